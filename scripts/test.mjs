@@ -1,0 +1,60 @@
+// `npm test`: every check, in order — type-check, lint/format, unit and integration tests (Vitest),
+// end-to-end tests (Playwright in Chromium). Every step runs even when an earlier one fails, so one
+// run shows everything that is wrong; the last line sums up as "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const results = join(root, ".test-results");
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const run = (label, command, args) => {
+  console.log(`\n━━ ${label} ━━`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  console.log(
+    `━━ ${label}: ${status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return status === 0;
+};
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const count = (ok) => (ok ? passed++ : failed++);
+
+count(run("type-check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]));
+count(run("lint and format", bin("biome"), ["ci", "."]));
+
+const unitOk = run("unit and integration tests", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${join(results, "vitest.json")}`,
+]);
+const vitest = readJson(join(results, "vitest.json"));
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (!unitOk && (!vitest || vitest.numFailedTests === 0)) failed++;
+
+const e2eOk =
+  run("chromium", process.execPath, [join(root, "scripts", "ensure-chromium.mjs")]) &&
+  run("end-to-end tests", bin("playwright"), ["test"]);
+const playwright = readJson(join(results, "playwright.json"));
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+}
+if (!e2eOk && (!playwright || playwright.stats.unexpected === 0)) failed++;
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed === 0 ? 0 : 1);

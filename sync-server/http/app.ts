@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { Config } from "../config";
+
+/** The HTTP side of the server: /api/* and the built PWA with a single-page fallback. */
+export function createHttpApp(config: Config) {
+  const app = new Hono();
+  const staticRoot = resolve(config.STATIC_DIR);
+
+  app.get("/api/health", (c) =>
+    c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
+  );
+  app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
+
+  // The service worker and the manifest must never be cached by HTTP, or an update is missed.
+  app.use("/sw.js", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-cache");
+  });
+  app.use("/*", serveStatic({ root: staticRoot }));
+
+  const indexFile = join(staticRoot, "index.html");
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) return c.text("The app is not built: run `npm run build`.", 503);
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+  return app;
+}
