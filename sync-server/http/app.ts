@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Config } from "../config";
+import { mountIdentity } from "../identity";
 
 /** The HTTP side of the server: /api/* and the built PWA with a single-page fallback. */
 export function createHttpApp(config: Config) {
@@ -12,6 +13,7 @@ export function createHttpApp(config: Config) {
   app.get("/api/health", (c) =>
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
+  mountIdentity(app, config);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
 
   // The service worker and the manifest must never be cached by HTTP, or an update is missed.
