@@ -1,14 +1,62 @@
 import { z } from "zod";
 
+const optionalUrl = (protocols: readonly string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || URL.canParse(value), { message: `must be a ${what} URL` })
+    .refine((value) => value === undefined || protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
 // Every environment variable the server reads, with its default. The README's configuration table
 // mirrors this schema.
-export const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  STATIC_DIR: z.string().min(1).default("./dist"),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    STATIC_DIR: z.string().min(1).default("./dist"),
+    /** The server's public origin; the embedded identity provider's issuer. Default http://localhost:PORT/. */
+    PUBLIC_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** PostgreSQL for documents and tables; unset means SQLite in DATA_DIR. */
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres"),
+    /** Redis for fanning updates out between several instances; unset means a single instance. */
+    REDIS_URL: optionalUrl(["redis:", "rediss:"], "redis"),
+    /** Auth0 tenant domain (e.g. rangeline.us.auth0.com); required in production. */
+    AUTH0_DOMAIN: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a host name such as rangeline.us.auth0.com")
+      .optional(),
+    /** The API audience access tokens must carry. */
+    AUTH0_AUDIENCE: z.string().trim().min(1).default("rangeline-api"),
+    /** Largest WebSocket message the sync server accepts, bytes. */
+    SYNC_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(8 * 1024 * 1024),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== "production") return;
+    if (!config.AUTH0_DOMAIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH0_DOMAIN"],
+        message: "is required in production (the embedded identity provider never runs in production)",
+      });
+    }
+    if (!config.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
+    }
+    if (!config.PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -17,4 +65,19 @@ export function readConfig(env: Record<string, string | undefined>): Config | { 
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
   return { errors: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) };
+}
+
+/** The server's public origin with a trailing slash: PUBLIC_URL, else http://localhost:PORT/. */
+export function publicUrl(config: Config, port = config.PORT): string {
+  const url = new URL(config.PUBLIC_URL ?? `http://localhost:${port}/`);
+  return url.href.endsWith("/") ? url.href : `${url.href}/`;
+}
+
+/** Who issues the access tokens the sync server accepts: Auth0 in production, the server itself elsewhere. */
+export function tokenIssuer(config: Config, port = config.PORT): { issuer: string; jwksUrl: URL | null } {
+  if (config.AUTH0_DOMAIN) {
+    const issuer = `https://${config.AUTH0_DOMAIN}/`;
+    return { issuer, jwksUrl: new URL(".well-known/jwks.json", issuer) };
+  }
+  return { issuer: publicUrl(config, port), jwksUrl: null };
 }
