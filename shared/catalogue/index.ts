@@ -1,0 +1,11 @@
+// The domain catalogue of the product specification (§3, §4, §5, §9) as typed data with lookups.
+
+export * from "./enumerations";
+export * from "./head-limits";
+export * from "./lgm-deductibles";
+export * from "./lgm-types";
+export * from "./livestock";
+export * from "./lookup-errors";
+export * from "./lrp-types";
+export * from "./plans";
+export * from "./rma-codes";
