@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { ROLES } from "../access/roles";
+import {
+  DURATION_TYPES,
+  FREQUENCIES,
+  RECIPIENT_STATUSES,
+  SCHEDULE_STATUSES,
+} from "../catalogue/enumerations";
+import type { DocumentKind } from "./names";
+
+// The shape of every synced document, as the plain JSON the server reads out of a Y.Doc: each top-level
+// Y.Map ("section") becomes one key. A document holds only the sections listed for its kind; `meta`
+// carries the schema version and is written by the server alone. Entity records are open (extra fields
+// pass) so feature work can add fields without a migration; the fields listed here are checked.
+
+/** The current schema version of every document kind; bump it together with a migration. */
+export const DOCUMENT_SCHEMA_VERSION = 1;
+
+const id = z.string().min(1).max(128);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** A record keyed by id whose values, when they carry an `id`, carry the same one. */
+const recordById = <T extends z.ZodType<{ id?: string }>>(value: T) =>
+  z.record(id, value).superRefine((records, ctx) => {
+    for (const [key, entry] of Object.entries(records)) {
+      if (entry.id !== undefined && entry.id !== key) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key, "id"],
+          message: `id "${entry.id}" differs from its key "${key}"`,
+        });
+      }
+    }
+  });
+
+export const metaSectionSchema = z.strictObject({
+  schemaVersion: z.number().int().min(1),
+});
+
+const orgSettingsSchema = z.looseObject({
+  name: z.string().min(1).max(200).optional(),
+  email: z.email().optional(),
+  senderEmail: z.email().optional(),
+  phone: z.string().max(40).optional(),
+  timezone: z.string().max(64).optional(),
+  isOrderButtonHidden: z.boolean().optional(),
+  orderButtonText: z.string().max(60).optional(),
+});
+
+const memberSchema = z.looseObject({
+  id: id.optional(),
+  email: z.string().max(320).nullable().optional(),
+  name: z.string().max(200).optional(),
+  roles: z.array(z.enum(ROLES)),
+});
+
+const customerSummarySchema = z.looseObject({
+  id: id.optional(),
+  name: z.string().max(200),
+  email: z.string().max(320).optional(),
+  updatedAt: isoInstant.optional(),
+});
+
+const entityRecord = z.looseObject({ id: id.optional() });
+
+const noteSchema = z.looseObject({
+  id: id.optional(),
+  text: z.string().max(20_000),
+  authorId: id.optional(),
+  updatedAt: isoInstant.optional(),
+});
+
+const campaignSchema = z.looseObject({
+  name: z.string().max(200).optional(),
+  status: z.enum(SCHEDULE_STATUSES).optional(),
+});
+
+const scheduleSchema = z.looseObject({
+  frequency: z.enum(FREQUENCIES).optional(),
+  durationType: z.enum(DURATION_TYPES).optional(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+
+const recipientSchema = z.looseObject({
+  id: id.optional(),
+  status: z.enum(RECIPIENT_STATUSES),
+});
+
+const claimSchema = z.looseObject({
+  /** The customer the claim belongs to: that customer may read it (rule ACL7). */
+  customerId: id.optional(),
+  status: z.string().max(40).optional(),
+});
+
+const watchItemSchema = z.looseObject({ id: id.optional(), addedAt: isoInstant.optional() });
+
+const marketSnapshotSchema = z.looseObject({ asOf: isoDate, label: z.string().max(200).optional() });
+
+/** Per kind: the schema of each section it may hold. */
+export const DOCUMENT_SECTIONS = {
+  org: {
+    meta: metaSectionSchema,
+    settings: orgSettingsSchema,
+    members: recordById(memberSchema),
+    customers: recordById(customerSummarySchema),
+  },
+  customer: {
+    meta: metaSectionSchema,
+    profile: z.looseObject({ id: id.optional(), name: z.string().max(200).optional() }),
+    entities: recordById(entityRecord),
+    policies: recordById(entityRecord),
+    coverages: recordById(entityRecord),
+    applications: recordById(entityRecord),
+  },
+  customerInternal: {
+    meta: metaSectionSchema,
+    notes: recordById(noteSchema),
+    quotes: recordById(entityRecord),
+  },
+  campaign: {
+    meta: metaSectionSchema,
+    campaign: campaignSchema,
+    schedule: scheduleSchema,
+    recipients: recordById(recipientSchema),
+  },
+  claim: {
+    meta: metaSectionSchema,
+    claim: claimSchema,
+    notes: recordById(noteSchema),
+  },
+  watchlist: {
+    meta: metaSectionSchema,
+    items: recordById(watchItemSchema),
+  },
+  market: {
+    meta: metaSectionSchema,
+    snapshot: marketSnapshotSchema.partial({ asOf: true }),
+  },
+} as const satisfies Record<DocumentKind, Record<string, z.ZodType>>;
+
+export type SectionName<K extends DocumentKind> = keyof (typeof DOCUMENT_SECTIONS)[K] & string;
+
+/** The sections of a kind, in a fixed order. */
+export const sectionsOf = (kind: DocumentKind): readonly string[] => Object.keys(DOCUMENT_SECTIONS[kind]);
+
+/** One schema per kind: the whole document as JSON (every section is optional until written). */
+export const documentSchemas = Object.fromEntries(
+  Object.entries(DOCUMENT_SECTIONS).map(([kind, sections]) => [
+    kind,
+    z.strictObject(
+      Object.fromEntries(
+        Object.entries(sections).map(([section, schema]) => [
+          section,
+          section === "meta" ? (schema as z.ZodType) : (schema as z.ZodType).optional(),
+        ]),
+      ),
+    ),
+  ]),
+) as unknown as Record<DocumentKind, z.ZodType<Record<string, unknown>>>;
+
+export interface DocumentIssue {
+  /** Where in the document, e.g. ["customers", "c-1", "name"]. */
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * Checks a document's JSON against its kind's shape. Returns the issues (empty when valid), each with
+ * the path of the bad value, so the server can record and report them.
+ */
+export function validateDocument(kind: DocumentKind, json: Record<string, unknown>): DocumentIssue[] {
+  const result = documentSchemas[kind].safeParse(json);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({
+    path: issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)),
+    message:
+      issue.code === "unrecognized_keys"
+        ? `unknown section(s) ${issue.keys.map((key) => `"${key}"`).join(", ")}: a ${kind} document holds ${sectionsOf(kind).join(", ")}`
+        : issue.message,
+  }));
+}

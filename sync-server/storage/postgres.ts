@@ -1,0 +1,270 @@
+import pg from "pg";
+import type { Subject } from "../../shared/access/documents";
+import { isRole, type Role } from "../../shared/access/roles";
+import { groupMembers, mergeStates } from "./rows";
+import type { MemberRecord, Storage, StoredDocument, UserRecord, ViolationRecord } from "./types";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS documents (
+  name TEXT PRIMARY KEY,
+  state BYTEA NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS document_updates (
+  seq BIGSERIAL PRIMARY KEY,
+  name TEXT NOT NULL,
+  instance_id TEXT NOT NULL,
+  update_data BYTEA NOT NULL,
+  received_at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS document_updates_by_name ON document_updates (name, seq);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  email TEXT,
+  name TEXT
+);
+CREATE TABLE IF NOT EXISTS org_memberships (
+  user_id TEXT NOT NULL REFERENCES users (id),
+  org_id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  PRIMARY KEY (user_id, org_id, role)
+);
+CREATE TABLE IF NOT EXISTS customer_links (
+  user_id TEXT NOT NULL REFERENCES users (id),
+  org_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  PRIMARY KEY (user_id, org_id, customer_id)
+);
+CREATE TABLE IF NOT EXISTS claim_links (
+  org_id TEXT NOT NULL,
+  claim_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  PRIMARY KEY (org_id, claim_id)
+);
+CREATE TABLE IF NOT EXISTS sync_violations (
+  id BIGSERIAL PRIMARY KEY,
+  document_name TEXT NOT NULL,
+  user_id TEXT,
+  at BIGINT NOT NULL,
+  issues TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS markers (
+  key TEXT PRIMARY KEY
+);
+`;
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface PostgresStorageOptions {
+  connectionString: string;
+  /** A PostgreSQL schema to keep the tables in (created when missing); default `public`. */
+  schema?: string;
+}
+
+const bytes = (value: Buffer): Uint8Array => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+
+/** PostgreSQL through `pg`: the same tables as SQLite. Each append commits before it returns. */
+export class PostgresStorage implements Storage {
+  readonly kind = "postgres" as const;
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
+    const schema = options.schema ?? "public";
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      options: `-c search_path=${schema}`,
+      max: 10,
+    });
+    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    try {
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await pool.query(SCHEMA);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresStorage(pool);
+  }
+
+  async loadDocument(name: string): Promise<StoredDocument> {
+    const state = await this.pool.query<{ state: Buffer }>("SELECT state FROM documents WHERE name = $1", [
+      name,
+    ]);
+    const updates = await this.pool.query<{ seq: string; update_data: Buffer }>(
+      "SELECT seq, update_data FROM document_updates WHERE name = $1 ORDER BY seq",
+      [name],
+    );
+    return {
+      state: state.rows[0] ? bytes(state.rows[0].state) : null,
+      updates: updates.rows.map((u) => ({ seq: Number(u.seq), update: bytes(u.update_data) })),
+    };
+  }
+
+  async appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
+    const result = await this.pool.query<{ seq: string }>(
+      "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES ($1, $2, $3, $4) RETURNING seq",
+      [name, instanceId, Buffer.from(update), Date.now()],
+    );
+    return Number(result.rows[0]?.seq);
+  }
+
+  async compactDocument(
+    name: string,
+    state: Uint8Array,
+    instanceId: string,
+    throughSeq: number,
+  ): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      // Serialise compactions of one document across instances.
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [name]);
+      const row = await client.query<{ state: Buffer }>("SELECT state FROM documents WHERE name = $1", [
+        name,
+      ]);
+      const merged = mergeStates(row.rows[0] ? bytes(row.rows[0].state) : null, state);
+      await client.query(
+        "INSERT INTO documents (name, state, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+        [name, Buffer.from(merged), Date.now()],
+      );
+      await client.query("DELETE FROM document_updates WHERE name = $1 AND instance_id = $2 AND seq <= $3", [
+        name,
+        instanceId,
+        throughSeq,
+      ]);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listDocuments(prefix: string): Promise<string[]> {
+    const result = await this.pool.query<{ name: string }>(
+      "SELECT name FROM documents WHERE left(name, length($1)) = $1 UNION SELECT name FROM document_updates WHERE left(name, length($1)) = $1 ORDER BY name",
+      [prefix],
+    );
+    return result.rows.map((r) => r.name);
+  }
+
+  async upsertUser(user: UserRecord): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
+      [user.id, user.email, user.name],
+    );
+  }
+
+  async addMembership(userId: string, orgId: string, role: Role): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO org_memberships (user_id, org_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+      [userId, orgId, role],
+    );
+  }
+
+  async removeMembership(userId: string, orgId: string, role: Role): Promise<void> {
+    await this.pool.query("DELETE FROM org_memberships WHERE user_id = $1 AND org_id = $2 AND role = $3", [
+      userId,
+      orgId,
+      role,
+    ]);
+  }
+
+  async linkCustomer(userId: string, orgId: string, customerId: string): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO customer_links (user_id, org_id, customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+      [userId, orgId, customerId],
+    );
+  }
+
+  async loadSubject(userId: string): Promise<Subject> {
+    const memberships = await this.pool.query<{ org_id: string; role: string }>(
+      "SELECT org_id, role FROM org_memberships WHERE user_id = $1 ORDER BY org_id, role",
+      [userId],
+    );
+    const links = await this.pool.query<{ org_id: string; customer_id: string }>(
+      "SELECT org_id, customer_id FROM customer_links WHERE user_id = $1 ORDER BY org_id, customer_id",
+      [userId],
+    );
+    return {
+      userId,
+      memberships: memberships.rows.flatMap((m) =>
+        isRole(m.role) ? [{ orgId: m.org_id, role: m.role }] : [],
+      ),
+      customerLinks: links.rows.map((l) => ({ orgId: l.org_id, customerId: l.customer_id })),
+    };
+  }
+
+  async listMembers(orgId: string): Promise<MemberRecord[]> {
+    const result = await this.pool.query<{
+      id: string;
+      email: string | null;
+      name: string | null;
+      role: string;
+    }>(
+      'SELECT u.id, u.email, u.name, m.role FROM org_memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 ORDER BY u.id COLLATE "C", m.role COLLATE "C"',
+      [orgId],
+    );
+    return groupMembers(result.rows);
+  }
+
+  async setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void> {
+    if (customerId === null) {
+      await this.pool.query("DELETE FROM claim_links WHERE org_id = $1 AND claim_id = $2", [orgId, claimId]);
+      return;
+    }
+    await this.pool.query(
+      "INSERT INTO claim_links (org_id, claim_id, customer_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, claim_id) DO UPDATE SET customer_id = excluded.customer_id",
+      [orgId, claimId, customerId],
+    );
+  }
+
+  async getClaimCustomer(orgId: string, claimId: string): Promise<string | null> {
+    const result = await this.pool.query<{ customer_id: string }>(
+      "SELECT customer_id FROM claim_links WHERE org_id = $1 AND claim_id = $2",
+      [orgId, claimId],
+    );
+    return result.rows[0]?.customer_id ?? null;
+  }
+
+  async recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number> {
+    const result = await this.pool.query<{ id: string }>(
+      "INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES ($1, $2, $3, $4) RETURNING id",
+      [violation.documentName, violation.userId, violation.at, JSON.stringify(violation.issues)],
+    );
+    return Number(result.rows[0]?.id);
+  }
+
+  async listViolations(filter: { documentPrefix?: string; limit?: number } = {}): Promise<ViolationRecord[]> {
+    const result = await this.pool.query<{
+      id: string;
+      document_name: string;
+      user_id: string | null;
+      at: string;
+      issues: string;
+    }>(
+      "SELECT id, document_name, user_id, at, issues FROM sync_violations WHERE left(document_name, length($1)) = $1 ORDER BY id DESC LIMIT $2",
+      [filter.documentPrefix ?? "", filter.limit ?? 100],
+    );
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      documentName: r.document_name,
+      userId: r.user_id,
+      at: Number(r.at),
+      issues: JSON.parse(r.issues),
+    }));
+  }
+
+  async claimMarker(key: string): Promise<boolean> {
+    const result = await this.pool.query("INSERT INTO markers (key) VALUES ($1) ON CONFLICT DO NOTHING", [
+      key,
+    ]);
+    return result.rowCount === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

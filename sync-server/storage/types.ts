@@ -1,0 +1,76 @@
+import type { Subject } from "../../shared/access/documents";
+import type { Role } from "../../shared/access/roles";
+import type { DocumentIssue } from "../../shared/documents/shapes";
+
+// One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
+// update log, and the relational tables that hold what only the server decides (users, organisation
+// memberships, customer links, claim links, recorded violations). SQLite and PostgreSQL implement it;
+// tests/integration/storage-contract.test.ts runs the same suite against both.
+
+export interface LoggedUpdate {
+  seq: number;
+  update: Uint8Array;
+}
+
+export interface StoredDocument {
+  /** The compacted document state (a Yjs update), or null when never compacted. */
+  state: Uint8Array | null;
+  /** Updates appended after the last compaction, oldest first. */
+  updates: LoggedUpdate[];
+}
+
+export interface UserRecord {
+  id: string;
+  email: string | null;
+  name: string | null;
+}
+
+export interface MemberRecord extends UserRecord {
+  roles: Role[];
+}
+
+export interface ViolationRecord {
+  id: number;
+  documentName: string;
+  userId: string | null;
+  /** Epoch milliseconds. */
+  at: number;
+  issues: DocumentIssue[];
+}
+
+export interface Storage {
+  readonly kind: "sqlite" | "postgres";
+
+  /** The compacted state and the log written since, for loading a document. */
+  loadDocument(name: string): Promise<StoredDocument>;
+  /** Appends one update to the document's log, durably, and returns its sequence number. */
+  appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number>;
+  /**
+   * Merges `state` into the stored state and deletes the log entries this instance appended up to and
+   * including `throughSeq` (they are part of `state`). Other instances' entries stay until they compact.
+   */
+  compactDocument(name: string, state: Uint8Array, instanceId: string, throughSeq: number): Promise<void>;
+  /** Names of stored documents starting with `prefix`, sorted. */
+  listDocuments(prefix: string): Promise<string[]>;
+
+  upsertUser(user: UserRecord): Promise<void>;
+  addMembership(userId: string, orgId: string, role: Role): Promise<void>;
+  removeMembership(userId: string, orgId: string, role: Role): Promise<void>;
+  linkCustomer(userId: string, orgId: string, customerId: string): Promise<void>;
+  /** Memberships and customer links of a user (empty lists for an unknown user). */
+  loadSubject(userId: string): Promise<Subject>;
+  /** The members of an organisation with their roles, sorted by user id. */
+  listMembers(orgId: string): Promise<MemberRecord[]>;
+
+  setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void>;
+  getClaimCustomer(orgId: string, claimId: string): Promise<string | null>;
+
+  recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number>;
+  /** Recorded violations, newest first; `documentPrefix` narrows them to names starting with it. */
+  listViolations(filter?: { documentPrefix?: string; limit?: number }): Promise<ViolationRecord[]>;
+
+  /** Sets a one-time marker; true when this call set it, false when it was already set. */
+  claimMarker(key: string): Promise<boolean>;
+
+  close(): Promise<void>;
+}
