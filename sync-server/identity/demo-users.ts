@@ -83,7 +83,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-export const findDemoUser = (emailOrSub: string): DemoUser | undefined => {
+export const findDemoUser = (
+  emailOrSub: string,
+  users: readonly DemoUser[] = DEMO_USERS,
+): DemoUser | undefined => {
   const wanted = emailOrSub.trim().toLowerCase();
-  return DEMO_USERS.find((user) => user.email === wanted || user.sub.toLowerCase() === wanted);
+  return users.find((user) => user.email === wanted || user.sub.toLowerCase() === wanted);
 };

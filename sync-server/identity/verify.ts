@@ -45,8 +45,11 @@ export class TokenRejectedError extends Error {
 }
 
 export interface AccessTokenVerifierOptions {
-  /** The identity provider's issuer, e.g. "https://tenant.us.auth0.com/" (with its trailing slash). */
-  issuer: string;
+  /**
+   * The identity provider's issuer, e.g. "https://tenant.us.auth0.com/" (with its trailing slash), or
+   * the list of issuers accepted (the embedded provider's: see embeddedIssuers).
+   */
+  issuer: string | readonly string[];
   /** The API audience the token must be for, e.g. "rangeline-api". */
   audience: string;
   /** Where the provider publishes its keys (Auth0: {issuer}.well-known/jwks.json). */
@@ -76,7 +79,7 @@ export function createAccessTokenVerifier(
     try {
       ({ payload } = await jwtVerify(token, getKey, {
         algorithms: ["RS256"],
-        issuer: options.issuer,
+        issuer: typeof options.issuer === "string" ? options.issuer : [...options.issuer],
         audience: options.audience,
         clockTolerance: TOKEN_LEEWAY_SECONDS,
         requiredClaims: ["sub", "exp"],
