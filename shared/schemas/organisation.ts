@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { DEFAULT_COLOR_SCHEME } from "../catalogue/app-defaults";
+import { phoneSchema } from "./formats";
+
+// Spec §3 "Organisation": every field, the spec's defaults, and the partial variant that requires only
+// id and organizationType. §5: email and senderEmail must be valid e-mail addresses.
+//
+// The spec names the fields but not their types or which are required. Our choices: the full
+// organisation requires id, createdAt, updatedAt, name, email, organizationType, isActive and isAdmin;
+// the other fields may be absent, and the fields the spec calls nullable (sendgridDomainId,
+// sendgridDomainDns) or that a new organisation naturally lacks (parentOrgId, disabledAt, contact and
+// integration fields) accept null. Time stamps are ISO 8601 date-times.
+
+export const STOCKGUARD_SLACK_CHANNELS = [
+  "insureiq-activity-stockguard",
+  "insureiq-activity-hiq-sub-agencies",
+  "insureiq-activity-all",
+  "portal-notifications",
+] as const;
+export type StockguardSlackChannel = (typeof STOCKGUARD_SLACK_CHANNELS)[number];
+
+export const ORGANISATION_DEFAULTS = {
+  colorScheme: DEFAULT_COLOR_SCHEME,
+  isOrderButtonHidden: false,
+  orderButtonText: "Order",
+  enableCombinedQuoteCampaignsToSingleEmail: true,
+} as const;
+
+const colour = (name: string) =>
+  z
+    .string()
+    .regex(
+      /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+      `${name} must be a hex colour like #AC141C`,
+    );
+
+export const colorSchemeSchema = z.object({
+  primary: colour("colorScheme.primary"),
+  secondary: colour("colorScheme.secondary"),
+  success: colour("colorScheme.success"),
+  info: colour("colorScheme.info"),
+  warning: colour("colorScheme.warning"),
+  error: colour("colorScheme.error"),
+});
+export type ColorScheme = z.infer<typeof colorSchemeSchema>;
+
+const text = z.string();
+const optionalText = text.nullable().optional();
+const timestamp = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` });
+const emailAddress = (name: string) => z.email({ error: `${name} must be a valid e-mail address` });
+
+/** Every field, no defaults: the shape both variants share. */
+const organisationFields = {
+  id: z.string().min(1, "id is required"),
+  createdAt: timestamp("createdAt"),
+  updatedAt: timestamp("updatedAt"),
+  name: z.string().min(1, "name is required"),
+  fullLogo: optionalText,
+  compactLogo: optionalText,
+  favicon: optionalText,
+  loadingIndicator: optionalText,
+  phone: phoneSchema.nullable().optional(),
+  email: emailAddress("email"),
+  domain: optionalText,
+  sendgridDomainId: text.nullable().optional(),
+  /** DNS record → whether it validated. */
+  sendgridDomainDns: z.record(z.string(), z.boolean()).nullable().optional(),
+  colorScheme: colorSchemeSchema,
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  gaTrackingId: optionalText,
+  hubspotAccountId: optionalText,
+  hubspotAccessToken: optionalText,
+  addressLine1: optionalText,
+  addressLine2: optionalText,
+  city: optionalText,
+  state: optionalText,
+  zip: optionalText,
+  senderEmail: emailAddress("senderEmail").nullable().optional(),
+  timezone: optionalText,
+  fmhApiKey: optionalText,
+  fmhSigningKey: optionalText,
+  organizationType: z.string().min(1, "organizationType is required"),
+  parentOrgId: optionalText,
+  stockguardSlackChannel: z
+    .enum(STOCKGUARD_SLACK_CHANNELS, {
+      error: `stockguardSlackChannel must be one of ${STOCKGUARD_SLACK_CHANNELS.join(", ")}`,
+    })
+    .nullable()
+    .optional(),
+  enableNotificationCrons: z.boolean().optional(),
+  enableClaimsUi: z.boolean().optional(),
+  agWorksUsername: optionalText,
+  agWorksAlias: optionalText,
+  agWorksPassword: optionalText,
+  enableSMSCampaigns: z.boolean().optional(),
+  isOrderButtonHidden: z.boolean(),
+  orderButtonText: z.string(),
+  twilioSmsSenderNumber: optionalText,
+  enableCombinedQuoteCampaignsToSingleEmail: z.boolean(),
+  disabledAt: timestamp("disabledAt").nullable().optional(),
+};
+
+const base = z.object(organisationFields);
+
+/** The full organisation; missing colorScheme, isOrderButtonHidden, orderButtonText and
+ * enableCombinedQuoteCampaignsToSingleEmail take the spec's defaults. */
+export const organisationSchema = base.extend({
+  colorScheme: colorSchemeSchema.default(() => ({ ...DEFAULT_COLOR_SCHEME })),
+  isOrderButtonHidden: z.boolean().default(ORGANISATION_DEFAULTS.isOrderButtonHidden),
+  orderButtonText: z.string().default(ORGANISATION_DEFAULTS.orderButtonText),
+  enableCombinedQuoteCampaignsToSingleEmail: z
+    .boolean()
+    .default(ORGANISATION_DEFAULTS.enableCombinedQuoteCampaignsToSingleEmail),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+export type OrganisationInput = z.input<typeof organisationSchema>;
+
+/** Requires only id and organizationType; every other field is validated when present and never
+ * defaulted (a partial is a patch or a summary, and defaults would overwrite stored values). */
+export const partialOrganisationSchema = base.partial().required({ id: true, organizationType: true });
+export type PartialOrganisation = z.infer<typeof partialOrganisationSchema>;
