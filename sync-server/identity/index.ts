@@ -1,21 +1,27 @@
 import type { Hono } from "hono";
-import type { Config } from "../config";
+import { type Config, publicUrl } from "../config";
 import { createEmbeddedProvider } from "./embedded/provider";
 import { loadOrCreateSigningKeys } from "./keys";
 
-export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID, embeddedIssuers } from "./embedded/client";
+export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
 
 /**
  * Mounts the identity routes on the HTTP app. Outside production this is the embedded,
  * Auth0-compatible identity provider (/authorize, /oauth/token, /v2/logout, /.well-known/jwks.json,
  * /.well-known/openid-configuration) signing with the key pair kept in DATA_DIR. In production nothing
  * is mounted: the browser signs in with the real Auth0 tenant.
+ *
+ * Issuers: the ID token's is the origin the browser used (auth0-spa-js derives it from its domain,
+ * which in development is the page's own origin, so http://127.0.0.1:PORT works as well as
+ * localhost); the access token's is `publicUrl(config, port)`, the one the sync server verifies.
  */
 export function mountIdentity(app: Hono, config: Config): void {
   if (config.NODE_ENV === "production") return;
   const provider = createEmbeddedProvider({
     environment: config.NODE_ENV,
     keys: loadOrCreateSigningKeys(config.DATA_DIR),
+    publicUrl: config.PUBLIC_URL,
+    accessTokenIssuer: (requestUrl) => publicUrl(config, Number(new URL(requestUrl).port) || config.PORT),
   });
   app.route("/", provider);
 }

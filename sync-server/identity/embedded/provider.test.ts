@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configSchema } from "../../config";
 import { DEMO_USERS } from "../demo-users";
 import { mountIdentity } from "../index";
 import { loadOrCreateSigningKeys, type SigningKeys } from "../keys";
@@ -365,24 +366,59 @@ describe("embedded identity provider", () => {
       /must not run in production/,
     );
     const production = new Hono();
-    mountIdentity(production, {
-      NODE_ENV: "production",
-      PORT: 0,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
-    });
+    mountIdentity(
+      production,
+      configSchema.parse({
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        AUTH0_DOMAIN: "rangeline.us.auth0.com",
+        DATABASE_URL: "postgres://127.0.0.1/test",
+        PUBLIC_URL: "https://portal.rangeline.example",
+      }),
+    );
     expect((await production.request(authorizeUrl({ code_challenge: "c" }))).status).toBe(404);
     expect((await production.request(`${ORIGIN}/.well-known/jwks.json`)).status).toBe(404);
     const development = new Hono();
-    mountIdentity(development, {
-      NODE_ENV: "development",
-      PORT: 0,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
-    });
+    mountIdentity(
+      development,
+      configSchema.parse({ NODE_ENV: "development", PORT: "8181", DATA_DIR: dataDir }),
+    );
     const jwks = await (await development.request(`${ORIGIN}/.well-known/jwks.json`)).json();
     expect(jwks.keys[0].kid).toBe(keys.kid);
+  });
+
+  it("as mounted on the server: ID tokens are issued by the page's origin, access tokens by the public URL", async () => {
+    const server = new Hono();
+    mountIdentity(server, configSchema.parse({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir }));
+    const origin = "http://127.0.0.1:43123";
+    const { verifier, challenge } = pkce();
+    const authorize = await server.request(
+      authorizeUrl({
+        code_challenge: challenge,
+        login_hint: "agent@demo.rangeline.test",
+        redirect_uri: `${origin}/auth-callback`,
+      }).replace(ORIGIN, origin),
+    );
+    const code = new URL(authorize.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const response = await server.request(`${origin}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        client_id: "rangeline-dev",
+        code,
+        code_verifier: verifier,
+        redirect_uri: `${origin}/auth-callback`,
+      }).toString(),
+    });
+    const tokens = await response.json();
+    const { payload: id } = await jwtVerify(tokens.id_token, keys.publicKey);
+    expect(id.iss).toBe(`${origin}/`);
+    const verify = createAccessTokenVerifier({
+      issuer: "http://localhost:43123/",
+      audience: "rangeline-api",
+      keySet: { keys: [keys.publicJwk] },
+    });
+    await expect(verify(tokens.access_token)).resolves.toMatchObject({ roles: ["agent"], orgId: "demo" });
   });
 });

@@ -6,7 +6,7 @@ import { DEMO_USERS, type DemoUser, findDemoUser } from "../demo-users";
 import type { SigningKeys } from "../keys";
 import { signAccessToken, signIdToken, TOKEN_LIFETIME_SECONDS } from "../tokens";
 import { AuthorizationCodes } from "./authorization-codes";
-import { DEFAULT_SCOPE, EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID, isAllowedAppUrl, issuerFor } from "./client";
+import { appOrigin, DEFAULT_SCOPE, EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID, isAllowedAppUrl } from "./client";
 import { errorPage, signInPage, webMessagePage } from "./pages";
 import {
   type ProviderSession,
@@ -21,6 +21,13 @@ export interface EmbeddedProviderOptions {
   /** The clock, epoch seconds. */
   now?: () => number;
   users?: readonly DemoUser[];
+  /** The public URL when the server sits behind a proxy (PUBLIC_URL); else the request's origin. */
+  publicUrl?: string;
+  /**
+   * The issuer written into access tokens, which the sync server verifies; defaults to the ID
+   * token's issuer (the app's origin with a trailing slash).
+   */
+  accessTokenIssuer?: (requestUrl: string) => string;
 }
 
 const authorizeSchema = z.object({
@@ -69,6 +76,9 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     sessions ??= new ProviderSessions(await keysPromise);
     return sessions;
   };
+  const origin = (c: Context) => appOrigin(c.req.url, options.publicUrl);
+  const issuerOf = (c: Context) => `${origin(c)}/`;
+  const accessIssuerOf = (c: Context) => options.accessTokenIssuer?.(c.req.url) ?? issuerOf(c);
   const app = new Hono();
 
   app.get("/.well-known/jwks.json", async (c) => {
@@ -78,7 +88,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
   });
 
   app.get("/.well-known/openid-configuration", (c) => {
-    const issuer = issuerFor(c.req.url);
+    const issuer = issuerOf(c);
     return c.json({
       issuer,
       authorization_endpoint: `${issuer}authorize`,
@@ -108,11 +118,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     if (q.client_id !== EMBEDDED_CLIENT_ID) {
       return c.html(errorPage("Unknown client", `client_id must be "${EMBEDDED_CLIENT_ID}".`), 400);
     }
-    if (!q.redirect_uri || !isAllowedAppUrl(q.redirect_uri, c.req.url)) {
+    if (!q.redirect_uri || !isAllowedAppUrl(q.redirect_uri, origin(c))) {
       return c.html(
         errorPage(
           "Callback URL mismatch",
-          `The redirect_uri ${q.redirect_uri ?? "(none)"} is not on this application's origin ${new URL(c.req.url).origin}.`,
+          `The redirect_uri ${q.redirect_uri ?? "(none)"} is not on this application's origin ${origin(c)}.`,
         ),
         400,
       );
@@ -148,7 +158,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     }
 
     const time = now();
-    const issuer = issuerFor(c.req.url);
+    const issuer = issuerOf(c);
     const providerSessions = await getSessions();
     let session: ProviderSession | null = null;
     if (q.login_hint !== undefined && q.prompt !== "none") {
@@ -169,7 +179,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
         path: "/",
         httpOnly: true,
         sameSite: "Lax",
-        secure: new URL(c.req.url).protocol === "https:",
+        secure: origin(c).startsWith("https:"),
         maxAge: SESSION_LIFETIME_SECONDS,
       });
     } else if (q.prompt !== "login") {
@@ -240,9 +250,9 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     const user = users.find((u) => u.sub === grant.sub);
     if (!user) return tokenError(c, 403, "invalid_grant", "The user no longer exists");
     const keys = await keysPromise;
-    const issuer = issuerFor(c.req.url);
+    const issuer = issuerOf(c);
     const accessToken = await signAccessToken(keys, {
-      issuer,
+      issuer: accessIssuerOf(c),
       audience: grant.audience,
       clientId: grant.clientId,
       user,
@@ -275,7 +285,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     if (clientId !== undefined && clientId !== EMBEDDED_CLIENT_ID) {
       return c.html(errorPage("Unknown client", `client_id must be "${EMBEDDED_CLIENT_ID}".`), 400);
     }
-    if (returnTo !== undefined && !isAllowedAppUrl(returnTo, c.req.url)) {
+    if (returnTo !== undefined && !isAllowedAppUrl(returnTo, origin(c))) {
       return c.html(
         errorPage(
           "Sign-out return address not allowed",
@@ -284,14 +294,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
         400,
       );
     }
-    const session = await (await getSessions()).read(
-      getCookie(c, SESSION_COOKIE),
-      issuerFor(c.req.url),
-      now(),
-    );
+    const session = await (await getSessions()).read(getCookie(c, SESSION_COOKIE), issuerOf(c), now());
     if (session) (await getSessions()).revoke(session.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.redirect(returnTo ?? `${new URL(c.req.url).origin}/`, 302);
+    return c.redirect(returnTo ?? `${origin(c)}/`, 302);
   });
 
   return app;
