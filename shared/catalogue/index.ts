@@ -14,5 +14,7 @@ export * from "./lrp-types";
 export * from "./parties";
 export * from "./plans";
 export * from "./providers";
+export * from "./regions";
+export { buildRegionsModule, EXCLUDED_TERRITORY_FIPS, STATE_ABBREVIATION_BY_FIPS } from "./regions-build";
 export * from "./rma-codes";
 export * from "./units";
