@@ -1,0 +1,100 @@
+import { addDays, firstDayOfMonth, lastDayOfMonth, weekday, type YearMonth } from "./dates";
+
+// The futures contracts the engine prices from. Trading months (0-based, January = 0) are spec §9's
+// commodity details. The engine needs a few facts the catalogue does not carry — the contract's
+// expiry rule and the strike grid of the options used for the LRP comparison — so they live here with
+// the roots they belong to.
+
+export const FUTURES_ROOTS = ["GF", "LE", "HE", "ZC", "ZM", "DL"] as const;
+export type FuturesRoot = (typeof FUTURES_ROOTS)[number];
+
+export interface FuturesContractSpec {
+  root: FuturesRoot;
+  name: string;
+  /** Price unit of settlements in snapshots and in the settlement CSV. */
+  unit: "$/cwt" | "$/bu" | "$/ton";
+  /** Spec §9 futuresTradingMonths (0-based). */
+  tradingMonths: readonly number[];
+  /** Strike interval of the options near the money, in the price unit (CME: $1/cwt for livestock). */
+  strikeStep: string;
+}
+
+export const FUTURES_CONTRACTS: Readonly<Record<FuturesRoot, FuturesContractSpec>> = {
+  GF: {
+    root: "GF",
+    name: "Feeder Cattle",
+    unit: "$/cwt",
+    tradingMonths: [0, 2, 3, 4, 7, 8, 9, 10],
+    strikeStep: "1",
+  },
+  LE: { root: "LE", name: "Live Cattle", unit: "$/cwt", tradingMonths: [1, 3, 5, 7, 9, 11], strikeStep: "1" },
+  HE: {
+    root: "HE",
+    name: "Lean Hogs",
+    unit: "$/cwt",
+    tradingMonths: [1, 3, 4, 5, 6, 7, 9, 11],
+    strikeStep: "1",
+  },
+  ZC: { root: "ZC", name: "Corn", unit: "$/bu", tradingMonths: [2, 4, 6, 8, 11], strikeStep: "0.1" },
+  ZM: {
+    root: "ZM",
+    name: "Soybean Meal",
+    unit: "$/ton",
+    tradingMonths: [0, 2, 4, 6, 7, 8, 9, 11],
+    strikeStep: "5",
+  },
+  DL: {
+    root: "DL",
+    name: "Class III Milk",
+    unit: "$/cwt",
+    tradingMonths: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    strikeStep: "0.25",
+  },
+};
+
+export const isFuturesRoot = (value: string): value is FuturesRoot =>
+  (FUTURES_ROOTS as readonly string[]).includes(value);
+
+const isWeekday = (date: string) => {
+  const d = weekday(date);
+  return d !== 0 && d !== 6;
+};
+
+/**
+ * Approximate last trading day of a contract (exchange holidays ignored — docs/pricing.md):
+ * - GF: last Thursday of the contract month;
+ * - LE: last weekday of the contract month;
+ * - HE: 10th weekday of the contract month;
+ * - ZC, ZM: the weekday before the 15th of the contract month;
+ * - DL: last weekday of the contract month (the real contract ends on the day before USDA's
+ *   announcement early in the next month; a few days do not matter to a volatility horizon).
+ */
+export function contractExpiry(root: FuturesRoot, ym: YearMonth): string {
+  switch (root) {
+    case "GF": {
+      let d = lastDayOfMonth(ym);
+      while (weekday(d) !== 4) d = addDays(d, -1);
+      return d;
+    }
+    case "HE": {
+      let d = firstDayOfMonth(ym);
+      let count = isWeekday(d) ? 1 : 0;
+      while (count < 10) {
+        d = addDays(d, 1);
+        if (isWeekday(d)) count++;
+      }
+      return d;
+    }
+    case "ZC":
+    case "ZM": {
+      let d = addDays(firstDayOfMonth(ym), 13);
+      while (!isWeekday(d)) d = addDays(d, -1);
+      return d;
+    }
+    default: {
+      let d = lastDayOfMonth(ym);
+      while (!isWeekday(d)) d = addDays(d, -1);
+      return d;
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import { getLrpType, type LrpCommodityCode, maxHeadCount } from "../../catalogue";
+import { DomainError } from "../../errors";
+import { addDays, daysBetween, yearMonthOf } from "../../market/dates";
+import type { LrpRateRow, MarketSnapshot } from "../../market/snapshot";
+import { contractMonthOnOrAfter, priceFrom, priceReference } from "../futures-curve";
+import { type Money, money, roundCents, roundTo, toJsonNumber } from "../money";
+import { farmerSubsidyAddition } from "../subsidy/farmer";
+import { lrpSubsidyPercent } from "../subsidy/lrp-subsidy";
+import { invalidInput, parseInput } from "../validate";
+import { cmePutComparison, type PutContext, putContext } from "./cme-put";
+import { indicativeLrpRate } from "./indicative-rate";
+import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
+import { LRP_ENDORSEMENT_LENGTHS, LRP_FUTURES } from "./markets";
+import { lrpPremium } from "./premium";
+
+/** Spec §3 coverage-table row; keys are the documented JSON keys (README "Command line"). */
+export interface LrpCoverageRow {
+  endorsementLengthWeeks: number;
+  endDate: string;
+  coverageLevel: number;
+  expectedValuePerCwt: number;
+  coveragePricePerCwt: number;
+  rate: number;
+  insuredValue: number;
+  totalPremium: number;
+  subsidy: number;
+  producerPremium: number;
+  producerPremiumPerCwt: number;
+  producerPremiumPerHead: number;
+  cmePutStrike: number | null;
+  cmePutPremiumPerCwt: number | null;
+  futuresContractMonth: string;
+  /** True when the rate was modelled from the put because the snapshot has no RMA rate for the row. */
+  indicative: boolean;
+}
+
+export interface LrpQuote extends LrpCoverageRow {
+  offers?: LrpCoverageRow[];
+}
+
+/** Levels of the indicative offer table when the snapshot has no RMA rows for the type and day. */
+const INDICATIVE_LEVELS = ["1", "0.95", "0.9", "0.85", "0.8", "0.75", "0.7"];
+
+interface Terms {
+  commodity: LrpCommodityCode;
+  request: LrpQuoteRequest;
+  subsidyAddition: number;
+  defaultPaf: Money;
+  put: PutContext;
+}
+
+interface RowBasis {
+  weeks: number;
+  endDate: string;
+  expectedValue: Money;
+  coveragePrice: Money;
+  coverageLevel: Money;
+  rate: Money;
+  paf: Money;
+  indicative: boolean;
+}
+
+/**
+ * Prices one LRP endorsement against a snapshot and, with `all`, the whole offer table of the type for
+ * the sales date. Throws DomainError with the spec's messages for unknown codes and head limits.
+ */
+export function quoteLrp(
+  input: unknown,
+  snapshot: MarketSnapshot,
+  options: { all?: boolean } = {},
+): LrpQuote {
+  const request = parseInput(lrpQuoteInputSchema, input);
+  const type = getLrpType(request.commodity, request.type);
+  const commodity = type.commodityCode;
+  const limit = maxHeadCount(commodity);
+  if (request.head > limit.max) throw new DomainError("head-limit", limit.message, ["head"]);
+  const weight = money(request.targetWeightCwt);
+  if (weight.lt(type.targetWeightCwt.min) || weight.gt(type.targetWeightCwt.max))
+    throw invalidInput(
+      ["targetWeightCwt"],
+      `must be from ${type.targetWeightCwt.min} to ${type.targetWeightCwt.max} cwt for ${type.label}`,
+    );
+  if (!(LRP_ENDORSEMENT_LENGTHS as readonly number[]).includes(request.endorsementLengthWeeks))
+    throw invalidInput(["endorsementLengthWeeks"], `must be one of ${LRP_ENDORSEMENT_LENGTHS.join(", ")}`);
+
+  const terms: Terms = {
+    commodity,
+    request,
+    subsidyAddition: farmerSubsidyAddition(
+      request.farmerClassification,
+      request.cropYear,
+      request.beginningFarmerYear,
+    ),
+    defaultPaf: money(request.priceAdjustmentFactor ?? type.priceAdjustmentFactor ?? 1),
+    put: putContext(snapshot, commodity),
+  };
+  const rows = snapshot.lrpRates.filter(
+    (r) =>
+      r.commodityCode === commodity && r.typeCode === type.code && r.salesEffectiveDate === request.salesDate,
+  );
+
+  const quote: LrpQuote = coverageRow(terms, requestedBasis(terms, rows));
+  if (options.all) quote.offers = offerTable(terms, rows);
+  return quote;
+}
+
+function requestedBasis(terms: Terms, rows: LrpRateRow[]): RowBasis {
+  const { request } = terms;
+  const weeks = request.endorsementLengthWeeks;
+  const forLength = rows.filter((r) => r.endorsementLengthWeeks === weeks);
+  const match =
+    request.coverageLevel !== undefined
+      ? forLength.find((r) => Math.abs(r.coverageLevel - (request.coverageLevel as number)) < 0.00005)
+      : forLength.find((r) => Math.abs(r.coveragePrice - (request.coveragePrice as number)) < 0.005);
+  const endDate = match?.endDate ?? forLength[0]?.endDate ?? addDays(request.salesDate, weeks * 7);
+  const published = match ?? forLength[0];
+  const expectedValue =
+    request.expectedEndingValue !== undefined
+      ? money(request.expectedEndingValue)
+      : published
+        ? money(published.expectedEndingValue)
+        : futuresExpectedValue(terms, endDate);
+  const fromRow = match !== undefined && request.expectedEndingValue === undefined;
+  const coveragePrice =
+    request.coveragePrice !== undefined
+      ? money(request.coveragePrice)
+      : fromRow
+        ? money(match.coveragePrice)
+        : roundCents(expectedValue.times(request.coverageLevel as number));
+  const coverageLevel =
+    fromRow && match
+      ? money(match.coverageLevel)
+      : request.coverageLevel !== undefined
+        ? money(request.coverageLevel)
+        : roundTo(coveragePrice.div(expectedValue), 4);
+  const paf = request.priceAdjustmentFactor !== undefined ? terms.defaultPaf : pafOf(match, terms);
+  if (request.rate !== undefined)
+    return {
+      weeks,
+      endDate,
+      expectedValue,
+      coveragePrice,
+      coverageLevel,
+      rate: money(request.rate),
+      paf,
+      indicative: false,
+    };
+  if (match)
+    return {
+      weeks,
+      endDate,
+      expectedValue,
+      coveragePrice,
+      coverageLevel,
+      rate: money(match.rate),
+      paf,
+      indicative: false,
+    };
+  const rate = modelledRate(terms, endDate, expectedValue, coveragePrice);
+  return { weeks, endDate, expectedValue, coveragePrice, coverageLevel, rate, paf, indicative: true };
+}
+
+function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
+  if (rows.length > 0) {
+    return [...rows]
+      .sort(
+        (a, b) => a.endorsementLengthWeeks - b.endorsementLengthWeeks || b.coverageLevel - a.coverageLevel,
+      )
+      .filter((r) => lrpSubsidyPercent(r.coverageLevel, terms.request.cropYear) !== null)
+      .map((r) =>
+        coverageRow(terms, {
+          weeks: r.endorsementLengthWeeks,
+          endDate: r.endDate,
+          expectedValue: money(r.expectedEndingValue),
+          coveragePrice: money(r.coveragePrice),
+          coverageLevel: money(r.coverageLevel),
+          rate: money(r.rate),
+          paf: pafOf(r, terms),
+          indicative: false,
+        }),
+      );
+  }
+  const out: LrpCoverageRow[] = [];
+  for (const weeks of LRP_ENDORSEMENT_LENGTHS) {
+    const endDate = addDays(terms.request.salesDate, weeks * 7);
+    const expectedValue =
+      terms.request.expectedEndingValue !== undefined
+        ? money(terms.request.expectedEndingValue)
+        : futuresExpectedValue(terms, endDate);
+    for (const level of INDICATIVE_LEVELS) {
+      const coveragePrice = roundCents(expectedValue.times(level));
+      const rate = modelledRate(terms, endDate, expectedValue, coveragePrice);
+      out.push(
+        coverageRow(terms, {
+          weeks,
+          endDate,
+          expectedValue,
+          coveragePrice,
+          coverageLevel: money(level),
+          rate,
+          paf: terms.defaultPaf,
+          indicative: true,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+function pafOf(row: LrpRateRow | undefined, terms: Terms): Money {
+  if (terms.request.priceAdjustmentFactor !== undefined || row?.priceAdjustmentFactor === undefined)
+    return terms.defaultPaf;
+  return money(row.priceAdjustmentFactor);
+}
+
+function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
+  const { request } = terms;
+  const band = lrpSubsidyPercent(b.coverageLevel, request.cropYear);
+  if (band === null)
+    throw invalidInput(
+      [request.coverageLevel !== undefined ? "coverageLevel" : "coveragePrice"],
+      `coverage level ${b.coverageLevel.toString()} is outside the levels LRP subsidises (0.70 to 1.00)`,
+    );
+  const premium = lrpPremium({
+    head: request.head,
+    targetWeightCwt: request.targetWeightCwt,
+    share: request.share,
+    coveragePrice: b.coveragePrice,
+    priceAdjustmentFactor: b.paf,
+    rate: b.rate,
+    subsidyPercent: band.plus(terms.subsidyAddition),
+  });
+  const put = cmePutComparison(
+    terms.put,
+    terms.commodity,
+    request.salesDate,
+    b.endDate,
+    b.coveragePrice.toNumber(),
+  );
+  return {
+    endorsementLengthWeeks: b.weeks,
+    endDate: b.endDate,
+    coverageLevel: toJsonNumber(b.coverageLevel),
+    expectedValuePerCwt: toJsonNumber(b.expectedValue),
+    coveragePricePerCwt: toJsonNumber(b.coveragePrice),
+    rate: toJsonNumber(b.rate),
+    insuredValue: toJsonNumber(premium.insuredValue),
+    totalPremium: toJsonNumber(premium.totalPremium),
+    subsidy: toJsonNumber(premium.subsidy),
+    producerPremium: toJsonNumber(premium.producerPremium),
+    producerPremiumPerCwt: toJsonNumber(premium.producerPremiumPerCwt),
+    producerPremiumPerHead: toJsonNumber(premium.producerPremiumPerHead),
+    cmePutStrike: put.cmePutStrike,
+    cmePutPremiumPerCwt: put.cmePutPremiumPerCwt,
+    futuresContractMonth: put.futuresContractMonth,
+    indicative: b.indicative,
+  };
+}
+
+function futuresExpectedValue(terms: Terms, endDate: string): Money {
+  const { root, livePerFutures } = LRP_FUTURES[terms.commodity];
+  const ref = priceReference(terms.put.curve, yearMonthOf(endDate));
+  if (!ref)
+    throw new DomainError(
+      "stale-market-data",
+      `No expected ending value for ${terms.commodity}: the market snapshot has neither an RMA rate row nor ${root} futures`,
+    );
+  return roundCents(priceFrom(terms.put.curve, ref) * livePerFutures);
+}
+
+function modelledRate(terms: Terms, endDate: string, expectedValue: Money, coveragePrice: Money): Money {
+  const { root } = LRP_FUTURES[terms.commodity];
+  const curve = terms.put.curve;
+  const target = contractMonthOnOrAfter(root, endDate);
+  const ref = priceReference(curve, target);
+  const volatility = ref ? curve[ref.terms[ref.terms.length - 1].contract].impliedVolatility : null;
+  if (volatility === null)
+    throw new DomainError(
+      "stale-market-data",
+      `No LRP rate for ${terms.commodity}/${terms.request.type} on ${terms.request.salesDate} and no ${root} implied volatility to model one; pass "rate"`,
+    );
+  const days = Math.max(1, daysBetween(terms.request.salesDate, endDate));
+  return money(indicativeLrpRate(expectedValue.toNumber(), coveragePrice.toNumber(), volatility, days));
+}
