@@ -1,8 +1,50 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
+// The installable PWA (issue 2 §6): the manifest, and a service worker built from src/sw.ts
+// ("injectManifest") that precaches the app shell. main.tsx registers it through workbox-window and
+// asks the user before an update reloads the page, so nothing is injected into index.html here.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifestFilename: "manifest.webmanifest",
+      manifest: {
+        id: "/",
+        name: "Rangeline",
+        short_name: "Rangeline",
+        description:
+          "LRP and LGM livestock insurance quotes for producers and their agents, online or offline.",
+        lang: "en-US",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        theme_color: "#AC141C",
+        background_color: "#F6F5F3",
+        categories: ["business", "finance", "productivity"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      includeAssets: ["icons/mark.svg", "icons/apple-touch-icon.png"],
+      injectManifest: {
+        // The shell: HTML, every script chunk (screens and the compute worker), styles, the Roboto
+        // woff2 files and icons (listed by the manifest and includeAssets). Source maps and the older woff files stay out.
+        globPatterns: ["**/*.{html,js,css,woff2}"],
+        globIgnores: ["**/*.map"],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   worker: { format: "es" },
   build: { outDir: "dist", sourcemap: true },
   server: { port: 5173 },

@@ -1,0 +1,78 @@
+import type { ComponentType } from "react";
+import type { RouteId } from "../../shared/access/routes";
+
+// Which screen each route of the table shows. Every screen is its own lazily loaded module, so a
+// later issue replaces one line here (or one file) per screen. A screen module default-exports its
+// component; the shell renders the title, the role gate and the frame around it.
+
+export type ScreenModule = { default: ComponentType };
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+/** A screen a later issue builds: a page that says plainly it is not built yet. */
+const notBuiltYet =
+  (id: RouteId): ScreenLoader =>
+  () =>
+    import("../features/placeholders/not-built-yet-page").then(({ NotBuiltYetPage }) => ({
+      default: () => <NotBuiltYetPage routeId={id} />,
+    }));
+
+/** The login flows: the identity engineer points these at their pages. */
+const loginFlow =
+  (id: RouteId): ScreenLoader =>
+  () =>
+    import("../features/placeholders/login-flow-page").then(({ LoginFlowPage }) => ({
+      default: () => <LoginFlowPage routeId={id} />,
+    }));
+
+export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
+  home: () => import("../features/home/home-page"),
+  apply: notBuiltYet("apply"),
+  "apply-business": notBuiltYet("apply-business"),
+  "apply-individual": notBuiltYet("apply-individual"),
+  login: loginFlow("login"),
+  "silent-login": loginFlow("silent-login"),
+  "auth-callback": loginFlow("auth-callback"),
+  "auth-sync-user": loginFlow("auth-sync-user"),
+  "sign-in": loginFlow("sign-in"),
+  "my-coverages": notBuiltYet("my-coverages"),
+  "lrp-quote": () => import("../features/placeholders/lrp-quote-page"),
+  lgm: () => import("../features/placeholders/lgm-quote-page"),
+  "lgm-quote": () => import("../features/placeholders/lgm-quote-page"),
+  "scenario-analysis": () => import("../features/placeholders/scenario-analysis-page"),
+  "breakeven-calculator": () => import("../features/placeholders/breakeven-calculator-page"),
+  media: () => import("../features/content/media-page"),
+  faq: () => import("../features/content/faq-page"),
+  "contact-us": () => import("../features/content/contact-page"),
+  terms: () => import("../features/content/terms-page"),
+  "terms-lrp": () => import("../features/content/lrp-terms-page"),
+  profile: notBuiltYet("profile"),
+  settings: notBuiltYet("settings"),
+  "api-keys": notBuiltYet("api-keys"),
+  watchlist: notBuiltYet("watchlist"),
+  "manage-users": notBuiltYet("manage-users"),
+  tools: notBuiltYet("tools"),
+  "settings-app": notBuiltYet("settings-app"),
+  "settings-aip": notBuiltYet("settings-aip"),
+  orgs: notBuiltYet("orgs"),
+  "agent-hub": notBuiltYet("agent-hub"),
+  "agent-customers": notBuiltYet("agent-customers"),
+  "agent-policies": notBuiltYet("agent-policies"),
+  "agent-coverages": notBuiltYet("agent-coverages"),
+  "lrp-coverage-create": notBuiltYet("lrp-coverage-create"),
+  "lrp-coverage": notBuiltYet("lrp-coverage"),
+  "lrp-coverage-edit": notBuiltYet("lrp-coverage-edit"),
+  "lgm-endorsement": notBuiltYet("lgm-endorsement"),
+  "quote-campaigns": notBuiltYet("quote-campaigns"),
+  "quote-campaign-create": notBuiltYet("quote-campaign-create"),
+  "quote-campaign-edit": notBuiltYet("quote-campaign-edit"),
+  claims: notBuiltYet("claims"),
+  claim: notBuiltYet("claim"),
+  entities: notBuiltYet("entities"),
+  "entity-create": notBuiltYet("entity-create"),
+  entity: notBuiltYet("entity"),
+  "entity-action": notBuiltYet("entity-action"),
+  "policy-create": notBuiltYet("policy-create"),
+  policy: notBuiltYet("policy"),
+  "policy-action": notBuiltYet("policy-action"),
+  unsubscribe: notBuiltYet("unsubscribe"),
+};

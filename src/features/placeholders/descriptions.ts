@@ -1,0 +1,47 @@
+import type { RouteId } from "../../../shared/access/routes";
+
+/** What each screen that a later issue builds will do, shown on its "not built yet" page. */
+export const PLANNED: Partial<Record<RouteId, string>> = {
+  apply: "Start an application for LRP or LGM coverage as an individual or a business.",
+  "apply-business": "The application form for a business: entity type, tax ID and the people who sign.",
+  "apply-individual": "The application form for an individual producer.",
+  "my-coverages": "Your LRP endorsements and LGM coverages with their status, premiums and end dates.",
+  "lrp-quote":
+    "Quote Livestock Risk Protection for feeder cattle, fed cattle or swine: every endorsement length and coverage level RMA offers today, with premium, subsidy and producer premium per cwt and per head, and a CME put for comparison.",
+  lgm: "Quote Livestock Gross Margin for cattle, swine or dairy cattle: target marketings by month, deductible, gross margin guarantee and producer premium.",
+  "lgm-quote":
+    "Quote Livestock Gross Margin for cattle, swine or dairy cattle: target marketings by month, deductible, gross margin guarantee and producer premium.",
+  "scenario-analysis":
+    "See what an LGM coverage would pay if feed and livestock prices move, month by month.",
+  "breakeven-calculator": "Work out the sale price you need to cover feeder, feed and other costs per head.",
+  profile: "Your name, e-mail address, organisation and roles.",
+  settings: "The organisation's settings: name, logos, colours, contact details and features.",
+  "api-keys": "Create and revoke API keys for the partner API.",
+  watchlist: "The quotes and markets you follow, on every device you sign in on.",
+  "manage-users": "Invite people to the organisation and set their roles.",
+  tools: "Administration tools for super administrators.",
+  "settings-app": "Application settings: order button, notifications and campaign options.",
+  "settings-aip": "Approved Insurance Provider settings: providers, file prefixes and data sync.",
+  orgs: "All organisations: create, deactivate and set parent agencies.",
+  "agent-hub": "The agent's start page: recent customers, coverages ending soon and campaign activity.",
+  "agent-customers": "Your customers (users) and their producer profiles.",
+  "agent-policies": "Policies of your customers by crop year, plan and insurance provider.",
+  "agent-coverages": "LRP endorsements and LGM coverages across your customers.",
+  "lrp-coverage-create": "Record a new LRP endorsement for a customer.",
+  "lrp-coverage": "One LRP endorsement: its quote, premium and what it would pay.",
+  "lrp-coverage-edit": "Change an LRP endorsement before it is submitted.",
+  "lgm-endorsement": "One LGM endorsement: target marketings, deductible and premium.",
+  "quote-campaigns": "Scheduled LRP and LGM quotes sent to customers by e-mail or SMS.",
+  "quote-campaign-create": "Set up a quote campaign: content, schedule and recipients.",
+  "quote-campaign-edit": "Change a quote campaign's content, schedule or recipients.",
+  claims: "Claims on your customers' coverages (beta).",
+  claim: "One claim and its documents (beta).",
+  entities: "The entities (individuals, partnerships, companies, trusts) your customers insure under.",
+  "entity-create": "Record a new entity: type, tax ID and members.",
+  entity: "One entity and its policies.",
+  "entity-action": "An action on an entity, such as editing it or adding a member.",
+  "policy-create": "Record a new policy for a customer.",
+  policy: "One policy and its coverages.",
+  "policy-action": "An action on a policy, such as editing or cancelling it.",
+  unsubscribe: "Stop receiving a quote campaign's messages.",
+};
