@@ -1,7 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { serve } from "@hono/node-server";
 import { readConfig } from "./config";
-import { createHttpApp } from "./http/app";
+import { startServer } from "./server";
 
 const config = readConfig(process.env);
 if ("errors" in config) {
@@ -9,15 +7,15 @@ if ("errors" in config) {
   process.exit(1);
 }
 
-mkdirSync(config.DATA_DIR, { recursive: true });
-const app = createHttpApp(config);
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  console.log(`Rangeline is running at http://localhost:${info.port}`);
-});
+const server = await startServer(config);
+console.log(`Rangeline is running at ${server.url} (sync on ${server.url.replace(/^http/, "ws")}sync)`);
 
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
     process.exit(0);
   });
 }

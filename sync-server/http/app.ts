@@ -5,8 +5,13 @@ import { Hono } from "hono";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
 
+export interface HttpAppOptions {
+  /** Mounts further /api routes (the sync server's) before the /api catch-all. */
+  mountApi?: (app: Hono) => void;
+}
+
 /** The HTTP side of the server: /api/* and the built PWA with a single-page fallback. */
-export function createHttpApp(config: Config) {
+export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
   const app = new Hono();
   const staticRoot = resolve(config.STATIC_DIR);
 
@@ -14,6 +19,7 @@ export function createHttpApp(config: Config) {
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
   mountIdentity(app, config);
+  options.mountApi?.(app);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
 
   // The service worker and the manifest must never be cached by HTTP, or an update is missed.

@@ -1,0 +1,40 @@
+// Why the sync server refused or closed a document connection. Codes cross the wire as the close or
+// permission-denied reason (a Hocuspocus close message carries only this string); the UI turns them
+// into sentences. Each has the WebSocket close code the server uses. Rules: docs/sync-rules.md.
+
+export const SYNC_REASONS = {
+  /** ACL1: the name is not one of the document names the server serves. */
+  "unknown-document": 4404,
+  /** ACL2: no token, or the token failed verification. */
+  unauthorized: 4401,
+  /** SYNC4: the session's token expired, or a refreshed token was refused, on a live connection. */
+  "session-expired": 4401,
+  /** ACL3-ACL10, SYNC1, SYNC2: the user may not open, or may not write, this document or section. */
+  forbidden: 4403,
+  /** SYNC3: the write would make the document invalid; it was recorded and not applied. */
+  "invalid-document": 4422,
+  /** INPUT1: a message or update that cannot be decoded. */
+  "malformed-message": 4400,
+  /** SYNC6: the client's document schema is older than the server still accepts. */
+  "client-too-old": 4426,
+  /** SYNC6: the client's document schema is newer than this server knows. */
+  "server-too-old": 4426,
+} as const;
+
+export type SyncReason = keyof typeof SYNC_REASONS;
+
+/** A refusal the sync server throws from its hooks: Hocuspocus closes with this code and reason. */
+export interface SyncRefusal {
+  code: number;
+  reason: SyncReason;
+  detail?: string;
+}
+
+export const syncRefusal = (reason: SyncReason, detail?: string): SyncRefusal => ({
+  code: SYNC_REASONS[reason],
+  reason,
+  ...(detail === undefined ? {} : { detail }),
+});
+
+/** The stateless message a client receives when one of its writes was refused as invalid (SYNC3). */
+export const VIOLATION_MESSAGE_TYPE = "rangeline/violation";

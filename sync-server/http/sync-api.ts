@@ -1,0 +1,141 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { ROLES, type Role } from "../../shared/access/roles";
+import type { Identity } from "../identity/verify";
+import type { Storage } from "../storage/types";
+import type { VerifyToken } from "../sync/context";
+
+// The sync server's HTTP API: organisation membership (the server's tables, never a document) and the
+// recorded document violations. JSON in and out; every body and query is parsed with a zod schema and
+// a failure answers 400 with the reason code `invalid-input` and where the problem is (rule INPUT4).
+
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_|-][A-Za-z0-9_.|-]{0,127}$/, "must be an id (letters, digits, _ . | -)");
+
+export const addMemberSchema = z.strictObject({
+  userId: idSchema,
+  email: z.email().nullable().optional(),
+  name: z.string().trim().min(1).max(200).nullable().optional(),
+  role: z.enum(ROLES),
+});
+
+export const violationsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export interface SyncApiOptions {
+  storage: Storage;
+  verify: VerifyToken;
+  /** Called after a membership change, so live connections and the org document follow it. */
+  onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+const invalid = (c: Context, where: string, issues: Issue[]) =>
+  c.json(
+    {
+      error: "invalid-input",
+      message: `The ${where} is invalid: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+      issues,
+    },
+    400,
+  );
+
+const toIssues = (error: z.ZodError): Issue[] =>
+  error.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: i.message,
+  }));
+
+export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
+  const { storage } = options;
+
+  /** The caller's identity and roles in `orgId`, or an error response. */
+  const caller = async (c: Context, orgId: string, allowed: readonly Role[]) => {
+    const header = c.req.header("authorization") ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    let identity: Identity;
+    try {
+      identity = await options.verify(token);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
+    }
+    const subject = await storage.loadSubject(identity.sub);
+    const roles = subject.memberships.filter((m) => m.orgId === orgId).map((m) => m.role);
+    if (!roles.some((role) => allowed.includes(role))) {
+      return {
+        response: c.json(
+          { error: "forbidden", message: `Only ${allowed.join(" or ")} of ${orgId} may do this.` },
+          403,
+        ),
+      };
+    }
+    return { identity, roles };
+  };
+
+  const orgParam = (c: Context) => idSchema.safeParse(c.req.param("orgId"));
+
+  app.get("/api/orgs/:orgId/members", async (c) => {
+    const org = orgParam(c);
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    const who = await caller(c, org.data, ["admin", "agent"]);
+    if ("response" in who) return who.response;
+    return c.json({ members: await storage.listMembers(org.data) });
+  });
+
+  app.post("/api/orgs/:orgId/members", async (c) => {
+    const org = orgParam(c);
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    const who = await caller(c, org.data, ["admin"]);
+    if ("response" in who) return who.response;
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
+    }
+    const parsed = addMemberSchema.safeParse(body);
+    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const member = parsed.data;
+    await storage.upsertUser({ id: member.userId, email: member.email ?? null, name: member.name ?? null });
+    await storage.addMembership(member.userId, org.data, member.role);
+    await options.onMembershipChanged?.(org.data, member.userId);
+    return c.json({ members: await storage.listMembers(org.data) }, 201);
+  });
+
+  app.delete("/api/orgs/:orgId/members/:userId/roles/:role", async (c) => {
+    const org = orgParam(c);
+    const params = z
+      .strictObject({ userId: idSchema, role: z.enum(ROLES) })
+      .safeParse({ userId: c.req.param("userId"), role: c.req.param("role") });
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    if (!params.success) return invalid(c, "address", toIssues(params.error));
+    const who = await caller(c, org.data, ["admin"]);
+    if ("response" in who) return who.response;
+    await storage.removeMembership(params.data.userId, org.data, params.data.role);
+    await options.onMembershipChanged?.(org.data, params.data.userId);
+    return c.json({ members: await storage.listMembers(org.data) });
+  });
+
+  app.get("/api/orgs/:orgId/sync-violations", async (c) => {
+    const org = orgParam(c);
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    const query = violationsQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
+    const who = await caller(c, org.data, ["admin", "agent"]);
+    if ("response" in who) return who.response;
+    const violations = await storage.listViolations({
+      documentPrefix: `org/${org.data}`,
+      limit: query.data.limit,
+    });
+    // `org/demo` must not match `org/demo2`: keep the org document and its sub-documents only.
+    return c.json({
+      violations: violations.filter(
+        (v) => v.documentName === `org/${org.data}` || v.documentName.startsWith(`org/${org.data}/`),
+      ),
+    });
+  });
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Extension } from "@hocuspocus/server";
+import { createAdaptorServer } from "@hono/node-server";
+import { type Config, publicUrl, tokenIssuer } from "./config";
+import { createHttpApp } from "./http/app";
+import { mountSyncApi } from "./http/sync-api";
+import { loadOrCreateSigningKeys } from "./identity/keys";
+import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
+import { openStorage } from "./storage";
+import type { Storage } from "./storage/types";
+import type { VerifyToken } from "./sync/context";
+import type { MarketSeed } from "./sync/seed";
+import { seedDemoData } from "./sync/seed";
+import { createSyncService, SYNC_PATH } from "./sync/service";
+
+export interface StartOptions {
+  /** Use this storage instead of opening one from the configuration (closed with the server). */
+  storage?: Storage;
+  /** Redis key prefix (instances sharing documents use the same one); tests isolate runs with it. */
+  redisPrefix?: string;
+  instanceId?: string;
+  marketSeed?: MarketSeed;
+  compactAfterMs?: number;
+  extensions?: Extension[];
+  log?: (message: string) => void;
+}
+
+/**
+ * Starts the whole server on one port: the HTTP app (PWA, /api/*, the embedded identity provider
+ * outside production) and the Hocuspocus sync socket on /sync. Returns once it listens.
+ */
+export async function startServer(config: Config, options: StartOptions = {}) {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const log = options.log ?? ((message: string) => console.log(`[sync] ${message}`));
+  const storage = options.storage ?? (await openStorage(config));
+  if (config.NODE_ENV !== "production" && (await seedDemoData(storage))) {
+    log("seeded the demo users, memberships and customer links");
+  }
+
+  // The verifier needs the port (the embedded provider's issuer is the origin the browser used), so it
+  // is built once the server listens; no socket can authenticate before that.
+  let verify: VerifyToken = async () => {
+    throw new TokenRejectedError("jwks-unavailable", "the server is starting");
+  };
+  const sync = createSyncService({
+    storage,
+    verify: (token) => verify(token),
+    instanceId: options.instanceId ?? randomUUID(),
+    maxMessageBytes: config.SYNC_MAX_MESSAGE_BYTES,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: options.redisPrefix,
+    marketSeed: options.marketSeed,
+    compactAfterMs: options.compactAfterMs,
+    extensions: options.extensions,
+    log,
+  });
+
+  const app = createHttpApp(config, {
+    mountApi: (api) =>
+      mountSyncApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        onMembershipChanged: (orgId, userId) => sync.membershipChanged(orgId, userId),
+      }),
+  });
+  const server = createAdaptorServer({ fetch: app.fetch });
+  server.on("upgrade", sync.handleUpgrade);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  verify = await createVerifier(config, port);
+
+  return {
+    port,
+    url: publicUrl(config, port),
+    syncUrl: `ws://127.0.0.1:${port}${SYNC_PATH}`,
+    storage,
+    sync,
+    hocuspocus: sync.hocuspocus,
+    /** Stores open documents, closes every connection, the HTTP server and the storage. */
+    async close(): Promise<void> {
+      await sync.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      await storage.close();
+    },
+  };
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * Production: Auth0's JWKS and issuer. Elsewhere: the embedded provider's key in DATA_DIR, and its
+ * access-token issuer, the server's public URL (`publicUrl(config, port)`).
+ */
+async function createVerifier(config: Config, port: number): Promise<VerifyToken> {
+  const audience = config.AUTH0_AUDIENCE;
+  const { issuer, jwksUrl } = tokenIssuer(config, port);
+  if (jwksUrl) return createAccessTokenVerifier({ issuer, audience, jwksUrl });
+  const keys = await loadOrCreateSigningKeys(config.DATA_DIR);
+  return createAccessTokenVerifier({ issuer, audience, keySet: { keys: [keys.publicJwk] } });
+}

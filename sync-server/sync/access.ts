@@ -1,0 +1,130 @@
+import type {
+  Connection,
+  connectedPayload,
+  Extension,
+  onAuthenticatePayload,
+  onTokenSyncPayload,
+} from "@hocuspocus/server";
+import { type DocumentFacts, documentAccess } from "../../shared/access/documents";
+import { checkClientSchema } from "../../shared/documents/migrations";
+import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
+import { syncRefusal } from "../../shared/documents/sync-reasons";
+import type { Storage } from "../storage/types";
+import { isSyncContext, type SyncContext, type VerifyToken } from "./context";
+
+export interface AccessOptions {
+  storage: Storage;
+  verify: VerifyToken;
+  /** Ask the client for a fresh token this long before its token expires (ms). */
+  refreshLeadMs?: number;
+  /** The clock, epoch ms. */
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/**
+ * Authentication and access control for document connections (rules ACL1-ACL11, SYNC1, SYNC4, SYNC6).
+ * Runs in onAuthenticate, which Hocuspocus completes before it creates or loads any document: the name
+ * is parsed with the one strict regex, the token verified, the user's memberships read from the
+ * server's tables, and the policy decides none / read / write. Read connections are marked
+ * `readOnly`; the write guard refuses their writes. Live connections re-check their token on
+ * onTokenSync and are closed when their session expires.
+ */
+export class AccessControl implements Extension {
+  readonly extensionName = "rangeline-access";
+  priority = 500;
+  private readonly expiryTimers = new Map<Connection, NodeJS.Timeout>();
+
+  constructor(private readonly options: AccessOptions) {}
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  async onAuthenticate(data: onAuthenticatePayload): Promise<SyncContext> {
+    const ref = parseDocumentName(data.documentName);
+    if (!ref)
+      throw syncRefusal("unknown-document", `no document is named "${data.documentName.slice(0, 100)}"`);
+
+    const schema = data.requestParameters.get("schema");
+    if (schema !== null) {
+      const compatibility = checkClientSchema(Number(schema));
+      if (compatibility !== "ok") throw syncRefusal(compatibility, `client schema ${schema}`);
+    }
+
+    let identity: SyncContext["identity"];
+    try {
+      identity = await this.options.verify(data.token);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      this.options.log?.(`refused ${data.documentName}: ${code}`);
+      throw syncRefusal("unauthorized", code);
+    }
+
+    const context = await this.decide(identity, ref);
+    if (context.grant.access === "none")
+      throw syncRefusal("forbidden", `${identity.sub} may not open ${ref.name}`);
+    data.connectionConfig.readOnly = context.grant.access === "read";
+    return context;
+  }
+
+  /** The grant for `identity` on `ref`, from the server's tables. */
+  async decide(identity: SyncContext["identity"], ref: DocumentRef): Promise<SyncContext> {
+    const subject = await this.options.storage.loadSubject(identity.sub);
+    const facts: DocumentFacts =
+      ref.kind === "claim"
+        ? { claimCustomerId: await this.options.storage.getClaimCustomer(ref.orgId, ref.claimId) }
+        : {};
+    return { identity, subject, ref, grant: documentAccess(subject, ref, facts) };
+  }
+
+  async connected({ connection }: connectedPayload): Promise<void> {
+    connection.onClose(() => this.clearTimer(connection));
+    this.schedule(connection);
+  }
+
+  /** A fresh token on a live connection: same subject, still valid, or the connection closes. */
+  async onTokenSync({ token, connection }: onTokenSyncPayload): Promise<void> {
+    const context = connection.context;
+    if (!isSyncContext(context)) throw syncRefusal("unauthorized");
+    let identity: SyncContext["identity"];
+    try {
+      identity = await this.options.verify(token);
+    } catch (error) {
+      this.clearTimer(connection);
+      throw syncRefusal("session-expired", (error as { code?: string }).code);
+    }
+    if (identity.sub !== context.identity.sub) {
+      this.clearTimer(connection);
+      throw syncRefusal("unauthorized", "the token is for another user");
+    }
+    context.identity = identity;
+    this.schedule(connection);
+  }
+
+  private clearTimer(connection: Connection) {
+    const timer = this.expiryTimers.get(connection);
+    if (timer) clearTimeout(timer);
+    this.expiryTimers.delete(connection);
+  }
+
+  /** Asks for a fresh token shortly before expiry and closes the connection when it expires. */
+  private schedule(connection: Connection) {
+    this.clearTimer(connection);
+    const context = connection.context as SyncContext;
+    const expiresAtMs = context.identity.expiresAt * 1000;
+    const lead = this.options.refreshLeadMs ?? 30_000;
+    const untilRefresh = Math.max(0, expiresAtMs - lead - this.now());
+    const expire = () => {
+      this.expiryTimers.delete(connection);
+      if ((connection.context as SyncContext).identity.expiresAt * 1000 > this.now())
+        return this.schedule(connection);
+      connection.close(syncRefusal("session-expired"));
+    };
+    const timer = setTimeout(() => {
+      connection.requestToken();
+      this.expiryTimers.set(connection, setTimeout(expire, Math.max(0, expiresAtMs - this.now())).unref());
+    }, untilRefresh);
+    this.expiryTimers.set(connection, timer.unref());
+  }
+}

@@ -1,0 +1,47 @@
+import * as Y from "yjs";
+import type { DocumentKind } from "../../shared/documents/names";
+import { DOCUMENT_SECTIONS } from "../../shared/documents/shapes";
+
+// A document's sections are top-level Y.Maps. These helpers read a Y.Doc as the plain JSON the shared
+// zod schemas check, and write JSON back (server-side seeding, migrations, published snapshots).
+
+/** Marks a top-level type that holds list content: a section must be a map. */
+const NOT_A_MAP = "(not a map: sections are Y.Map)";
+
+/** The document as JSON, one key per top-level type present (without creating any). */
+export function documentJson(doc: Y.Doc): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  for (const [name, type] of doc.share) {
+    if (type._start !== null) {
+      json[name] = NOT_A_MAP;
+      continue;
+    }
+    if (type instanceof Y.Map || type.constructor === Y.AbstractType) {
+      json[name] = doc.getMap(name).toJSON();
+    } else {
+      json[name] = NOT_A_MAP;
+    }
+  }
+  return json;
+}
+
+/** True when the section is one of the kind's sections (and may be read as a map). */
+export const isSection = (kind: DocumentKind, name: string): boolean => name in DOCUMENT_SECTIONS[kind];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Makes the given sections of `doc` equal `json` at the top level of each section map: sets keys whose
+ * value differs and deletes keys that are absent. Call inside a transaction to send one update.
+ */
+export function writeSections(doc: Y.Doc, json: Record<string, Record<string, unknown>>): void {
+  for (const [section, values] of Object.entries(json)) {
+    const map = doc.getMap(section);
+    for (const key of [...map.keys()]) if (!(key in values)) map.delete(key);
+    for (const [key, value] of Object.entries(values)) {
+      const current = map.get(key);
+      const plain = current instanceof Y.AbstractType ? current.toJSON() : current;
+      if (!same(plain, value)) map.set(key, value);
+    }
+  }
+}

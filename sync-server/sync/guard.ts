@@ -1,0 +1,89 @@
+import type { beforeSyncPayload, Document, Extension, onChangePayload } from "@hocuspocus/server";
+import { maySection } from "../../shared/access/documents";
+import { type DocumentIssue, validateDocument } from "../../shared/documents/shapes";
+import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
+import type { Storage } from "../storage/types";
+import { applyToCopy } from "./candidate";
+import type { SyncContext } from "./context";
+import { documentJson } from "./doc-json";
+
+// y-protocols sync message types.
+const SYNC_STEP_2 = 1;
+const UPDATE = 2;
+
+/** Writes the guard accepted, by payload, for the persistence extension to log. */
+export const acceptedWrites = new WeakSet<Uint8Array>();
+
+const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
+
+/**
+ * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. It applies the
+ * update to a copy of the document and refuses it — closing that document's connection with a reason
+ * code, never dropping it silently — when the connection is read-only, when it touches a section the
+ * user may not write, or when it would make the document fail its shared zod schema (the violation is
+ * recorded and sent to the client). Accepted writes that change something are marked for the log.
+ */
+export class WriteGuard implements Extension {
+  readonly extensionName = "rangeline-write-guard";
+  priority = 200;
+  /** Issues each loaded document already had, so only new issues refuse a write. */
+  private readonly knownIssues = new WeakMap<Document, Set<string>>();
+
+  constructor(private readonly options: { storage: Storage; now?: () => number }) {}
+
+  private issuesOf(document: Document, kind: SyncContext["ref"]["kind"]): Set<string> {
+    let known = this.knownIssues.get(document);
+    if (!known) {
+      known = new Set(validateDocument(kind, documentJson(document)).map(issueKey));
+      this.knownIssues.set(document, known);
+    }
+    return known;
+  }
+
+  async beforeSync({ type, payload, document, connection, context }: beforeSyncPayload): Promise<void> {
+    if (type !== SYNC_STEP_2 && type !== UPDATE) return;
+    const { ref, grant, identity } = context as SyncContext;
+
+    let candidate: ReturnType<typeof applyToCopy>;
+    try {
+      candidate = applyToCopy(document, payload);
+    } catch (error) {
+      throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
+    }
+    try {
+      if (candidate.touched.size === 0) return; // nothing new (a sync step or a repeated update)
+
+      if (connection.readOnly || grant.access !== "write") {
+        throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
+      }
+      const denied = [...candidate.touched].filter((section) => !maySection(grant, section));
+      if (denied.length > 0) {
+        throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
+      }
+
+      const before = this.issuesOf(document, ref.kind);
+      const issues = validateDocument(ref.kind, documentJson(candidate.copy)).filter(
+        (issue) => !before.has(issueKey(issue)),
+      );
+      if (issues.length > 0) {
+        await this.options.storage.recordViolation({
+          documentName: ref.name,
+          userId: identity.sub,
+          at: this.options.now?.() ?? Date.now(),
+          issues,
+        });
+        connection.sendStateless(
+          JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }),
+        );
+        throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
+      }
+      acceptedWrites.add(payload);
+    } finally {
+      candidate.copy.destroy();
+    }
+  }
+
+  async onChange({ document }: onChangePayload): Promise<void> {
+    this.knownIssues.delete(document);
+  }
+}

@@ -1,0 +1,135 @@
+import type {
+  afterHandleMessagePayload,
+  beforeSyncPayload,
+  Connection,
+  Extension,
+  onChangePayload,
+  onLoadDocumentPayload,
+  onStoreDocumentPayload,
+} from "@hocuspocus/server";
+import { isTransactionOrigin } from "@hocuspocus/server";
+import * as Y from "yjs";
+import { migrateDocument } from "../../shared/documents/migrations";
+import { parseDocumentName } from "../../shared/documents/names";
+import { validateDocument } from "../../shared/documents/shapes";
+import type { Storage } from "../storage/types";
+import { documentJson, writeSections } from "./doc-json";
+import { acceptedWrites } from "./guard";
+import { type MarketSeed, serverSections } from "./seed";
+
+export interface PersistenceOptions {
+  storage: Storage;
+  /** Tells this instance's log entries apart from other instances' (they compact their own). */
+  instanceId: string;
+  marketSeed?: MarketSeed;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/** The origin of the server's own writes while loading a document. */
+const SERVER_ORIGIN = { source: "local", context: { server: true } } as const;
+
+/**
+ * Durable persistence (rules STORE1-STORE3, SYNC5): every update a client sends is appended to the
+ * document's log before Hocuspocus applies and acknowledges it (beforeSync runs first and is awaited),
+ * so no acknowledged edit is lost in a crash. Hocuspocus's debounced onStoreDocument compacts: it
+ * stores the full state and deletes the log entries that state contains. Loading reads the state,
+ * replays the log, migrates an older schema, and writes the server's own sections.
+ */
+export class Persistence implements Extension {
+  readonly extensionName = "rangeline-persistence";
+  priority = 100;
+  /** Highest log sequence of this instance whose update is applied, per document. */
+  private readonly appliedSeq = new Map<string, number>();
+  /** Log sequences of a connection's accepted messages between append and apply. */
+  private readonly pendingSeq = new WeakMap<Connection, number[]>();
+
+  constructor(private readonly options: PersistenceOptions) {}
+
+  private markApplied(name: string, seq: number) {
+    if (seq > (this.appliedSeq.get(name) ?? 0)) this.appliedSeq.set(name, seq);
+  }
+
+  async onLoadDocument({ document, documentName }: onLoadDocumentPayload): Promise<void> {
+    const ref = parseDocumentName(documentName);
+    if (!ref) throw new Error(`Refusing to load unknown document "${documentName}".`);
+    const { storage, instanceId } = this.options;
+    const stored = await storage.loadDocument(documentName);
+    const unreadable: string[] = [];
+    for (const [index, update] of [stored.state, ...stored.updates.map((u) => u.update)].entries()) {
+      if (!update) continue;
+      try {
+        Y.applyUpdate(document, update);
+      } catch (error) {
+        unreadable.push(`stored update ${index}: ${(error as Error).message}`);
+      }
+    }
+    for (const u of stored.updates) this.markApplied(documentName, u.seq);
+
+    // The server's own writes: migrations, the schema version of a new document, the member directory.
+    const json = documentJson(document);
+    const isNew = json.meta === undefined;
+    const migrated = isNew ? json : migrateDocument(ref.kind, json);
+    const sections = await serverSections(ref, storage, isNew, this.options.marketSeed);
+    let own: Uint8Array | null = null;
+    const capture = (update: Uint8Array) => {
+      own = own ? Y.mergeUpdates([own, update]) : update;
+    };
+    document.on("update", capture);
+    document.transact(() => {
+      if (migrated !== json) writeSections(document, migrated as Record<string, Record<string, unknown>>);
+      writeSections(document, sections);
+    }, SERVER_ORIGIN);
+    document.off("update", capture);
+    if (own) this.markApplied(documentName, await storage.appendUpdate(documentName, own, instanceId));
+
+    // A stored document that fails its schema is reported, not rewritten (rule SYNC3).
+    const issues = [
+      ...validateDocument(ref.kind, documentJson(document)),
+      ...unreadable.map((message) => ({ path: [], message })),
+    ];
+    if (issues.length > 0) {
+      this.options.log?.(`${documentName} fails its schema on load: ${issues.length} issue(s) recorded`);
+      await storage.recordViolation({ documentName, userId: null, at: this.now(), issues });
+    }
+  }
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** Appends an accepted client write to the log before it is applied and acknowledged. */
+  async beforeSync({ payload, document, connection }: beforeSyncPayload): Promise<void> {
+    if (!acceptedWrites.has(payload)) return;
+    const seq = await this.options.storage.appendUpdate(document.name, payload, this.options.instanceId);
+    const pending = this.pendingSeq.get(connection) ?? [];
+    pending.push(seq);
+    this.pendingSeq.set(connection, pending);
+  }
+
+  /** The connection's logged updates are now applied: compaction may drop them from the log. */
+  async afterHandleMessage({ document, connection }: afterHandleMessagePayload): Promise<void> {
+    const pending = this.pendingSeq.get(connection);
+    if (!pending) return;
+    this.pendingSeq.delete(connection);
+    for (const seq of pending) this.markApplied(document.name, seq);
+  }
+
+  /** Server-side changes (direct connections) are logged here; client writes were logged in beforeSync. */
+  async onChange({ document, update, transactionOrigin }: onChangePayload): Promise<void> {
+    if (!isTransactionOrigin(transactionOrigin) || transactionOrigin.source !== "local") return;
+    const seq = await this.options.storage.appendUpdate(document.name, update, this.options.instanceId);
+    this.markApplied(document.name, seq);
+  }
+
+  /** Compaction: the full state replaces the log entries it contains. */
+  async onStoreDocument({ document, documentName }: onStoreDocumentPayload): Promise<void> {
+    const throughSeq = this.appliedSeq.get(documentName) ?? 0;
+    const state = Y.encodeStateAsUpdate(document);
+    await this.options.storage.compactDocument(documentName, state, this.options.instanceId, throughSeq);
+  }
+
+  async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
+    this.appliedSeq.delete(documentName);
+  }
+}

@@ -1,0 +1,49 @@
+import type { DocumentRef } from "../../shared/documents/names";
+import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
+import { DEMO_USERS } from "../identity/demo-users";
+import type { Storage } from "../storage/types";
+
+/**
+ * Seeds the users, organisation memberships and customer links of the demo users, once per database
+ * (development and test only). Membership lives in these tables, never in an editable document.
+ */
+export async function seedDemoData(storage: Storage): Promise<boolean> {
+  if (!(await storage.claimMarker("seed:demo-users:v1"))) return false;
+  for (const user of DEMO_USERS) {
+    await storage.upsertUser({ id: user.sub, email: user.email, name: user.name });
+    for (const role of user.roles) await storage.addMembership(user.sub, user.orgId, role);
+    if (user.customerId) await storage.linkCustomer(user.sub, user.orgId, user.customerId);
+  }
+  return true;
+}
+
+export type MarketSeed = () => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
+
+/**
+ * The content the server writes into a document when it loads it (rule SYNC5): the schema version of
+ * a new document, the organisation's member directory from the membership table, and the market
+ * snapshot when one is available. Sections listed here are replaced at their top level.
+ */
+export async function serverSections(
+  ref: DocumentRef,
+  storage: Storage,
+  isNew: boolean,
+  marketSeed?: MarketSeed,
+): Promise<Record<string, Record<string, unknown>>> {
+  const sections: Record<string, Record<string, unknown>> = {};
+  if (isNew) sections.meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
+  if (ref.kind === "org") {
+    const members = await storage.listMembers(ref.orgId);
+    sections.members = Object.fromEntries(
+      members.map((m) => [
+        m.id,
+        { id: m.id, email: m.email, name: m.name ?? m.email ?? m.id, roles: m.roles },
+      ]),
+    );
+  }
+  if (ref.kind === "market" && isNew && marketSeed) {
+    const snapshot = await marketSeed();
+    if (snapshot) sections.snapshot = snapshot;
+  }
+  return sections;
+}

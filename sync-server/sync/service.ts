@@ -1,0 +1,214 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
+import { type Extension, Hocuspocus, type WebSocketLike } from "@hocuspocus/server";
+import crossws from "crossws/adapters/node";
+import * as decoding from "lib0/decoding";
+import { documentName, parseDocumentName } from "../../shared/documents/names";
+import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
+import type { Storage } from "../storage/types";
+import { AccessControl } from "./access";
+import type { SyncContext, VerifyToken } from "./context";
+import { writeSections } from "./doc-json";
+import { WriteGuard } from "./guard";
+import { Persistence } from "./persistence";
+import { type MarketSeed, serverSections } from "./seed";
+
+/** The WebSocket path of the sync server. */
+export const SYNC_PATH = "/sync";
+
+export interface SyncServiceOptions {
+  storage: Storage;
+  verify: VerifyToken;
+  instanceId: string;
+  /** Largest accepted WebSocket message, bytes (INPUT2). */
+  maxMessageBytes: number;
+  /** With Redis, several instances share documents (SCALE1). */
+  redisUrl?: string;
+  /** Redis key prefix; instances that share documents use the same one. */
+  redisPrefix?: string;
+  marketSeed?: MarketSeed;
+  /** Debounce of the compaction of a changed document, ms. */
+  compactAfterMs?: number;
+  /** Further Hocuspocus extensions (tests observe hooks with these). */
+  extensions?: Extension[];
+  log?: (message: string) => void;
+}
+
+type Peer = { websocket: unknown; request: unknown; close(code?: number, reason?: string): void };
+
+/**
+ * Hocuspocus on the path /sync of an existing HTTP server: access control, the write guard, durable
+ * persistence and, with REDIS_URL, fan-out to other instances. Pre-authentication limits stay on
+ * (Hocuspocus's queue size, queue length and pending-document caps, and its connection timeout).
+ */
+export function createSyncService(options: SyncServiceOptions) {
+  const { storage, log } = options;
+  const access = new AccessControl({ storage, verify: options.verify, log });
+  const extensions: Extension[] = [
+    access,
+    new WriteGuard({ storage }),
+    new Persistence({ storage, instanceId: options.instanceId, marketSeed: options.marketSeed, log }),
+    ...(options.extensions ?? []),
+  ];
+  if (options.redisUrl) {
+    // The extension brings its own ioredis; it gets the connection settings, not a client.
+    const url = new URL(options.redisUrl);
+    extensions.push(
+      new RedisExtension({
+        identifier: options.instanceId,
+        prefix: options.redisPrefix ?? "rangeline",
+        host: url.hostname,
+        port: Number(url.port || 6379),
+        options: {
+          username: url.username ? decodeURIComponent(url.username) : undefined,
+          password: url.password ? decodeURIComponent(url.password) : undefined,
+          db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+          ...(url.protocol === "rediss:" ? { tls: {} } : {}),
+          maxRetriesPerRequest: 3,
+        },
+      }),
+    );
+  }
+
+  const hocuspocus = new Hocuspocus({
+    name: options.instanceId,
+    quiet: true,
+    extensions,
+    debounce: options.compactAfterMs ?? 2000,
+    maxDebounce: 10_000,
+    timeout: 30_000,
+    // Hocuspocus's pre-authentication limits, stated so they stay on (INPUT3).
+    maxUnauthenticatedQueueSize: 5 * 1024 * 1024,
+    maxUnauthenticatedQueueMessages: 1000,
+    maxPendingDocuments: 100,
+  });
+
+  const ws = crossws({
+    serverOptions: { maxPayload: options.maxMessageBytes },
+    hooks: {
+      open: (peer) => {
+        const connection = hocuspocus.handleConnection(
+          peer.websocket as unknown as WebSocketLike,
+          peer.request as Request,
+        );
+        (peer as unknown as { _sync: typeof connection })._sync = connection;
+      },
+      message: (peer, message) => {
+        const connection = (peer as unknown as { _sync?: ReturnType<typeof hocuspocus.handleConnection> })
+          ._sync;
+        const problem = malformed(message.rawData);
+        if (problem) {
+          log?.(`closing a socket: ${problem}`);
+          (peer as unknown as Peer).close(SYNC_REASONS["malformed-message"], "malformed-message");
+          return;
+        }
+        connection?.handleMessage(message.uint8Array());
+      },
+      close: (peer, event) => {
+        const connection = (peer as unknown as { _sync?: ReturnType<typeof hocuspocus.handleConnection> })
+          ._sync;
+        connection?.handleClose({ code: event.code ?? 1000, reason: event.reason ?? "" });
+      },
+      error: (_peer, error) => log?.(`WebSocket error: ${error.message}`),
+    },
+  });
+
+  /** The HTTP server's upgrade listener: /sync becomes a sync socket; any other path is refused. */
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    if (path !== SYNC_PATH) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    ws.handleUpgrade(request, socket, head);
+  };
+
+  /** Every live document connection of a user (a revoked session loses them all). */
+  const connectionsOf = (userId: string) =>
+    [...hocuspocus.documents.values()].flatMap((document) =>
+      document
+        .getConnections()
+        .filter((c) => (c.context as SyncContext | undefined)?.identity?.sub === userId),
+    );
+
+  return {
+    hocuspocus,
+    handleUpgrade,
+    access,
+
+    /** Closes every document connection of `userId` with `session-expired` (SYNC4). */
+    disconnectUser(userId: string): number {
+      const connections = connectionsOf(userId);
+      for (const connection of connections) {
+        connection.close({ code: SYNC_REASONS["session-expired"], reason: "session-expired" });
+      }
+      return connections.length;
+    },
+
+    /**
+     * After a membership change: the org document's member directory follows the table, and the user's
+     * live connections whose access changed are closed with `forbidden` (they reconnect with the new
+     * access).
+     */
+    async membershipChanged(orgId: string, userId: string): Promise<void> {
+      for (const connection of connectionsOf(userId)) {
+        const context = connection.context as SyncContext;
+        const fresh = await access.decide(context.identity, context.ref);
+        if (JSON.stringify(fresh.grant) !== JSON.stringify(context.grant)) {
+          connection.close({ code: SYNC_REASONS.forbidden, reason: "forbidden" });
+        }
+      }
+      const name = documentName.org(orgId);
+      if (!hocuspocus.documents.has(name)) return; // loaded next time with the fresh directory
+      const ref = parseDocumentName(name);
+      if (!ref) return;
+      const sections = await serverSections(ref, storage, false);
+      const direct = await hocuspocus.openDirectConnection(name, { server: true });
+      try {
+        await direct.transact((document) => writeSections(document, sections));
+      } finally {
+        await direct.disconnect({ unloadImmediately: false });
+      }
+    },
+
+    /** Publishes a market snapshot into `market/current`, which only the server writes (ACL9). */
+    async publishMarketSnapshot(snapshot: Record<string, unknown>): Promise<void> {
+      const direct = await hocuspocus.openDirectConnection(documentName.market(), { server: true });
+      try {
+        await direct.transact((document) => writeSections(document, { snapshot }));
+      } finally {
+        await direct.disconnect();
+      }
+    },
+
+    /** Stores every open document, closes every connection and stops the extensions. */
+    async close(): Promise<void> {
+      hocuspocus.closeConnections();
+      hocuspocus.flushPendingStores();
+      const deadline = Date.now() + 5000;
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await ws.closeAll(1001, "server-shutdown", true);
+      await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
+
+/** Why a frame cannot be a Hocuspocus message, or null: binary, a document name, a message type (INPUT1). */
+function malformed(data: unknown): string | null {
+  if (typeof data === "string") return "a text frame (the sync protocol is binary)";
+  const bytes = data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
+  if (!bytes) return "an unreadable frame";
+  try {
+    const decoder = decoding.createDecoder(bytes);
+    decoding.readVarString(decoder);
+    decoding.readVarUint(decoder);
+    return null;
+  } catch {
+    return "a frame that is not a sync message";
+  }
+}
