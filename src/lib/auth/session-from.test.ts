@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { isPendingCallback, safeReturnTo } from "./return-to";
+import { sessionFrom } from "./session-from";
+
+const actions = {
+  signIn: async () => {},
+  signOut: async () => {},
+  getAccessToken: async () => "token",
+};
+
+describe("the session the screens see", () => {
+  it("reads roles, organisation and customer from the ID token's namespaced claims", () => {
+    const session = sessionFrom(
+      {
+        isLoading: false,
+        isAuthenticated: true,
+        error: undefined,
+        user: {
+          sub: "auth0|demo-customer",
+          name: "Casey Customer",
+          email: "customer@demo.rangeline.test",
+          "https://rangeline.app/roles": ["customer", "someOtherAppRole"],
+          "https://rangeline.app/org_id": "demo",
+          "https://rangeline.app/customer_id": "c-demo",
+        },
+      },
+      actions,
+    );
+    expect(session).toMatchObject({
+      status: "signed-in",
+      user: { sub: "auth0|demo-customer", name: "Casey Customer", email: "customer@demo.rangeline.test" },
+      roles: ["customer"],
+      orgId: "demo",
+      customerId: "c-demo",
+      error: null,
+    });
+  });
+
+  it("is loading, then signed out with no roles", () => {
+    const base = { isAuthenticated: false, error: undefined, user: undefined };
+    expect(sessionFrom({ ...base, isLoading: true }, actions).status).toBe("loading");
+    expect(sessionFrom({ ...base, isLoading: false }, actions)).toMatchObject({
+      status: "signed-out",
+      user: null,
+      roles: [],
+      orgId: null,
+    });
+  });
+
+  it("follows return-to addresses only on this origin", () => {
+    expect(safeReturnTo("/agent/customers?x=1")).toBe("/agent/customers?x=1");
+    expect(safeReturnTo("//evil.example/")).toBeUndefined();
+    expect(safeReturnTo("/\\evil.example")).toBeUndefined();
+    expect(safeReturnTo("https://evil.example/")).toBeUndefined();
+    expect(safeReturnTo(null)).toBeUndefined();
+  });
+
+  it("recognises a pending redirect callback", () => {
+    expect(isPendingCallback({ pathname: "/auth-callback", search: "?code=abc&state=xyz" })).toBe(true);
+    expect(isPendingCallback({ pathname: "/auth-callback", search: "?error=access_denied&state=xyz" })).toBe(
+      true,
+    );
+    expect(isPendingCallback({ pathname: "/auth-callback", search: "" })).toBe(false);
+    expect(isPendingCallback({ pathname: "/", search: "?code=abc&state=xyz" })).toBe(false);
+  });
+});
