@@ -1,0 +1,116 @@
+import { DomainError } from "../shared/errors";
+import { type MarketSnapshot, marketSnapshotSchema } from "../shared/market";
+import {
+  type BreakevenResult,
+  breakeven,
+  type LgmQuote,
+  type LgmScenarioResult,
+  type LrpOutcome,
+  type LrpQuote,
+  lgmQuoteOf,
+  lgmScenario,
+  lrpScenarios,
+  priceLgm,
+  quoteLrp,
+} from "../shared/pricing";
+import type { LrpScenarioCoverage } from "../shared/pricing/lrp/scenarios";
+
+// The pricing engine as the page sees it through Comlink. Every method returns a Result: errors cross
+// the worker boundary as reason codes with the engine's message (Comlink would drop an Error's code).
+//
+// Supersession: each call belongs to a channel (by default its method name). A call first yields to
+// the event loop so that requests already queued behind it are registered; if a newer request on the
+// same channel has arrived by then, the stale one is answered `superseded` without computing.
+
+export type PricingErrorCode = DomainError["code"] | "superseded" | "internal";
+
+export type Result<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { code: PricingErrorCode; message: string; path: (string | number)[] } };
+
+export interface CallOptions {
+  channel?: string;
+}
+
+export interface MarketInfo {
+  label: string;
+  source: MarketSnapshot["source"];
+  asOf: string;
+}
+
+export interface PricingApi {
+  setMarket(snapshot: unknown): Promise<Result<MarketInfo>>;
+  quoteLrp(input: unknown, options?: CallOptions & { all?: boolean }): Promise<Result<LrpQuote>>;
+  quoteLgm(input: unknown, options?: CallOptions): Promise<Result<LgmQuote>>;
+  lrpScenarios(
+    coverage: LrpScenarioCoverage,
+    range: unknown,
+    options?: CallOptions,
+  ): Promise<Result<LrpOutcome[]>>;
+  lgmScenario(input: unknown, moves: unknown, options?: CallOptions): Promise<Result<LgmScenarioResult>>;
+  breakeven(input: unknown, options?: CallOptions): Promise<Result<BreakevenResult>>;
+}
+
+const yieldToQueue = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function toFailure(error: unknown): Result<never> {
+  if (error instanceof DomainError)
+    return { ok: false, error: { code: error.code, message: error.message, path: [...error.path] } };
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, error: { code: "internal", message, path: [] } };
+}
+
+export function createPricingApi(initial?: MarketSnapshot): PricingApi {
+  let market: MarketSnapshot | undefined = initial;
+  const latest = new Map<string, number>();
+
+  async function run<T>(
+    channel: string,
+    compute: (snapshot: MarketSnapshot) => T,
+    needsMarket = true,
+  ): Promise<Result<T>> {
+    const ticket = (latest.get(channel) ?? 0) + 1;
+    latest.set(channel, ticket);
+    await yieldToQueue();
+    if (latest.get(channel) !== ticket)
+      return {
+        ok: false,
+        error: { code: "superseded", message: "a newer request replaced this one", path: [] },
+      };
+    if (needsMarket && !market)
+      return { ok: false, error: { code: "stale-market-data", message: "No market data loaded", path: [] } };
+    try {
+      return { ok: true, value: compute(market as MarketSnapshot) };
+    } catch (error) {
+      return toFailure(error);
+    }
+  }
+
+  return {
+    async setMarket(snapshot) {
+      const parsed = marketSnapshotSchema.safeParse(snapshot);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return {
+          ok: false,
+          error: {
+            code: "invalid-input",
+            message: `market snapshot: ${issue.path.join(".")}: ${issue.message}`,
+            path: [],
+          },
+        };
+      }
+      market = parsed.data;
+      return { ok: true, value: { label: market.label, source: market.source, asOf: market.asOf } };
+    },
+    quoteLrp: (input, options = {}) =>
+      run(options.channel ?? "quoteLrp", (snapshot) => quoteLrp(input, snapshot, { all: options.all })),
+    quoteLgm: (input, options = {}) =>
+      run(options.channel ?? "quoteLgm", (snapshot) => lgmQuoteOf(priceLgm(input, snapshot))),
+    lrpScenarios: (coverage, range, options = {}) =>
+      run(options.channel ?? "lrpScenarios", () => lrpScenarios(coverage, range), false),
+    lgmScenario: (input, moves, options = {}) =>
+      run(options.channel ?? "lgmScenario", (snapshot) => lgmScenario(input, snapshot, moves)),
+    breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), false),
+  };
+}
