@@ -8,6 +8,7 @@ import {
   WEEKDAY_NAME_BY_NUMBER,
   WEEKDAYS,
 } from "./enumerations";
+import { LGM_RESULT_LABELS, LRP_COVERAGE_TABLE_COLUMNS } from "./labels";
 import {
   BROKER_ID_BY_NAME,
   BROKER_NAME_BY_ID,
@@ -189,5 +190,33 @@ describe("§4 enumerations", () => {
   it("level selection with labels", () => {
     expect(LEVEL_SELECTIONS).toEqual(["TOP", "ALL"]);
     expect(LEVEL_SELECTION_LABELS).toEqual({ TOP: "Top Level", ALL: "All Levels" });
+  });
+});
+
+describe("table labels (spec §3)", () => {
+  it("LRP coverage table columns and LGM result labels, verbatim", () => {
+    expect(LRP_COVERAGE_TABLE_COLUMNS).toEqual([
+      "Endorsement Length (weeks)",
+      "End Date",
+      "Coverage Level",
+      "Expected Value (/cwt)",
+      "Coverage Price (/cwt)",
+      "Rate",
+      "Insured Value",
+      "Total Premium",
+      "Subsidy",
+      "Producer Premium",
+      "Producer Premium (/cwt)",
+      "Producer Premium (/head)",
+      "CME Put Strike",
+      "CME Put Premium (/cwt)",
+      "Futures Contract Month",
+    ]);
+    expect(LGM_RESULT_LABELS).toEqual([
+      "Marketing Month",
+      "Deductible",
+      "Gross Margin Guarantee",
+      "Producer Premium",
+    ]);
   });
 });

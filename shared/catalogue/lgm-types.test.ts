@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { DomainError } from "../errors";
-import { getLgmType, LGM_INPUT_LABELS, LGM_TYPES, lgmTypesFor } from "./lgm-types";
+import {
+  getLgmType,
+  LGM_INPUT_LABELS,
+  LGM_TYPE_CODE_BY_LABEL,
+  LGM_TYPE_LABEL_BY_CODE,
+  LGM_TYPES,
+  lgmTypesFor,
+} from "./lgm-types";
 
 describe("LGM types (spec §3 'LGM type codes', §9 'LGM default target weights')", () => {
   it("type codes, names, labels, commodities", () => {
@@ -92,5 +99,20 @@ describe("LGM types (spec §3 'LGM type codes', §9 'LGM default target weights'
     }
     expect(error?.code).toBe(code);
     expect(error?.message).toBe(message);
+  });
+});
+
+describe("LGM type two-way maps", () => {
+  it("code ↔ name", () => {
+    expect(LGM_TYPE_LABEL_BY_CODE).toEqual({
+      "804": "Farrow to Finish",
+      "805": "Finishing",
+      "806": "SEW Pig Finishing",
+      "807": "Calf Finishing",
+      "808": "Yearling Finishing",
+      "997": "No Type Specified",
+    });
+    for (const [code, label] of Object.entries(LGM_TYPE_LABEL_BY_CODE))
+      expect(LGM_TYPE_CODE_BY_LABEL[label]).toBe(code);
   });
 });

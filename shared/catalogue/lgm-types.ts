@@ -124,6 +124,14 @@ export const LGM_TYPES: readonly LgmType[] = [
   },
 ];
 
+/** Two-way maps between LGM type code and name (names are unique across the LGM types). */
+export const LGM_TYPE_LABEL_BY_CODE: Readonly<Record<LgmType["code"], string>> = Object.fromEntries(
+  LGM_TYPES.map((t) => [t.code, t.label]),
+) as Record<LgmType["code"], string>;
+export const LGM_TYPE_CODE_BY_LABEL: Readonly<Record<string, LgmType["code"]>> = Object.fromEntries(
+  LGM_TYPES.map((t) => [t.label, t.code]),
+);
+
 /** The LGM types of one commodity, in catalogue order. Throws for an unknown commodity code. */
 export function lgmTypesFor(commodityCode: string): readonly LgmType[] {
   const commodity = getLgmCommodity(commodityCode);

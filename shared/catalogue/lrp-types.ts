@@ -15,6 +15,9 @@ import type { RmaClassCode } from "./rma-codes";
 // - price adjustment factor: the spec gives none for 823 Unborn Calves ("no factor"), fed cattle or
 //   swine; those are null (no adjustment is stated — the pricing code decides what null means).
 //
+// §3 also says "each type carries a maximum head count per SCE depending on commodity (values not
+// shown)": that is the commodity's limit, maxHeadCount(type.commodityCode) in head-limits.ts.
+//
 // Type code 821 exists under two commodities (Cull Cows for Fed Cattle, Unborn Swine for Swine), so
 // every lookup is by commodity and type together.
 
