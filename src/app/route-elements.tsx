@@ -16,24 +16,16 @@ const notBuiltYet =
       default: () => <NotBuiltYetPage routeId={id} />,
     }));
 
-/** The login flows: the identity engineer points these at their pages. */
-const loginFlow =
-  (id: RouteId): ScreenLoader =>
-  () =>
-    import("../features/placeholders/login-flow-page").then(({ LoginFlowPage }) => ({
-      default: () => <LoginFlowPage routeId={id} />,
-    }));
-
 export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   home: () => import("../features/home/home-page"),
   apply: notBuiltYet("apply"),
   "apply-business": notBuiltYet("apply-business"),
   "apply-individual": notBuiltYet("apply-individual"),
-  login: loginFlow("login"),
-  "silent-login": loginFlow("silent-login"),
-  "auth-callback": loginFlow("auth-callback"),
-  "auth-sync-user": loginFlow("auth-sync-user"),
-  "sign-in": loginFlow("sign-in"),
+  login: () => import("../features/auth/login-page"),
+  "silent-login": () => import("../features/auth/silent-login-page"),
+  "auth-callback": () => import("../features/auth/auth-callback-page"),
+  "auth-sync-user": () => import("../features/auth/auth-sync-user-page"),
+  "sign-in": () => import("../features/auth/sign-in-page"),
   "my-coverages": notBuiltYet("my-coverages"),
   "lrp-quote": () => import("../features/placeholders/lrp-quote-page"),
   lgm: () => import("../features/placeholders/lgm-quote-page"),
