@@ -34,6 +34,8 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}) {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const log = options.log ?? ((message: string) => console.log(`[sync] ${message}`));
+  // The embedded provider's key pair exists before anything reads it (it is generated on first start).
+  if (config.NODE_ENV !== "production") await loadOrCreateSigningKeys(config.DATA_DIR);
   const storage = options.storage ?? (await openStorage(config));
   if (config.NODE_ENV !== "production" && (await seedDemoData(storage))) {
     log("seeded the demo users, memberships and customer links");

@@ -3,6 +3,7 @@ import type {
   connectedPayload,
   Extension,
   onAuthenticatePayload,
+  onChangePayload,
   onTokenSyncPayload,
 } from "@hocuspocus/server";
 import { type DocumentFacts, documentAccess } from "../../shared/access/documents";
@@ -76,6 +77,20 @@ export class AccessControl implements Extension {
         ? { claimCustomerId: await this.options.storage.getClaimCustomer(ref.orgId, ref.claimId) }
         : {};
     return { identity, subject, ref, grant: documentAccess(subject, ref, facts) };
+  }
+
+  /**
+   * A claim names its customer (`claim.customerId`); when an agent (a writer) changes it, the link in
+   * the server's table follows, and the linked customer may read the claim (ACL7).
+   */
+  async onChange({ document, context }: onChangePayload): Promise<void> {
+    if (!isSyncContext(context) || context.ref.kind !== "claim" || context.grant.access !== "write") return;
+    const customerId = document.getMap("claim").get("customerId");
+    const linked = typeof customerId === "string" && customerId !== "" ? customerId : null;
+    const { orgId, claimId } = context.ref;
+    if ((await this.options.storage.getClaimCustomer(orgId, claimId)) !== linked) {
+      await this.options.storage.setClaimCustomer(orgId, claimId, linked);
+    }
   }
 
   async connected({ connection }: connectedPayload): Promise<void> {

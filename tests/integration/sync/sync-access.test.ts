@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DemoUser } from "../../../sync-server/identity/demo-users";
+import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
+
+// The access matrix (docs/sync-rules.md ACL3-ACL10, SYNC1, SYNC2): every role × document kind ×
+// read / write, plus another organisation's and another customer's documents. The expectations are
+// written out here from ARCHITECTURE.md's table, not derived from the policy under test.
+
+const admin = demoUser("admin@demo.rangeline.test");
+const superAdmin = demoUser("superadmin@demo.rangeline.test");
+const agent = demoUser("agent@demo.rangeline.test");
+const customer = demoUser("customer@demo.rangeline.test");
+const partner = demoUser("partner@demo.rangeline.test");
+const otherAgent = demoUser("agent@other.rangeline.test");
+const otherCustomer = demoUser("customer@other.rangeline.test");
+
+/** none: refused at open; read: read-only; write: writes; other-section: writes elsewhere, not here (SYNC2). */
+type Expect = "none" | "read" | "write" | "other-section";
+interface Case {
+  rule: string;
+  user: DemoUser;
+  doc: string;
+  /** The section the probe writes (a valid value for it). */
+  section: string;
+  expected: Expect;
+}
+
+const probe: Record<string, [string, unknown]> = {
+  settings: ["name", "Demo Agency"],
+  customers: ["c-probe", { id: "c-probe", name: "Probe Ranch" }],
+  profile: ["name", "Casey Ranch"],
+  notes: ["n-probe", { id: "n-probe", text: "call back" }],
+  campaign: ["name", "Weekly LRP"],
+  claim: ["status", "OPEN"],
+  items: ["w-probe", { id: "w-probe" }],
+  snapshot: ["label", "forged"],
+  members: ["auth0|intruder", { id: "auth0|intruder", roles: ["admin"] }],
+  meta: ["schemaVersion", 1],
+};
+
+const staff = [admin, superAdmin, agent, partner] as const;
+const name = (u: DemoUser) => u.email.split("@")[0] + (u.orgId === "other" ? "@other" : "");
+
+const cases: Case[] = [
+  // ACL3: org members read; admin writes settings; agents write the customer index; customers none.
+  { rule: "ACL3", user: admin, doc: "org/demo", section: "settings", expected: "write" },
+  { rule: "SYNC2", user: admin, doc: "org/demo", section: "customers", expected: "other-section" },
+  { rule: "ACL3", user: agent, doc: "org/demo", section: "customers", expected: "write" },
+  { rule: "SYNC2", user: agent, doc: "org/demo", section: "settings", expected: "other-section" },
+  { rule: "SYNC2", user: agent, doc: "org/demo", section: "members", expected: "other-section" },
+  { rule: "SYNC2", user: agent, doc: "org/demo", section: "meta", expected: "other-section" },
+  { rule: "ACL3", user: superAdmin, doc: "org/demo", section: "settings", expected: "read" },
+  { rule: "ACL3", user: partner, doc: "org/demo", section: "settings", expected: "read" },
+  { rule: "ACL3", user: customer, doc: "org/demo", section: "settings", expected: "none" },
+  // ACL4: agents of the org write; the linked customer reads; nobody else.
+  { rule: "ACL4", user: agent, doc: "org/demo/customer/c-demo", section: "profile", expected: "write" },
+  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-demo", section: "profile", expected: "read" },
+  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-2", section: "profile", expected: "none" },
+  { rule: "ACL4", user: admin, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
+  { rule: "ACL4", user: superAdmin, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
+  { rule: "ACL4", user: partner, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
+  // ACL5-ACL6: agents only.
+  ...[admin, superAdmin, customer, partner].flatMap((user): Case[] => [
+    { rule: "ACL5", user, doc: "org/demo/customer/c-demo/internal", section: "notes", expected: "none" },
+    { rule: "ACL6", user, doc: "org/demo/campaign/k-1", section: "campaign", expected: "none" },
+    { rule: "ACL7", user, doc: "org/demo/claim/cl-2", section: "claim", expected: "none" },
+  ]),
+  {
+    rule: "ACL5",
+    user: agent,
+    doc: "org/demo/customer/c-demo/internal",
+    section: "notes",
+    expected: "write",
+  },
+  { rule: "ACL6", user: agent, doc: "org/demo/campaign/k-1", section: "campaign", expected: "write" },
+  // ACL7: agents write a claim; the customer it names reads it.
+  { rule: "ACL7", user: agent, doc: "org/demo/claim/cl-1", section: "claim", expected: "write" },
+  { rule: "ACL7", user: customer, doc: "org/demo/claim/cl-1", section: "claim", expected: "read" },
+  // ACL8: a watchlist is its user's alone, whatever the role.
+  ...[admin, superAdmin, agent, customer, partner].flatMap((user): Case[] => [
+    { rule: "ACL8", user, doc: `user/${user.sub}/watchlist`, section: "items", expected: "write" },
+    {
+      rule: "ACL8",
+      user,
+      doc: `user/${agent.sub === user.sub ? admin.sub : agent.sub}/watchlist`,
+      section: "items",
+      expected: "none",
+    },
+  ]),
+  // ACL9: everyone signed in reads the market snapshot; nobody writes it.
+  ...[admin, superAdmin, agent, customer, partner, otherAgent].map(
+    (user): Case => ({ rule: "ACL9", user, doc: "market/current", section: "snapshot", expected: "read" }),
+  ),
+  // ACL10: another organisation's documents are closed to every role.
+  ...[
+    "org/demo",
+    "org/demo/customer/c-demo",
+    "org/demo/customer/c-demo/internal",
+    "org/demo/campaign/k-1",
+    "org/demo/claim/cl-1",
+  ].flatMap((doc): Case[] => [
+    { rule: "ACL10", user: otherAgent, doc, section: "settings", expected: "none" },
+    { rule: "ACL10", user: otherCustomer, doc, section: "settings", expected: "none" },
+  ]),
+  ...staff.map(
+    (user): Case => ({
+      rule: "ACL10",
+      user,
+      doc: "org/other/customer/c-other",
+      section: "profile",
+      expected: "none",
+    }),
+  ),
+  { rule: "ACL10", user: customer, doc: "org/other/customer/c-other", section: "profile", expected: "none" },
+];
+
+describe("access matrix", () => {
+  let server: TestServer;
+  const open: Client[] = [];
+  const as = async (user: DemoUser, doc: string) => {
+    const client = connect(server.syncUrl, doc, await server.token(user));
+    open.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // The claim cl-1 names customer c-demo; an agent writes that, and the server links it (ACL7).
+    const setup = await as(agent, "org/demo/claim/cl-1");
+    expect(await setup.ready).toBe(true);
+    setup.doc.getMap("claim").set("customerId", "c-demo");
+    await vi.waitFor(async () =>
+      expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
+    );
+  });
+  afterAll(async () => {
+    for (const client of open) client.destroy();
+    await server?.stop();
+  });
+
+  it.each(
+    cases.map((c) => [`[${c.rule}] ${name(c.user)} → ${c.doc} (${c.section}): ${c.expected}`, c] as const),
+  )("%s", async (_title, c) => {
+    const client = await as(c.user, c.doc);
+    const synced = await client.ready;
+    if (c.expected === "none") {
+      expect(synced).toBe(false);
+      expect(client.authFailure).toBe("forbidden");
+      return;
+    }
+    expect(synced).toBe(true);
+    expect(client.provider.authorizedScope).toBe(c.expected === "read" ? "readonly" : "read-write");
+    const [key, value] = probe[c.section] as [string, unknown];
+    const stamped =
+      typeof value === "string" ? `${value} ${Math.random()}` : typeof value === "number" ? 7 : value;
+    client.doc.getMap(c.section).set(key, stamped);
+    const serverDoc = () => server.hocuspocus.documents.get(c.doc);
+    if (c.expected === "write") {
+      await expect
+        .poll(() => JSON.stringify(serverDoc()?.getMap(c.section).get(key)))
+        .toBe(JSON.stringify(stamped));
+      expect(client.closeReasons).toEqual([]);
+    } else {
+      // SYNC1/SYNC2: a refused write closes the document connection with a reason, never silently.
+      await expect.poll(() => client.closeReasons).toContain("forbidden");
+      expect(JSON.stringify(serverDoc()?.getMap(c.section).get(key))).not.toBe(JSON.stringify(stamped));
+    }
+  });
+});
