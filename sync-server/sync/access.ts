@@ -34,7 +34,9 @@ export interface AccessOptions {
 export class AccessControl implements Extension {
   readonly extensionName = "rangeline-access";
   priority = 500;
-  private readonly expiryTimers = new Map<Connection, NodeJS.Timeout>();
+  private readonly expiryTimers = new Map<Connection, NodeJS.Timeout[]>();
+  /** The token expiry for which a connection was already asked for a fresh token. */
+  private readonly tokenRequestedFor = new WeakMap<Connection, number>();
 
   constructor(private readonly options: AccessOptions) {}
 
@@ -118,28 +120,34 @@ export class AccessControl implements Extension {
   }
 
   private clearTimer(connection: Connection) {
-    const timer = this.expiryTimers.get(connection);
-    if (timer) clearTimeout(timer);
+    for (const timer of this.expiryTimers.get(connection) ?? []) clearTimeout(timer);
     this.expiryTimers.delete(connection);
   }
 
-  /** Asks for a fresh token shortly before expiry and closes the connection when it expires. */
+  /**
+   * Asks the client once for a fresh token shortly before its token expires, and closes the connection
+   * with `session-expired` when it expires without a fresh one.
+   */
   private schedule(connection: Connection) {
     this.clearTimer(connection);
-    const context = connection.context as SyncContext;
-    const expiresAtMs = context.identity.expiresAt * 1000;
+    const { expiresAt } = (connection.context as SyncContext).identity;
     const lead = this.options.refreshLeadMs ?? 30_000;
-    const untilRefresh = Math.max(0, expiresAtMs - lead - this.now());
+    const timers: NodeJS.Timeout[] = [];
+    if (this.tokenRequestedFor.get(connection) !== expiresAt) {
+      const ask = () => {
+        this.tokenRequestedFor.set(connection, expiresAt);
+        connection.requestToken();
+      };
+      timers.push(setTimeout(ask, Math.max(0, expiresAt * 1000 - lead - this.now())));
+    }
     const expire = () => {
-      this.expiryTimers.delete(connection);
-      if ((connection.context as SyncContext).identity.expiresAt * 1000 > this.now())
-        return this.schedule(connection);
+      const current = (connection.context as SyncContext).identity.expiresAt;
+      if (current * 1000 > this.now()) return this.schedule(connection);
+      this.clearTimer(connection);
       connection.close(syncRefusal("session-expired"));
     };
-    const timer = setTimeout(() => {
-      connection.requestToken();
-      this.expiryTimers.set(connection, setTimeout(expire, Math.max(0, expiresAtMs - this.now())).unref());
-    }, untilRefresh);
-    this.expiryTimers.set(connection, timer.unref());
+    timers.push(setTimeout(expire, Math.max(0, expiresAt * 1000 - this.now())));
+    for (const timer of timers) timer.unref();
+    this.expiryTimers.set(connection, timers);
   }
 }
