@@ -3,6 +3,7 @@ import { black76Put } from "./black76";
 import { imanConover } from "./iman-conover";
 import { normCdf, normInv } from "./normal";
 import { createRandom } from "./prng";
+import { spearman } from "./rank-correlation";
 
 describe("normal distribution", () => {
   it("matches reference values", () => {
@@ -52,29 +53,6 @@ describe("seeded generator", () => {
     expect(Math.abs(variance - 1)).toBeLessThan(0.03);
   });
 });
-
-function ranks(column: Float64Array): Float64Array {
-  const order = Array.from(column.keys()).sort((a, b) => column[a] - column[b]);
-  const r = new Float64Array(column.length);
-  order.forEach((row, rank) => {
-    r[row] = rank;
-  });
-  return r;
-}
-
-export function spearman(a: Float64Array, b: Float64Array): number {
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const n = a.length;
-  const mean = (n - 1) / 2;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - mean) * (rb[i] - mean);
-    den += (ra[i] - mean) ** 2;
-  }
-  return num / den;
-}
 
 describe("Iman-Conover", () => {
   const n = 5000;
