@@ -1,11 +1,19 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 // The installable PWA (issue 2 §6): the manifest, and a service worker built from src/sw.ts
 // ("injectManifest") that precaches the app shell. main.tsx registers it through workbox-window and
 // asks the user before an update reloads the page, so nothing is injected into index.html here.
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // The server runs with NODE_ENV development or test (npm start, the end-to-end tests); that is the
+  // server's mode, not the bundle's. A build is always a production bundle: React's production build,
+  // and import.meta.env.PROD true so that main.tsx registers the service worker.
+  if (command === "build") process.env.NODE_ENV = "production";
+  return config;
+});
+
+const config: UserConfig = {
   plugins: [
     react(),
     VitePWA({
@@ -48,4 +56,4 @@ export default defineConfig({
   worker: { format: "es" },
   build: { outDir: "dist", sourcemap: true },
   server: { port: 5173 },
-});
+};

@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
 
-test("the portal serves its home page and health check", async ({ page, request }) => {
+test("the portal serves its health check and its home page", async ({ page, request }) => {
   const health = await request.get("/api/health");
   expect(health.ok()).toBe(true);
+  expect(await health.json()).toMatchObject({ status: "ok" });
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Rangeline" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Rangeline" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  await expect(page).toHaveTitle("Home · Rangeline");
 });
