@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
+import { mountMarketApi } from "./market";
 
 export interface HttpAppOptions {
   /** Mounts further /api routes (the sync server's) before the /api catch-all. */
@@ -19,6 +20,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
   mountIdentity(app, config);
+  mountMarketApi(app);
   options.mountApi?.(app);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
 

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { marketSnapshotSchema, SAMPLE_MARKET_LABEL } from "../../shared/market";
+import { centralDate, marketSeedOf, mountMarketApi, sampleMarketSource } from "./market";
+
+describe("GET /api/market/current", () => {
+  it("serves the sample snapshot of the Central-time date, labelled sample market data", async () => {
+    // 03:00 UTC on Nov 21 is still Nov 20 in Chicago.
+    const source = sampleMarketSource(() => new Date("2026-11-21T03:00:00Z"));
+    const app = new Hono();
+    mountMarketApi(app, source);
+    const response = await app.request("/api/market/current");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const snapshot = marketSnapshotSchema.parse(await response.json());
+    expect(snapshot.asOf).toBe("2026-11-20");
+    expect(snapshot.label).toBe(SAMPLE_MARKET_LABEL);
+    expect(snapshot.lrpRates.length).toBeGreaterThan(0);
+  });
+
+  it("seeds market/current with the very snapshot the route serves", async () => {
+    const source = sampleMarketSource(() => new Date("2026-11-20T15:00:00Z"));
+    const app = new Hono();
+    mountMarketApi(app, source);
+    const served = await (await app.request("/api/market/current")).json();
+    expect(await marketSeedOf(source)()).toEqual(served);
+  });
+
+  it("answers 503 with a reason code when no snapshot is published", async () => {
+    const app = new Hono();
+    mountMarketApi(app, { current: () => null });
+    const response = await app.request("/api/market/current");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: "stale-market-data" });
+  });
+
+  it("takes the date in US Central time", () => {
+    expect(centralDate(new Date("2026-07-01T04:59:00Z"))).toBe("2026-06-30");
+    expect(centralDate(new Date("2026-07-01T05:00:00Z"))).toBe("2026-07-01");
+  });
+});
