@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { generateSampleSnapshot } from "../shared/market";
+import { createPricingApi } from "../worker/api";
+
+// Spawns the real `rangeline` command (bin/rangeline.mjs under this Node) and compares its JSON with
+// what the worker API answers for the same input and the same market snapshot.
+
+const bin = fileURLToPath(new URL("../bin/rangeline.mjs", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "rangeline-cli-"));
+const snapshot = generateSampleSnapshot("2026-11-20");
+const marketFile = join(dir, "market.json");
+writeFileSync(marketFile, JSON.stringify(snapshot));
+
+function run(
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? "");
+  });
+}
+
+const lrpInput = {
+  commodity: "0801",
+  type: "809",
+  endorsementLengthWeeks: 34,
+  coverageLevel: snapshot.lrpRates.find((r) => r.typeCode === "809" && r.endorsementLengthWeeks === 34)
+    ?.coverageLevel,
+  head: 150,
+  targetWeightCwt: 5.25,
+  share: 0.5,
+  farmerClassification: "Veteran Farmer/Rancher",
+  cropYear: 2026,
+  salesDate: "2026-11-20",
+};
+const lgmInput = {
+  commodity: "0815",
+  type: "804",
+  salesDate: "2026-11-20",
+  targetMarketings: [0, 300, 300, 300, 300, 300],
+  deductible: 6,
+  farmerClassification: "Neither",
+  cropYear: 2026,
+  seed: 11,
+};
+
+describe.concurrent("rangeline CLI", () => {
+  it("quotes LRP with the whole offer table, the same as the worker", async () => {
+    const file = join(dir, "lrp.json");
+    writeFileSync(file, JSON.stringify(lrpInput));
+    const out = await run(["quote", "lrp", "--input", file, "--all", "--market", marketFile]);
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    const expected = await createPricingApi(snapshot).quoteLrp(lrpInput, { all: true });
+    expect(expected.ok).toBe(true);
+    expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
+  });
+
+  it("quotes LGM from standard input, the same as the worker", async () => {
+    const out = await run(["quote", "lgm", "--input", "-", "--market", marketFile], JSON.stringify(lgmInput));
+    expect(out.code).toBe(0);
+    const expected = await createPricingApi(snapshot).quoteLgm(lgmInput);
+    expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
+  });
+
+  it("prints the spec's message on standard error and exits 1 for invalid input", async () => {
+    const out = await run(
+      ["quote", "lrp", "--input", "-", "--market", marketFile],
+      JSON.stringify({ ...lrpInput, commodity: "0803" }),
+    );
+    expect(out).toEqual({ code: 1, stdout: "", stderr: "Invalid commodity code: 0803\n" });
+  });
+
+  it("exits 2 with usage for a malformed command line", async () => {
+    const out = await run(["quote", "drp"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('unknown quote kind "drp"');
+  });
+});
