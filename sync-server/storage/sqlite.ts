@@ -58,8 +58,10 @@ CREATE TABLE IF NOT EXISTS markers (
 const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array);
 
 /**
- * SQLite through Node's built-in node:sqlite, one file, WAL. node:sqlite is synchronous, so an
- * appended update is on disk (synchronous=FULL) before appendUpdate returns.
+ * SQLite through Node's built-in node:sqlite, one file, WAL. node:sqlite is synchronous: an appended
+ * update is committed to the WAL before appendUpdate returns, so it survives a crash or kill of the
+ * server process. With synchronous=NORMAL the WAL is not fsynced on every commit, so an operating
+ * system crash or power loss may lose the last commits; production runs PostgreSQL.
  */
 export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
@@ -68,7 +70,7 @@ export class SqliteStorage implements Storage {
   constructor(file: string) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;");
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     this.db.exec("PRAGMA busy_timeout = 5000;");
     this.db.exec(SCHEMA);
   }

@@ -8,10 +8,14 @@ import { DOCUMENT_SECTIONS } from "../../shared/documents/shapes";
 /** Marks a top-level type that holds list content: a section must be a map. */
 const NOT_A_MAP = "(not a map: sections are Y.Map)";
 
-/** The document as JSON, one key per top-level type present (without creating any). */
-export function documentJson(doc: Y.Doc): Record<string, unknown> {
+/**
+ * The document as JSON, one key per top-level type present (without creating any); with `only`, just
+ * those sections.
+ */
+export function documentJson(doc: Y.Doc, only?: ReadonlySet<string>): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const [name, type] of doc.share) {
+    if (only && !only.has(name)) continue;
     if (type._start !== null) {
       json[name] = NOT_A_MAP;
       continue;

@@ -3,7 +3,7 @@ import { maySection } from "../../shared/access/documents";
 import { type DocumentIssue, validateDocument } from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
 import type { Storage } from "../storage/types";
-import { applyToCopy } from "./candidate";
+import { Shadows } from "./candidate";
 import type { SyncContext } from "./context";
 import { documentJson } from "./doc-json";
 
@@ -26,45 +26,39 @@ const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.mes
 export class WriteGuard implements Extension {
   readonly extensionName = "rangeline-write-guard";
   priority = 200;
-  /** Issues each loaded document already had, so only new issues refuse a write. */
-  private readonly knownIssues = new WeakMap<Document, Set<string>>();
+  private readonly shadows = new Shadows();
 
   constructor(private readonly options: { storage: Storage; now?: () => number }) {}
-
-  private issuesOf(document: Document, kind: SyncContext["ref"]["kind"]): Set<string> {
-    let known = this.knownIssues.get(document);
-    if (!known) {
-      known = new Set(validateDocument(kind, documentJson(document)).map(issueKey));
-      this.knownIssues.set(document, known);
-    }
-    return known;
-  }
 
   async beforeSync({ type, payload, document, connection, context }: beforeSyncPayload): Promise<void> {
     if (type !== SYNC_STEP_2 && type !== UPDATE) return;
     const { ref, grant, identity } = context as SyncContext;
 
-    let candidate: ReturnType<typeof applyToCopy>;
+    let candidate: ReturnType<Shadows["try"]>;
     try {
-      candidate = applyToCopy(document, payload);
+      candidate = this.shadows.try(document, payload);
     } catch (error) {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
+    const { shadow, touched } = candidate;
+    if (touched.size === 0) return; // nothing new (a sync step or a repeated update)
     try {
-      if (candidate.touched.size === 0) return; // nothing new (a sync step or a repeated update)
-
       if (connection.readOnly || grant.access !== "write") {
         throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
       }
-      const denied = [...candidate.touched].filter((section) => !maySection(grant, section));
+      const denied = [...touched].filter((section) => !maySection(grant, section));
       if (denied.length > 0) {
         throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
       }
 
-      const before = this.issuesOf(document, ref.kind);
-      const issues = validateDocument(ref.kind, documentJson(candidate.copy)).filter(
-        (issue) => !before.has(issueKey(issue)),
-      );
+      // Only the touched sections can change; `meta` is always there to be checked against.
+      const sections = new Set([...touched, "meta"]);
+      let issues = validateDocument(ref.kind, documentJson(shadow, sections));
+      if (issues.length > 0) {
+        // Issues the document already had (a stored document that fails its schema) do not refuse a write.
+        const before = new Set(validateDocument(ref.kind, documentJson(document, sections)).map(issueKey));
+        issues = issues.filter((issue) => !before.has(issueKey(issue)));
+      }
       if (issues.length > 0) {
         await this.options.storage.recordViolation({
           documentName: ref.name,
@@ -78,12 +72,9 @@ export class WriteGuard implements Extension {
         throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
       }
       acceptedWrites.add(payload);
-    } finally {
-      candidate.copy.destroy();
+    } catch (error) {
+      this.shadows.discard(document);
+      throw error;
     }
-  }
-
-  async onChange({ document }: onChangePayload): Promise<void> {
-    this.knownIssues.delete(document);
   }
 }
