@@ -1,4 +1,4 @@
-import type { beforeSyncPayload, Document, Extension, onChangePayload } from "@hocuspocus/server";
+import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
 import { maySection } from "../../shared/access/documents";
 import { type DocumentIssue, validateDocument } from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
