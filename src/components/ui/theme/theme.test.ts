@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { applyColorScheme } from "./apply-color-scheme";
 import {
   BORDER_RADIUS,
   BREAKPOINTS,
@@ -76,8 +77,22 @@ describe("theme (spec §9, §3 default colours)", () => {
       "#123456",
     );
     expect(() => colorSchemeProperties({ ...DEFAULT_COLOR_SCHEME, info: "blue" })).toThrow(
-      'colorScheme.info: "blue" is not a hex colour like #AC141C',
+      "colorScheme.info must be a hex colour like #AC141C",
     );
+  });
+
+  it("puts a scheme on the root element as custom properties", () => {
+    const set = new Map<string, string>();
+    const root = { style: { setProperty: (name: string, value: string) => set.set(name, value) } };
+    applyColorScheme({ ...DEFAULT_COLOR_SCHEME, primary: "#0A3D62" }, root as unknown as HTMLElement);
+    expect(Object.fromEntries(set)).toEqual({
+      "--color-primary": "#0A3D62",
+      "--color-secondary": "#EF767A",
+      "--color-success": "#49DCB1",
+      "--color-info": "#445699",
+      "--color-warning": "#EEB868",
+      "--color-error": "#AC141C",
+    });
   });
 
   it("self-hosts Roboto (no font CDN)", () => {
