@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PostgresStorage } from "../../../sync-server/storage/postgres";
+import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
+import {
+  dropSchema,
+  POSTGRES_URL,
+  postgresAvailable,
+  REDIS_URL,
+  redisAvailable,
+  uniqueSchema,
+} from "./services";
+
+// Several instances (SCALE1): two servers on two ports share PostgreSQL and fan updates out through
+// Redis; an edit through one reaches a client of the other, both ways, and is stored once for both.
+
+describe.runIf(postgresAvailable && redisAvailable)("two instances through Redis", () => {
+  const schema = uniqueSchema("redis");
+  const dataDir = mkdtempSync(join(tmpdir(), "rangeline-redis-"));
+  const prefix = `rangeline-test-${randomBytes(4).toString("hex")}`;
+  const env = { DATABASE_URL: POSTGRES_URL, REDIS_URL, PUBLIC_URL: "http://rangeline.test/" };
+  const servers: TestServer[] = [];
+  const clients: Client[] = [];
+  const agent = demoUser("agent@demo.rangeline.test");
+  const agent2 = demoUser("agent2@demo.rangeline.test");
+
+  const start = async (redis = true) => {
+    const server = await startTestServer(redis ? env : { ...env, REDIS_URL: "" }, {
+      dataDir,
+      redisPrefix: prefix,
+      storage: await PostgresStorage.open({ connectionString: POSTGRES_URL, schema }),
+    });
+    servers.push(server);
+    return server;
+  };
+
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    for (const server of servers) await server.stop().catch(() => {});
+    await dropSchema(schema);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("[SCALE1] an edit through one instance reaches a client of the other, both ways", async () => {
+    const one = await start();
+    const two = await start();
+    expect(one.port).not.toBe(two.port);
+    const name = "org/demo/customer/c-demo";
+    const a = connect(one.syncUrl, name, await one.token(agent));
+    const b = connect(two.syncUrl, name, await two.token(agent2));
+    clients.push(a, b);
+    expect(await a.ready).toBe(true);
+    expect(await b.ready).toBe(true);
+
+    a.doc.getMap("profile").set("name", "Across Ranch");
+    await expect.poll(() => b.doc.getMap("profile").get("name"), { timeout: 5000 }).toBe("Across Ranch");
+    b.doc.getMap("entities").set("e-1", { id: "e-1", kind: "I" });
+    await expect
+      .poll(() => a.doc.getMap("entities").get("e-1"), { timeout: 5000 })
+      .toEqual({ id: "e-1", kind: "I" });
+
+    // The linked customer, read-only on the second instance, sees the edit too.
+    const reader = connect(two.syncUrl, name, await two.token(demoUser("customer@demo.rangeline.test")));
+    clients.push(reader);
+    expect(await reader.ready).toBe(true);
+    await expect.poll(() => reader.doc.getMap("profile").get("name")).toBe("Across Ranch");
+
+    await expect.poll(() => a.provider.unsyncedChanges).toBe(0);
+    await expect.poll(() => b.provider.unsyncedChanges).toBe(0);
+    for (const client of clients.splice(0)) client.destroy();
+    await one.stop();
+    await two.stop();
+
+    // Both instances' edits are in the shared database.
+    const third = await start(false);
+    const check = connect(third.syncUrl, name, await third.token(agent));
+    clients.push(check);
+    expect(await check.ready).toBe(true);
+    expect(check.doc.getMap("profile").get("name")).toBe("Across Ranch");
+    expect(check.doc.getMap("entities").get("e-1")).toEqual({ id: "e-1", kind: "I" });
+  });
+});
