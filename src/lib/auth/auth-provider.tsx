@@ -11,6 +11,7 @@ import { logoutCookieDomain } from "./logout-cookie";
 import { isPendingCallback, safeReturnTo } from "./return-to";
 import { SessionContext } from "./session";
 import { sessionFrom } from "./session-from";
+import { runBeforeSignOut } from "./sign-out-hooks";
 
 function createClient(settings: AuthSettings): Auth0Client {
   return new Auth0Client({
@@ -146,6 +147,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       },
       handleRedirectCallback,
       logout: async (options) => {
+        await runBeforeSignOut();
         clearCachedIdentity(window.localStorage);
         await requireClient().logout(options);
         dispatch({ type: "LOGOUT" });

@@ -42,13 +42,17 @@ export function HiqLogoutProvider({
 }: HiqLogoutProviderProps) {
   const { isAuthenticated, isLoading, logout: auth0Logout } = useAuth0();
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  // The latest sign-out, so the poller is set up once per sign-in rather than on every state change
+  // (each set-up clears the marker, which must not wipe one a sibling has just set).
+  const auth0LogoutRef = useRef(auth0Logout);
+  auth0LogoutRef.current = auth0Logout;
   const stopPolling = useCallback(() => {
     if (timer.current !== undefined) clearInterval(timer.current);
     timer.current = undefined;
   }, []);
   const signOutHere = useCallback(
-    (returnTo: string) => auth0Logout({ logoutParams: { returnTo } }),
-    [auth0Logout],
+    (returnTo: string) => auth0LogoutRef.current({ logoutParams: { returnTo } }),
+    [],
   );
 
   useEffect(() => {

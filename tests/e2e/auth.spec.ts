@@ -1,0 +1,137 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ROUTES } from "../../shared/access/routes";
+import { navigationFor } from "../../src/app/navigation/nav-model";
+import { DEMO_USERS, type DemoUser } from "../../sync-server/identity/demo-users";
+
+// Sign-in end to end: the real @auth0/auth0-spa-js in Chromium against the sync server's embedded
+// identity provider. Each demo user signs in, sees the navigation of their role, stays signed in
+// across a reload and signs out; the hiqLogout cookie signs out another tab.
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const accountButton = (page: Page, user: DemoUser) =>
+  page.getByRole("button", { name: `Account: ${user.name}` });
+const signInButton = (page: Page) => page.locator("header").getByRole("button", { name: "Sign in" });
+
+async function signInWithHint(page: Page, user: DemoUser, returnTo = "/") {
+  await page.goto(
+    `/login/?login_hint=${encodeURIComponent(user.email)}&returnTo=${encodeURIComponent(returnTo)}`,
+  );
+  await expect(accountButton(page, user)).toBeVisible();
+  // The callback replaces its address (code and state) with the return-to address.
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(returnTo);
+}
+
+async function expectNavigationFor(page: Page, user: DemoUser) {
+  const expected = navigationFor(user.roles, true).flatMap((section) => section.items.map((item) => item.to));
+  for (const path of expected) await expect(nav(page).locator(`a[href="${path}"]`), path).toHaveCount(1);
+  for (const route of ROUTES) {
+    if (route.path.includes(":") || expected.includes(route.path)) continue;
+    await expect(
+      nav(page).locator(`a[href="${route.path}"]`),
+      `${user.email} must not see ${route.path}`,
+    ).toHaveCount(0);
+  }
+}
+
+async function signOutFromMenu(page: Page, user: DemoUser) {
+  await accountButton(page, user).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(signInButton(page)).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/");
+}
+
+const hasLogoutCookie = async (context: BrowserContext) =>
+  (await context.cookies()).some((cookie) => cookie.name === "hiqLogout");
+
+test("a visitor signs in by choosing a demo user on the provider's page and comes back where they were", async ({
+  page,
+}) => {
+  const agent = DEMO_USERS.find((u) => u.email === "agent@demo.rangeline.test") as DemoUser;
+  await page.goto("/agent/customers");
+  await page.getByTestId("sign-in-prompt").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Rangeline" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/authorize");
+  for (const user of DEMO_USERS) await expect(page.locator(`button[value="${user.email}"]`)).toBeVisible();
+  await page
+    .getByRole("button", { name: `${agent.name} ${agent.email}`, exact: false })
+    .first()
+    .click();
+  await expect(accountButton(page, agent)).toBeVisible();
+  await expect(page).toHaveURL(/\/agent\/customers$/);
+  await expect(page.getByTestId("sign-in-prompt")).toHaveCount(0);
+});
+
+test("/account/signin shows a sign-in button that starts the sign-in", async ({ page }) => {
+  await page.goto("/account/signin");
+  await page.getByTestId("sign-in-page").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Rangeline" })).toBeVisible();
+});
+
+for (const user of DEMO_USERS) {
+  test(`${user.email} (${user.roles.join(", ")}) signs in, sees their navigation, stays signed in on reload, signs out`, async ({
+    page,
+    context,
+  }) => {
+    await signInWithHint(page, user);
+    await expectNavigationFor(page, user);
+
+    await page.reload();
+    await expect(accountButton(page, user)).toBeVisible();
+    await expectNavigationFor(page, user);
+
+    await signOutFromMenu(page, user);
+    expect(await hasLogoutCookie(context)).toBe(true);
+    await page.reload();
+    await expect(signInButton(page)).toBeVisible();
+    await expect(nav(page).locator('a[href="/profile"]')).toHaveCount(0);
+  });
+}
+
+test("the hiqLogout cookie, set by another application, signs this tab out", async ({ page, context }) => {
+  const customer = DEMO_USERS.find((u) => u.email === "customer@demo.rangeline.test") as DemoUser;
+  await signInWithHint(page, customer, "/insurance/watchlist");
+  // Signing in cleared any old marker; now a sibling application signs out.
+  expect(await hasLogoutCookie(context)).toBe(false);
+  await context.addCookies([
+    { name: "hiqLogout", value: "true", domain: new URL(page.url()).hostname, path: "/" },
+  ]);
+  await expect(signInButton(page)).toBeVisible({ timeout: 5000 });
+  expect(new URL(page.url()).pathname).toBe("/");
+  // The provider's session is gone too: a silent sign-in finds nobody.
+  await page.goto("/silent-login");
+  await expect(page.getByTestId("silent-login")).toContainText("You are not signed in.");
+});
+
+test("signing out in one tab signs out the other", async ({ context }) => {
+  const admin = DEMO_USERS.find((u) => u.email === "admin@demo.rangeline.test") as DemoUser;
+  const first = await context.newPage();
+  await signInWithHint(first, admin);
+  const second = await context.newPage();
+  await second.goto("/settings");
+  await expect(accountButton(second, admin)).toBeVisible();
+  await expect(second.getByTestId("sign-in-prompt")).toHaveCount(0);
+
+  await signOutFromMenu(first, admin);
+  await expect(signInButton(second)).toBeVisible({ timeout: 5000 });
+});
+
+test("the callback without a response, and a refused sign-in, are reported", async ({ page }) => {
+  await page.goto("/auth-callback");
+  await expect(page.getByRole("alert")).toContainText("There are no query params available for parsing.");
+
+  await page.goto("/login/?login_hint=nobody%40demo.rangeline.test");
+  await expect(page.getByRole("alert")).toContainText(
+    "No demo user has the e-mail nobody@demo.rangeline.test.",
+  );
+});
+
+test("/auth-sync-user re-reads the identity and goes on", async ({ page }) => {
+  const partner = DEMO_USERS.find((u) => u.email === "partner@demo.rangeline.test") as DemoUser;
+  await signInWithHint(page, partner);
+  await page.goto("/auth-sync-user?returnTo=%2Fapi-keys");
+  await expect(page).toHaveURL(/\/api-keys$/);
+  await expect(accountButton(page, partner)).toBeVisible();
+  await expect(page.getByTestId("sign-in-prompt")).toHaveCount(0);
+});
