@@ -12,6 +12,9 @@ describe("service worker navigation fallback", () => {
     "/oauth/token",
     "/v2/logout",
     "/.well-known/jwks.json",
+    "/authorize?client_id=rangeline-dev&response_type=code",
+    "/v2/logout?returnTo=http%3A%2F%2F127.0.0.1",
+    "/api?x=1",
   ])("leaves %s to the network", (path) => {
     expect(isAppNavigation(path)).toBe(false);
   });
@@ -27,5 +30,7 @@ describe("service worker navigation fallback", () => {
     expect(isAppNavigation("/apinfo")).toBe(true);
     expect(isAppNavigation("/synchronise")).toBe(true);
     expect(isAppNavigation("/v20")).toBe(true);
+    expect(isAppNavigation("/auth-callback?code=abc&state=xyz")).toBe(true);
+    expect(isAppNavigation("/faq?from=/authorize")).toBe(true);
   });
 });
