@@ -11,6 +11,7 @@ import {
   precacheAndRoute,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
 import { NAVIGATION_DENYLIST } from "./lib/pwa/navigation-fallback";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -19,6 +20,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [...NAVIGATION_DENYLIST] }),
+);
+// The last market snapshot, for quoting offline (the page writes the same cache: src/lib/pricing).
+registerRoute(
+  ({ url }) => url.pathname === "/api/market/current",
+  new NetworkFirst({ cacheName: "rangeline-market", networkTimeoutSeconds: 6 }),
 );
 
 // The first installation takes control of open pages at once, so the app works offline after one

@@ -27,7 +27,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "auth-sync-user": () => import("../features/auth/auth-sync-user-page"),
   "sign-in": () => import("../features/auth/sign-in-page"),
   "my-coverages": notBuiltYet("my-coverages"),
-  "lrp-quote": () => import("../features/placeholders/lrp-quote-page"),
+  "lrp-quote": () => import("../features/lrp-quote/lrp-quote-page"),
   lgm: () => import("../features/placeholders/lgm-quote-page"),
   "lgm-quote": () => import("../features/placeholders/lgm-quote-page"),
   "scenario-analysis": () => import("../features/placeholders/scenario-analysis-page"),

@@ -1,9 +1,8 @@
-import {
-  COMMODITIES,
-  type Commodity,
-  type LgmInputCommodity,
-  type LrpCommodityCode,
-} from "../../../shared/catalogue";
+// Imported file by file (not the catalogue's index) so the page bundle takes only what it uses.
+import { COMMODITIES } from "../../../shared/catalogue/commodities";
+import type { LgmInputCommodity } from "../../../shared/catalogue/lgm-types";
+import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
+import type { Commodity } from "../../../shared/schemas/commodity";
 
 // How many digits after the point a commodity's prices show, from the catalogue (spec §9 "Max price
 // digits after decimal": grains 4 (options 5), livestock 5 (options 6), meal, canola, milk 2).

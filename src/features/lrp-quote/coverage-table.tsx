@@ -1,0 +1,92 @@
+import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
+import { COLUMNS, type ColumnContext, columnKey, describeRow } from "./columns";
+import { parseSort } from "./table-view";
+
+export interface CoverageTableProps {
+  rows: readonly LrpCoverageRow[];
+  ctx: ColumnContext;
+  sort: string;
+  onSort(sort: string): void;
+  chosen: { weeks: number; level: number } | null;
+  onChoose(row: LrpCoverageRow): void;
+}
+
+const isChosen = (r: LrpCoverageRow, c: { weeks: number; level: number } | null) =>
+  c !== null && r.endorsementLengthWeeks === c.weeks && Math.abs(r.coverageLevel - c.level) < 1e-9;
+
+/**
+ * The offer table: every §3 column; headers sort (click again to reverse); the first column is pinned
+ * and holds the button that chooses a row. The table scrolls inside its own box.
+ */
+export function CoverageTable({ rows, ctx, sort, onSort, chosen, onChoose }: CoverageTableProps) {
+  const current = parseSort(sort);
+  return (
+    <div className="data-table-scroll" data-testid="coverage-table-scroll">
+      <table className="data-table" aria-label="LRP coverage table" aria-rowcount={rows.length + 1}>
+        <thead>
+          <tr>
+            {COLUMNS.map((col, i) => {
+              const key = columnKey(col.label);
+              const dir = current?.key === key ? current.dir : null;
+              const unit = col.unit?.(ctx);
+              return (
+                <th
+                  key={col.label}
+                  scope="col"
+                  className={[i === 0 ? "pinned" : "", col.numeric ? "num" : ""].join(" ")}
+                  aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+                >
+                  <button
+                    type="button"
+                    className="sort-button"
+                    onClick={() => onSort(dir === "asc" ? `${key}.desc` : dir === "desc" ? "" : `${key}.asc`)}
+                  >
+                    {col.label}
+                    {dir ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
+                    {unit ? <span className="sort-button__unit">{unit}</span> : null}
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const selected = isChosen(r, chosen);
+            return (
+              <tr
+                key={`${r.endorsementLengthWeeks}-${r.coverageLevel}`}
+                aria-selected={selected}
+                className={r.indicative ? "indicative" : undefined}
+                onClick={() => onChoose(r)}
+              >
+                {COLUMNS.map((col, i) =>
+                  i === 0 ? (
+                    <th key={col.label} scope="row" className="pinned num">
+                      <button
+                        type="button"
+                        className="row-button"
+                        aria-pressed={selected}
+                        aria-label={`Choose ${describeRow(r)}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onChoose(r);
+                        }}
+                      >
+                        {col.text(r, ctx)}
+                      </button>
+                    </th>
+                  ) : (
+                    <td key={col.label} className={col.numeric ? "num" : undefined}>
+                      {col.text(r, ctx)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

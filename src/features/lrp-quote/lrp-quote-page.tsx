@@ -1,0 +1,292 @@
+import { useMemo } from "react";
+import { LRP_COMMODITIES, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
+import { FARMER_CLASSIFICATIONS, UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
+import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
+import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
+import { Alert } from "../../components/ui/alert";
+import { Card } from "../../components/ui/card";
+import { formatNumber, formatWeeks } from "../../lib/format";
+import { SelectField, TextField } from "../../lib/pricing/ui/field";
+import { MarketStatus } from "../../lib/pricing/ui/market-status";
+import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
+import { Segmented } from "../../lib/pricing/ui/segmented";
+import { useUrlState } from "../../lib/pricing/url-state";
+import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import "../../lib/pricing/ui/quote.css";
+import { ChosenCoverage } from "./chosen-coverage";
+import { CoverageTable } from "./coverage-table";
+import { FloorChart } from "./floor-chart";
+import {
+  basisOf,
+  buildLrpInput,
+  defaultWeightFor,
+  FIELD_OF_CODE,
+  FIELD_OF_PATH,
+  LRP_DEFAULTS,
+  type LrpField,
+  parseRowKey,
+  rowKey,
+  typesOf,
+} from "./lrp-form";
+import { coverageTableText } from "./quote-text";
+import { viewRows } from "./table-view";
+import { BASIS_LABELS } from "./unit-basis";
+
+const LEVEL_FILTERS = ["all", "0.75", "0.8", "0.85", "0.9", "0.95"];
+const LRP_PROVIDERS = INSURANCE_PROVIDERS.filter((p) => p.plans.includes("lrp"));
+
+/** /insurance/lrp-quote — every endorsement length and coverage level offered today, priced. */
+export default function LrpQuotePage() {
+  const pricing = usePricing();
+  const [form, update] = useUrlState(LRP_DEFAULTS);
+  const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
+  const built = useMemo(() => (asOf ? buildLrpInput(form, asOf) : null), [form, asOf]);
+  const key = built?.ok ? JSON.stringify(built.input) : null;
+  const result = useWorkerResult<LrpQuote>("lrp-quote-page", key, (api) =>
+    api.quoteLrp(built?.ok ? built.input : null, { all: true, channel: "lrp-quote-page" }),
+  );
+
+  const errors: Partial<Record<LrpField, string>> = built && !built.ok ? { ...built.errors } : {};
+  let generalError: string | null = null;
+  if (result.status === "failed") {
+    const field = FIELD_OF_CODE[result.code] ?? FIELD_OF_PATH[String(result.path[0])];
+    if (field) errors[field] = messageForField(result.message, result.path);
+    else generalError = result.message;
+  }
+  const invalid = Object.keys(errors).length > 0 || generalError !== null;
+  const quote =
+    invalid || pricing.status !== "ready"
+      ? null
+      : result.status === "done"
+        ? result.value
+        : result.status === "pending"
+          ? (result.last ?? null)
+          : null;
+
+  const commodity = (built?.ok ? built.commodity : "0801") as LrpCommodityCode;
+  const basis: UnitBasis = basisOf(form);
+  const herd = built?.ok
+    ? {
+        head: built.input.head,
+        targetWeightCwt: built.input.targetWeightCwt,
+        share: built.input.share ?? 1,
+      }
+    : { head: 1, targetWeightCwt: 1, share: 1 };
+  const ctx = { commodity, basis, herd };
+  const offers = quote?.offers ?? [];
+  const shown = viewRows(offers, { weeks: form.weeks, level: form.level, sort: form.sort });
+  const lengths = [...new Set(offers.map((r) => r.endorsementLengthWeeks))];
+  const requested = parseRowKey(form.row);
+  const chosenRow: LrpCoverageRow | undefined =
+    (requested &&
+      offers.find(
+        (r) =>
+          r.endorsementLengthWeeks === requested.weeks && Math.abs(r.coverageLevel - requested.level) < 1e-9,
+      )) ||
+    offers[0];
+  const chosen = chosenRow
+    ? { weeks: chosenRow.endorsementLengthWeeks, level: chosenRow.coverageLevel }
+    : null;
+  const types = typesOf(form.commodity);
+  const type = types.find((t) => t.code === form.type);
+  const anyIndicative = offers.some((r) => r.indicative);
+  const group = commodity === "0815" ? "swine" : "cattle";
+
+  return (
+    <div className="quote">
+      <MarketStatus pricing={pricing} lrpSales={group} />
+      <Card aria-labelledby="lrp-inputs">
+        <h2 id="lrp-inputs" className="visually-hidden">
+          What to insure
+        </h2>
+        <form className="quote-form" onSubmit={(e) => e.preventDefault()} noValidate>
+          <SelectField
+            label="Commodity"
+            name="commodity"
+            value={form.commodity}
+            error={errors.commodity}
+            options={LRP_COMMODITIES.map((c) => ({ value: c.code, label: c.label }))}
+            onChange={(value) => {
+              const first = typesOf(value)[0];
+              update({
+                commodity: value,
+                type: first?.code ?? "",
+                weight: defaultWeightFor(value, first?.code ?? ""),
+                row: "",
+              });
+            }}
+          />
+          <SelectField
+            label="Type"
+            name="type"
+            value={form.type}
+            error={errors.type}
+            options={types.map((t) => ({ value: t.code, label: `${t.label} (${t.code})` }))}
+            onChange={(value) => {
+              const t = types.find((x) => x.code === value);
+              const w = Number(form.weight);
+              const inRange = t && w >= Number(t.targetWeightCwt.min) && w <= Number(t.targetWeightCwt.max);
+              update({
+                type: value,
+                ...(inRange ? {} : { weight: defaultWeightFor(form.commodity, value) }),
+                row: "",
+              });
+            }}
+          />
+          <TextField
+            label="Head"
+            name="head"
+            inputMode="numeric"
+            value={form.head}
+            error={errors.head}
+            onChange={(head) => update({ head })}
+          />
+          <TextField
+            label="Target weight"
+            name="weight"
+            suffix="cwt/head"
+            value={form.weight}
+            error={errors.weight}
+            hint={
+              type
+                ? `${type.targetWeightCwt.min} to ${type.targetWeightCwt.max} cwt for ${type.label}`
+                : undefined
+            }
+            onChange={(weight) => update({ weight })}
+          />
+          <TextField
+            label="Share"
+            name="share"
+            suffix="%"
+            value={form.share}
+            error={errors.share}
+            onChange={(share) => update({ share })}
+          />
+          <SelectField
+            label="Farmer classification"
+            name="farmer"
+            value={form.farmer}
+            error={errors.farmer}
+            options={FARMER_CLASSIFICATIONS.map((f) => ({ value: f, label: f }))}
+            onChange={(farmer) => update({ farmer })}
+          />
+          {form.farmer === "Beginning Farmer/Rancher" ? (
+            <TextField
+              label="Year of farming"
+              name="year"
+              inputMode="numeric"
+              value={form.year}
+              error={errors.year}
+              hint="1 to 10; sets the extra subsidy from crop year 2027"
+              onChange={(year) => update({ year })}
+            />
+          ) : null}
+          <SelectField
+            label="Insurance provider"
+            name="provider"
+            value={
+              LRP_PROVIDERS.some((p) => p.id === form.provider) ? form.provider : DEFAULT_PROVIDER_BY_PLAN.lrp
+            }
+            options={LRP_PROVIDERS.map((p) => ({ value: p.id, label: p.name }))}
+            hint="Premiums are the same with every provider (RMA sets them)."
+            onChange={(provider) => update({ provider })}
+          />
+        </form>
+      </Card>
+
+      {generalError ? (
+        <Alert tone="error" title="This quote cannot be priced">
+          <p>{generalError}</p>
+        </Alert>
+      ) : null}
+      {invalid && !generalError ? (
+        <p className="note" role="status">
+          Correct the marked field to see the coverage table.
+        </p>
+      ) : null}
+
+      {quote && chosenRow ? (
+        <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider} />
+      ) : null}
+
+      {quote ? (
+        <Card aria-labelledby="lrp-table-title">
+          <h2 id="lrp-table-title">Coverage table</h2>
+          <p className="note">
+            {offers.length} offers for {type?.label ?? form.type}, {formatNumber(herd.head)} head at{" "}
+            {form.weight} cwt. Choose a row to see it in the summary and the chart.
+          </p>
+          <div className="quote-form no-print">
+            <div className="quote-form__wide">
+              <Segmented
+                label="Show dollar figures"
+                value={basis}
+                options={UNIT_BASES.map((b) => ({ value: b, label: BASIS_LABELS[b] }))}
+                onChange={(b) => update({ basis: b })}
+              />
+            </div>
+            <SelectField
+              label="Endorsement length"
+              name="weeks"
+              value={form.weeks}
+              options={[
+                { value: "all", label: "All lengths" },
+                ...lengths.map((w) => ({ value: String(w), label: formatWeeks(w) })),
+              ]}
+              onChange={(weeks) => update({ weeks })}
+            />
+            <SelectField
+              label="Lowest coverage level"
+              name="level"
+              value={form.level}
+              options={LEVEL_FILTERS.map((l) => ({
+                value: l,
+                label: l === "all" ? "All levels" : `${Math.round(Number(l) * 100)}% and above`,
+              }))}
+              onChange={(level) => update({ level })}
+            />
+          </div>
+          {anyIndicative ? (
+            <p className="note">
+              <span className="indicative-mark">*</span> Indicative rate: RMA has not published this row, so
+              the rate is modelled from the CME put and the premium is an estimate.
+            </p>
+          ) : null}
+          <QuoteActions
+            text={() =>
+              coverageTableText(
+                {
+                  title: `LRP quote: ${type?.label ?? form.type}, ${formatNumber(herd.head)} head at ${form.weight} cwt`,
+                  asOf: pricing.status === "ready" ? pricing.market.asOf : "",
+                  marketLabel: pricing.status === "ready" ? pricing.market.label : "",
+                  url: window.location.href,
+                },
+                shown,
+                ctx,
+              )
+            }
+          />
+          <CoverageTable
+            rows={shown}
+            ctx={ctx}
+            sort={form.sort}
+            onSort={(sort) => update({ sort })}
+            chosen={chosen}
+            onChoose={(r) => update({ row: rowKey(r.endorsementLengthWeeks, r.coverageLevel) })}
+          />
+          <p className="note">
+            {shown.length} of {offers.length} rows shown. LRP settles on a cash index (the CME Feeder Cattle
+            Index, the 5-area fed steer price or the CME Lean Hog Index); a CME put settles on futures. The
+            put columns are a guide to price, not the same protection.
+          </p>
+        </Card>
+      ) : null}
+
+      {quote && chosen ? (
+        <Card aria-label="Chart" className="no-print">
+          <FloorChart rows={offers} weeks={chosen.weeks} commodity={commodity} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

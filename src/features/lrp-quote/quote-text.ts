@@ -1,0 +1,39 @@
+import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
+import { formatDate } from "../../lib/format";
+import { COLUMNS, type ColumnContext } from "./columns";
+
+// The quote as plain text for a text message or an e-mail: what was quoted, the prices' date and
+// label, then one line per row of the table as shown (filtered and sorted), columns separated by " | ".
+
+export interface QuoteTextHeader {
+  title: string;
+  asOf: string;
+  marketLabel: string;
+  url: string;
+}
+
+export function coverageTableText(
+  h: QuoteTextHeader,
+  rows: readonly LrpCoverageRow[],
+  ctx: ColumnContext,
+): string {
+  const header = COLUMNS.map((c) => {
+    const unit = c.unit?.(ctx);
+    return unit ? `${c.label} (${unit})` : c.label;
+  }).join(" | ");
+  const lines = rows.map((r) => COLUMNS.map((c) => c.text(r, ctx)).join(" | "));
+  const indicative = rows.some((r) => r.indicative)
+    ? ["* indicative rate: modelled from the CME put, not published by RMA"]
+    : [];
+  return [
+    h.title,
+    `Prices as of ${formatDate(h.asOf)} (${h.marketLabel})`,
+    "",
+    header,
+    ...lines,
+    ...indicative,
+    "",
+    "LRP settles on a cash index; a CME put settles on futures.",
+    h.url,
+  ].join("\n");
+}

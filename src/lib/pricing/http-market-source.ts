@@ -1,0 +1,52 @@
+import { type LoadedMarket, type MarketSnapshotSource, MarketUnavailableError } from "./market-source";
+
+// The snapshot from GET /api/market/current. Each answer is also put into Cache Storage (the cache the
+// service worker's NetworkFirst route for this URL uses), so with no network the last snapshot is read
+// from the device. The service worker alone would also answer offline, but the first visit's request
+// is made before it controls the page; writing here makes "offline after one visit" hold regardless.
+
+export const MARKET_URL = "/api/market/current";
+/** Shared with src/sw.ts's runtime route for MARKET_URL. */
+export const MARKET_CACHE = "rangeline-market";
+/** One bar of signal: give up on the network after this long and use the device's copy. */
+const NETWORK_TIMEOUT_MS = 6000;
+
+async function fromNetwork(): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
+  try {
+    const response = await fetch(MARKET_URL, { signal: controller.signal, cache: "no-cache" });
+    if (!response.ok) throw new Error(`${MARKET_URL} answered ${response.status}`);
+    if (typeof caches !== "undefined") {
+      const cache = await caches.open(MARKET_CACHE);
+      await cache.put(MARKET_URL, response.clone());
+    }
+    return await response.json();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fromDevice(): Promise<unknown | undefined> {
+  if (typeof caches === "undefined") return undefined;
+  const cache = await caches.open(MARKET_CACHE);
+  const response = await cache.match(MARKET_URL);
+  return response ? await response.json() : undefined;
+}
+
+export const httpMarketSource: MarketSnapshotSource = {
+  async load(): Promise<LoadedMarket> {
+    try {
+      const snapshot = await fromNetwork();
+      // Offline with the service worker in control, the "network" answer is the SW's cached copy.
+      return { snapshot, fromDevice: typeof navigator !== "undefined" && !navigator.onLine };
+    } catch (networkError) {
+      const kept = await fromDevice().catch(() => undefined);
+      if (kept !== undefined) return { snapshot: kept, fromDevice: true };
+      const reason = networkError instanceof Error ? networkError.message : String(networkError);
+      throw new MarketUnavailableError(
+        `Market prices could not be loaded (${reason}) and none are saved on this device yet. Connect once to load them.`,
+      );
+    }
+  },
+};

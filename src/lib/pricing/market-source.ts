@@ -1,0 +1,22 @@
+// Where the page gets its market snapshot. One small interface so the quote screens do not care
+// whether the snapshot came over HTTP (GET /api/market/current, kept on the device for offline use) or,
+// for a signed-in user, from the synced `market/current` document of the local-first layer.
+
+export interface LoadedMarket {
+  /** The snapshot as JSON (the worker parses it with shared/market's marketSnapshotSchema). */
+  snapshot: unknown;
+  /** True when it is the copy kept on this device because the network could not be reached. */
+  fromDevice: boolean;
+}
+
+export interface MarketSnapshotSource {
+  /** Resolves the newest snapshot the source can give; rejects with MarketUnavailableError when none. */
+  load(): Promise<LoadedMarket>;
+}
+
+export class MarketUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MarketUnavailableError";
+  }
+}

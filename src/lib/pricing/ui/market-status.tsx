@@ -1,0 +1,86 @@
+import { Alert } from "../../../components/ui/alert";
+import { formatDate, formatDuration } from "../../format";
+import type { PricingState } from "../pricing-store";
+import { retryPricing } from "../pricing-store";
+import { isSnapshotStale, lastTradingDay, salesWindow } from "../sales-window";
+import { useNow } from "./use-now";
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Chicago",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+export interface MarketStatusProps {
+  pricing: PricingState;
+  /** Show the LRP sales window and the report-day rule for this commodity group. */
+  lrpSales?: "cattle" | "swine";
+}
+
+/** "Prices as of {date}", the data's label, staleness, offline use and (LRP) the sales cutoff. */
+export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
+  const now = useNow();
+  if (pricing.status === "loading")
+    return (
+      <p className="market-status" role="status">
+        Loading market prices…
+      </p>
+    );
+  if (pricing.status === "error")
+    return (
+      <Alert
+        tone="error"
+        title="No market prices"
+        actions={
+          <button type="button" className="button button--secondary" onClick={retryPricing}>
+            Try again
+          </button>
+        }
+      >
+        <p>{pricing.message}</p>
+      </Alert>
+    );
+  const { market } = pricing;
+  const stale = isSnapshotStale(market.asOf, now);
+  const sales = salesWindow(market.asOf, now);
+  return (
+    <div className="market-status" data-testid="market-status">
+      <p className="market-status__line">
+        <strong>Prices as of {formatDate(market.asOf)}</strong>
+        <span className="market-status__label">{market.label}</span>
+        {stale ? <span className="badge badge--warning">stale</span> : null}
+        {market.fromDevice ? <span className="badge badge--info">saved on this device</span> : null}
+      </p>
+      {stale ? (
+        <p className="market-status__note">
+          These prices are older than the last trading day ({formatDate(lastTradingDay(now))}). Connect to
+          load today's prices before you rely on them.
+        </p>
+      ) : null}
+      {market.fromDevice ? (
+        <p className="market-status__note">You are offline: quotes use the prices saved on this device.</p>
+      ) : null}
+      {lrpSales ? (
+        <p className="market-status__note">
+          {sales.open ? (
+            <>
+              <strong>{formatDuration(sales.msUntilCutoff)}</strong> until the 8:25 am Central sales cutoff (
+              {timeFormat.format(sales.cutoff)} CT).
+            </>
+          ) : (
+            <>
+              Sales at these prices closed at 8:25 am Central ({timeFormat.format(sales.cutoff)} CT). RMA
+              posts new rates about 3:30 pm Central on trading days.
+            </>
+          )}{" "}
+          Sales are suspended on{" "}
+          {lrpSales === "cattle" ? "USDA Cattle on Feed report days" : "USDA Hogs and Pigs report days"}; this
+          app does not have the report calendar, so check USDA NASS's calendar before you buy.
+        </p>
+      ) : null}
+    </div>
+  );
+}

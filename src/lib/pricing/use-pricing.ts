@@ -1,0 +1,64 @@
+import type { Remote } from "comlink";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { PricingApi, Result } from "../../../worker/client";
+import { type PricingState, pricingStore, startPricing } from "./pricing-store";
+
+/** The shared pricing worker and market snapshot; starts them on first use. */
+export function usePricing(): PricingState {
+  useEffect(() => startPricing(), []);
+  return useSyncExternalStore(pricingStore.subscribe, pricingStore.get, pricingStore.get);
+}
+
+export type Computation<T> =
+  | { status: "idle" }
+  | { status: "pending"; last?: T }
+  | { status: "done"; value: T }
+  | { status: "failed"; code: string; message: string; path: (string | number)[] };
+
+/**
+ * Runs `call` in the worker whenever `key` changes (null: nothing to compute, e.g. invalid input).
+ * Only the newest request of the channel resolves (older ones are superseded), so typing fast never
+ * shows an older answer after a newer one.
+ */
+export function useWorkerResult<T>(
+  channel: string,
+  key: string | null,
+  call: (api: Remote<PricingApi>) => Promise<Result<T>>,
+): Computation<T> {
+  const pricing = usePricing();
+  const [result, setResult] = useState<Computation<T>>({ status: "idle" });
+  const callRef = useRef(call);
+  callRef.current = call;
+  const lastValue = useRef<T | undefined>(undefined);
+
+  useEffect(() => {
+    if (pricing.status !== "ready" || key === null) {
+      setResult({ status: "idle" });
+      return;
+    }
+    let live = true;
+    setResult({ status: "pending", last: lastValue.current });
+    pricing.client
+      .latest(channel, (api) => callRef.current(api))
+      .then((r) => {
+        if (!live) return;
+        if (r.ok) {
+          lastValue.current = r.value;
+          setResult({ status: "done", value: r.value });
+        } else if (r.error.code !== "superseded") {
+          setResult({ status: "failed", code: r.error.code, message: r.error.message, path: r.error.path });
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [pricing, channel, key]);
+
+  return result;
+}
+
+/** The engine's message without the "field: " prefix it carries for programs (shown next to the field). */
+export function messageForField(message: string, path: readonly (string | number)[]): string {
+  const prefix = `${path.join(".")}: `;
+  return path.length > 0 && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
