@@ -6,10 +6,10 @@ export const MESSAGE_SYNC = 0;
 export const MESSAGE_AUTH = 2;
 export const SYNC_UPDATE = 2;
 
-export const frame = (write: (encoder: encoding.Encoder) => void): Uint8Array => {
+export const frame = (write: (encoder: encoding.Encoder) => void): Uint8Array<ArrayBuffer> => {
   const encoder = encoding.createEncoder();
   write(encoder);
-  return encoding.toUint8Array(encoder);
+  return new Uint8Array(encoding.toUint8Array(encoder));
 };
 
 export const authFrame = (documentName: string, token: string) =>
