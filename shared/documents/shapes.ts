@@ -7,6 +7,7 @@ import {
   SCHEDULE_STATUSES,
 } from "../catalogue/enumerations";
 import type { DocumentKind } from "./names";
+import { watchSetupSchema } from "./watchlist";
 
 // The shape of every synced document, as the plain JSON the server reads out of a Y.Doc: each top-level
 // Y.Map ("section") becomes one key. A document holds only the sections listed for its kind; `meta`
@@ -94,7 +95,8 @@ const claimSchema = z.looseObject({
   status: z.string().max(40).optional(),
 });
 
-const watchItemSchema = z.looseObject({ id: id.optional(), addedAt: isoInstant.optional() });
+/** A watchlist entry: a saved LRP or LGM quote setup (shared/documents/watchlist.ts). */
+const watchItemSchema = watchSetupSchema;
 
 const marketSnapshotSchema = z.looseObject({ asOf: isoDate, label: z.string().max(200).optional() });
 

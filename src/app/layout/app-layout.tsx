@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { useSession } from "../../lib/auth/session";
+import { SyncStatusIndicator } from "../../lib/sync";
 import { navigationFor } from "../navigation/nav-model";
 import { SiteNav } from "../navigation/site-nav";
 import { AppFooter } from "./app-footer";
@@ -33,6 +34,7 @@ export function AppLayout() {
           <SiteNav sections={sections} />
         </aside>
         <main id="main" className="shell__main" tabIndex={-1}>
+          <SyncStatusIndicator />
           <OfflineBanner />
           <UpdateBanner />
           <h1 className={isHome ? "visually-hidden" : "shell__title"}>{title}</h1>

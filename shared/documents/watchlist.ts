@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+// One saved quote setup of a watchlist (`user/{userId}/watchlist`, section `items`): what a producer
+// or agent chose on the LRP or LGM quote screen, without a date, so it can be priced again against
+// every new market snapshot. LGM marketings are by month of the insurance period (index 0 is the
+// first month after the sales month, which cannot carry marketings), so they move with the sales date.
+
+const id = z.string().min(1).max(128);
+const isoInstant = z.iso.datetime({ offset: true });
+const code = (digits: number, what: string) =>
+  z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
+
+const common = {
+  id: id.optional(),
+  /** The name the user gave the setup. */
+  name: z.string().trim().min(1, "give the setup a name").max(80),
+  addedAt: isoInstant.optional(),
+  updatedAt: isoInstant.optional(),
+};
+
+export const lrpWatchSetupSchema = z.looseObject({
+  ...common,
+  plan: z.literal("lrp"),
+  commodity: code(4, "commodity"),
+  type: code(3, "type"),
+  endorsementLengthWeeks: z.number().int().positive(),
+  coverageLevel: z.number().gt(0).max(1),
+  head: z.number().int().positive(),
+  targetWeightCwt: z.number().positive(),
+});
+
+const weight = z.number().nonnegative();
+
+export const lgmWatchSetupSchema = z.looseObject({
+  ...common,
+  plan: z.literal("lgm"),
+  commodity: code(4, "commodity"),
+  type: code(3, "type"),
+  /** Target marketings per month of the insurance period (11 cattle and dairy, 6 swine). */
+  targetMarketings: z.array(z.number().int().nonnegative()).min(1).max(11),
+  deductible: z.number().nonnegative(),
+  weights: z
+    .object({
+      liveCattle: weight,
+      feederCattle: weight,
+      corn: weight,
+      leanHog: weight,
+      soybeanMeal: weight,
+      classIIIMilk: weight,
+    })
+    .partial()
+    .optional(),
+});
+
+/** A watchlist entry: an LRP or an LGM setup. */
+export const watchSetupSchema = z.discriminatedUnion("plan", [lrpWatchSetupSchema, lgmWatchSetupSchema]);
+export type WatchSetup = z.infer<typeof watchSetupSchema>;
+export type LrpWatchSetup = z.infer<typeof lrpWatchSetupSchema>;
+export type LgmWatchSetup = z.infer<typeof lgmWatchSetupSchema>;

@@ -1,0 +1,39 @@
+import { environmentForHost } from "../../../../shared/catalogue/environments";
+import { type AuthBuildSettings, productionHostnames } from "../../auth/environment";
+import type { SyncClient } from "../sync-client";
+
+// Outside production, end-to-end tests drop and restore the shared sync socket through
+// window.__rangelineSync (the browser's offline switch does not close an open WebSocket).
+
+export interface SyncDebugHook {
+  disconnect(): void;
+  connect(): void;
+  status(): ReturnType<SyncClient["getStatus"]>;
+  /** Writes `value` at `path` of a document without the UI's read-only check (to test the server). */
+  forceWrite(documentName: string, section: string, path: string[], value: unknown): void;
+}
+
+declare global {
+  interface Window {
+    __rangelineSync?: SyncDebugHook;
+  }
+}
+
+export function installDebugHook(client: SyncClient): () => void {
+  const environment = environmentForHost(
+    window.location.hostname,
+    productionHostnames(import.meta.env as AuthBuildSettings),
+  );
+  if (environment === "production") return () => {};
+  const hook: SyncDebugHook = {
+    disconnect: () => client.disconnect(),
+    connect: () => client.connect(),
+    status: () => client.getStatus(),
+    forceWrite: (documentName, section, path, value) =>
+      client.open(documentName).forceWriteForTest((t) => t.set(section as never, path, value)),
+  };
+  window.__rangelineSync = hook;
+  return () => {
+    if (window.__rangelineSync === hook) delete window.__rangelineSync;
+  };
+}

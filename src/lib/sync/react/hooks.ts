@@ -1,0 +1,70 @@
+import { useCallback, useMemo, useSyncExternalStore } from "react";
+import type { DocumentKind } from "../../../../shared/documents/names";
+import type { SyncStatus } from "../sync-client";
+import type { DocumentState, Presence, SyncedDocument } from "../synced-document";
+import type { DocumentTransaction } from "../typed/typed-document";
+import { useSyncClient } from "./sync-context";
+
+// React access to synced documents: read one as state, change it in one validated transaction, see
+// who else is on it and in which field, and the overall sync status.
+
+const NO_STATUS: SyncStatus = { socket: "disconnected", pending: 0, syncing: false, documents: 0 };
+const noop = () => () => {};
+const NO_PRESENCE: Presence[] = [];
+
+/** online / offline / syncing and the number of changes not yet on the server, over every document. */
+export function useSyncStatus(): SyncStatus & { signedIn: boolean } {
+  const client = useSyncClient();
+  const status = useSyncExternalStore(
+    client?.subscribe ?? noop,
+    client?.getStatus ?? (() => NO_STATUS),
+    () => NO_STATUS,
+  );
+  return { ...status, signedIn: client !== null };
+}
+
+export interface UseDocument<K extends DocumentKind> {
+  /** Null until signed in (no client) or when no name is given. */
+  state: DocumentState<K> | null;
+  /** True when the user may not change the document (read-only scope, removed, or not loaded). */
+  readOnly: boolean;
+  /** Changes the document in one transaction; throws DomainError when refused or invalid. */
+  write(change: (transaction: DocumentTransaction<K>) => void): void;
+  /** Tells the others which field this user is in (null: none). */
+  setField(field: string | null): void;
+}
+
+/** Opens (if needed) and follows the document `name` of kind `K`. */
+export function useDocument<K extends DocumentKind>(name: string | null): UseDocument<K> {
+  const client = useSyncClient();
+  const document = useMemo<SyncedDocument<K> | null>(
+    () => (client && name ? client.open<K>(name) : null),
+    [client, name],
+  );
+  const state = useSyncExternalStore(
+    document?.subscribe ?? noop,
+    document?.getState ?? (() => null),
+    () => null,
+  );
+  const write = useCallback(
+    (change: (transaction: DocumentTransaction<K>) => void) => {
+      if (!document) throw new Error("Sign in to change this document.");
+      document.write(change);
+    },
+    [document],
+  );
+  const setField = useCallback((field: string | null) => document?.setField(field), [document]);
+  const readOnly = !state?.loaded || state.removed || state.scope === "readonly";
+  return { state, readOnly, write, setField };
+}
+
+/** The other people on the document `name` (other users, and this user's other devices). */
+export function usePresence(name: string | null): Presence[] {
+  const client = useSyncClient();
+  const document = useMemo(() => (client && name ? client.open(name) : null), [client, name]);
+  return useSyncExternalStore(
+    document?.subscribePresence ?? noop,
+    document?.getPresence ?? (() => NO_PRESENCE),
+    () => NO_PRESENCE,
+  );
+}

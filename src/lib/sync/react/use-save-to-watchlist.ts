@@ -1,0 +1,33 @@
+import { useCallback } from "react";
+import { documentName } from "../../../../shared/documents/names";
+import { type WatchSetup, watchSetupSchema } from "../../../../shared/documents/watchlist";
+import { useSession } from "../../auth/session";
+import { useDocument } from "./hooks";
+
+/** A setup to save: everything but the id and timestamps, which saving adds. */
+export type NewWatchSetup = Omit<WatchSetup, "id" | "addedAt" | "updatedAt">;
+
+export interface SaveToWatchlist {
+  /** False when nobody is signed in, or for a role without a watchlist (spec §6: agents and customers). */
+  available: boolean;
+  /** Saves the setup into the user's watchlist and returns its id; throws DomainError when invalid. */
+  save(setup: NewWatchSetup, now?: Date): string;
+}
+
+/** For the quote screens' "Save to watchlist": saves a setup into the signed-in user's watchlist. */
+export function useSaveToWatchlist(): SaveToWatchlist {
+  const session = useSession();
+  const userId = session.status === "signed-in" ? (session.user?.sub ?? null) : null;
+  const allowed = session.roles.includes("agent") || session.roles.includes("customer");
+  const watchlist = useDocument<"watchlist">(userId && allowed ? documentName.watchlist(userId) : null);
+  const save = useCallback(
+    (setup: NewWatchSetup, now = new Date()) => {
+      const id = crypto.randomUUID();
+      const item = watchSetupSchema.parse({ ...setup, id, addedAt: now.toISOString() });
+      watchlist.write((t) => t.set("items", [id], item));
+      return id;
+    },
+    [watchlist.write],
+  );
+  return { available: userId !== null && allowed && !watchlist.readOnly, save };
+}

@@ -1,0 +1,167 @@
+import { HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
+import { type DocumentKind, type DocumentRef, parseDocumentName } from "../../../shared/documents/names";
+import { RECONNECT } from "./config";
+import { deleteStoredDocuments, storedDocuments } from "./device-store";
+import { type PresenceUser, SyncedDocument } from "./synced-document";
+
+// The registry of open documents of one signed-in user. Every document shares ONE
+// HocuspocusProviderWebsocket (providers attach to it); it reconnects with back-off, and at once when
+// the browser says the network is back. Documents stay open while the app runs, so the ones the user
+// needs offline keep syncing in the background; the ones already on the device are reopened at start.
+
+export type SocketStatus = "connected" | "connecting" | "disconnected";
+
+export interface SyncStatus {
+  socket: SocketStatus;
+  /** Local changes, over every open document, the server has not confirmed yet. */
+  pending: number;
+  /** Some open document is still exchanging its state with the server. */
+  syncing: boolean;
+  /** Documents open on this device. */
+  documents: number;
+}
+
+export interface SyncClientOptions {
+  url: string;
+  userId: string;
+  user: PresenceUser;
+  token: () => Promise<string>;
+  /** Start without connecting (tests, or a device known to be offline). */
+  connect?: boolean;
+}
+
+export class SyncClient {
+  readonly socket: HocuspocusProviderWebsocket;
+  private readonly documents = new Map<string, SyncedDocument>();
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribers: (() => void)[] = [];
+  private status: SyncStatus;
+  private socketStatus: SocketStatus = "connecting";
+  private closed = false;
+
+  constructor(readonly options: SyncClientOptions) {
+    this.socket = new HocuspocusProviderWebsocket({
+      url: options.url,
+      autoConnect: options.connect ?? true,
+      ...RECONNECT,
+      onStatus: ({ status }) => {
+        this.socketStatus =
+          status === WebSocketStatus.Connected
+            ? "connected"
+            : status === WebSocketStatus.Connecting
+              ? "connecting"
+              : "disconnected";
+        for (const document of this.documents.values()) document.refresh();
+        this.recompute();
+      },
+    });
+    if (options.connect === false) this.socketStatus = "disconnected";
+    this.status = { socket: this.socketStatus, pending: 0, syncing: false, documents: 0 };
+    if (typeof window !== "undefined") {
+      const online = () => {
+        if (this.socket.shouldConnect) void this.socket.connect();
+      };
+      window.addEventListener("online", online);
+      this.unsubscribers.push(() => window.removeEventListener("online", online));
+    }
+  }
+
+  /** The open document named `name`, opening it (device first, then the server) if needed. */
+  open<K extends DocumentKind>(name: string): SyncedDocument<K> {
+    const existing = this.documents.get(name);
+    if (existing) return existing as unknown as SyncedDocument<K>;
+    if (this.closed) throw new Error("The sync client is closed (signed out).");
+    const ref = parseDocumentName(name);
+    if (!ref) throw new Error(`No document is named "${name}".`);
+    const document = new SyncedDocument<K>({
+      name,
+      kind: ref.kind as K,
+      userId: this.options.userId,
+      user: this.options.user,
+      socket: this.socket,
+      token: this.options.token,
+      socketStatus: () => this.socketStatus,
+      onRemoved: (removed) => {
+        this.documents.delete(removed);
+        this.recompute();
+      },
+    });
+    this.documents.set(name, document as unknown as SyncedDocument);
+    this.unsubscribers.push(document.subscribe(() => this.recompute()));
+    this.recompute();
+    return document;
+  }
+
+  /** Reopens every document of this user stored on the device, so they sync in the background. */
+  async reopenStored(filter: (ref: DocumentRef) => boolean = () => true): Promise<string[]> {
+    const names = (await storedDocuments())
+      .filter((d) => d.userId === this.options.userId)
+      .map((d) => d.documentName)
+      .filter((name) => {
+        const ref = parseDocumentName(name);
+        return ref !== null && filter(ref);
+      });
+    if (this.closed) return [];
+    for (const name of names) this.open(name);
+    return names;
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private recompute() {
+    let pending = 0;
+    let syncing = false;
+    for (const document of this.documents.values()) {
+      const state = document.getState();
+      pending += state.pending;
+      if (state.connection === "syncing" || state.connection === "connecting") syncing = true;
+    }
+    const next: SyncStatus = {
+      socket: this.socketStatus,
+      pending,
+      syncing: this.socketStatus === "connected" && syncing,
+      documents: this.documents.size,
+    };
+    const before = this.status;
+    if (
+      before.socket === next.socket &&
+      before.pending === next.pending &&
+      before.syncing === next.syncing &&
+      before.documents === next.documents
+    )
+      return;
+    this.status = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Drops the shared socket and keeps it down (the documents keep working on the device). */
+  disconnect() {
+    this.socket.disconnect();
+  }
+
+  /** Connects the shared socket again. */
+  connect() {
+    void this.socket.connect();
+  }
+
+  /** Closes every document and the socket. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const unsubscribe of this.unsubscribers) unsubscribe();
+    await Promise.all([...this.documents.values()].map((d) => d.close()));
+    this.documents.clear();
+    this.socket.destroy();
+  }
+
+  /** Sign-out: closes everything and deletes every document of this user from the device. */
+  async closeAndForget(): Promise<string[]> {
+    await this.close();
+    return deleteStoredDocuments((d) => d.userId === this.options.userId);
+  }
+}

@@ -1,0 +1,386 @@
+import { HocuspocusProvider, type HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+import { queryRetryDelayMs } from "../../../shared/catalogue/app-defaults";
+import type { DocumentKind } from "../../../shared/documents/names";
+import { type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
+import { DomainError } from "../../../shared/errors";
+import { databaseName } from "./config";
+import {
+  applyTransaction,
+  type DocumentData,
+  DocumentTransaction,
+  readDocument,
+} from "./typed/typed-document";
+
+// One document on the device and on the server: a Y.Doc that first loads from IndexedDB (y-indexeddb,
+// a database per user and document) and only then attaches a HocuspocusProvider to the shared socket.
+// It keeps what the UI shows about it: loaded, connection, read-only scope, changes not yet on the
+// server, and the last refusal. A document the server refuses to open for this user is removed from
+// the device; a write the server refused resets the local copy to the server's (ARCHITECTURE.md).
+
+export type DocumentConnection = "offline" | "connecting" | "syncing" | "synced";
+export type Scope = "read-write" | "readonly";
+
+export interface DocumentProblem {
+  reason: SyncReason | "token-unavailable";
+  detail?: string;
+}
+
+export interface DocumentState<K extends DocumentKind = DocumentKind> {
+  name: string;
+  kind: K;
+  /** The device copy is loaded (the content below is usable). */
+  loaded: boolean;
+  connection: DocumentConnection;
+  /** From the server (`authorizedScope`), remembered on the device for offline use; null until known. */
+  scope: Scope | null;
+  /** Local changes the server has not confirmed yet. */
+  pending: number;
+  /** Why the server last closed or refused this document, if it did. */
+  problem: DocumentProblem | null;
+  /** The user may no longer open this document: it was removed from the device. */
+  removed: boolean;
+  data: DocumentData<K>;
+  /** Sections stored in a shape the schema refuses (shown, never silently rewritten). */
+  issues: { section: string; message: string }[];
+}
+
+export interface PresenceUser {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface Presence {
+  clientId: number;
+  user: PresenceUser;
+  /** The field the person is in, e.g. "profile.name"; null when none. */
+  field: string | null;
+}
+
+/** The origin of this device's own writes (counted as changes not yet on the server). */
+export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
+
+/** Close reasons after which the local copy is replaced by the server's. */
+const RESET_REASONS = new Set<string>(["forbidden", "invalid-document", "malformed-message"]);
+/** Refusals of the connection itself that mean the user may not open the document. */
+const GONE_REASONS = new Set<string>(["forbidden", "unknown-document"]);
+/** Token problems: try again later with a fresh token. */
+const RETRY_REASONS = new Set<string>(["unauthorized", "session-expired"]);
+
+export interface SyncedDocumentOptions<K extends DocumentKind> {
+  name: string;
+  kind: K;
+  userId: string;
+  user: PresenceUser;
+  socket: HocuspocusProviderWebsocket;
+  token: () => Promise<string>;
+  /** Whether the shared socket is up; the document asks when it recomputes its state. */
+  socketStatus: () => "connected" | "connecting" | "disconnected";
+  /** Called once the document was removed from the device (lost access). */
+  onRemoved: (name: string) => void;
+}
+
+export class SyncedDocument<K extends DocumentKind = DocumentKind> {
+  private doc = new Y.Doc();
+  private persistence: IndexeddbPersistence;
+  private provider: HocuspocusProvider | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly presenceListeners = new Set<() => void>();
+  private state: DocumentState<K>;
+  private presence: Presence[] = [];
+  private authenticated = false;
+  private synced = false;
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private field: string | null = null;
+  private closed = false;
+  /** Resolves once the device copy is loaded. */
+  ready: Promise<void>;
+
+  constructor(private readonly options: SyncedDocumentOptions<K>) {
+    this.state = {
+      name: options.name,
+      kind: options.kind,
+      loaded: false,
+      connection: "connecting",
+      scope: null,
+      pending: 0,
+      problem: null,
+      removed: false,
+      data: {},
+      issues: [],
+    };
+    this.persistence = new IndexeddbPersistence(databaseName(options.userId, options.name), this.doc);
+    this.ready = this.start();
+  }
+
+  private async start(): Promise<void> {
+    await this.loadFromDevice();
+    if (!this.closed) this.attach();
+  }
+
+  private async loadFromDevice(): Promise<void> {
+    const persistence = this.persistence;
+    this.doc.on("update", this.onUpdate);
+    await persistence.whenSynced;
+    const [pending, scope] = await Promise.all([persistence.get("pending"), persistence.get("scope")]);
+    this.update({
+      loaded: true,
+      pending: typeof pending === "number" ? pending : 0,
+      scope: scope === "readonly" || scope === "read-write" ? scope : null,
+      ...this.content(),
+    });
+  }
+
+  private content() {
+    const { data, issues } = readDocument(this.options.kind, this.doc);
+    return { data, issues };
+  }
+
+  private readonly onUpdate = (_update: Uint8Array, origin: unknown) => {
+    const patch: Partial<DocumentState<K>> = this.content();
+    if (origin === LOCAL_ORIGIN) {
+      patch.pending = this.state.pending + 1;
+      void this.persistence.set("pending", patch.pending);
+    }
+    this.update(patch);
+  };
+
+  private attach() {
+    const provider = new HocuspocusProvider({
+      name: this.options.name,
+      document: this.doc,
+      websocketProvider: this.options.socket,
+      token: this.options.token,
+      onAuthenticated: ({ scope }) => {
+        this.authenticated = true;
+        this.retries = 0;
+        void this.persistence.set("scope", scope);
+        this.update({ scope, problem: null });
+      },
+      onAuthenticationFailed: ({ reason }) => this.refused(reason),
+      onSynced: ({ state }) => {
+        this.synced = state;
+        this.refresh();
+      },
+      onUnsyncedChanges: ({ number }) => {
+        if (number === 0 && provider.isSynced && this.state.pending !== 0) {
+          void this.persistence.set("pending", 0);
+          this.update({ pending: 0 });
+        } else this.refresh();
+      },
+      onStatus: () => this.refresh(),
+      onClose: ({ event }) => this.closedByServer(event.reason),
+      onDisconnect: () => {
+        this.authenticated = false;
+        this.synced = false;
+        this.refresh();
+      },
+      onStateless: ({ payload }) => this.stateless(payload),
+      onAwarenessChange: () => this.readPresence(),
+    });
+    provider.setAwarenessField("user", this.options.user);
+    provider.setAwarenessField("field", this.field);
+    this.provider = provider;
+    provider.attach();
+    this.refresh();
+  }
+
+  private detach() {
+    if (!this.provider) return;
+    const provider = this.provider;
+    this.provider = null;
+    this.authenticated = false;
+    this.synced = false;
+    provider.destroy();
+  }
+
+  /** The server refused to open the document for this user. */
+  private refused(reason: string) {
+    this.authenticated = false;
+    if (GONE_REASONS.has(reason)) {
+      void this.removeFromDevice(reason as SyncReason);
+      return;
+    }
+    const problem: DocumentProblem = RETRY_REASONS.has(reason)
+      ? { reason: reason as SyncReason }
+      : { reason: "token-unavailable", detail: reason };
+    this.update({ problem });
+    this.retryLater();
+  }
+
+  /** Attaches again with a fresh token, with the spec's back-off (1 s doubling to 30 s). */
+  private retryLater() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => {
+        if (this.closed) return;
+        this.detach();
+        this.attach();
+      },
+      queryRetryDelayMs(this.retries++),
+    );
+  }
+
+  /** The server closed this document's connection (a close message, or the socket closing). */
+  private closedByServer(reason: string | undefined) {
+    this.authenticated = false;
+    this.synced = false;
+    if (reason && RESET_REASONS.has(reason)) {
+      this.update({ problem: { reason: reason as SyncReason } });
+      void this.resetToServer();
+      return;
+    }
+    if (reason && RETRY_REASONS.has(reason)) {
+      this.update({ problem: { reason: reason as SyncReason } });
+      this.retryLater();
+      return;
+    }
+    this.refresh();
+  }
+
+  private stateless(payload: string) {
+    try {
+      const message = JSON.parse(payload) as {
+        type?: string;
+        issues?: { path: unknown[]; message: string }[];
+      };
+      if (message.type !== VIOLATION_MESSAGE_TYPE) return;
+      const detail = (message.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      this.update({ problem: { reason: "invalid-document", detail } });
+    } catch {
+      // Not ours.
+    }
+  }
+
+  /** Drops the local copy (its refused change included) and loads the server's. */
+  private async resetToServer() {
+    this.detach();
+    this.doc.off("update", this.onUpdate);
+    await this.persistence.clearData();
+    this.doc.destroy();
+    this.doc = new Y.Doc();
+    this.persistence = new IndexeddbPersistence(
+      databaseName(this.options.userId, this.options.name),
+      this.doc,
+    );
+    await this.persistence.set("pending", 0);
+    this.state = { ...this.state, pending: 0 };
+    await this.loadFromDevice();
+    if (!this.closed) this.attach();
+  }
+
+  /** Lost access: the document leaves the device. */
+  private async removeFromDevice(reason: SyncReason) {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.detach();
+    this.doc.off("update", this.onUpdate);
+    await this.persistence.clearData();
+    this.update({ removed: true, problem: { reason }, data: {}, issues: [], pending: 0 });
+    this.options.onRemoved(this.options.name);
+  }
+
+  private readPresence() {
+    const awareness = this.provider?.awareness;
+    if (!awareness) return;
+    const own = this.doc.clientID;
+    const others: Presence[] = [];
+    for (const [clientId, state] of awareness.getStates()) {
+      if (clientId === own || !state?.user) continue;
+      others.push({
+        clientId,
+        user: state.user as PresenceUser,
+        field: (state.field as string | null) ?? null,
+      });
+    }
+    this.presence = others;
+    for (const listener of this.presenceListeners) listener();
+  }
+
+  private connection(): DocumentConnection {
+    const socket = this.options.socketStatus();
+    if (socket === "disconnected") return "offline";
+    if (socket === "connecting" || !this.authenticated) return "connecting";
+    return !this.synced || this.state.pending > 0 ? "syncing" : "synced";
+  }
+
+  /** Recomputes the connection from the socket and the provider (the client calls it on socket changes). */
+  refresh() {
+    if (this.connection() !== this.state.connection) this.update({});
+  }
+
+  private update(patch: Partial<DocumentState<K>>) {
+    this.state = { ...this.state, ...patch };
+    this.state.connection = this.connection();
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---- what hooks use -------------------------------------------------------------------------
+
+  getState = (): DocumentState<K> => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getPresence = (): Presence[] => this.presence;
+
+  subscribePresence = (listener: () => void): (() => void) => {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  };
+
+  /** Says which field this user is in (null: none), for the others' presence. */
+  setField(field: string | null) {
+    this.field = field;
+    this.provider?.setAwarenessField("field", field);
+  }
+
+  /**
+   * Changes the document in one validated transaction. Throws DomainError `forbidden` when the
+   * document is read-only for this user, and the validation errors of applyTransaction.
+   */
+  write(change: (transaction: DocumentTransaction<K>) => void): void {
+    if (this.state.removed)
+      throw new DomainError("forbidden", `${this.options.name} is no longer available to you.`);
+    if (this.state.scope === "readonly")
+      throw new DomainError("forbidden", `${this.options.name} is read-only for you.`);
+    if (!this.state.loaded) throw new DomainError("invalid-input", `${this.options.name} is still loading.`);
+    const transaction = new DocumentTransaction(this.options.kind);
+    change(transaction);
+    if (transaction.edits.length > 0) applyTransaction(this.doc, transaction, LOCAL_ORIGIN);
+  }
+
+  /** Writes without the read-only check: only for tests of the server's refusal (debug hook). */
+  forceWriteForTest(change: (transaction: DocumentTransaction<K>) => void): void {
+    const transaction = new DocumentTransaction(this.options.kind);
+    change(transaction);
+    applyTransaction(this.doc, transaction, LOCAL_ORIGIN);
+  }
+
+  /** A value kept on the device beside the document (never synced); undefined when absent. */
+  async getLocal(key: string): Promise<unknown> {
+    await this.ready;
+    return this.persistence.get(key);
+  }
+
+  /** Keeps a value on the device beside the document (never synced); strings and numbers. */
+  async setLocal(key: string, value: string | number): Promise<void> {
+    await this.ready;
+    await this.persistence.set(key, value);
+  }
+
+  /** Closes the document (sign-out); the caller deletes the databases. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.detach();
+    this.doc.off("update", this.onUpdate);
+    await this.persistence.destroy();
+    this.doc.destroy();
+  }
+}

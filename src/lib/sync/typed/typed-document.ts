@@ -1,0 +1,117 @@
+import type * as Y from "yjs";
+import type { z } from "zod";
+import type { DocumentKind } from "../../../../shared/documents/names";
+import { DOCUMENT_SECTIONS, type SectionName } from "../../../../shared/documents/shapes";
+import { DomainError } from "../../../../shared/errors";
+import { deleteAt, deleteInJson, type Path, sectionJson, setAt, setInJson } from "./y-json";
+
+// Typed access to a document's content through the shared zod schemas (shared/documents/shapes.ts):
+// features read a document as plain, parsed data and change it through a transaction that validates
+// every touched section before anything reaches Yjs. No feature touches raw Yjs.
+
+type Sections<K extends DocumentKind> = (typeof DOCUMENT_SECTIONS)[K];
+
+/** A document's content as data: each section parsed with its schema (absent until written). */
+export type DocumentData<K extends DocumentKind> = {
+  [S in keyof Sections<K>]?: Sections<K>[S] extends z.ZodType ? z.output<Sections<K>[S]> : never;
+};
+
+export interface ReadResult<K extends DocumentKind> {
+  data: DocumentData<K>;
+  /** Sections that do not match their schema as stored (shown as problems, left out of `data`). */
+  issues: { section: string; message: string }[];
+}
+
+const schemaOf = (kind: DocumentKind, section: string): z.ZodType | undefined =>
+  (DOCUMENT_SECTIONS[kind] as Record<string, z.ZodType>)[section];
+
+const describeIssues = (section: string, error: z.ZodError): string =>
+  error.issues
+    .map((issue) => `${[section, ...issue.path.map(String)].join(".")}: ${issue.message}`)
+    .join("; ");
+
+/** Reads every section of the kind that the document holds, parsed with its schema. */
+export function readDocument<K extends DocumentKind>(kind: K, doc: Y.Doc): ReadResult<K> {
+  const data: Record<string, unknown> = {};
+  const issues: ReadResult<K>["issues"] = [];
+  for (const section of Object.keys(DOCUMENT_SECTIONS[kind])) {
+    if (!doc.share.has(section)) continue;
+    const json = sectionJson(doc, section);
+    const parsed = (schemaOf(kind, section) as z.ZodType).safeParse(json);
+    if (parsed.success) data[section] = parsed.data;
+    else issues.push({ section, message: describeIssues(section, parsed.error) });
+  }
+  return { data: data as DocumentData<K>, issues };
+}
+
+type Edit =
+  | { op: "set"; section: string; path: Path; value: unknown }
+  | { op: "delete"; section: string; path: Path };
+
+/** The edits of one write; applied together, as one Yjs transaction, once every section validates. */
+export class DocumentTransaction<K extends DocumentKind> {
+  readonly edits: Edit[] = [];
+
+  constructor(readonly kind: K) {}
+
+  /** Sets the value at `path` inside `section` (e.g. set("profile", ["name"], "Casey")). */
+  set<S extends SectionName<K>>(section: S, path: Path, value: unknown): this {
+    this.edits.push({ op: "set", section, path, value });
+    return this;
+  }
+
+  /** Removes the value at `path` inside `section` (e.g. remove("items", [id])). */
+  remove<S extends SectionName<K>>(section: S, path: Path): this {
+    this.edits.push({ op: "delete", section, path });
+    return this;
+  }
+}
+
+/**
+ * Validates the edits against the kind's schemas and applies them to `doc` in one transaction with
+ * `origin`. Throws DomainError (`forbidden` for `meta` or an unknown section, `invalid-input` for an
+ * empty path, `invalid-document` naming the bad value's path) and writes nothing when any check fails.
+ */
+export function applyTransaction<K extends DocumentKind>(
+  doc: Y.Doc,
+  transaction: DocumentTransaction<K>,
+  origin: unknown,
+): void {
+  const { kind } = transaction;
+  const candidates = new Map<string, Record<string, unknown>>();
+  for (const edit of transaction.edits) {
+    if (edit.section === "meta")
+      throw new DomainError("forbidden", "The meta section is written by the server only.", ["meta"]);
+    if (!schemaOf(kind, edit.section))
+      throw new DomainError(
+        "forbidden",
+        `A ${kind} document has no section "${edit.section}" (it holds ${Object.keys(DOCUMENT_SECTIONS[kind]).join(", ")}).`,
+        [edit.section],
+      );
+    if (edit.path.length === 0)
+      throw new DomainError("invalid-input", `A write to "${edit.section}" needs a path inside it.`, [
+        edit.section,
+      ]);
+    const before = candidates.get(edit.section) ?? sectionJson(doc, edit.section);
+    candidates.set(
+      edit.section,
+      edit.op === "set" ? setInJson(before, edit.path, edit.value) : deleteInJson(before, edit.path),
+    );
+  }
+  for (const [section, json] of candidates) {
+    const parsed = (schemaOf(kind, section) as z.ZodType).safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new DomainError("invalid-document", describeIssues(section, parsed.error), [
+        section,
+        ...(first?.path.map((p) => (typeof p === "number" ? p : String(p))) ?? []),
+      ]);
+    }
+  }
+  doc.transact(() => {
+    for (const edit of transaction.edits) {
+      if (edit.op === "set") setAt(doc, edit.section, edit.path, edit.value);
+      else deleteAt(doc, edit.section, edit.path);
+    }
+  }, origin);
+}
