@@ -2,6 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ROUTES } from "../../shared/access/routes";
 import { navigationFor } from "../../src/app/navigation/nav-model";
 import { DEMO_USERS, type DemoUser } from "../../sync-server/identity/demo-users";
+import { createAccessTokenVerifier } from "../../sync-server/identity/verify";
 
 // Sign-in end to end: the real @auth0/auth0-spa-js in Chromium against the sync server's embedded
 // identity provider. Each demo user signs in, sees the navigation of their role, stays signed in
@@ -134,4 +135,66 @@ test("/auth-sync-user re-reads the identity and goes on", async ({ page }) => {
   await expect(page).toHaveURL(/\/api-keys$/);
   await expect(accountButton(page, partner)).toBeVisible();
   await expect(page.getByTestId("sign-in-prompt")).toHaveCount(0);
+});
+
+test("the access token the browser holds is one the sync server accepts", async ({ page, baseURL }) => {
+  const agent = DEMO_USERS.find((u) => u.email === "agent2@demo.rangeline.test") as DemoUser;
+  await signInWithHint(page, agent);
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) =>
+      k.startsWith("@@auth0spajs@@::rangeline-dev::rangeline-api::"),
+    );
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? "{}").body?.access_token as string | undefined)
+      : undefined;
+  });
+  expect(token).toBeTruthy();
+  const port = new URL(baseURL ?? "").port;
+  const verify = createAccessTokenVerifier({
+    // The sync server's issuer: PUBLIC_URL, else http://localhost:PORT/ (sync-server/config.ts).
+    issuer: `http://localhost:${port}/`,
+    audience: "rangeline-api",
+    jwksUrl: new URL("/.well-known/jwks.json", baseURL),
+  });
+  await expect(verify(token ?? "")).resolves.toMatchObject({
+    sub: agent.sub,
+    email: agent.email,
+    roles: ["agent"],
+    orgId: "demo",
+  });
+});
+
+test("a signed-in user stays signed in across a reload without a connection", async ({ page, context }) => {
+  const customer = DEMO_USERS.find((u) => u.email === "customer@other.rangeline.test") as DemoUser;
+  await signInWithHint(page, customer);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(accountButton(page, customer)).toBeVisible();
+    await expectNavigationFor(page, customer);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test.describe("at 360 px wide", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the provider's sign-in page is readable without horizontal scrolling", async ({ page }, testInfo) => {
+    await page.goto("/account/signin");
+    await page.getByTestId("sign-in-page").getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in to Rangeline" })).toBeVisible();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.screenshot({ path: testInfo.outputPath("identity-sign-in-360.png"), fullPage: true });
+    await page.locator('button[value="customer@demo.rangeline.test"]').click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  });
 });
