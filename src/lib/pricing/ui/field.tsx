@@ -48,6 +48,7 @@ export interface TextFieldProps {
   suffix?: string;
   name?: string;
   className?: string;
+  readOnly?: boolean;
 }
 
 export function TextField({
@@ -60,6 +61,7 @@ export function TextField({
   suffix,
   name,
   className,
+  readOnly,
 }: TextFieldProps) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={className}>
@@ -72,6 +74,7 @@ export function TextField({
             value={value}
             inputMode={inputMode ?? "decimal"}
             autoComplete="off"
+            readOnly={readOnly}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.currentTarget.value)}

@@ -1,0 +1,180 @@
+import { Suspense } from "react";
+import { Link, useLocation } from "react-router";
+import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
+import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
+import { LineChart } from "../../components/charts";
+import { Alert } from "../../components/ui/alert";
+import { Card } from "../../components/ui/card";
+import { formatDollars } from "../../lib/format";
+import {
+  buildLgmInput,
+  commodityOf,
+  fieldOfPath,
+  LGM_DEFAULTS,
+  type LgmErrors,
+  marketingMonths,
+} from "../../lib/pricing/lgm/lgm-form";
+import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
+import { MarketStatus } from "../../lib/pricing/ui/market-status";
+import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
+import { useUrlState } from "../../lib/pricing/url-state";
+import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import "../../lib/pricing/ui/quote.css";
+import { DeductibleTable } from "./deductible-table";
+import { formatDeductible, lgmQuoteText } from "./lgm-text";
+import { MonthTable } from "./month-table";
+
+const [MARKETING_MONTH, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
+
+/** /insurance/lgm and /insurance/lgm/quote — an LGM quote and its whole deductible curve. */
+export default function LgmQuotePage() {
+  const pricing = usePricing();
+  const location = useLocation();
+  const [form, update] = useUrlState(LGM_DEFAULTS);
+  const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
+  const commodity = commodityOf(form);
+  const months = marketingMonths(commodity, asOf ?? "2000-01-01");
+  const built = asOf ? buildLgmInput(form, asOf) : null;
+  const key = built?.ok ? JSON.stringify(built.input) : null;
+  const result = useWorkerResult<LgmQuote>("lgm-quote-page", key, (api) =>
+    api.quoteLgm(built?.ok ? built.input : null, { channel: "lgm-quote-page" }),
+  );
+
+  const errors: LgmErrors = built && !built.ok ? { ...built.errors } : {};
+  let generalError: string | null = null;
+  if (result.status === "failed") {
+    const field = fieldOfPath(result.code, result.path);
+    if (field) errors[field] = messageForField(result.message, result.path);
+    else generalError = result.message;
+  }
+  const invalid = Object.keys(errors).length > 0 || generalError !== null;
+  const quote =
+    invalid || pricing.status !== "ready"
+      ? null
+      : result.status === "done"
+        ? result.value
+        : result.status === "pending"
+          ? (result.last ?? null)
+          : null;
+  const unit = commodity === "0847" ? "cwt" : "head";
+
+  return (
+    <div className="quote">
+      <MarketStatus pricing={pricing} />
+      <Card aria-labelledby="lgm-inputs">
+        <h2 id="lgm-inputs">Your operation</h2>
+        <LgmInputs form={form} update={update} errors={errors} months={asOf ? months : []} />
+      </Card>
+
+      {generalError ? (
+        <Alert tone="error" title="This quote cannot be priced">
+          <p>{generalError}</p>
+        </Alert>
+      ) : null}
+      {invalid && !generalError ? (
+        <p className="note" role="status">
+          Correct the marked field to see the quote.
+        </p>
+      ) : null}
+
+      {quote ? (
+        <Card aria-labelledby="lgm-result" data-testid="lgm-result">
+          <h2 id="lgm-result">Quote</h2>
+          <dl className="figures">
+            <div>
+              <dt>Expected gross margin</dt>
+              <dd>{formatDollars(quote.expectedGrossMargin)}</dd>
+            </div>
+            <div>
+              <dt>{DEDUCTIBLE}</dt>
+              <dd>
+                {formatDeductible(form.deductible, commodity)}/{unit}
+              </dd>
+            </div>
+            <div>
+              <dt>{GUARANTEE}</dt>
+              <dd data-testid="gmg">{formatDollars(quote.grossMarginGuarantee)}</dd>
+            </div>
+            <div>
+              <dt>Total premium</dt>
+              <dd>{formatDollars(quote.totalPremium)}</dd>
+            </div>
+            <div>
+              <dt>Subsidy</dt>
+              <dd>{formatDollars(quote.subsidy)}</dd>
+            </div>
+            <div>
+              <dt>{PRODUCER_PREMIUM}</dt>
+              <dd data-testid="producer-premium">{formatDollars(quote.producerPremium)}</dd>
+            </div>
+          </dl>
+          <p className="note">
+            Premium is the average shortfall of simulated gross margins below the guarantee, plus RMA's 3 %
+            load, in whole dollars. No subsidy applies when marketings fall in only one month.
+          </p>
+          <div className="quote-actions">
+            <QuoteActions
+              text={() =>
+                lgmQuoteText(quote, {
+                  form,
+                  asOf: asOf ?? "",
+                  label: pricing.status === "ready" ? pricing.market.label : "",
+                  url: window.location.href,
+                })
+              }
+            />
+            <Link
+              className="button button--secondary no-print"
+              to={`/insurance/lgm/scenario-analysis${location.search}`}
+            >
+              Scenario analysis
+            </Link>
+          </div>
+          <h3>Expected margin by {MARKETING_MONTH.toLowerCase()}</h3>
+          <MonthTable quote={quote} unit={unit} />
+        </Card>
+      ) : null}
+
+      {quote ? (
+        <Card aria-labelledby="lgm-curve">
+          <h2 id="lgm-curve">Premium by deductible</h2>
+          <Suspense fallback={<p className="note">Loading the chart…</p>}>
+            <div className="no-print">
+              <LineChart
+                title="Premium and subsidy by deductible"
+                summary={`${quote.deductibleCurve.length} deductibles; producer premium from ${formatDollars(
+                  quote.deductibleCurve[0]?.producerPremium ?? 0,
+                )} to ${formatDollars(quote.deductibleCurve[quote.deductibleCurve.length - 1]?.producerPremium ?? 0)}.`}
+                x={quote.deductibleCurve.map((c) => c.deductible)}
+                xLabel={`Deductible ($/${unit})`}
+                xFormat={(v) => formatDeductible(String(v), commodity)}
+                yLabel="Dollars"
+                yFormat={(v) => formatDollars(v)}
+                series={[
+                  {
+                    label: "Total premium",
+                    values: quote.deductibleCurve.map((c) => c.totalPremium),
+                    color: "#59636e",
+                    dash: [4, 4],
+                  },
+                  { label: "Subsidy", values: quote.deductibleCurve.map((c) => c.subsidy), color: "#445699" },
+                  {
+                    label: PRODUCER_PREMIUM,
+                    values: quote.deductibleCurve.map((c) => c.producerPremium),
+                    color: "#ac141c",
+                  },
+                ]}
+              />
+            </div>
+          </Suspense>
+          <DeductibleTable
+            quote={quote}
+            chosen={form.deductible}
+            commodity={commodity}
+            onChoose={(deductible) => update({ deductible })}
+          />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

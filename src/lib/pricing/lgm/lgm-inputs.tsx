@@ -1,0 +1,173 @@
+import { LGM_COMMODITIES } from "../../../../shared/catalogue/livestock";
+import { FARMER_CLASSIFICATIONS } from "../../../../shared/catalogue/plans";
+import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
+import { formatMonth } from "../../format";
+import { SelectField, TextField } from "../ui/field";
+import {
+  commodityOf,
+  deductibleSteps,
+  formForCommodity,
+  type LgmErrors,
+  type LgmForm,
+  lgmTypeOf,
+  lgmTypesOf,
+  splitMarketings,
+  WEIGHT_PARAM,
+} from "./lgm-form";
+
+const LGM_PROVIDERS = INSURANCE_PROVIDERS.filter((p) => p.plans.includes("lgm"));
+
+export interface LgmInputsProps {
+  form: LgmForm;
+  update(patch: Partial<LgmForm>): void;
+  errors: LgmErrors;
+  months: readonly string[];
+  /** Leave out the deductible (e.g. where it is chosen elsewhere). */
+  showDeductible?: boolean;
+}
+
+/** Livestock type, target marketings month by month, weights, deductible, farmer and provider. */
+export function LgmInputs({ form, update, errors, months, showDeductible = true }: LgmInputsProps) {
+  const commodity = commodityOf(form);
+  const type = lgmTypeOf(form);
+  const marketings = splitMarketings(form.m, months.length);
+  const unit = commodity === "0847" ? "cwt" : "head";
+  const setMonth = (i: number, value: string) => {
+    const next = [...marketings];
+    next[i] = value;
+    update({ m: next.join(",") });
+  };
+  return (
+    <form className="quote" onSubmit={(e) => e.preventDefault()} noValidate>
+      <div className="quote-form">
+        <SelectField
+          label="Livestock type"
+          name="commodity"
+          value={form.commodity}
+          error={errors.commodity}
+          options={LGM_COMMODITIES.map((c) => ({ value: c.code, label: `${c.label} (${c.code})` }))}
+          onChange={(value) => update(formForCommodity(value as typeof commodity))}
+        />
+        <SelectField
+          label="Type"
+          name="type"
+          value={form.type}
+          error={errors.type}
+          options={lgmTypesOf(form.commodity).map((t) => ({
+            value: t.code,
+            label: `${t.typeLabel} (${t.code})`,
+          }))}
+          onChange={(value) => update({ type: value, lc: "", fc: "", corn: "", hog: "", sbm: "", milk: "" })}
+        />
+        {showDeductible ? (
+          <SelectField
+            label="Deductible"
+            name="deductible"
+            value={form.deductible}
+            error={errors.deductible}
+            hint={commodity === "0847" ? "Dollars per cwt of milk" : "Dollars per head"}
+            options={deductibleSteps(commodity).map((d) => ({
+              value: d,
+              label: `$${commodity === "0847" ? Number(d).toFixed(2) : d}`,
+            }))}
+            onChange={(deductible) => update({ deductible })}
+          />
+        ) : null}
+        <SelectField
+          label="Farmer classification"
+          name="farmer"
+          value={form.farmer}
+          error={errors.farmer}
+          options={FARMER_CLASSIFICATIONS.map((f) => ({ value: f, label: f }))}
+          onChange={(farmer) => update({ farmer })}
+        />
+        {form.farmer === "Beginning Farmer/Rancher" ? (
+          <TextField
+            label="Year of farming"
+            name="year"
+            inputMode="numeric"
+            value={form.year}
+            error={errors.year}
+            hint="1 to 10; sets the extra subsidy from crop year 2027"
+            onChange={(year) => update({ year })}
+          />
+        ) : null}
+        <SelectField
+          label="Insurance provider"
+          name="provider"
+          value={
+            LGM_PROVIDERS.some((p) => p.id === form.provider) ? form.provider : DEFAULT_PROVIDER_BY_PLAN.lgm
+          }
+          options={LGM_PROVIDERS.map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(provider) => update({ provider })}
+        />
+      </div>
+
+      <fieldset className="month-grid">
+        <legend>
+          Target marketings ({unit} per month, {months.length} months)
+        </legend>
+        {errors.m ? <p className="field__error">{errors.m}</p> : null}
+        <div className="quote-form">
+          {months.map((month, i) =>
+            i === 0 ? (
+              <TextField
+                key={month}
+                label={formatMonth(month)}
+                name={`m.${i}`}
+                value="0"
+                hint="First month: not insurable"
+                readOnly
+                onChange={() => {}}
+              />
+            ) : (
+              <TextField
+                key={month}
+                label={formatMonth(month)}
+                name={`m.${i}`}
+                inputMode="numeric"
+                value={marketings[i]}
+                error={errors[`m.${i}`]}
+                onChange={(value) => setMonth(i, value)}
+              />
+            ),
+          )}
+        </div>
+      </fieldset>
+
+      {type ? (
+        <fieldset className="month-grid">
+          <legend>Weights per {commodity === "0847" ? "cwt of milk" : "head"}</legend>
+          <div className="quote-form">
+            {type.inputs.map((input) => {
+              const param = WEIGHT_PARAM[input.commodity] as keyof LgmForm;
+              const ranged = input.min !== undefined && input.max !== undefined;
+              const fixed = !ranged && input.default !== null;
+              return (
+                <TextField
+                  key={input.commodity}
+                  label={input.label}
+                  name={param}
+                  suffix={input.unit}
+                  value={
+                    fixed ? (input.default ?? "") : form[param] === "" ? (input.default ?? "") : form[param]
+                  }
+                  readOnly={fixed}
+                  error={errors[param]}
+                  hint={
+                    ranged
+                      ? `${input.min} to ${input.max}, default ${input.default}`
+                      : fixed
+                        ? "Fixed by RMA for this type"
+                        : "Your own figure (no default)"
+                  }
+                  onChange={(value) => update({ [param]: value === input.default ? "" : value })}
+                />
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+    </form>
+  );
+}
