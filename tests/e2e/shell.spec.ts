@@ -32,6 +32,7 @@ test.describe("open routes", () => {
 
 test.describe("gated routes", () => {
   test("a signed-out visitor gets a sign-in prompt on every restricted route", async ({ page }) => {
+    test.setTimeout(150_000); // one full page load per restricted route (33)
     for (const route of gatedRoutes) {
       await page.goto(concrete(route.path));
       await expect(heading(page), route.path).toHaveText(route.title);
@@ -119,4 +120,42 @@ test("after one online visit, an offline reload shows the app", async ({ page, c
   } finally {
     await context.setOffline(false);
   }
+});
+
+test("the service worker leaves the API and the identity endpoints to the network", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  const health = await page.goto("/api/health");
+  expect(health?.fromServiceWorker()).toBe(false);
+  expect(await health?.json()).toMatchObject({ status: "ok" });
+  const jwks = await page.goto("/.well-known/jwks.json?x=1");
+  expect(jwks?.fromServiceWorker()).toBe(false);
+  const app = await page.goto("/faq?from=test");
+  expect(app?.fromServiceWorker()).toBe(true);
+  await expect(heading(page)).toHaveText("FAQ");
+});
+
+test("a signed-in customer sees their screens and is told an agent screen is not for their role", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/agent");
+  await page.getByTestId("sign-in-prompt").getByRole("button", { name: "Sign in" }).click();
+  // The development identity provider lists its demo users; pick the customer.
+  await page.getByText("Casey Customer", { exact: false }).first().click();
+  await expect(page).toHaveURL(/\/agent$/);
+  await expect(heading(page)).toHaveText("Agent Hub");
+  const gate = page.getByTestId("not-for-role");
+  await expect(gate).toContainText("Not available for your role");
+  await expect(gate).toContainText(
+    "Agent Hub is available to the Agent role. You are signed in as Customer.",
+  );
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Watchlist" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "My Coverages" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Agent Hub" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Application Settings" })).toHaveCount(0);
 });
