@@ -19,6 +19,19 @@ export const demoUser = (email: string): DemoUser => {
   return user;
 };
 
+/** A valid watchlist entry (shared/documents/watchlist.ts): an LRP quote setup. */
+export const watchItem = (id: string) => ({
+  id,
+  name: `Setup ${id}`,
+  plan: "lrp",
+  commodity: "0801",
+  type: "809",
+  endorsementLengthWeeks: 13,
+  coverageLevel: 0.95,
+  head: 100,
+  targetWeightCwt: 5.5,
+});
+
 export interface TestServer extends RunningServer {
   dataDir: string;
   keys: SigningKeys;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DemoUser } from "../../../sync-server/identity/demo-users";
-import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
+import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "./harness";
 
 // The access matrix (docs/sync-rules.md ACL3-ACL10, SYNC1, SYNC2): every role × document kind ×
 // read / write, plus another organisation's and another customer's documents. The expectations are
@@ -32,7 +32,7 @@ const probe: Record<string, [string, unknown]> = {
   notes: ["n-probe", { id: "n-probe", text: "call back" }],
   campaign: ["name", "Weekly LRP"],
   claim: ["status", "OPEN"],
-  items: ["w-probe", { id: "w-probe" }],
+  items: ["w-probe", watchItem("w-probe")],
   snapshot: ["label", "forged"],
   members: ["auth0|intruder", { id: "auth0|intruder", roles: ["admin"] }],
   meta: ["schemaVersion", 1],

@@ -1,7 +1,7 @@
 import type { Extension } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORGED_TOKEN_KINDS, forgeTokens } from "../../../sync-server/identity/testing";
-import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
+import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "./harness";
 
 // Authentication before anything else (ACL1, ACL2), schema versions (SYNC6) and tokens on live
 // sockets (SYNC4).
@@ -109,12 +109,12 @@ describe("authentication", () => {
     expect(await renewing.ready).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(renewing.closeReasons).toEqual([]);
-    renewing.doc.getMap("items").set("w-1", { id: "w-1" });
+    renewing.doc.getMap("items").set("w-1", watchItem("w-1"));
     await expect
       .poll(() =>
         server.hocuspocus.documents.get("user/auth0|demo-agent2/watchlist")?.getMap("items").get("w-1"),
       )
-      .toEqual({ id: "w-1" });
+      .toEqual(watchItem("w-1"));
   });
 
   it("[SYNC4] a token for another user on a live connection closes it", async () => {

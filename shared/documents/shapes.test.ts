@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { checkClientSchema, migrateDocument } from "./migrations";
+import { DOCUMENT_SCHEMA_VERSION, sectionsOf, validateDocument } from "./shapes";
+
+const meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
+
+describe("document shapes", () => {
+  it("[SYNC3] accepts a valid document of each kind", () => {
+    expect(
+      validateDocument("org", { meta, settings: { name: "Demo", email: "a@b.test" }, customers: {} }),
+    ).toEqual([]);
+    expect(
+      validateDocument("campaign", {
+        meta,
+        campaign: { name: "Weekly", status: "ACTIVE" },
+        schedule: { frequency: "WEEKLY", startDate: "2026-01-05" },
+        recipients: { r1: { id: "r1", status: "UNSUBSCRIBED" } },
+      }),
+    ).toEqual([]);
+    expect(validateDocument("market", { meta, snapshot: { asOf: "2026-11-20" } })).toEqual([]);
+  });
+
+  it("[SYNC3] reports each problem with its path", () => {
+    expect(validateDocument("org", { meta, settings: { email: "nope" } })).toEqual([
+      { path: ["settings", "email"], message: expect.stringMatching(/email/i) },
+    ]);
+    expect(validateDocument("campaign", { meta, recipients: { r1: { status: "GONE" } } })[0]?.path).toEqual([
+      "recipients",
+      "r1",
+      "status",
+    ]);
+    expect(validateDocument("customer", { meta, entities: { a: { id: "b" } } })).toEqual([
+      { path: ["entities", "a", "id"], message: 'id "b" differs from its key "a"' },
+    ]);
+  });
+
+  it("[SYNC3] refuses sections a kind does not have, naming the ones it has", () => {
+    const [issue] = validateDocument("watchlist", { meta, items: {}, extra: {} });
+    expect(issue?.message).toBe('unknown section(s) "extra": a watchlist document holds meta, items');
+    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes"]);
+  });
+
+  it("[SYNC3] requires the schema version", () => {
+    expect(validateDocument("claim", { claim: {} })[0]?.path).toEqual(["meta"]);
+  });
+});
+
+describe("schema versions and migrations", () => {
+  it("[SYNC6] accepts the current client schema and refuses older and newer ones", () => {
+    expect(checkClientSchema(DOCUMENT_SCHEMA_VERSION)).toBe("ok");
+    expect(checkClientSchema(DOCUMENT_SCHEMA_VERSION + 1)).toBe("server-too-old");
+    expect(checkClientSchema(0)).toBe("client-too-old");
+    expect(checkClientSchema(Number.NaN)).toBe("server-too-old");
+  });
+
+  it("[SYNC6] runs each migration in turn and stamps the new version", () => {
+    const steps = [
+      (doc: Record<string, unknown>) => ({ ...doc, items: { ...(doc.list as object) } }),
+      (doc: Record<string, unknown>) => {
+        const { list: _list, ...rest } = doc;
+        return rest;
+      },
+    ];
+    const migrated = migrateDocument(
+      "watchlist",
+      { meta: { schemaVersion: 1 }, list: { a: { id: "a" } } },
+      steps,
+      3,
+    );
+    expect(migrated).toEqual({ meta: { schemaVersion: 3 }, items: { a: { id: "a" } } });
+  });
+
+  it("[SYNC6] leaves a current document alone and refuses one from a newer schema", () => {
+    const current = { meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION }, items: {} };
+    expect(migrateDocument("watchlist", current)).toBe(current);
+    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 99 } })).toThrow(
+      /newer than this server/,
+    );
+    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 1 } }, [], 2)).toThrow(/No migration/);
+  });
+});
