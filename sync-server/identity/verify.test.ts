@@ -10,12 +10,14 @@ import { createAccessTokenVerifier, TokenRejectedError, type TokenRejectionCode 
 let dataDir: string;
 let keys: SigningKeys;
 let verify: (token: string) => Promise<unknown>;
+let forged: Record<(typeof FORGED_TOKEN_KINDS)[number], string>;
 const customer = DEMO_USERS.find((user) => user.email === "customer@demo.rangeline.test");
 if (!customer) throw new Error("demo customer missing");
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "rangeline-verify-"));
   keys = await loadOrCreateSigningKeys(dataDir);
+  forged = await forgeTokens(keys, customer);
   verify = createAccessTokenVerifier({
     issuer: TEST_ISSUER,
     audience: TEST_AUDIENCE,
@@ -79,8 +81,7 @@ describe("access token verifier", () => {
   };
   for (const kind of FORGED_TOKEN_KINDS) {
     it(`rejects a forged token: ${kind}`, async () => {
-      const forged = (await forgeTokens(keys, customer))[kind];
-      const error = await verify(forged).then(
+      const error = await verify(forged[kind]).then(
         () => null,
         (e: unknown) => e,
       );
