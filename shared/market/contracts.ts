@@ -70,6 +70,19 @@ const isWeekday = (date: string) => {
  *   announcement early in the next month; a few days do not matter to a volatility horizon).
  */
 export function contractExpiry(root: FuturesRoot, ym: YearMonth): string {
+  const key = `${root}${ym.year}-${ym.month}`;
+  let expiry = expiryCache.get(key);
+  if (expiry === undefined) {
+    expiry = computeExpiry(root, ym);
+    expiryCache.set(key, expiry);
+  }
+  return expiry;
+}
+
+/** Memo of a pure calendar rule: quotes ask for the same few contract months thousands of times. */
+const expiryCache = new Map<string, string>();
+
+function computeExpiry(root: FuturesRoot, ym: YearMonth): string {
   switch (root) {
     case "GF": {
       let d = lastDayOfMonth(ym);

@@ -9,8 +9,7 @@ import { type Money, money, roundDollars } from "../money";
 //   6. total premium = 1.03 × premium, whole dollars (half up)
 //   7. producer premium = total premium − subsidy (subsidy = total × %, whole dollars, half up)
 // Per-unit margins are in cents (RMA publishes them so), target marketings whole units, so steps 1–5
-// run in exact integer cents; SGM is sorted once and prefix-summed, which prices every deductible of
-// the curve from one simulation in O(log N) each.
+// run in exact integer cents; SGM is computed once and every deductible of the curve is priced from it.
 
 export const LGM_LOAD = "1.03";
 
@@ -44,8 +43,8 @@ export interface LgmPremiumInput {
 
 const toCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** Step 3 for every draw, sorted ascending, in integer cents. */
-export function sortedSimulatedMargins(matrix: LgmDrawMatrix, marketings: readonly number[]): Float64Array {
+/** Step 3 for every draw, in integer cents. */
+export function simulatedMargins(matrix: LgmDrawMatrix, marketings: readonly number[]): Float64Array {
   const { values, draws, months } = matrix;
   if (marketings.length !== months) throw new RangeError("one target marketing per month of the draws");
   const sgm = new Float64Array(draws);
@@ -58,14 +57,12 @@ export function sortedSimulatedMargins(matrix: LgmDrawMatrix, marketings: readon
     }
     sgm[i] = sum;
   }
-  return sgm.sort();
+  return sgm;
 }
 
 export function lgmPremiumCurve(p: LgmPremiumInput): LgmCurvePoint[] {
-  const sgm = sortedSimulatedMargins(p.matrix, p.marketings);
+  const sgm = simulatedMargins(p.matrix, p.marketings);
   const n = sgm.length;
-  const prefix = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + sgm[i];
   let egmCents = 0;
   let head = 0;
   for (let m = 0; m < p.marketings.length; m++) {
@@ -74,14 +71,8 @@ export function lgmPremiumCurve(p: LgmPremiumInput): LgmCurvePoint[] {
   }
   return p.deductibles.map((deductible) => {
     const gmgCents = egmCents - Math.round(deductible.toNumber() * 100) * head;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sgm[mid] < gmgCents) lo = mid + 1;
-      else hi = mid;
-    }
-    const lossCents = lo * gmgCents - prefix[lo];
+    let lossCents = 0;
+    for (let i = 0; i < n; i++) if (sgm[i] < gmgCents) lossCents += gmgCents - sgm[i];
     const expectedLoss = money(lossCents).div(100 * n);
     const totalPremium = roundDollars(expectedLoss.times(LGM_LOAD));
     const subsidy = roundDollars(totalPremium.times(p.subsidyPercent(deductible)).div(100));

@@ -24,11 +24,14 @@ export interface CmePutComparison {
 export interface PutContext {
   curve: CurveContract[];
   snapshot: MarketSnapshot;
+  /** Per end date: the contract month, its curve entry (if listed) and years from the sales date to expiry. */
+  byEndDate: Map<string, { month: string; contract: CurveContract | undefined; years: number }>;
 }
 
 export const putContext = (snapshot: MarketSnapshot, commodity: LrpCommodityCode): PutContext => ({
   curve: futuresCurve(snapshot, LRP_FUTURES[commodity].root),
   snapshot,
+  byEndDate: new Map(),
 });
 
 export function cmePutComparison(
@@ -39,24 +42,35 @@ export function cmePutComparison(
   coveragePrice: number,
 ): CmePutComparison {
   const { root, livePerFutures } = LRP_FUTURES[commodity];
-  const ym = contractMonthOnOrAfter(root, endDate);
-  const futuresContractMonth = formatYearMonth(ym);
-  const contract = ctx.curve.find((c) => c.monthIndex === monthIndex(ym));
-  const step = money(FUTURES_CONTRACTS[root].strikeStep);
-  const strike = money(coveragePrice).div(livePerFutures).div(step).toDecimalPlaces(0).times(step);
+  let found = ctx.byEndDate.get(endDate);
+  if (!found) {
+    const ym = contractMonthOnOrAfter(root, endDate);
+    const contract = ctx.curve.find((c) => c.monthIndex === monthIndex(ym));
+    found = {
+      month: formatYearMonth(ym),
+      contract,
+      years: contract ? daysBetween(salesDate, contract.expiry) / 365 : 0,
+    };
+    ctx.byEndDate.set(endDate, found);
+  }
+  const step = FUTURES_CONTRACTS[root].strikeStep;
+  const strike = Number(
+    money(coveragePrice).div(livePerFutures).div(step).toDecimalPlaces(0).times(step).toString(),
+  );
+  const { contract } = found;
   if (!contract || contract.impliedVolatility === null) {
-    return { futuresContractMonth, cmePutStrike: Number(strike.toString()), cmePutPremiumPerCwt: null };
+    return { futuresContractMonth: found.month, cmePutStrike: strike, cmePutPremiumPerCwt: null };
   }
   const value = black76Put({
     forward: contract.settle,
-    strike: strike.toNumber(),
+    strike,
     volatility: contract.impliedVolatility,
-    years: daysBetween(salesDate, contract.expiry) / 365,
+    years: found.years,
     rate: ctx.snapshot.riskFreeRate,
   });
   return {
-    futuresContractMonth,
-    cmePutStrike: Number(strike.toString()),
+    futuresContractMonth: found.month,
+    cmePutStrike: strike,
     cmePutPremiumPerCwt: Number(roundTo(value, 4).toString()),
   };
 }

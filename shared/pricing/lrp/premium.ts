@@ -16,6 +16,8 @@ export interface LrpPremiumInput {
   rate: Money;
   /** Percent, base band plus any beginning/veteran addition. */
   subsidyPercent: Money;
+  /** head × target weight × share, when the caller already has it (an offer table prices many rows). */
+  insuredCwt?: Money;
 }
 
 export interface LrpPremium {
@@ -28,7 +30,7 @@ export interface LrpPremium {
 }
 
 export function lrpPremium(p: LrpPremiumInput): LrpPremium {
-  const insuredCwt = money(p.head).times(p.targetWeightCwt).times(p.share);
+  const insuredCwt = p.insuredCwt ?? money(p.head).times(p.targetWeightCwt).times(p.share);
   const insuredValue = roundCents(insuredCwt.times(p.coveragePrice).times(p.priceAdjustmentFactor));
   const totalPremium = roundDollars(insuredValue.times(p.rate));
   const subsidy = roundDollars(totalPremium.times(p.subsidyPercent).div(100));

@@ -47,15 +47,20 @@ interface Terms {
   subsidyAddition: number;
   defaultPaf: Money;
   put: PutContext;
+  /** head × target weight × share */
+  insuredCwt: Money;
+  /** Price adjustment factors of the rows, parsed once per table. */
+  pafs: Map<number, Money>;
 }
 
+/** One row's market terms. Numbers hold exact decimals (as parsed from the snapshot or from a Decimal). */
 interface RowBasis {
   weeks: number;
   endDate: string;
-  expectedValue: Money;
-  coveragePrice: Money;
-  coverageLevel: Money;
-  rate: Money;
+  expectedValue: number;
+  coveragePrice: number;
+  coverageLevel: number;
+  rate: number;
   paf: Money;
   indicative: boolean;
 }
@@ -93,6 +98,8 @@ export function quoteLrp(
     ),
     defaultPaf: money(request.priceAdjustmentFactor ?? type.priceAdjustmentFactor ?? 1),
     put: putContext(snapshot, commodity),
+    insuredCwt: money(request.head).times(request.targetWeightCwt).times(request.share),
+    pafs: new Map(),
   };
   const rows = snapshot.lrpRates.filter(
     (r) =>
@@ -134,30 +141,17 @@ function requestedBasis(terms: Terms, rows: LrpRateRow[]): RowBasis {
         ? money(request.coverageLevel)
         : roundTo(coveragePrice.div(expectedValue), 4);
   const paf = request.priceAdjustmentFactor !== undefined ? terms.defaultPaf : pafOf(match, terms);
-  if (request.rate !== undefined)
-    return {
-      weeks,
-      endDate,
-      expectedValue,
-      coveragePrice,
-      coverageLevel,
-      rate: money(request.rate),
-      paf,
-      indicative: false,
-    };
-  if (match)
-    return {
-      weeks,
-      endDate,
-      expectedValue,
-      coveragePrice,
-      coverageLevel,
-      rate: money(match.rate),
-      paf,
-      indicative: false,
-    };
-  const rate = modelledRate(terms, endDate, expectedValue, coveragePrice);
-  return { weeks, endDate, expectedValue, coveragePrice, coverageLevel, rate, paf, indicative: true };
+  const basis = {
+    weeks,
+    endDate,
+    expectedValue: toJsonNumber(expectedValue),
+    coveragePrice: toJsonNumber(coveragePrice),
+    coverageLevel: toJsonNumber(coverageLevel),
+    paf,
+  };
+  if (request.rate !== undefined) return { ...basis, rate: request.rate, indicative: false };
+  if (match) return { ...basis, rate: match.rate, indicative: false };
+  return { ...basis, rate: modelledRate(terms, endDate, expectedValue, coveragePrice), indicative: true };
 }
 
 function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
@@ -171,10 +165,10 @@ function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
         coverageRow(terms, {
           weeks: r.endorsementLengthWeeks,
           endDate: r.endDate,
-          expectedValue: money(r.expectedEndingValue),
-          coveragePrice: money(r.coveragePrice),
-          coverageLevel: money(r.coverageLevel),
-          rate: money(r.rate),
+          expectedValue: r.expectedEndingValue,
+          coveragePrice: r.coveragePrice,
+          coverageLevel: r.coverageLevel,
+          rate: r.rate,
           paf: pafOf(r, terms),
           indicative: false,
         }),
@@ -189,15 +183,14 @@ function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
         : futuresExpectedValue(terms, endDate);
     for (const level of INDICATIVE_LEVELS) {
       const coveragePrice = roundCents(expectedValue.times(level));
-      const rate = modelledRate(terms, endDate, expectedValue, coveragePrice);
       out.push(
         coverageRow(terms, {
           weeks,
           endDate,
-          expectedValue,
-          coveragePrice,
-          coverageLevel: money(level),
-          rate,
+          expectedValue: toJsonNumber(expectedValue),
+          coveragePrice: toJsonNumber(coveragePrice),
+          coverageLevel: Number(level),
+          rate: modelledRate(terms, endDate, expectedValue, coveragePrice),
           paf: terms.defaultPaf,
           indicative: true,
         }),
@@ -210,7 +203,12 @@ function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
 function pafOf(row: LrpRateRow | undefined, terms: Terms): Money {
   if (terms.request.priceAdjustmentFactor !== undefined || row?.priceAdjustmentFactor === undefined)
     return terms.defaultPaf;
-  return money(row.priceAdjustmentFactor);
+  let paf = terms.pafs.get(row.priceAdjustmentFactor);
+  if (!paf) {
+    paf = money(row.priceAdjustmentFactor);
+    terms.pafs.set(row.priceAdjustmentFactor, paf);
+  }
+  return paf;
 }
 
 function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
@@ -219,31 +217,26 @@ function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
   if (band === null)
     throw invalidInput(
       [request.coverageLevel !== undefined ? "coverageLevel" : "coveragePrice"],
-      `coverage level ${b.coverageLevel.toString()} is outside the levels LRP subsidises (0.70 to 1.00)`,
+      `coverage level ${b.coverageLevel} is outside the levels LRP subsidises (0.70 to 1.00)`,
     );
   const premium = lrpPremium({
+    insuredCwt: terms.insuredCwt,
     head: request.head,
     targetWeightCwt: request.targetWeightCwt,
     share: request.share,
-    coveragePrice: b.coveragePrice,
+    coveragePrice: money(b.coveragePrice),
     priceAdjustmentFactor: b.paf,
-    rate: b.rate,
-    subsidyPercent: band.plus(terms.subsidyAddition),
+    rate: money(b.rate),
+    subsidyPercent: terms.subsidyAddition === 0 ? band : band.plus(terms.subsidyAddition),
   });
-  const put = cmePutComparison(
-    terms.put,
-    terms.commodity,
-    request.salesDate,
-    b.endDate,
-    b.coveragePrice.toNumber(),
-  );
+  const put = cmePutComparison(terms.put, terms.commodity, request.salesDate, b.endDate, b.coveragePrice);
   return {
     endorsementLengthWeeks: b.weeks,
     endDate: b.endDate,
-    coverageLevel: toJsonNumber(b.coverageLevel),
-    expectedValuePerCwt: toJsonNumber(b.expectedValue),
-    coveragePricePerCwt: toJsonNumber(b.coveragePrice),
-    rate: toJsonNumber(b.rate),
+    coverageLevel: b.coverageLevel,
+    expectedValuePerCwt: b.expectedValue,
+    coveragePricePerCwt: b.coveragePrice,
+    rate: b.rate,
     insuredValue: toJsonNumber(premium.insuredValue),
     totalPremium: toJsonNumber(premium.totalPremium),
     subsidy: toJsonNumber(premium.subsidy),
@@ -268,7 +261,7 @@ function futuresExpectedValue(terms: Terms, endDate: string): Money {
   return roundCents(priceFrom(terms.put.curve, ref) * livePerFutures);
 }
 
-function modelledRate(terms: Terms, endDate: string, expectedValue: Money, coveragePrice: Money): Money {
+function modelledRate(terms: Terms, endDate: string, expectedValue: Money, coveragePrice: Money): number {
   const { root } = LRP_FUTURES[terms.commodity];
   const curve = terms.put.curve;
   const target = contractMonthOnOrAfter(root, endDate);
@@ -280,5 +273,5 @@ function modelledRate(terms: Terms, endDate: string, expectedValue: Money, cover
       `No LRP rate for ${terms.commodity}/${terms.request.type} on ${terms.request.salesDate} and no ${root} implied volatility to model one; pass "rate"`,
     );
   const days = Math.max(1, daysBetween(terms.request.salesDate, endDate));
-  return money(indicativeLrpRate(expectedValue.toNumber(), coveragePrice.toNumber(), volatility, days));
+  return indicativeLrpRate(expectedValue.toNumber(), coveragePrice.toNumber(), volatility, days);
 }

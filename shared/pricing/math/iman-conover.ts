@@ -1,6 +1,7 @@
 import { cholesky, invertLower, multiplyLower } from "./linalg";
 import { normInv } from "./normal";
 import type { Random } from "./prng";
+import { RadixSorter } from "./radix-sort";
 
 // Iman & Conover (1982), "A distribution-free approach to inducing rank correlation among input
 // variables". Each variable's sample is kept as drawn; only the order in which its values are paired
@@ -11,10 +12,18 @@ import type { Random } from "./prng";
 // 2. E = corr(S) = Q·Qᵀ and the target C = P·Pᵀ (Cholesky). T = S·(P·Q⁻¹)ᵀ has correlation C exactly.
 // 3. Each variable's sorted sample is laid out in the rank order of its column of T.
 
+/** Φ⁻¹(r/(N+1)) for r = 1…N, ascending. */
+export function vanDerWaerdenScores(n: number): Float64Array {
+  const scores = new Float64Array(n);
+  for (let r = 0; r < n; r++) scores[r] = normInv((r + 1) / (n + 1));
+  return scores;
+}
+
 export function imanConover(
   sortedMarginals: readonly Float64Array[],
   target: Float64Array,
   random: Random,
+  scores: Float64Array = vanDerWaerdenScores(sortedMarginals[0]?.length ?? 0),
 ): Float64Array {
   const k = sortedMarginals.length;
   const n = sortedMarginals[0]?.length ?? 0;
@@ -27,8 +36,7 @@ export function imanConover(
   if (!p) throw new RangeError("target correlation matrix is not positive definite");
 
   // 1. Shuffled scores, column-major.
-  const scores = new Float64Array(n);
-  for (let r = 0; r < n; r++) scores[r] = normInv((r + 1) / (n + 1));
+  if (scores.length !== n) throw new RangeError("one score per draw");
   const s = new Float64Array(n * k);
   for (let j = 0; j < k; j++) {
     const col = s.subarray(j * n, (j + 1) * n);
@@ -65,10 +73,8 @@ export function imanConover(
   // 3. T column j = Σ_{l≤j} M[j][l]·S_l, ranked; the sorted marginal follows those ranks.
   const out = new Float64Array(n * k);
   const t = new Float64Array(n);
-  const indexBits = Math.ceil(Math.log2(n + 1));
-  const base = 2 ** indexBits;
-  const levels = 2 ** (52 - indexBits) - 1;
-  const packed = new Float64Array(n);
+  const order = new Uint32Array(n);
+  const sorter = new RadixSorter(n);
   for (let j = 0; j < k; j++) {
     t.fill(0);
     for (let l = 0; l <= j; l++) {
@@ -77,23 +83,10 @@ export function imanConover(
       const sl = s.subarray(l * n, (l + 1) * n);
       for (let r = 0; r < n; r++) t[r] += coef * sl[r];
     }
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let r = 0; r < n; r++) {
-      if (t[r] < lo) lo = t[r];
-      if (t[r] > hi) hi = t[r];
-    }
-    // Rank by sorting one Float64Array: the value quantised to the high bits, the row index in the low
-    // bits (exact integers below 2^52), so the native numeric sort carries the index with the key.
-    const scale = hi > lo ? levels / (hi - lo) : 0;
-    for (let r = 0; r < n; r++) packed[r] = Math.floor((t[r] - lo) * scale) * base + r;
-    packed.sort();
+    sorter.argsort(t, order);
     const marginal = sortedMarginals[j];
     const column = out.subarray(j * n, (j + 1) * n);
-    for (let rank = 0; rank < n; rank++) {
-      const v = packed[rank];
-      column[v - Math.floor(v / base) * base] = marginal[rank];
-    }
+    for (let rank = 0; rank < n; rank++) column[order[rank]] = marginal[rank];
   }
   return out;
 }

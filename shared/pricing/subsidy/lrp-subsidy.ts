@@ -22,13 +22,20 @@ export const LRP_SUBSIDY_TABLES: readonly LrpSubsidyTable[] = [
   },
 ];
 
+// Levels are decimals of at most a few places; the nearest doubles of two such decimals compare as
+// the decimals do, so bands are matched on numbers (this runs for every row of an offer table).
+const NUMERIC_TABLES = LRP_SUBSIDY_TABLES.map((t) => ({
+  fromCropYear: t.fromCropYear,
+  bands: t.bands.map((b) => ({ minLevel: Number(b.minLevel), percent: money(b.percent) })),
+}));
+
 /** Base LRP subsidy percent for a coverage level, or null when the level is below the lowest band or above 1. */
 export function lrpSubsidyPercent(coverageLevel: Money | number | string, cropYear: number): Money | null {
-  const table = LRP_SUBSIDY_TABLES.find((t) => cropYear >= t.fromCropYear);
+  const table = NUMERIC_TABLES.find((t) => cropYear >= t.fromCropYear);
   if (!table) return null;
-  const level = money(coverageLevel);
-  if (level.gt(1)) return null;
-  let found: string | null = null;
-  for (const band of table.bands) if (level.gte(band.minLevel)) found = band.percent;
-  return found === null ? null : money(found);
+  const level = typeof coverageLevel === "number" ? coverageLevel : Number(coverageLevel.toString());
+  if (!(level <= 1)) return null;
+  let found: Money | null = null;
+  for (const band of table.bands) if (level >= band.minLevel) found = band.percent;
+  return found;
 }
