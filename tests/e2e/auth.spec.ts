@@ -122,6 +122,16 @@ test("the callback without a response, and a refused sign-in, are reported", asy
   await page.goto("/auth-callback");
   await expect(page.getByRole("alert")).toContainText("There are no query params available for parsing.");
 
+  // §5: the returned state must equal the stored one.
+  await page.goto("/auth-callback?code=forged-code&state=forged-state");
+  await expect(page.getByRole("alert")).toContainText("Invalid state");
+  await page.goto("/account/signin");
+  await page.getByTestId("sign-in-page").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Rangeline" })).toBeVisible();
+  await page.goto("/auth-callback?code=forged-code&state=not-the-stored-state");
+  await expect(page.getByRole("alert")).toContainText("Invalid state");
+  await expect(signInButton(page)).toBeVisible();
+
   await page.goto("/login/?login_hint=nobody%40demo.rangeline.test");
   await expect(page.getByRole("alert")).toContainText(
     "No demo user has the e-mail nobody@demo.rangeline.test.",
