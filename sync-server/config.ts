@@ -6,9 +6,16 @@ const optionalUrl = (protocols: readonly string[], what: string) =>
     .trim()
     .transform((value) => (value === "" ? undefined : value))
     .optional()
-    .refine((value) => value === undefined || URL.canParse(value), { message: `must be a ${what} URL` })
-    .refine((value) => value === undefined || protocols.includes(new URL(value).protocol), {
-      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      if (!URL.canParse(value)) {
+        ctx.addIssue({ code: "custom", message: `must be a ${what} URL` });
+      } else if (!protocols.includes(new URL(value).protocol)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+        });
+      }
     });
 
 // Every environment variable the server reads, with its default. The README's configuration table
@@ -30,8 +37,11 @@ export const configSchema = z
     AUTH0_DOMAIN: z
       .string()
       .trim()
-      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a host name such as rangeline.us.auth0.com")
-      .optional(),
+      .transform((value) => (value === "" ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value), {
+        message: "must be a host name such as rangeline.us.auth0.com",
+      }),
     /** The API audience access tokens must carry. */
     AUTH0_AUDIENCE: z.string().trim().min(1).default("rangeline-api"),
     /** Largest WebSocket message the sync server accepts, bytes. */

@@ -23,7 +23,7 @@ const read = (state: Uint8Array | null, updates: Uint8Array[]) => {
 };
 
 function storageContract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
-  describe(`storage contract: ${label}`, () => {
+  describe(`[STORE4] storage contract: ${label}`, () => {
     let storage: Storage;
     beforeAll(async () => {
       storage = await open();

@@ -139,7 +139,13 @@ describe("access matrix", () => {
   });
 
   it.each(
-    cases.map((c) => [`[${c.rule}] ${name(c.user)} → ${c.doc} (${c.section}): ${c.expected}`, c] as const),
+    cases.map(
+      (c) =>
+        [
+          `[${c.rule}]${c.expected === "read" ? "[SYNC1]" : ""} ${name(c.user)} → ${c.doc} (${c.section}): ${c.expected}`,
+          c,
+        ] as const,
+    ),
   )("%s", async (_title, c) => {
     const client = await as(c.user, c.doc);
     const synced = await client.ready;
