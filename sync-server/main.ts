@@ -1,4 +1,5 @@
 import { readConfig } from "./config";
+import { embeddedMarketSource } from "./http/market";
 import { startServer } from "./server";
 
 const config = readConfig(process.env);
@@ -8,6 +9,21 @@ if ("errors" in config) {
 }
 
 const server = await startServer(config);
+// Outside production the embedded market source (sample data, labelled) is published into the
+// read-only `market/current` document — the snapshot GET /api/market/current serves — and again when
+// its date changes, so devices keep the current snapshot and notice a new one.
+if (config.NODE_ENV !== "production") {
+  let published: string | undefined;
+  const publish = async () => {
+    const snapshot = await embeddedMarketSource.current();
+    if (!snapshot || snapshot.asOf === published) return;
+    await server.sync.publishMarketSnapshot({ ...snapshot });
+    published = snapshot.asOf;
+  };
+  await publish();
+  setInterval(() => void publish().catch((e) => console.error(`[market] ${e}`)), 15 * 60_000).unref();
+}
+
 console.log(`Rangeline is running at ${server.url} (sync on ${server.url.replace(/^http/, "ws")}sync)`);
 
 let stopping = false;

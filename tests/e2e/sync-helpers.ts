@@ -1,0 +1,69 @@
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { DEMO_USERS, type DemoUser } from "../../sync-server/identity/demo-users";
+
+// Shared steps of the local-first end-to-end tests: sign a demo user in a fresh browser context (a
+// "device"), drop and restore the shared sync socket through the app's debug hook (the browser's
+// offline switch does not close an open WebSocket), and read the sync status indicator.
+
+export const user = (email: string): DemoUser => {
+  const found = DEMO_USERS.find((u) => u.email === email);
+  if (!found) throw new Error(`no demo user ${email}`);
+  return found;
+};
+export const AGENT = user("agent@demo.rangeline.test");
+export const AGENT2 = user("agent2@demo.rangeline.test");
+export const CUSTOMER = user("customer@demo.rangeline.test");
+
+/** A fresh context (a device of its own: its own IndexedDB), signed in as `who`, on `path`. */
+export async function device(
+  browser: Browser,
+  who: DemoUser,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, who, path);
+  return { context, page };
+}
+
+export async function signIn(page: Page, who: DemoUser, path: string) {
+  await page.goto(`/login/?login_hint=${encodeURIComponent(who.email)}&returnTo=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("button", { name: `Account: ${who.name}` })).toBeVisible();
+}
+
+export const status = (page: Page) => page.getByTestId("sync-status");
+
+/** Waits until the device is online with every change on the server. */
+export async function expectAllSynced(page: Page, timeout = 15_000) {
+  await expect(status(page)).toHaveAttribute("data-state", "online", { timeout });
+  await expect(status(page)).toHaveAttribute("data-pending", "0", { timeout });
+}
+
+export async function dropSocket(page: Page) {
+  await page.waitForFunction(() => window.__rangelineSync !== undefined);
+  await page.evaluate(() => window.__rangelineSync?.disconnect());
+  await expect(status(page)).toHaveAttribute("data-state", "offline");
+}
+
+export async function restoreSocket(page: Page) {
+  await page.evaluate(() => window.__rangelineSync?.connect());
+}
+
+export const pendingOf = async (page: Page) => Number(await status(page).getAttribute("data-pending"));
+
+/** The names of the Rangeline document databases on this device (y-indexeddb, one per document). */
+export const documentDatabases = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((d) => d.name ?? "")
+      .filter((name) => name.startsWith("rangeline-doc:")),
+  );
+
+/** A customer id of its own for each test run (the e2e database outlives runs). */
+export const freshCustomerId = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+export const customerPath = (id: string) => `/agent/customers?customer=${encodeURIComponent(id)}`;
+
+export const field = (page: Page, label: string) =>
+  page.getByTestId("customer-record").getByLabel(label, { exact: true });
