@@ -1,9 +1,10 @@
+import { getCommodityByTradingCode } from "../catalogue";
 import { addDays, firstDayOfMonth, lastDayOfMonth, weekday, type YearMonth } from "./dates";
 
-// The futures contracts the engine prices from. Trading months (0-based, January = 0) are spec §9's
-// commodity details. The engine needs a few facts the catalogue does not carry — the contract's
-// expiry rule and the strike grid of the options used for the LRP comparison — so they live here with
-// the roots they belong to.
+// The futures contracts the engine prices from. Trading months (0-based, January = 0) come from the
+// catalogue's commodity details (spec §9 futuresTradingMonths, looked up by trading code). The engine
+// needs a few facts the catalogue does not carry — the contract's expiry rule and the strike grid of
+// the options used for the LRP comparison — so they live here with the roots they belong to.
 
 export const FUTURES_ROOTS = ["GF", "LE", "HE", "ZC", "ZM", "DL"] as const;
 export type FuturesRoot = (typeof FUTURES_ROOTS)[number];
@@ -13,43 +14,38 @@ export interface FuturesContractSpec {
   name: string;
   /** Price unit of settlements in snapshots and in the settlement CSV. */
   unit: "$/cwt" | "$/bu" | "$/ton";
-  /** Spec §9 futuresTradingMonths (0-based). */
+  /** Spec §9 futuresTradingMonths (0-based), from the catalogue. */
   tradingMonths: readonly number[];
   /** Strike interval of the options near the money, in the price unit (CME: $1/cwt for livestock). */
   strikeStep: string;
 }
 
+function months(root: FuturesRoot): readonly number[] {
+  const found = getCommodityByTradingCode(root).futuresTradingMonths;
+  if (!found) throw new Error(`the catalogue has no futures trading months for ${root}`);
+  return found;
+}
+
+const contract = (
+  root: FuturesRoot,
+  name: string,
+  unit: FuturesContractSpec["unit"],
+  strikeStep: string,
+) => ({
+  root,
+  name,
+  unit,
+  tradingMonths: months(root),
+  strikeStep,
+});
+
 export const FUTURES_CONTRACTS: Readonly<Record<FuturesRoot, FuturesContractSpec>> = {
-  GF: {
-    root: "GF",
-    name: "Feeder Cattle",
-    unit: "$/cwt",
-    tradingMonths: [0, 2, 3, 4, 7, 8, 9, 10],
-    strikeStep: "1",
-  },
-  LE: { root: "LE", name: "Live Cattle", unit: "$/cwt", tradingMonths: [1, 3, 5, 7, 9, 11], strikeStep: "1" },
-  HE: {
-    root: "HE",
-    name: "Lean Hogs",
-    unit: "$/cwt",
-    tradingMonths: [1, 3, 4, 5, 6, 7, 9, 11],
-    strikeStep: "1",
-  },
-  ZC: { root: "ZC", name: "Corn", unit: "$/bu", tradingMonths: [2, 4, 6, 8, 11], strikeStep: "0.1" },
-  ZM: {
-    root: "ZM",
-    name: "Soybean Meal",
-    unit: "$/ton",
-    tradingMonths: [0, 2, 4, 6, 7, 8, 9, 11],
-    strikeStep: "5",
-  },
-  DL: {
-    root: "DL",
-    name: "Class III Milk",
-    unit: "$/cwt",
-    tradingMonths: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-    strikeStep: "0.25",
-  },
+  GF: contract("GF", "Feeder Cattle", "$/cwt", "1"),
+  LE: contract("LE", "Live Cattle", "$/cwt", "1"),
+  HE: contract("HE", "Lean Hogs", "$/cwt", "1"),
+  ZC: contract("ZC", "Corn", "$/bu", "0.1"),
+  ZM: contract("ZM", "Soybean Meal", "$/ton", "5"),
+  DL: contract("DL", "Class III Milk", "$/cwt", "0.25"),
 };
 
 export const isFuturesRoot = (value: string): value is FuturesRoot =>
