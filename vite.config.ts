@@ -54,6 +54,21 @@ const config: UserConfig = {
     }),
   ],
   worker: { format: "es" },
-  build: { outDir: "dist", sourcemap: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own: an app update then re-downloads only the app's code.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "ui", test: /node_modules[\\/](@ark-ui|@zag-js|@floating-ui)[\\/]/ },
+            { name: "identity", test: /node_modules[\\/](@auth0|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173 },
 };

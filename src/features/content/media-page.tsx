@@ -1,5 +1,5 @@
+import { DEFAULT_COLOR_SCHEME } from "../../../shared/catalogue/app-defaults";
 import { Card } from "../../components/ui/card";
-import { DEFAULT_COLOR_SCHEME } from "../../components/ui/theme/tokens";
 import "./content.css";
 
 const COLOUR_NAMES = {
