@@ -24,6 +24,7 @@ export {
   lgmScenarioMovesSchema,
 } from "./lgm/scenarios";
 export { LGM_SIMULATION_DRAWS, simulateLgmMargins } from "./lgm/simulate";
+export { actualEndingValue, settledLrpOutcome } from "./lrp/actual";
 export { type LrpOutcome, lrpIndemnity, lrpNetPriceFloor, lrpOutcome } from "./lrp/indemnity";
 export { type LrpQuoteInput, lrpQuoteInputSchema } from "./lrp/input";
 export { LRP_ENDORSEMENT_LENGTHS } from "./lrp/markets";

@@ -5,6 +5,7 @@ import { generateSampleSnapshot } from "../../market/sample/generate";
 import { contractMonthOnOrAfter } from "../futures-curve";
 import { black76Put } from "../math/black76";
 import { money, roundTo } from "../money";
+import { settledLrpOutcome } from "./actual";
 import { lrpIndemnity, lrpNetPriceFloor } from "./indemnity";
 import { indicativeLrpRate } from "./indicative-rate";
 import { lrpPremium } from "./premium";
@@ -265,5 +266,26 @@ describe("futures contract month for an end date", () => {
     expect(contractMonthOnOrAfter("GF", "2027-05-28")).toEqual({ year: 2027, month: 8 });
     expect(contractMonthOnOrAfter("LE", "2027-01-10")).toEqual({ year: 2027, month: 2 });
     expect(contractMonthOnOrAfter("HE", "2027-02-16")).toEqual({ year: 2027, month: 4 });
+  });
+});
+
+describe("settled LRP outcome from RMA's actual ending values (A00620 fixture)", () => {
+  it("pays from the published value and waits when there is none", () => {
+    const terms = {
+      head: 100,
+      targetWeightCwt: 5.5,
+      share: 1,
+      coveragePricePerCwt: 270,
+      priceAdjustmentFactor: 1.1,
+      producerPremium: 2062,
+    };
+    // (270 − 265.12) × 100 × 5.5 × 1.1 = 4.88 × 605 = 2,952.40; net 2,952.40 − 2,062 = 890.40
+    expect(settledLrpOutcome(fixture, "0801", "809", "2026-11-13", terms)).toEqual({
+      actualEndingValue: 265.12,
+      indemnity: 2952.4,
+      producerPremium: 2062,
+      netResult: 890.4,
+    });
+    expect(settledLrpOutcome(fixture, "0801", "809", "2026-11-20", terms)).toBeNull();
   });
 });
