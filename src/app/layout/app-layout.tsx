@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { useSession } from "../../lib/auth/session";
 import { SyncStatusIndicator } from "../../lib/sync";
 import { navigationFor } from "../navigation/nav-model";
@@ -48,6 +48,7 @@ export function AppLayout() {
         </main>
       </div>
       <AppFooter />
+      <ScrollRestoration />
     </div>
   );
 }
