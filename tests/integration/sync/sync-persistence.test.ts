@@ -109,11 +109,11 @@ describe("persistence", () => {
         const i = sentAt.length;
         sentAt.push(performance.now());
         entities.set(`e-${i}`, { id: `e-${i}`, n: i });
-        if (performance.now() - started > 1500) {
+        if (performance.now() - started > 2000) {
           clearInterval(timer);
           resolve();
         }
-      }, 3);
+      }, 10);
     });
     const killedAt = performance.now();
     child.kill("SIGKILL");
@@ -129,7 +129,7 @@ describe("persistence", () => {
     expect(await reader.ready).toBe(true);
     const present = new Set(Object.keys(reader.doc.getMap("entities").toJSON()));
     const mustSurvive = sentAt.filter((at) => at < killedAt - 100).length;
-    expect(mustSurvive).toBeGreaterThan(100);
+    expect(mustSurvive).toBeGreaterThan(50);
     const missing = sentAt
       .map((_, i) => `e-${i}`)
       .slice(0, mustSurvive)
