@@ -3,6 +3,7 @@ import { useSession } from "../../lib/auth/session";
 import { SyncStatusIndicator } from "../../lib/sync";
 import { navigationFor } from "../navigation/nav-model";
 import { SiteNav } from "../navigation/site-nav";
+import { OrganisationTheme } from "../organisation-theme";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { OfflineBanner } from "./offline-banner";
@@ -49,6 +50,7 @@ export function AppLayout() {
       </div>
       <AppFooter />
       <ScrollRestoration />
+      <OrganisationTheme />
     </div>
   );
 }
