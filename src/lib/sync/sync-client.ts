@@ -108,6 +108,14 @@ export class SyncClient {
 
   getStatus = (): SyncStatus => this.status;
 
+  /** Each open document's connection, scope, pending changes and last problem (for diagnostics). */
+  describeDocuments() {
+    return [...this.documents.values()].map((d) => {
+      const { name, connection, scope, pending, problem, loaded } = d.getState();
+      return { name, loaded, connection, scope, pending, problem };
+    });
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

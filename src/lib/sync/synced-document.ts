@@ -143,6 +143,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const patch: Partial<DocumentState<K>> = this.content();
     if (origin === LOCAL_ORIGIN) {
       patch.pending = this.state.pending + 1;
+      if (this.state.problem && RESET_REASONS.has(this.state.problem.reason)) patch.problem = null;
       void this.persistence.set("pending", patch.pending);
     }
     this.update(patch);
@@ -158,7 +159,10 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
         this.authenticated = true;
         this.retries = 0;
         void this.persistence.set("scope", scope);
-        this.update({ scope, problem: null });
+        // A refusal that reset the copy stays shown until the user writes again; token trouble is over.
+        const kept =
+          this.state.problem && RESET_REASONS.has(this.state.problem.reason) ? this.state.problem : null;
+        this.update({ scope, problem: kept });
       },
       onAuthenticationFailed: ({ reason }) => this.refused(reason),
       onSynced: ({ state }) => {
@@ -188,10 +192,17 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.refresh();
   }
 
-  private detach() {
+  /**
+   * Destroys the provider. When the server has already closed or refused this document's connection,
+   * no close message may follow: the server would queue it until the next authentication and then
+   * close the new connection with it.
+   */
+  private detach(serverClosed = false) {
     if (!this.provider) return;
     const provider = this.provider;
     this.provider = null;
+    if (serverClosed && this.options.socket.configuration.providerMap.get(this.options.name) === provider)
+      this.options.socket.configuration.providerMap.delete(this.options.name);
     this.authenticated = false;
     this.synced = false;
     provider.destroy();
@@ -217,7 +228,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.retryTimer = setTimeout(
       () => {
         if (this.closed) return;
-        this.detach();
+        this.detach(true);
         this.attach();
       },
       queryRetryDelayMs(this.retries++),
@@ -257,7 +268,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
 
   /** Drops the local copy (its refused change included) and loads the server's. */
   private async resetToServer() {
-    this.detach();
+    this.detach(true);
     this.doc.off("update", this.onUpdate);
     await this.persistence.clearData();
     this.doc.destroy();
@@ -276,7 +287,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private async removeFromDevice(reason: SyncReason) {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    this.detach();
+    this.detach(true);
     this.doc.off("update", this.onUpdate);
     await this.persistence.clearData();
     this.update({ removed: true, problem: { reason }, data: {}, issues: [], pending: 0 });

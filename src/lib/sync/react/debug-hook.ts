@@ -9,6 +9,7 @@ export interface SyncDebugHook {
   disconnect(): void;
   connect(): void;
   status(): ReturnType<SyncClient["getStatus"]>;
+  documents(): ReturnType<SyncClient["describeDocuments"]>;
   /** Writes `value` at `path` of a document without the UI's read-only check (to test the server). */
   forceWrite(documentName: string, section: string, path: string[], value: unknown): void;
 }
@@ -29,6 +30,7 @@ export function installDebugHook(client: SyncClient): () => void {
     disconnect: () => client.disconnect(),
     connect: () => client.connect(),
     status: () => client.getStatus(),
+    documents: () => client.describeDocuments(),
     forceWrite: (documentName, section, path, value) =>
       client.open(documentName).forceWriteForTest((t) => t.set(section as never, path, value)),
   };

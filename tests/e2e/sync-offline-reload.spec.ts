@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import {
+  AGENT,
+  customerPath,
+  device,
+  dropSocket,
+  expectAllSynced,
+  field,
+  freshCustomerId,
+  pendingOf,
+  status,
+} from "./sync-helpers";
+
+// Reload while offline (issue 5 §4): edits made without a connection survive a reload with no
+// network (the app from the service worker, the signed-in identity the auth layer kept, the document
+// from IndexedDB) and reach the server once the network is back.
+
+test("unsynced edits survive an offline reload and reach the server after reconnecting", async ({
+  browser,
+}) => {
+  const id = freshCustomerId("reload");
+  const agent = await device(browser, AGENT, customerPath(id));
+  const { page, context } = agent;
+  try {
+    await expectAllSynced(page);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+
+    await dropSocket(page);
+    await field(page, "Name").fill("Offline Ranch LLC");
+    await field(page, "Phone").fill("555-0199");
+    await expect.poll(() => pendingOf(page)).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(field(page, "Name")).toHaveValue("Offline Ranch LLC");
+    await expect(field(page, "Phone")).toHaveValue("555-0199");
+    await expect(status(page)).toHaveAttribute("data-state", /offline|connecting/);
+    await expect(status(page)).toContainText("not yet on the server");
+
+    await context.setOffline(false);
+    await expectAllSynced(page, 45_000);
+
+    const fresh = await device(browser, AGENT, customerPath(id));
+    try {
+      await expect(field(fresh.page, "Name")).toHaveValue("Offline Ranch LLC");
+      await expect(field(fresh.page, "Phone")).toHaveValue("555-0199");
+    } finally {
+      await fresh.context.close();
+    }
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+});

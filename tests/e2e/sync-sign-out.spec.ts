@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import {
+  AGENT,
+  customerPath,
+  documentDatabases,
+  expectAllSynced,
+  freshCustomerId,
+  signIn,
+} from "./sync-helpers";
+
+// Sign-out (issue 5 §4): no document of the user is left in IndexedDB.
+
+test("signing out leaves no document of the user on the device", async ({ page }) => {
+  await signIn(page, AGENT, customerPath(freshCustomerId("signout")));
+  await expect(page.getByTestId("customer-record")).toBeVisible();
+  await expectAllSynced(page);
+  const stored = await documentDatabases(page);
+  const mine = `rangeline-doc:${encodeURIComponent(AGENT.sub)}:`;
+  expect(stored.filter((name) => name.startsWith(mine)).length).toBeGreaterThanOrEqual(3);
+
+  await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect.poll(() => documentDatabases(page)).toEqual([]);
+});
