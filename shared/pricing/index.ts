@@ -8,7 +8,7 @@ export {
   breakevenInputSchema,
 } from "./breakeven/breakeven";
 export { type LgmQuoteInput, lgmQuoteInputSchema } from "./lgm/input";
-export { LGM_LOAD, lgmPremiumCurve } from "./lgm/premium";
+export { grossMarginGuarantee, LGM_LOAD, lgmPremiumCurve } from "./lgm/premium";
 export {
   type LgmPricing,
   type LgmQuote,

@@ -1,8 +1,13 @@
 import Decimal from "decimal.js";
 
 // Money is exact: every dollar figure shown to a producer is a Decimal rounded in one place, half up
-// (RMA's rule). A private clone keeps our rounding mode from leaking into anyone else's Decimal.
-export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+// (RMA's rule). A private clone keeps our settings from leaking into anyone else's Decimal.
+//
+// Arithmetic keeps 24 significant digits and truncates beyond them (products of our figures need far
+// fewer, so they are exact); a quotient is truncated, then rounded half up by the helpers below with
+// an explicit mode. Truncating first never moves a value across a half-up boundary, so the result is
+// the same as rounding the exact quotient.
+export const Money = Decimal.clone({ precision: 24, rounding: Decimal.ROUND_DOWN });
 export type Money = InstanceType<typeof Money>;
 export type MoneyInput = Money | number | string;
 

@@ -46,9 +46,11 @@ export function breakeven(input: unknown): BreakevenResult {
     .plus(b.health)
     .plus(b.yardage)
     .plus(b.other);
+  // One division per figure: a quotient is only ever rounded once (see money.ts).
   const survivors = money(1).minus(money(b.deathLossPercent).div(100));
+  const soldCwt = survivors.times(b.saleWeightCwt);
   const perHead = costs.div(survivors);
-  const perCwt = perHead.div(b.saleWeightCwt);
+  const perCwt = costs.div(soldCwt);
   const result: BreakevenResult = {
     costPerHead: toJsonNumber(roundCents(costs)),
     breakevenPerHead: toJsonNumber(roundCents(perHead)),
@@ -56,11 +58,11 @@ export function breakeven(input: unknown): BreakevenResult {
   };
   if (b.lrp) {
     const floor = money(b.lrp.coveragePricePerCwt).minus(b.lrp.producerPremiumPerCwt);
-    const over = floor.minus(perCwt);
+    const overTimesSoldCwt = floor.times(soldCwt).minus(costs);
     result.lrp = {
       netPriceFloorPerCwt: toJsonNumber(roundTo(floor, 4)),
-      floorOverBreakevenPerCwt: toJsonNumber(roundCents(over)),
-      floorOverBreakevenPerHead: toJsonNumber(roundCents(over.times(b.saleWeightCwt))),
+      floorOverBreakevenPerCwt: toJsonNumber(roundCents(overTimesSoldCwt.div(soldCwt))),
+      floorOverBreakevenPerHead: toJsonNumber(roundCents(overTimesSoldCwt.div(survivors))),
     };
   }
   return result;

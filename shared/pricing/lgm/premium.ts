@@ -43,6 +43,21 @@ export interface LgmPremiumInput {
 
 const toCents = (dollars: number): number => Math.round(dollars * 100);
 
+/** Steps 1–2 for any deductible: EGM = Σ p(m)·h(m) and GMG = EGM − deductible × Σ h(m) (may be negative). */
+export function grossMarginGuarantee(
+  expectedMargins: readonly number[],
+  marketings: readonly number[],
+  deductible: Money | number | string,
+): { expectedGrossMargin: Money; grossMarginGuarantee: Money } {
+  let egm = money(0);
+  let head = 0;
+  marketings.forEach((h, m) => {
+    egm = egm.plus(money(expectedMargins[m]).times(h));
+    head += h;
+  });
+  return { expectedGrossMargin: egm, grossMarginGuarantee: egm.minus(money(deductible).times(head)) };
+}
+
 /** Step 3 for every draw, in integer cents. */
 export function simulatedMargins(matrix: LgmDrawMatrix, marketings: readonly number[]): Float64Array {
   const { values, draws, months } = matrix;

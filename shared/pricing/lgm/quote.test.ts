@@ -7,6 +7,7 @@ import { targetCorrelation } from "./correlation";
 import { marginTerms } from "./formula";
 import { marginModel } from "./margin-model";
 import { insurancePeriod } from "./period";
+import { grossMarginGuarantee } from "./premium";
 import { priceLgm, quoteLgm } from "./quote";
 import { lgmScenario } from "./scenarios";
 import { simulateContractPrices } from "./simulate";
@@ -89,6 +90,13 @@ describe("LGM premium from RMA's published draws, worked by hand (A00600/A00610 
       producerPremium: 0,
     });
     expect(quote.deductibleCurve).toHaveLength(16);
+  });
+
+  it("gives the guarantee for any deductible, also off the steps and below zero", () => {
+    const margins = fixture.lgm[0].expectedGrossMargins;
+    const h = yearling.targetMarketings;
+    expect(grossMarginGuarantee(margins, h, 25).grossMarginGuarantee.toString()).toBe("21300");
+    expect(grossMarginGuarantee(margins, h, 200).grossMarginGuarantee.toString()).toBe("-4950");
   });
 
   it("gives no subsidy when marketings fall in one month only", () => {

@@ -4,7 +4,7 @@ import { daysBetween, formatYearMonth, monthIndex } from "../../market/dates";
 import type { MarketSnapshot } from "../../market/snapshot";
 import { type CurveContract, contractMonthOnOrAfter, futuresCurve } from "../futures-curve";
 import { black76Put } from "../math/black76";
-import { money, roundTo } from "../money";
+import { Money, money } from "../money";
 import { LRP_FUTURES } from "./markets";
 
 // The CME put an LRP endorsement is compared with. LRP settles on a cash index, the put on futures:
@@ -55,7 +55,12 @@ export function cmePutComparison(
   }
   const step = FUTURES_CONTRACTS[root].strikeStep;
   const strike = Number(
-    money(coveragePrice).div(livePerFutures).div(step).toDecimalPlaces(0).times(step).toString(),
+    money(coveragePrice)
+      .div(livePerFutures)
+      .div(step)
+      .toDecimalPlaces(0, Money.ROUND_HALF_UP)
+      .times(step)
+      .toString(),
   );
   const { contract } = found;
   if (!contract || contract.impliedVolatility === null) {
@@ -71,6 +76,7 @@ export function cmePutComparison(
   return {
     futuresContractMonth: found.month,
     cmePutStrike: strike,
-    cmePutPremiumPerCwt: Number(roundTo(value, 4).toString()),
+    // A model value, not money charged: four places by plain rounding.
+    cmePutPremiumPerCwt: Math.round(value * 10_000) / 10_000,
   };
 }

@@ -4,7 +4,7 @@ import { importMarketFiles } from "../../market/importers/snapshot-builder";
 import { generateSampleSnapshot } from "../../market/sample/generate";
 import { contractMonthOnOrAfter } from "../futures-curve";
 import { black76Put } from "../math/black76";
-import { money, roundTo } from "../money";
+import { money } from "../money";
 import { settledLrpOutcome } from "./actual";
 import { lrpIndemnity, lrpNetPriceFloor } from "./indemnity";
 import { indicativeLrpRate } from "./indicative-rate";
@@ -52,12 +52,10 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
       producerPremiumPerCwt: 3.7491,
       producerPremiumPerHead: 20.62,
       cmePutStrike: 247,
-      cmePutPremiumPerCwt: Number(
-        roundTo(
-          black76Put({ forward: 258.5, strike: 247, volatility: 0.18, years: 188 / 365, rate: 0.04 }),
-          4,
-        ),
-      ),
+      cmePutPremiumPerCwt:
+        Math.round(
+          black76Put({ forward: 258.5, strike: 247, volatility: 0.18, years: 188 / 365, rate: 0.04 }) * 1e4,
+        ) / 1e4,
       futuresContractMonth: "2027-05",
       indicative: false,
     });

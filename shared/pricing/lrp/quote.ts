@@ -11,7 +11,7 @@ import { cmePutComparison, type PutContext, putContext } from "./cme-put";
 import { indicativeLrpRate } from "./indicative-rate";
 import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
 import { LRP_ENDORSEMENT_LENGTHS, LRP_FUTURES } from "./markets";
-import { lrpPremium } from "./premium";
+import { lrpPremium, lrpReciprocals } from "./premium";
 
 /** Spec §3 coverage-table row; keys are the documented JSON keys (README "Command line"). */
 export interface LrpCoverageRow {
@@ -49,6 +49,7 @@ interface Terms {
   put: PutContext;
   /** head × target weight × share */
   insuredCwt: Money;
+  reciprocals: { insuredCwt: Money; head: Money };
   /** Price adjustment factors of the rows, parsed once per table. */
   pafs: Map<number, Money>;
 }
@@ -88,6 +89,7 @@ export function quoteLrp(
   if (!(LRP_ENDORSEMENT_LENGTHS as readonly number[]).includes(request.endorsementLengthWeeks))
     throw invalidInput(["endorsementLengthWeeks"], `must be one of ${LRP_ENDORSEMENT_LENGTHS.join(", ")}`);
 
+  const insuredCwt = money(request.head).times(request.targetWeightCwt).times(request.share);
   const terms: Terms = {
     commodity,
     request,
@@ -98,7 +100,8 @@ export function quoteLrp(
     ),
     defaultPaf: money(request.priceAdjustmentFactor ?? type.priceAdjustmentFactor ?? 1),
     put: putContext(snapshot, commodity),
-    insuredCwt: money(request.head).times(request.targetWeightCwt).times(request.share),
+    insuredCwt,
+    reciprocals: lrpReciprocals(insuredCwt, request.head),
     pafs: new Map(),
   };
   const rows = snapshot.lrpRates.filter(
@@ -221,6 +224,7 @@ function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
     );
   const premium = lrpPremium({
     insuredCwt: terms.insuredCwt,
+    reciprocals: terms.reciprocals,
     head: request.head,
     targetWeightCwt: request.targetWeightCwt,
     share: request.share,

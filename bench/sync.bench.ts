@@ -1,0 +1,320 @@
+// `npm run bench:sync` (issue 5 §5): 200 concurrent clients over 20 documents on loopback, each making
+// one edit per second for 60 s, through the full sync server (token verification, access control from
+// the server's tables, the write guard's schema validation, the durable update log in SQLite), and the
+// same load against a bare Hocuspocus with no hooks, in the same run. Each server runs in a child
+// process so its CPU time and peak memory are its own. Not a test: it prints the figures and whether the
+// goals hold (p95 <= 50 ms, no errors, no lost updates, cost per update within 1.5x of bare).
+//
+//   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import * as Y from "yjs";
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const DRAIN_MS = 5000;
+const SECTION = "coverages";
+
+type Kind = "full" | "bare";
+
+interface ServerStats {
+  cpuUserMicros: number;
+  cpuSystemMicros: number;
+  rssBytes: number;
+  maxRssBytes: number;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child: one server under test.
+
+async function runChild(kind: Kind) {
+  let close: () => Promise<void>;
+  let port: number;
+  let dataDir: string | undefined;
+  if (kind === "full") {
+    const { readConfig } = await import("../sync-server/config");
+    const { startServer } = await import("../sync-server/server");
+    dataDir = mkdtempSync(join(tmpdir(), "rangeline-bench-"));
+    const config = readConfig({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir });
+    if ("errors" in config) throw new Error(config.errors.join("; "));
+    const server = await startServer(config, { log: () => {} });
+    port = server.port;
+    close = () => server.close();
+  } else {
+    const { Server } = await import("@hocuspocus/server");
+    const server = new Server({ port: 0, address: "127.0.0.1", quiet: true, stopOnSignals: false });
+    await server.listen();
+    port = server.address.port;
+    close = () => server.destroy();
+  }
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 100);
+  const stats = (): ServerStats => {
+    const cpu = process.cpuUsage();
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    return {
+      cpuUserMicros: cpu.user,
+      cpuSystemMicros: cpu.system,
+      rssBytes: process.memoryUsage().rss,
+      maxRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+    };
+  };
+  process.on("message", async (message: { type: string }) => {
+    if (message.type === "stats") process.send?.({ type: "stats", stats: stats() });
+    if (message.type === "stop") {
+      clearInterval(sampler);
+      await close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      process.send?.({ type: "stopped" });
+      process.exit(0);
+    }
+  });
+  process.send?.({ type: "ready", port, dataDir });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parent: the load.
+
+class Child {
+  private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
+  private constructor(readonly process: ChildProcess) {
+    process.on("message", (message: Record<string, unknown>) => {
+      const resolve = this.waiting.get(message.type as string);
+      this.waiting.delete(message.type as string);
+      resolve?.(message);
+    });
+  }
+
+  static async start(kind: Kind): Promise<{ child: Child; port: number; dataDir?: string }> {
+    const file = fileURLToPath(import.meta.url);
+    const proc = spawn(process.execPath, ["--import", "tsx", file, "--child", kind], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, NODE_ENV: kind === "full" ? "test" : "production" },
+    });
+    const child = new Child(proc);
+    const ready = await child.next("ready");
+    return { child, port: ready.port as number, dataDir: ready.dataDir as string | undefined };
+  }
+
+  next(type: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      this.waiting.set(type, resolve);
+      this.process.once("exit", (code) =>
+        reject(new Error(`server child exited (${code}) before "${type}"`)),
+      );
+    });
+  }
+
+  async stats(): Promise<ServerStats> {
+    const reply = this.next("stats");
+    this.process.send({ type: "stats" });
+    return (await reply).stats as ServerStats;
+  }
+
+  async stop(): Promise<void> {
+    const reply = this.next("stopped");
+    this.process.send({ type: "stop" });
+    await reply.catch(() => {});
+  }
+}
+
+interface Client {
+  index: number;
+  document: string;
+  doc: Y.Doc;
+  socket: HocuspocusProviderWebsocket;
+  provider: HocuspocusProvider;
+  synced: Promise<void>;
+  sent: number;
+}
+
+interface Outcome {
+  kind: Kind;
+  latencies: number[];
+  sent: number;
+  deliveries: number;
+  expectedDeliveries: number;
+  errors: string[];
+  lost: number;
+  serverCpuMicros: number;
+  serverPeakRssBytes: number;
+  appliedUpdates: number;
+}
+
+async function tokenFor(dataDir: string, port: number): Promise<() => Promise<string>> {
+  const { loadOrCreateSigningKeys } = await import("../sync-server/identity/keys");
+  const { issueTestToken } = await import("../sync-server/identity/testing");
+  const { publicUrl, readConfig } = await import("../sync-server/config");
+  const { DEMO_USERS } = await import("../sync-server/identity/demo-users");
+  const config = readConfig({ NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir });
+  if ("errors" in config) throw new Error(config.errors.join("; "));
+  const keys = await loadOrCreateSigningKeys(dataDir);
+  const agents = DEMO_USERS.filter((u) => u.orgId === "demo" && u.roles.includes("agent"));
+  const tokens = await Promise.all(
+    agents.map((agent) =>
+      issueTestToken(
+        keys,
+        { sub: agent.sub, email: agent.email, roles: agent.roles, orgId: agent.orgId },
+        { issuer: publicUrl(config, port), audience: config.AUTH0_AUDIENCE, expiresIn: 3600 },
+      ),
+    ),
+  );
+  let next = 0;
+  return async () => tokens[next++ % tokens.length] as string;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+
+async function runLoad(kind: Kind): Promise<Outcome> {
+  const { child, port, dataDir } = await Child.start(kind);
+  const token = kind === "full" && dataDir ? await tokenFor(dataDir, port) : async () => "bare";
+  const url = kind === "full" ? `ws://127.0.0.1:${port}/sync` : `ws://127.0.0.1:${port}`;
+  const errors: string[] = [];
+  const latencies: number[] = [];
+  let deliveries = 0;
+  const run = Date.now().toString(36);
+
+  const clients: Client[] = [];
+  for (let index = 0; index < CLIENTS; index++) {
+    const document = `org/demo/customer/bench-${run}-${index % DOCUMENTS}`;
+    const doc = new Y.Doc();
+    const socket = new HocuspocusProviderWebsocket({ url, delay: 1000, factor: 2, maxDelay: 30_000 });
+    let resolveSynced: () => void = () => {};
+    const synced = new Promise<void>((resolve) => {
+      resolveSynced = resolve;
+    });
+    const provider = new HocuspocusProvider({
+      name: document,
+      document: doc,
+      websocketProvider: socket,
+      token,
+      onSynced: ({ state }) => {
+        if (state) resolveSynced();
+      },
+      onAuthenticationFailed: ({ reason }) => errors.push(`client ${index}: refused (${reason})`),
+      onClose: ({ event }) => {
+        if (event.reason) errors.push(`client ${index}: closed (${event.code} ${event.reason})`);
+      },
+    });
+    provider.attach();
+    const client: Client = { index, document, doc, socket, provider, synced, sent: 0 };
+    doc.getMap(SECTION).observe((event, transaction) => {
+      if (transaction.local) return;
+      const received = Date.now();
+      for (const key of event.keysChanged) {
+        const value = doc.getMap(SECTION).get(key) as { at?: number } | undefined;
+        if (typeof value?.at === "number") {
+          latencies.push(received - value.at);
+          deliveries++;
+        }
+      }
+    });
+    clients.push(client);
+  }
+  await Promise.all(clients.map((c) => c.synced));
+  const before = await child.stats();
+
+  // Each client edits once per second, the clients spread evenly over the second.
+  const started = Date.now();
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  await new Promise<void>((resolve) => {
+    let finished = 0;
+    for (const client of clients) {
+      const offset = (client.index * 1000) / CLIENTS;
+      const edit = () => {
+        const key = `k${client.index}`;
+        client.sent++;
+        client.doc.getMap(SECTION).set(key, { id: key, seq: client.sent, at: Date.now() });
+        if (client.sent >= SECONDS) {
+          if (++finished === clients.length) resolve();
+          return;
+        }
+        timers.push(setTimeout(edit, started + offset + client.sent * 1000 - Date.now()));
+      };
+      timers.push(setTimeout(edit, offset));
+    }
+  });
+  // Let the last updates arrive, then check every client holds every other client's last edit.
+  const expectedDeliveries = clients.reduce((sum, c) => sum + c.sent * (CLIENTS / DOCUMENTS - 1), 0);
+  const drainUntil = Date.now() + DRAIN_MS;
+  while (deliveries < expectedDeliveries && Date.now() < drainUntil)
+    await new Promise((r) => setTimeout(r, 50));
+  const after = await child.stats();
+
+  let lost = 0;
+  for (const client of clients) {
+    for (const other of clients) {
+      if (other.document !== client.document) continue;
+      const value = client.doc.getMap(SECTION).get(`k${other.index}`) as { seq?: number } | undefined;
+      if (value?.seq !== other.sent) lost++;
+    }
+  }
+  for (const client of clients) {
+    client.provider.destroy();
+    client.socket.destroy();
+  }
+  await child.stop();
+  return {
+    kind,
+    latencies: latencies.sort((a, b) => a - b),
+    sent: clients.reduce((sum, c) => sum + c.sent, 0),
+    deliveries,
+    expectedDeliveries,
+    errors,
+    lost,
+    serverCpuMicros:
+      after.cpuUserMicros + after.cpuSystemMicros - before.cpuUserMicros - before.cpuSystemMicros,
+    serverPeakRssBytes: after.maxRssBytes,
+    appliedUpdates: clients.reduce((sum, c) => sum + c.sent, 0),
+  };
+}
+
+function report(outcome: Outcome) {
+  const l = outcome.latencies;
+  const perUpdate = outcome.serverCpuMicros / outcome.appliedUpdates;
+  console.log(
+    `${outcome.kind.padEnd(4)}  p50 ${percentile(l, 50)} ms  p95 ${percentile(l, 95)} ms  p99 ${percentile(l, 99)} ms  max ${l[l.length - 1]} ms` +
+      `  | edits ${outcome.sent}, deliveries ${outcome.deliveries}/${outcome.expectedDeliveries}, lost ${outcome.lost}, errors ${outcome.errors.length}` +
+      `  | server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s (${(perUpdate / 1000).toFixed(3)} ms per edit, ${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core), peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+  );
+  for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
+  return perUpdate;
+}
+
+async function main() {
+  console.log(
+    `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback`,
+  );
+  const full = await runLoad("full");
+  const fullCost = report(full);
+  const bare = await runLoad("bare");
+  const bareCost = report(bare);
+  const ratio = fullCost / bareCost;
+  const p95 = percentile(full.latencies, 95);
+  console.log(`cost per edit, full / bare: ${ratio.toFixed(2)}x`);
+  const goals = [
+    [`p95 <= 50 ms (${p95} ms)`, p95 <= 50],
+    [`zero errors (${full.errors.length})`, full.errors.length === 0],
+    [
+      `zero lost updates (${full.lost} lost, ${full.expectedDeliveries - full.deliveries} deliveries missing)`,
+      full.lost === 0 && full.deliveries >= full.expectedDeliveries,
+    ],
+    [`cost per edit within 1.5x of bare (${ratio.toFixed(2)}x)`, ratio <= 1.5],
+  ] as const;
+  for (const [goal, met] of goals) console.log(`${met ? "met   " : "MISSED"}  ${goal}`);
+  process.exit(0);
+}
+
+const childAt = process.argv.indexOf("--child");
+if (childAt >= 0) await runChild(process.argv[childAt + 1] as Kind);
+else await main();
