@@ -2,7 +2,14 @@ import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
-import type { MemberRecord, Storage, StoredDocument, UserRecord, ViolationRecord } from "./types";
+import type {
+  CompactionCover,
+  MemberRecord,
+  Storage,
+  StoredDocument,
+  UserRecord,
+  ViolationRecord,
+} from "./types";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS documents (
@@ -109,12 +116,7 @@ export class PostgresStorage implements Storage {
     return Number(result.rows[0]?.seq);
   }
 
-  async compactDocument(
-    name: string,
-    state: Uint8Array,
-    instanceId: string,
-    throughSeq: number,
-  ): Promise<void> {
+  async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
@@ -128,11 +130,10 @@ export class PostgresStorage implements Storage {
         "INSERT INTO documents (name, state, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
         [name, Buffer.from(merged), Date.now()],
       );
-      await client.query("DELETE FROM document_updates WHERE name = $1 AND instance_id = $2 AND seq <= $3", [
-        name,
-        instanceId,
-        throughSeq,
-      ]);
+      await client.query(
+        "DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4)",
+        [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq],
+      );
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});

@@ -4,7 +4,14 @@ import { DatabaseSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
-import type { MemberRecord, Storage, StoredDocument, UserRecord, ViolationRecord } from "./types";
+import type {
+  CompactionCover,
+  MemberRecord,
+  Storage,
+  StoredDocument,
+  UserRecord,
+  ViolationRecord,
+} from "./types";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS documents (
@@ -97,12 +104,7 @@ export class SqliteStorage implements Storage {
     return Number(result.lastInsertRowid);
   }
 
-  async compactDocument(
-    name: string,
-    state: Uint8Array,
-    instanceId: string,
-    throughSeq: number,
-  ): Promise<void> {
+  async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
     this.db.exec("BEGIN IMMEDIATE");
     try {
       const row = this.db.prepare("SELECT state FROM documents WHERE name = ?").get(name) as
@@ -115,8 +117,10 @@ export class SqliteStorage implements Storage {
         )
         .run(name, merged, Date.now());
       this.db
-        .prepare("DELETE FROM document_updates WHERE name = ? AND instance_id = ? AND seq <= ?")
-        .run(name, instanceId, throughSeq);
+        .prepare(
+          "DELETE FROM document_updates WHERE name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)",
+        )
+        .run(name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq);
       this.db.exec("COMMIT");
     } catch (error) {
       this.db.exec("ROLLBACK");

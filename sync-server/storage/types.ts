@@ -19,6 +19,15 @@ export interface StoredDocument {
   updates: LoggedUpdate[];
 }
 
+/** Which log entries a compacted state contains. */
+export interface CompactionCover {
+  instanceId: string;
+  /** Highest sequence of this instance's own entries the state contains. */
+  throughSeq: number;
+  /** Highest sequence present in the log when the document was loaded (all applied at load). */
+  loadedThroughSeq: number;
+}
+
 export interface UserRecord {
   id: string;
   email: string | null;
@@ -46,10 +55,12 @@ export interface Storage {
   /** Appends one update to the document's log, durably, and returns its sequence number. */
   appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number>;
   /**
-   * Merges `state` into the stored state and deletes the log entries this instance appended up to and
-   * including `throughSeq` (they are part of `state`). Other instances' entries stay until they compact.
+   * Merges `state` into the stored state and deletes the log entries `state` contains: this instance's
+   * entries up to `covered.throughSeq`, and every entry up to `covered.loadedThroughSeq` (all entries
+   * present when the document was loaded, whoever wrote them — e.g. a crashed instance). Entries other
+   * live instances appended since stay until they compact.
    */
-  compactDocument(name: string, state: Uint8Array, instanceId: string, throughSeq: number): Promise<void>;
+  compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void>;
   /** Names of stored documents starting with `prefix`, sorted. */
   listDocuments(prefix: string): Promise<string[]>;
 

@@ -41,6 +41,8 @@ export class Persistence implements Extension {
   priority = 100;
   /** Highest log sequence of this instance whose update is applied, per document. */
   private readonly appliedSeq = new Map<string, number>();
+  /** Highest log sequence present when each document was loaded (all of them applied at load). */
+  private readonly loadedThroughSeq = new Map<string, number>();
   /** Log sequences of a connection's accepted messages between append and apply. */
   private readonly pendingSeq = new WeakMap<Connection, number[]>();
 
@@ -64,7 +66,7 @@ export class Persistence implements Extension {
         unreadable.push(`stored update ${index}: ${(error as Error).message}`);
       }
     }
-    for (const u of stored.updates) this.markApplied(documentName, u.seq);
+    this.loadedThroughSeq.set(documentName, stored.updates.at(-1)?.seq ?? 0);
 
     // The server's own writes: migrations, the schema version of a new document, the member directory.
     const json = documentJson(document);
@@ -124,12 +126,17 @@ export class Persistence implements Extension {
 
   /** Compaction: the full state replaces the log entries it contains. */
   async onStoreDocument({ document, documentName }: onStoreDocumentPayload): Promise<void> {
-    const throughSeq = this.appliedSeq.get(documentName) ?? 0;
+    const covered = {
+      instanceId: this.options.instanceId,
+      throughSeq: this.appliedSeq.get(documentName) ?? 0,
+      loadedThroughSeq: this.loadedThroughSeq.get(documentName) ?? 0,
+    };
     const state = Y.encodeStateAsUpdate(document);
-    await this.options.storage.compactDocument(documentName, state, this.options.instanceId, throughSeq);
+    await this.options.storage.compactDocument(documentName, state, covered);
   }
 
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
     this.appliedSeq.delete(documentName);
+    this.loadedThroughSeq.delete(documentName);
   }
 }

@@ -55,7 +55,11 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       const foreign = await storage.appendUpdate(name, update("y", "2"), "i2");
       const doc = new Y.Doc();
       Y.applyUpdate(doc, update("x", "1"));
-      await storage.compactDocument(name, Y.encodeStateAsUpdate(doc), "i1", first);
+      await storage.compactDocument(name, Y.encodeStateAsUpdate(doc), {
+        instanceId: "i1",
+        throughSeq: first,
+        loadedThroughSeq: 0,
+      });
       const later = await storage.appendUpdate(name, update("z", "3"), "i1");
       const loaded = await storage.loadDocument(name);
       expect(loaded.state).not.toBeNull();
@@ -70,11 +74,34 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
 
     it("[STORE2] compaction merges with a state stored by another instance", async () => {
       const name = "org/demo/campaign/k1";
-      await storage.compactDocument(name, update("from-a", "1"), "a", 0);
-      await storage.compactDocument(name, update("from-b", "2"), "b", 0);
+      const none = { throughSeq: 0, loadedThroughSeq: 0 };
+      await storage.compactDocument(name, update("from-a", "1"), { instanceId: "a", ...none });
+      await storage.compactDocument(name, update("from-b", "2"), { instanceId: "b", ...none });
       const loaded = await storage.loadDocument(name);
       expect(read(loaded.state, [])).toEqual({ "from-a": "1", "from-b": "2" });
       expect(await storage.listDocuments("org/demo/ca")).toEqual([name]);
+    });
+
+    it("[STORE2] compaction drops entries that were loaded, whoever wrote them (a crashed instance's)", async () => {
+      const name = "org/demo/customer/c-crash";
+      const crashed = await storage.appendUpdate(name, update("before", "crash"), "dead-instance");
+      const loaded = await storage.loadDocument(name);
+      const live = await storage.appendUpdate(name, update("live", "peer"), "live-peer");
+      const doc = new Y.Doc();
+      for (const u of loaded.updates) Y.applyUpdate(doc, u.update);
+      await storage.compactDocument(name, Y.encodeStateAsUpdate(doc), {
+        instanceId: "restarted",
+        throughSeq: 0,
+        loadedThroughSeq: crashed,
+      });
+      const after = await storage.loadDocument(name);
+      expect(after.updates.map((u) => u.seq)).toEqual([live]);
+      expect(
+        read(
+          after.state,
+          after.updates.map((u) => u.update),
+        ),
+      ).toEqual({ before: "crash", live: "peer" });
     });
 
     it("[ACL11] memberships and customer links round-trip through the tables", async () => {
