@@ -159,3 +159,31 @@ test("a signed-in customer sees their screens and is told an agent screen is not
   await expect(nav.getByRole("link", { name: "Agent Hub" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Application Settings" })).toHaveCount(0);
 });
+
+test("the app is installable: a linked manifest with name, icons and theme colour", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const manifest = await (await request.get(href ?? "")).json();
+  expect(manifest).toMatchObject({
+    name: "Rangeline",
+    short_name: "Rangeline",
+    start_url: "/",
+    display: "standalone",
+    theme_color: "#AC141C",
+  });
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  for (const [sizes, purpose] of [
+    ["192x192", "any"],
+    ["512x512", "any"],
+    ["512x512", "maskable"],
+  ]) {
+    const icon = icons.find((i) => i.sizes === sizes && i.purpose === purpose);
+    expect(icon, `${sizes} ${purpose}`).toBeDefined();
+    const response = await request.get(icon?.src ?? "");
+    expect(response.headers()["content-type"]).toBe("image/png");
+  }
+});
