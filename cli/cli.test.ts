@@ -87,6 +87,34 @@ describe.concurrent("rangeline CLI", () => {
     expect(out).toEqual({ code: 1, stdout: "", stderr: "Invalid commodity code: 0803\n" });
   });
 
+  it("imports RMA and futures files into a snapshot, and stops at a bad file with its line and column", async () => {
+    const fixtures = fileURLToPath(new URL("../shared/market/fixtures/", import.meta.url));
+    const files = [
+      ["--futures", "futures.csv"],
+      ["--lrp-rate", "A00630_LrpRate.txt"],
+      ["--lrp-actual-ending-value", "A00620_LrpActualEndingValue.txt"],
+      ["--lgm-gross-margin", "A00600_LgmGrossMargin.txt"],
+      ["--lgm-draw", "A00610_LgmDraw.txt"],
+    ].flatMap(([option, name]) => [option, join(fixtures, name)]);
+    const out = await run(["market", "import", ...files, "--label", "fixture"]);
+    expect(out.code).toBe(0);
+    const snapshot = JSON.parse(out.stdout);
+    expect([snapshot.asOf, snapshot.source, snapshot.lrpRates.length, snapshot.lgm[0].draws.length]).toEqual([
+      "2026-11-20",
+      "rma",
+      6,
+      4,
+    ]);
+    const bad = join(dir, "bad.csv");
+    writeFileSync(bad, "Trade Date,Root,Contract Month,Settle\n2026-11-20,LE,2026-12,abc\n");
+    const failed = await run(["market", "import", "--futures", bad]);
+    expect(failed).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `${bad}: line 2, column 4 (Settle): expected a number, found "abc"\n`,
+    });
+  });
+
   it("exits 2 with usage for a malformed command line", async () => {
     const out = await run(["quote", "drp"]);
     expect(out.code).toBe(2);
