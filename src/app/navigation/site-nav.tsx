@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { NavLink } from "react-router";
 import type { NavSection } from "./nav-model";
 
@@ -9,14 +10,16 @@ export function SiteNav({
   sections: readonly NavSection[];
   onNavigate?: () => void;
 }) {
+  // The sidebar and the drawer both render this; their heading ids must differ.
+  const id = useId();
   return (
     <nav aria-label="Main" className="site-nav">
       {sections.map((section) => (
         <div key={section.id} className="site-nav__section">
-          <h2 className="site-nav__heading" id={`nav-${section.id}`}>
+          <h2 className="site-nav__heading" id={`${id}-${section.id}`}>
             {section.label}
           </h2>
-          <ul aria-labelledby={`nav-${section.id}`} className="site-nav__list">
+          <ul aria-labelledby={`${id}-${section.id}`} className="site-nav__list">
             {section.items.map((item) => (
               <li key={item.id}>
                 <NavLink to={item.to} end className="site-nav__link" onClick={onNavigate}>
