@@ -21,9 +21,12 @@ const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const isoInstant = z.iso.datetime({ offset: true });
 
+/** Record sections: each entry is checked on its own, so a change can be checked entry by entry. */
+const recordSections = new WeakSet<z.ZodType>();
+
 /** A record keyed by id whose values, when they carry an `id`, carry the same one. */
-const recordById = <T extends z.ZodType<{ id?: string }>>(value: T) =>
-  z.record(id, value).superRefine((records, ctx) => {
+const recordById = <T extends z.ZodType<{ id?: string }>>(value: T) => {
+  const schema = z.record(id, value).superRefine((records, ctx) => {
     for (const [key, entry] of Object.entries(records)) {
       if (entry.id !== undefined && entry.id !== key) {
         ctx.addIssue({
@@ -34,6 +37,9 @@ const recordById = <T extends z.ZodType<{ id?: string }>>(value: T) =>
       }
     }
   });
+  recordSections.add(schema);
+  return schema;
+};
 
 export const metaSectionSchema = z.strictObject({
   schemaVersion: z.number().int().min(1),
@@ -143,6 +149,15 @@ export const DOCUMENT_SECTIONS = {
 } as const satisfies Record<DocumentKind, Record<string, z.ZodType>>;
 
 export type SectionName<K extends DocumentKind> = keyof (typeof DOCUMENT_SECTIONS)[K] & string;
+
+/**
+ * Whether a section is a record of independent entries: valid entries stay valid whatever happens to
+ * the others, so the server checks only the entries a change touches.
+ */
+export const isRecordSection = (kind: DocumentKind, section: string): boolean => {
+  const schema = (DOCUMENT_SECTIONS[kind] as Record<string, z.ZodType>)[section];
+  return schema !== undefined && recordSections.has(schema);
+};
 
 /** The sections of a kind, in a fixed order. */
 export const sectionsOf = (kind: DocumentKind): readonly string[] => Object.keys(DOCUMENT_SECTIONS[kind]);

@@ -29,14 +29,25 @@ export class Shadows {
   }
 
   /**
-   * Applies `update` to the shadow of `doc` and returns the shadow and the sections the update
-   * touches. Throws when the update cannot be decoded (and the shadow is discarded).
+   * Applies `update` to the shadow of `doc` and returns the shadow and what the update touches: per
+   * section, the top-level keys it changes (null when it changes the section as a whole, e.g. list
+   * content). Throws when the update cannot be decoded (and the shadow is discarded).
    */
-  try(doc: Y.Doc, update: Uint8Array): { shadow: Y.Doc; touched: Set<string> } {
+  try(doc: Y.Doc, update: Uint8Array): { shadow: Y.Doc; touched: Touched } {
     const shadow = this.shadowOf(doc);
-    const touched = new Set<string>();
+    const touched: Touched = new Map();
+    const note = (section: string, key: string | null) => {
+      const keys = touched.get(section);
+      if (keys === null) return;
+      if (key === null) touched.set(section, null);
+      else touched.set(section, (keys ?? new Set()).add(key));
+    };
     const collect = (transaction: Y.Transaction) => {
-      for (const type of transaction.changed.keys()) touched.add(rootName(shadow, type));
+      for (const [type, keys] of transaction.changed) {
+        const { section, key } = locate(shadow, type);
+        if (key !== undefined) note(section, key);
+        else for (const changed of keys) note(section, changed);
+      }
     };
     shadow.on("afterTransaction", collect);
     try {
@@ -57,11 +68,22 @@ export class Shadows {
   }
 }
 
+/** Per touched section, the top-level keys changed, or null for the section as a whole. */
+export type Touched = Map<string, Set<string> | null>;
+
+/**
+ * The section (top-level type) a changed type belongs to and, for a type nested inside a section, the
+ * section's key that holds it (null when the section holds list content).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: Yjs types its parents loosely.
-function rootName(doc: Y.Doc, type: Y.AbstractType<any>): string {
+function locate(doc: Y.Doc, type: Y.AbstractType<any>): { section: string; key?: string | null } {
   let root = type;
-  // biome-ignore lint/suspicious/noExplicitAny: Yjs types its parents loosely.
-  while (root._item) root = root._item.parent as Y.AbstractType<any>;
-  for (const [name, candidate] of doc.share) if (candidate === root) return name;
-  return "(unknown)";
+  let key: string | null | undefined;
+  while (root._item) {
+    key = root._item.parentSub;
+    // biome-ignore lint/suspicious/noExplicitAny: Yjs types its parents loosely.
+    root = root._item.parent as Y.AbstractType<any>;
+  }
+  for (const [name, candidate] of doc.share) if (candidate === root) return { section: name, key };
+  return { section: "(unknown)", key };
 }

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import type { DocumentKind } from "../../shared/documents/names";
-import { DOCUMENT_SECTIONS } from "../../shared/documents/shapes";
+import { DOCUMENT_SECTIONS, isRecordSection } from "../../shared/documents/shapes";
 
 // A document's sections are top-level Y.Maps. These helpers read a Y.Doc as the plain JSON the shared
 // zod schemas check, and write JSON back (server-side seeding, migrations, published snapshots).
@@ -25,6 +25,34 @@ export function documentJson(doc: Y.Doc, only?: ReadonlySet<string>): Record<str
     } else {
       json[name] = NOT_A_MAP;
     }
+  }
+  return json;
+}
+
+/**
+ * The JSON the write guard validates after a change: `meta` and each touched section; of a record
+ * section only the touched entries (entries are independent), of any other section all of it.
+ */
+export function touchedJson(
+  doc: Y.Doc,
+  kind: DocumentKind,
+  touched: ReadonlyMap<string, ReadonlySet<string> | null>,
+): Record<string, unknown> {
+  const whole = new Set([
+    "meta",
+    ...[...touched].filter(([s, keys]) => keys === null || !isRecordSection(kind, s)).map(([s]) => s),
+  ]);
+  const json = documentJson(doc, whole);
+  for (const [section, keys] of touched) {
+    if (whole.has(section) || keys === null || !doc.share.has(section)) continue;
+    const map = doc.getMap(section);
+    const entries: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (!map.has(key)) continue;
+      const value = map.get(key);
+      entries[key] = value instanceof Y.AbstractType ? value.toJSON() : value;
+    }
+    json[section] = entries;
   }
   return json;
 }

@@ -5,7 +5,7 @@ import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync
 import type { Storage } from "../storage/types";
 import { Shadows } from "./candidate";
 import type { SyncContext } from "./context";
-import { documentJson } from "./doc-json";
+import { touchedJson } from "./doc-json";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -46,17 +46,19 @@ export class WriteGuard implements Extension {
       if (connection.readOnly || grant.access !== "write") {
         throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
       }
-      const denied = [...touched].filter((section) => !maySection(grant, section));
+      const denied = [...touched.keys()].filter((section) => !maySection(grant, section));
       if (denied.length > 0) {
         throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
       }
 
-      // Only the touched sections can change; `meta` is always there to be checked against.
-      const sections = new Set([...touched, "meta"]);
-      let issues = validateDocument(ref.kind, documentJson(shadow, sections));
+      // Only what the update touches can change: the touched entries of record sections, the whole of
+      // other sections; `meta` is always there to be checked against.
+      let issues = validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched));
       if (issues.length > 0) {
         // Issues the document already had (a stored document that fails its schema) do not refuse a write.
-        const before = new Set(validateDocument(ref.kind, documentJson(document, sections)).map(issueKey));
+        const before = new Set(
+          validateDocument(ref.kind, touchedJson(document, ref.kind, touched)).map(issueKey),
+        );
         issues = issues.filter((issue) => !before.has(issueKey(issue)));
       }
       if (issues.length > 0) {

@@ -86,6 +86,26 @@ describe("documents and membership", () => {
     expect(listed.body.violations[0].id).toBe(recorded?.id);
   });
 
+  it("[SYNC3] an invalid entry of a record section is refused; valid entries beside it are kept", async () => {
+    const writer = await open(agent, "org/demo");
+    expect(await writer.ready).toBe(true);
+    const index = writer.doc.getMap("customers");
+    index.set("c-ok", { id: "c-ok", name: "Good Ranch" });
+    await expect
+      .poll(() => server.hocuspocus.documents.get("org/demo")?.getMap("customers").get("c-ok"))
+      .toEqual({ id: "c-ok", name: "Good Ranch" });
+    index.set("c-bad", { id: "c-bad" });
+    await expect.poll(() => writer.closeReasons).toContain("invalid-document");
+    const stored = server.hocuspocus.documents.get("org/demo")?.getMap("customers");
+    expect(stored?.has("c-bad")).toBe(false);
+    expect(stored?.get("c-ok")).toEqual({ id: "c-ok", name: "Good Ranch" });
+    expect(JSON.parse(writer.stateless.at(-1) ?? "{}").issues[0].path).toEqual([
+      "customers",
+      "c-bad",
+      "name",
+    ]);
+  });
+
   it("[SYNC3] a section the document kind does not have is refused as invalid", async () => {
     const writer = await open(agent, "org/demo/customer/c-sections");
     expect(await writer.ready).toBe(true);
