@@ -11,6 +11,7 @@ import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import "../../lib/pricing/ui/quote.css";
+import { startPricing } from "../../lib/pricing/pricing-store";
 import {
   BREAKEVEN_DEFAULTS,
   buildBreakeven,
@@ -20,6 +21,9 @@ import {
   lrpQuoteForBreakeven,
   lrpTypeForSaleWeight,
 } from "./breakeven-form";
+
+// The worker and the market snapshot start loading with this screen's code, before its first render.
+startPricing();
 
 const rowKeyOf = (r: LrpCoverageRow) => `${r.endorsementLengthWeeks}-${r.coverageLevel}`;
 

@@ -20,9 +20,13 @@ import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import "../../lib/pricing/ui/quote.css";
+import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
 import { formatDeductible, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
+
+// The worker and the market snapshot start loading with this screen's code, before its first render.
+startPricing();
 
 const [MARKETING_MONTH, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
 

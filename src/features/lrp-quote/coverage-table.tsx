@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
 import { COLUMNS, type ColumnContext, columnKey, describeRow } from "./columns";
 import { parseSort } from "./table-view";
@@ -18,7 +19,14 @@ const isChosen = (r: LrpCoverageRow, c: { weeks: number; level: number } | null)
  * The offer table: every §3 column; headers sort (click again to reverse); the first column is pinned
  * and holds the button that chooses a row. The table scrolls inside its own box.
  */
-export function CoverageTable({ rows, ctx, sort, onSort, chosen, onChoose }: CoverageTableProps) {
+export const CoverageTable = memo(function CoverageTable({
+  rows,
+  ctx,
+  sort,
+  onSort,
+  chosen,
+  onChoose,
+}: CoverageTableProps) {
   const current = parseSort(sort);
   return (
     <div className="data-table-scroll" data-testid="coverage-table-scroll">
@@ -89,4 +97,4 @@ export function CoverageTable({ rows, ctx, sort, onSort, chosen, onChoose }: Cov
       </table>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
 import { LineChart } from "../../components/charts";
@@ -7,7 +7,7 @@ import { formatPercent, formatPrice, formatWeeks, lrpPriceDigits } from "../../l
 // Net price floor (coverage price − producer premium per cwt) and the cost (producer premium per cwt)
 // against coverage level, for one endorsement length.
 
-export function FloorChart({
+export const FloorChart = memo(function FloorChart({
   rows,
   weeks,
   commodity,
@@ -50,4 +50,4 @@ export function FloorChart({
       />
     </Suspense>
   );
-}
+});

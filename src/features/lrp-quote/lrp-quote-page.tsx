@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { LRP_COMMODITIES, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { FARMER_CLASSIFICATIONS, UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
 import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
@@ -11,8 +11,9 @@ import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import "../../lib/pricing/ui/quote.css";
+import { startPricing } from "../../lib/pricing/pricing-store";
 import { ChosenCoverage } from "./chosen-coverage";
 import { CoverageTable } from "./coverage-table";
 import { FloorChart } from "./floor-chart";
@@ -31,6 +32,9 @@ import {
 import { coverageTableText } from "./quote-text";
 import { viewRows } from "./table-view";
 import { BASIS_LABELS } from "./unit-basis";
+
+// The worker and the market snapshot start loading with this screen's code, before its first render.
+startPricing();
 
 const LEVEL_FILTERS = ["all", "0.75", "0.8", "0.85", "0.9", "0.95"];
 const LRP_PROVIDERS = INSURANCE_PROVIDERS.filter((p) => p.plans.includes("lrp"));
@@ -54,27 +58,42 @@ export default function LrpQuotePage() {
     else generalError = result.message;
   }
   const invalid = Object.keys(errors).length > 0 || generalError !== null;
-  const quote =
-    invalid || pricing.status !== "ready"
-      ? null
-      : result.status === "done"
-        ? result.value
-        : result.status === "pending"
-          ? (result.last ?? null)
-          : null;
-
-  const commodity = (built?.ok ? built.commodity : "0801") as LrpCommodityCode;
+  const shownNow = invalid || pricing.status !== "ready" ? null : shownResult(result);
+  const quote = shownNow?.value ?? null;
+  // The herd and commodity the shown figures were computed for (not the field being typed in).
+  const pricedKey = shownNow?.key ?? null;
+  const priced = useMemo(
+    () =>
+      pricedKey
+        ? (JSON.parse(pricedKey) as {
+            commodity: string;
+            head: number;
+            targetWeightCwt: number;
+            share?: number;
+          })
+        : null,
+    [pricedKey],
+  );
+  const commodity = (priced?.commodity ?? (built?.ok ? built.commodity : "0801")) as LrpCommodityCode;
   const basis: UnitBasis = basisOf(form);
-  const herd = built?.ok
-    ? {
-        head: built.input.head,
-        targetWeightCwt: built.input.targetWeightCwt,
-        share: built.input.share ?? 1,
-      }
-    : { head: 1, targetWeightCwt: 1, share: 1 };
-  const ctx = { commodity, basis, herd };
-  const offers = quote?.offers ?? [];
-  const shown = viewRows(offers, { weeks: form.weeks, level: form.level, sort: form.sort });
+  const herdHead = priced?.head ?? 1;
+  const herdWeight = priced?.targetWeightCwt ?? 1;
+  const herdShare = priced?.share ?? 1;
+  const herd = useMemo(
+    () => ({ head: herdHead, targetWeightCwt: herdWeight, share: herdShare }),
+    [herdHead, herdWeight, herdShare],
+  );
+  const ctx = useMemo(() => ({ commodity, basis, herd }), [commodity, basis, herd]);
+  const offers = useMemo(() => quote?.offers ?? [], [quote]);
+  const shown = useMemo(
+    () => viewRows(offers, { weeks: form.weeks, level: form.level, sort: form.sort }),
+    [offers, form.weeks, form.level, form.sort],
+  );
+  const onSort = useCallback((sort: string) => update({ sort }), [update]);
+  const onChoose = useCallback(
+    (r: LrpCoverageRow) => update({ row: rowKey(r.endorsementLengthWeeks, r.coverageLevel) }),
+    [update],
+  );
   const lengths = [...new Set(offers.map((r) => r.endorsementLengthWeeks))];
   const requested = parseRowKey(form.row);
   const chosenRow: LrpCoverageRow | undefined =
@@ -84,9 +103,10 @@ export default function LrpQuotePage() {
           r.endorsementLengthWeeks === requested.weeks && Math.abs(r.coverageLevel - requested.level) < 1e-9,
       )) ||
     offers[0];
-  const chosen = chosenRow
-    ? { weeks: chosenRow.endorsementLengthWeeks, level: chosenRow.coverageLevel }
-    : null;
+  const chosen = useMemo(
+    () => (chosenRow ? { weeks: chosenRow.endorsementLengthWeeks, level: chosenRow.coverageLevel } : null),
+    [chosenRow],
+  );
   const types = typesOf(form.commodity);
   const type = types.find((t) => t.code === form.type);
   const anyIndicative = offers.some((r) => r.indicative);
@@ -270,9 +290,9 @@ export default function LrpQuotePage() {
             rows={shown}
             ctx={ctx}
             sort={form.sort}
-            onSort={(sort) => update({ sort })}
+            onSort={onSort}
             chosen={chosen}
-            onChoose={(r) => update({ row: rowKey(r.endorsementLengthWeeks, r.coverageLevel) })}
+            onChoose={onChoose}
           />
           <p className="note">
             {shown.length} of {offers.length} rows shown. LRP settles on a cash index (the CME Feeder Cattle

@@ -22,9 +22,13 @@ import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import "../../lib/pricing/ui/quote.css";
+import { startPricing } from "../../lib/pricing/pricing-store";
 import { MoveField } from "./move-field";
 import { buildMoves, MARKETS, MOVE_DEFAULTS, MOVE_PARAM, type MoveMode, PERCENT_RANGE } from "./moves";
 import { scenarioText } from "./scenario-text";
+
+// The worker and the market snapshot start loading with this screen's code, before its first render.
+startPricing();
 
 const DEFAULTS = { ...LGM_DEFAULTS, ...MOVE_DEFAULTS };
 
@@ -64,10 +68,10 @@ export default function ScenarioAnalysisPage() {
     else generalError = r.message;
   }
   const invalid = Object.keys(errors).length > 0 || generalError !== null;
-  const valueOf = <T,>(r: ReturnType<typeof useWorkerResult<T>>): T | null =>
+  const latestOf = <T,>(r: ReturnType<typeof useWorkerResult<T>>): T | null =>
     invalid ? null : r.status === "done" ? r.value : r.status === "pending" ? (r.last ?? null) : null;
-  const q = valueOf(quote);
-  const s = valueOf(scenario);
+  const q = latestOf(quote);
+  const s = latestOf(scenario);
   const unit = commodity === "0847" ? "cwt" : "head";
   const net = s ? s.netResult : 0;
 

@@ -11,8 +11,8 @@ export function usePricing(): PricingState {
 
 export type Computation<T> =
   | { status: "idle" }
-  | { status: "pending"; last?: T }
-  | { status: "done"; value: T }
+  | { status: "pending"; last?: T; lastKey?: string }
+  | { status: "done"; value: T; key: string }
   | { status: "failed"; code: string; message: string; path: (string | number)[] };
 
 /**
@@ -29,7 +29,7 @@ export function useWorkerResult<T>(
   const [result, setResult] = useState<Computation<T>>({ status: "idle" });
   const callRef = useRef(call);
   callRef.current = call;
-  const lastValue = useRef<T | undefined>(undefined);
+  const lastValue = useRef<{ value: T; key: string } | undefined>(undefined);
 
   useEffect(() => {
     if (pricing.status !== "ready" || key === null) {
@@ -37,14 +37,14 @@ export function useWorkerResult<T>(
       return;
     }
     let live = true;
-    setResult({ status: "pending", last: lastValue.current });
+    setResult({ status: "pending", last: lastValue.current?.value, lastKey: lastValue.current?.key });
     pricing.client
       .latest(channel, (api) => callRef.current(api))
       .then((r) => {
         if (!live) return;
         if (r.ok) {
-          lastValue.current = r.value;
-          setResult({ status: "done", value: r.value });
+          lastValue.current = { value: r.value, key };
+          setResult({ status: "done", value: r.value, key });
         } else if (r.error.code !== "superseded") {
           setResult({ status: "failed", code: r.error.code, message: r.error.message, path: r.error.path });
         }
@@ -55,6 +55,14 @@ export function useWorkerResult<T>(
   }, [pricing, channel, key]);
 
   return result;
+}
+
+/** The value to show and the key (input) it was computed from: the newest, or the last while pending. */
+export function shownResult<T>(c: Computation<T>): { value: T; key: string } | null {
+  if (c.status === "done") return { value: c.value, key: c.key };
+  if (c.status === "pending" && c.last !== undefined && c.lastKey !== undefined)
+    return { value: c.last, key: c.lastKey };
+  return null;
 }
 
 /** The engine's message without the "field: " prefix it carries for programs (shown next to the field). */
