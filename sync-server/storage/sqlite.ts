@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
@@ -73,6 +73,17 @@ const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array
 export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
   private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+
+  /** A prepared statement, compiled once per connection. */
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
 
   constructor(file: string) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -83,12 +94,12 @@ export class SqliteStorage implements Storage {
   }
 
   async loadDocument(name: string): Promise<StoredDocument> {
-    const row = this.db.prepare("SELECT state FROM documents WHERE name = ?").get(name) as
+    const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
       | { state: Uint8Array }
       | undefined;
-    const updates = this.db
-      .prepare("SELECT seq, update_data FROM document_updates WHERE name = ? ORDER BY seq")
-      .all(name) as { seq: number; update_data: Uint8Array }[];
+    const updates = this.statement(
+      "SELECT seq, update_data FROM document_updates WHERE name = ? ORDER BY seq",
+    ).all(name) as { seq: number; update_data: Uint8Array }[];
     return {
       state: row ? bytes(row.state) : null,
       updates: updates.map((u) => ({ seq: Number(u.seq), update: bytes(u.update_data) })),
@@ -96,31 +107,25 @@ export class SqliteStorage implements Storage {
   }
 
   async appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
-    const result = this.db
-      .prepare(
-        "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?)",
-      )
-      .run(name, instanceId, update, Date.now());
+    const result = this.statement(
+      "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?)",
+    ).run(name, instanceId, update, Date.now());
     return Number(result.lastInsertRowid);
   }
 
   async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
     this.db.exec("BEGIN IMMEDIATE");
     try {
-      const row = this.db.prepare("SELECT state FROM documents WHERE name = ?").get(name) as
+      const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
         | { state: Uint8Array }
         | undefined;
       const merged = mergeStates(row ? bytes(row.state) : null, state);
-      this.db
-        .prepare(
-          "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-        )
-        .run(name, merged, Date.now());
-      this.db
-        .prepare(
-          "DELETE FROM document_updates WHERE name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)",
-        )
-        .run(name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq);
+      this.statement(
+        "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+      ).run(name, merged, Date.now());
+      this.statement(
+        "DELETE FROM document_updates WHERE name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)",
+      ).run(name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq);
       this.db.exec("COMMIT");
     } catch (error) {
       this.db.exec("ROLLBACK");
@@ -129,51 +134,45 @@ export class SqliteStorage implements Storage {
   }
 
   async listDocuments(prefix: string): Promise<string[]> {
-    const rows = this.db
-      .prepare(
-        "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
-      )
-      .all(prefix, prefix, prefix, prefix) as { name: string }[];
+    const rows = this.statement(
+      "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
+    ).all(prefix, prefix, prefix, prefix) as { name: string }[];
     return rows.map((r) => r.name);
   }
 
   async upsertUser(user: UserRecord): Promise<void> {
-    this.db
-      .prepare(
-        "INSERT INTO users (id, email, name) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
-      )
-      .run(user.id, user.email, user.name);
+    this.statement(
+      "INSERT INTO users (id, email, name) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
+    ).run(user.id, user.email, user.name);
   }
 
   async addMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    this.db
-      .prepare("INSERT INTO org_memberships (user_id, org_id, role) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-      .run(userId, orgId, role);
+    this.statement(
+      "INSERT INTO org_memberships (user_id, org_id, role) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    ).run(userId, orgId, role);
   }
 
   async removeMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    this.db
-      .prepare("DELETE FROM org_memberships WHERE user_id = ? AND org_id = ? AND role = ?")
-      .run(userId, orgId, role);
+    this.statement("DELETE FROM org_memberships WHERE user_id = ? AND org_id = ? AND role = ?").run(
+      userId,
+      orgId,
+      role,
+    );
   }
 
   async linkCustomer(userId: string, orgId: string, customerId: string): Promise<void> {
-    this.db
-      .prepare(
-        "INSERT INTO customer_links (user_id, org_id, customer_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-      )
-      .run(userId, orgId, customerId);
+    this.statement(
+      "INSERT INTO customer_links (user_id, org_id, customer_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    ).run(userId, orgId, customerId);
   }
 
   async loadSubject(userId: string): Promise<Subject> {
-    const memberships = this.db
-      .prepare("SELECT org_id, role FROM org_memberships WHERE user_id = ? ORDER BY org_id, role")
-      .all(userId) as { org_id: string; role: string }[];
-    const links = this.db
-      .prepare(
-        "SELECT org_id, customer_id FROM customer_links WHERE user_id = ? ORDER BY org_id, customer_id",
-      )
-      .all(userId) as { org_id: string; customer_id: string }[];
+    const memberships = this.statement(
+      "SELECT org_id, role FROM org_memberships WHERE user_id = ? ORDER BY org_id, role",
+    ).all(userId) as { org_id: string; role: string }[];
+    const links = this.statement(
+      "SELECT org_id, customer_id FROM customer_links WHERE user_id = ? ORDER BY org_id, customer_id",
+    ).all(userId) as { org_id: string; customer_id: string }[];
     return {
       userId,
       memberships: memberships.flatMap((m) => (isRole(m.role) ? [{ orgId: m.org_id, role: m.role }] : [])),
@@ -182,47 +181,42 @@ export class SqliteStorage implements Storage {
   }
 
   async listMembers(orgId: string): Promise<MemberRecord[]> {
-    const rows = this.db
-      .prepare(
-        "SELECT u.id, u.email, u.name, m.role FROM org_memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.id, m.role",
-      )
-      .all(orgId) as { id: string; email: string | null; name: string | null; role: string }[];
+    const rows = this.statement(
+      "SELECT u.id, u.email, u.name, m.role FROM org_memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.id, m.role",
+    ).all(orgId) as { id: string; email: string | null; name: string | null; role: string }[];
     return groupMembers(rows);
   }
 
   async setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void> {
     if (customerId === null) {
-      this.db.prepare("DELETE FROM claim_links WHERE org_id = ? AND claim_id = ?").run(orgId, claimId);
+      this.statement("DELETE FROM claim_links WHERE org_id = ? AND claim_id = ?").run(orgId, claimId);
       return;
     }
-    this.db
-      .prepare(
-        "INSERT INTO claim_links (org_id, claim_id, customer_id) VALUES (?, ?, ?) ON CONFLICT (org_id, claim_id) DO UPDATE SET customer_id = excluded.customer_id",
-      )
-      .run(orgId, claimId, customerId);
+    this.statement(
+      "INSERT INTO claim_links (org_id, claim_id, customer_id) VALUES (?, ?, ?) ON CONFLICT (org_id, claim_id) DO UPDATE SET customer_id = excluded.customer_id",
+    ).run(orgId, claimId, customerId);
   }
 
   async getClaimCustomer(orgId: string, claimId: string): Promise<string | null> {
-    const row = this.db
-      .prepare("SELECT customer_id FROM claim_links WHERE org_id = ? AND claim_id = ?")
-      .get(orgId, claimId) as { customer_id: string } | undefined;
+    const row = this.statement("SELECT customer_id FROM claim_links WHERE org_id = ? AND claim_id = ?").get(
+      orgId,
+      claimId,
+    ) as { customer_id: string } | undefined;
     return row?.customer_id ?? null;
   }
 
   async recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number> {
-    const result = this.db
-      .prepare("INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES (?, ?, ?, ?)")
-      .run(violation.documentName, violation.userId, violation.at, JSON.stringify(violation.issues));
+    const result = this.statement(
+      "INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES (?, ?, ?, ?)",
+    ).run(violation.documentName, violation.userId, violation.at, JSON.stringify(violation.issues));
     return Number(result.lastInsertRowid);
   }
 
   async listViolations(filter: { documentPrefix?: string; limit?: number } = {}): Promise<ViolationRecord[]> {
     const prefix = filter.documentPrefix ?? "";
-    const rows = this.db
-      .prepare(
-        "SELECT id, document_name, user_id, at, issues FROM sync_violations WHERE substr(document_name, 1, length(?)) = ? ORDER BY id DESC LIMIT ?",
-      )
-      .all(prefix, prefix, filter.limit ?? 100) as {
+    const rows = this.statement(
+      "SELECT id, document_name, user_id, at, issues FROM sync_violations WHERE substr(document_name, 1, length(?)) = ? ORDER BY id DESC LIMIT ?",
+    ).all(prefix, prefix, filter.limit ?? 100) as {
       id: number;
       document_name: string;
       user_id: string | null;
@@ -239,7 +233,7 @@ export class SqliteStorage implements Storage {
   }
 
   async claimMarker(key: string): Promise<boolean> {
-    const result = this.db.prepare("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
+    const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
     return Number(result.changes) === 1;
   }
 
