@@ -78,8 +78,11 @@ test("a new version waits for the user's Reload, then takes over", async ({ page
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
+    // False once the page has been reloaded; a navigation under way also means it is not the same page.
     const sameDocument = () =>
-      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+      page
+        .evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)
+        .catch(() => false);
 
     deployment.deployNewVersion();
     await page.evaluate(async () => {
