@@ -77,6 +77,13 @@ describe("bad input", () => {
     await bystanderStillWorks();
   });
 
+  it("[INPUT1] a WebSocket upgrade on any path but /sync is refused", async () => {
+    const raw = rawSocket(server.syncUrl.replace(/\/sync$/, "/socket"));
+    await expect(raw.opened).rejects.toThrow();
+    expect((await raw.closed).code).not.toBe(1000);
+    await bystanderStillWorks();
+  });
+
   it("[INPUT2] a message over the size limit closes that socket with 1009", async () => {
     const raw = rawSocket(server.syncUrl);
     await raw.opened;
