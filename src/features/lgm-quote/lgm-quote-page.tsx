@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { LineChart } from "../../components/charts";
+import { SERIES_COLOURS } from "../../components/charts/colours";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars } from "../../lib/format";
@@ -158,14 +159,18 @@ export default function LgmQuotePage() {
                   {
                     label: "Total premium",
                     values: quote.deductibleCurve.map((c) => c.totalPremium),
-                    color: "#59636e",
+                    color: SERIES_COLOURS.muted,
                     dash: [4, 4],
                   },
-                  { label: "Subsidy", values: quote.deductibleCurve.map((c) => c.subsidy), color: "#445699" },
+                  {
+                    label: "Subsidy",
+                    values: quote.deductibleCurve.map((c) => c.subsidy),
+                    color: SERIES_COLOURS.info,
+                  },
                   {
                     label: PRODUCER_PREMIUM,
                     values: quote.deductibleCurve.map((c) => c.producerPremium),
-                    color: "#ac141c",
+                    color: SERIES_COLOURS.primary,
                   },
                 ]}
               />

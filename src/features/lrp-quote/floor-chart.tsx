@@ -2,6 +2,7 @@ import { memo, Suspense } from "react";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
 import { LineChart } from "../../components/charts";
+import { SERIES_COLOURS } from "../../components/charts/colours";
 import { formatPercent, formatPrice, formatWeeks, lrpPriceDigits } from "../../lib/format";
 
 // Net price floor (coverage price − producer premium per cwt) and the cost (producer premium per cwt)
@@ -38,11 +39,11 @@ export const FloorChart = memo(function FloorChart({
         y2Label="Producer premium ($/cwt)"
         y2Format={(v) => formatPrice(v, 2)}
         series={[
-          { label: "Net price floor ($/cwt)", values: floors, color: "#ac141c" },
+          { label: "Net price floor ($/cwt)", values: floors, color: SERIES_COLOURS.primary },
           {
             label: "Producer premium ($/cwt)",
             values: points.map((r) => r.producerPremiumPerCwt),
-            color: "#445699",
+            color: SERIES_COLOURS.info,
             dash: [6, 4],
             axis: "right",
           },

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import type { LgmScenarioResult } from "../../../shared/pricing/lgm/scenarios";
 import { LineChart } from "../../components/charts";
+import { SERIES_COLOURS } from "../../components/charts/colours";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars, formatMonth } from "../../lib/format";
@@ -202,13 +203,13 @@ export default function ScenarioAnalysisPage() {
                   {
                     label: "Expected",
                     values: q.months.map((m) => m.expectedGrossMarginPerUnit),
-                    color: "#445699",
+                    color: SERIES_COLOURS.info,
                     dash: [6, 4],
                   },
                   {
                     label: "Scenario",
                     values: s.months.map((m) => m.actualGrossMarginPerUnit),
-                    color: "#ac141c",
+                    color: SERIES_COLOURS.primary,
                   },
                 ]}
               />
