@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
@@ -104,6 +105,31 @@ describe("documents and membership", () => {
       "c-bad",
       "name",
     ]);
+  });
+
+  it("[SYNC3] a stored document that fails its schema is reported on load, not rewritten, and stays writable", async () => {
+    const name = "org/demo/campaign/k-legacy";
+    const legacy = new Y.Doc();
+    legacy.getMap("meta").set("schemaVersion", 1);
+    legacy.getMap("recipients").set("r-1", { id: "r-1", status: "BOUNCED" });
+    await server.storage.appendUpdate(name, Y.encodeStateAsUpdate(legacy), "an-older-server");
+
+    const writer = await open(agent, name);
+    expect(await writer.ready).toBe(true);
+    const [reported] = await server.storage.listViolations({ documentPrefix: name });
+    expect(reported).toMatchObject({ documentName: name, userId: null });
+    expect(reported?.issues[0]?.path).toEqual(["recipients", "r-1", "status"]);
+    expect(writer.doc.getMap("recipients").get("r-1")).toEqual({ id: "r-1", status: "BOUNCED" });
+
+    writer.doc.getMap("campaign").set("name", "Still editable");
+    await expect
+      .poll(() => server.hocuspocus.documents.get(name)?.getMap("campaign").get("name"))
+      .toBe("Still editable");
+    writer.doc.getMap("recipients").set("r-1", { id: "r-1", status: "ACTIVE" });
+    await expect
+      .poll(() => server.hocuspocus.documents.get(name)?.getMap("recipients").get("r-1"))
+      .toEqual({ id: "r-1", status: "ACTIVE" });
+    expect(writer.closeReasons).toEqual([]);
   });
 
   it("[SYNC3] a section the document kind does not have is refused as invalid", async () => {
