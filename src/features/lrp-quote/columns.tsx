@@ -75,7 +75,7 @@ const SPECS: Readonly<Record<LrpCoverageTableColumn, Omit<Column, "label">>> = {
   "Producer Premium (/cwt)": {
     numeric: true,
     value: (r) => r.producerPremiumPerCwt,
-    text: (r) => formatPrice(r.producerPremiumPerCwt, 4),
+    text: (r) => formatPrice(r.producerPremiumPerCwt, 4, 4),
   },
   "Producer Premium (/head)": {
     numeric: true,
@@ -94,7 +94,11 @@ const SPECS: Readonly<Record<LrpCoverageTableColumn, Omit<Column, "label">>> = {
     text: (r, ctx) =>
       r.cmePutPremiumPerCwt === null
         ? "—"
-        : formatPrice(r.cmePutPremiumPerCwt, lrpPriceDigits(ctx.commodity, "options")),
+        : formatPrice(
+            r.cmePutPremiumPerCwt,
+            lrpPriceDigits(ctx.commodity, "options"),
+            lrpPriceDigits(ctx.commodity, "options"),
+          ),
   },
   "Futures Contract Month": {
     numeric: false,

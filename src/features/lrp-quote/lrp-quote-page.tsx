@@ -115,7 +115,7 @@ export default function LrpQuotePage() {
   return (
     <div className="quote">
       <MarketStatus pricing={pricing} lrpSales={group} />
-      <Card aria-labelledby="lrp-inputs">
+      <Card aria-labelledby="lrp-inputs" className="no-print">
         <h2 id="lrp-inputs" className="visually-hidden">
           What to insure
         </h2>

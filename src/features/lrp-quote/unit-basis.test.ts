@@ -15,6 +15,6 @@ describe("coverage table figures on a unit basis", () => {
     expect(formatOnBasis(1234, "total", herd)).toBe("$1,234");
     expect(formatOnBasis(1234, "head", herd)).toBe("$12.34");
     expect(formatOnBasis(1234, "cwt", herd)).toBe("$1.6453");
-    expect(formatOnBasis(1500, "cwt", herd)).toBe("$2.00");
+    expect(formatOnBasis(1500, "cwt", herd)).toBe("$2.0000");
   });
 });

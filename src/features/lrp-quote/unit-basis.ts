@@ -39,5 +39,5 @@ export function formatOnBasis(total: number, basis: UnitBasis, herd: Herd, cents
   const v = onBasis(total, basis, herd);
   if (basis === "total") return formatDollars(v, { cents });
   if (basis === "head") return formatDollars(v, { cents: true });
-  return formatPrice(v, 4);
+  return formatPrice(v, 4, 4);
 }

@@ -57,6 +57,7 @@ describe("numbers and dollars", () => {
     expect(formatPrice(2.3456, 4)).toBe("$2.3456");
     expect(formatPrice(245.37512, lrpPriceDigits("0801"))).toBe("$245.375");
     expect(formatPrice(245.3, lrpPriceDigits("0801"))).toBe("$245.30");
+    expect(formatPrice(0.02, 4, 4)).toBe("$0.0200");
   });
   it("formats percents", () => {
     expect(formatPercent(0.95)).toBe("95%");

@@ -35,15 +35,22 @@ export function formatNumber(value: Value, min = 0, max = min): string {
 }
 
 /** Dollars: whole dollars by default ("$1,235"), or with `cents` ("$1,234.50"); "−$12.00" below zero. */
-export function formatDollars(value: Value, options: { cents?: boolean; digits?: number } = {}): string {
+export function formatDollars(
+  value: Value,
+  options: { cents?: boolean; digits?: number; minDigits?: number } = {},
+): string {
   const digits = options.digits ?? (options.cents ? 2 : 0);
-  const text = formatNumber(value, Math.min(digits, 2), digits);
+  const text = formatNumber(value, options.minDigits ?? Math.min(digits, 2), digits);
   return text.startsWith(MINUS) ? `${MINUS}$${text.slice(1)}` : `$${text}`;
 }
 
-/** A price per unit with the given most digits (at least 2): formatPrice(2.3456, 4) → "$2.3456". */
-export function formatPrice(value: Value, maxDigits: number): string {
-  return formatDollars(value, { digits: Math.max(2, maxDigits) });
+/**
+ * A price per unit with at most `maxDigits` digits (at least 2) and at least `minDigits`:
+ * formatPrice(2.3456, 4) → "$2.3456", formatPrice(2.5, 4) → "$2.50", formatPrice(2.5, 4, 4) → "$2.5000".
+ */
+export function formatPrice(value: Value, maxDigits: number, minDigits = 2): string {
+  const digits = Math.max(2, maxDigits);
+  return formatDollars(value, { digits, minDigits: Math.min(minDigits, digits) });
 }
 
 /** A fraction as a percent: formatPercent(0.95) → "95%", formatPercent(0.9512) → "95.12%". */
