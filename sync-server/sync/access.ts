@@ -90,8 +90,14 @@ export class AccessControl implements Extension {
     const customerId = document.getMap("claim").get("customerId");
     const linked = typeof customerId === "string" && customerId !== "" ? customerId : null;
     const { orgId, claimId } = context.ref;
-    if ((await this.options.storage.getClaimCustomer(orgId, claimId)) !== linked) {
-      await this.options.storage.setClaimCustomer(orgId, claimId, linked);
+    if ((await this.options.storage.getClaimCustomer(orgId, claimId)) === linked) return;
+    await this.options.storage.setClaimCustomer(orgId, claimId, linked);
+    // A customer who no longer reads the claim loses the connection.
+    for (const connection of document.getConnections()) {
+      const current = connection.context;
+      if (!isSyncContext(current) || current.grant.access === "write") continue;
+      const fresh = await this.decide(current.identity, current.ref);
+      if (fresh.grant.access === "none") connection.close(syncRefusal("forbidden"));
     }
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
@@ -140,6 +140,23 @@ describe("documents and membership", () => {
     expect(
       server.hocuspocus.documents.get("org/demo/customer/c-sections")?.share.has("backdoor") ?? false,
     ).toBe(false);
+  });
+
+  it("[ACL7] when an agent points a claim at another customer, the former customer's connection closes", async () => {
+    const name = "org/demo/claim/cl-moved";
+    const writer = await open(agent, name);
+    expect(await writer.ready).toBe(true);
+    writer.doc.getMap("claim").set("customerId", customer.customerId);
+    await vi.waitFor(async () =>
+      expect(await server.storage.getClaimCustomer("demo", "cl-moved")).toBe("c-demo"),
+    );
+    const reader = await open(customer, name);
+    expect(await reader.ready).toBe(true);
+    writer.doc.getMap("claim").set("customerId", "c-2");
+    await expect.poll(() => reader.closeReasons).toContain("forbidden");
+    const again = await open(customer, name);
+    expect(await again.ready).toBe(false);
+    expect(again.authFailure).toBe("forbidden");
   });
 
   it("[INPUT4] API bodies and queries that fail their schema get 400 with what and where", async () => {
