@@ -4,6 +4,7 @@
 // same load against a bare Hocuspocus with no hooks, in the same run. Each server runs in a child
 // process so its CPU time and peak memory are its own. Not a test: it prints the figures and whether the
 // goals hold (p95 <= 50 ms, no errors, no lost updates, cost per update within 1.5x of bare).
+// The clients run in BENCH_LOAD_PROCESSES (4) processes of their own.
 //
 //   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -125,16 +126,6 @@ class Child {
   }
 }
 
-interface Client {
-  index: number;
-  document: string;
-  doc: Y.Doc;
-  socket: HocuspocusProviderWebsocket;
-  provider: HocuspocusProvider;
-  synced: Promise<void>;
-  sent: number;
-}
-
 interface Outcome {
   kind: Kind;
   latencies: number[];
@@ -145,10 +136,9 @@ interface Outcome {
   lost: number;
   serverCpuMicros: number;
   serverPeakRssBytes: number;
-  appliedUpdates: number;
 }
 
-async function tokenFor(dataDir: string, port: number): Promise<() => Promise<string>> {
+async function tokensFor(dataDir: string, port: number): Promise<string[]> {
   const { loadOrCreateSigningKeys } = await import("../sync-server/identity/keys");
   const { issueTestToken } = await import("../sync-server/identity/testing");
   const { publicUrl, readConfig } = await import("../sync-server/config");
@@ -157,7 +147,7 @@ async function tokenFor(dataDir: string, port: number): Promise<() => Promise<st
   if ("errors" in config) throw new Error(config.errors.join("; "));
   const keys = await loadOrCreateSigningKeys(dataDir);
   const agents = DEMO_USERS.filter((u) => u.orgId === "demo" && u.roles.includes("agent"));
-  const tokens = await Promise.all(
+  return Promise.all(
     agents.map((agent) =>
       issueTestToken(
         keys,
@@ -166,8 +156,6 @@ async function tokenFor(dataDir: string, port: number): Promise<() => Promise<st
       ),
     ),
   );
-  let next = 0;
-  return async () => tokens[next++ % tokens.length] as string;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -175,29 +163,54 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
-async function runLoad(kind: Kind): Promise<Outcome> {
-  const { child, port, dataDir } = await Child.start(kind);
-  const token = kind === "full" && dataDir ? await tokenFor(dataDir, port) : async () => "bare";
-  const url = kind === "full" ? `ws://127.0.0.1:${port}/sync` : `ws://127.0.0.1:${port}`;
+// ---------------------------------------------------------------------------------------------------
+// Load generators: the clients are spread over a few processes so that no single event loop is the
+// bottleneck; a document's clients sit in different processes. Latency is wall-clock time from the
+// edit to its arrival in another client (all processes read the same clock).
+
+interface LoadPlan {
+  url: string;
+  tokens: string[];
+  run: string;
+  indices: number[];
+  startAt: number;
+}
+
+interface LoadResult {
+  latencies: number[];
+  deliveries: number;
+  sent: Record<number, number>;
+  /** What each client holds at the end: client index -> (key -> seq). */
+  seen: Record<number, Record<string, number>>;
+  errors: string[];
+}
+
+const documentOf = (run: string, index: number) => `org/demo/customer/bench-${run}-${index % DOCUMENTS}`;
+
+async function runLoadChild() {
+  const plan = await new Promise<LoadPlan>((resolve) =>
+    process.once("message", (m: { type: string; plan: LoadPlan }) => resolve(m.plan)),
+  );
   const errors: string[] = [];
   const latencies: number[] = [];
   let deliveries = 0;
-  const run = Date.now().toString(36);
-
-  const clients: Client[] = [];
-  for (let index = 0; index < CLIENTS; index++) {
-    const document = `org/demo/customer/bench-${run}-${index % DOCUMENTS}`;
+  const clients = plan.indices.map((index, n) => {
     const doc = new Y.Doc();
-    const socket = new HocuspocusProviderWebsocket({ url, delay: 1000, factor: 2, maxDelay: 30_000 });
+    const socket = new HocuspocusProviderWebsocket({
+      url: plan.url,
+      delay: 1000,
+      factor: 2,
+      maxDelay: 30_000,
+    });
     let resolveSynced: () => void = () => {};
     const synced = new Promise<void>((resolve) => {
       resolveSynced = resolve;
     });
     const provider = new HocuspocusProvider({
-      name: document,
+      name: documentOf(plan.run, index),
       document: doc,
       websocketProvider: socket,
-      token,
+      token: plan.tokens[n % plan.tokens.length] as string,
       onSynced: ({ state }) => {
         if (state) resolveSynced();
       },
@@ -207,7 +220,6 @@ async function runLoad(kind: Kind): Promise<Outcome> {
       },
     });
     provider.attach();
-    const client: Client = { index, document, doc, socket, provider, synced, sent: 0 };
     doc.getMap(SECTION).observe((event, transaction) => {
       if (transaction.local) return;
       const received = Date.now();
@@ -219,14 +231,14 @@ async function runLoad(kind: Kind): Promise<Outcome> {
         }
       }
     });
-    clients.push(client);
-  }
+    return { index, doc, socket, provider, synced, sent: 0 };
+  });
   await Promise.all(clients.map((c) => c.synced));
-  const before = await child.stats();
+  process.send?.({ type: "synced" });
+  const startAt = await new Promise<number>((resolve) =>
+    process.once("message", (m: { type: string; startAt: number }) => resolve(m.startAt)),
+  );
 
-  // Each client edits once per second, the clients spread evenly over the second.
-  const started = Date.now();
-  const timers: ReturnType<typeof setTimeout>[] = [];
   await new Promise<void>((resolve) => {
     let finished = 0;
     for (const client of clients) {
@@ -239,49 +251,100 @@ async function runLoad(kind: Kind): Promise<Outcome> {
           if (++finished === clients.length) resolve();
           return;
         }
-        timers.push(setTimeout(edit, started + offset + client.sent * 1000 - Date.now()));
+        setTimeout(edit, Math.max(0, startAt + offset + client.sent * 1000 - Date.now()));
       };
-      timers.push(setTimeout(edit, offset));
+      setTimeout(edit, Math.max(0, startAt + offset - Date.now()));
     }
   });
-  // Let the last updates arrive, then check every client holds every other client's last edit.
-  const expectedDeliveries = clients.reduce((sum, c) => sum + c.sent * (CLIENTS / DOCUMENTS - 1), 0);
-  const drainUntil = Date.now() + DRAIN_MS;
-  while (deliveries < expectedDeliveries && Date.now() < drainUntil)
-    await new Promise((r) => setTimeout(r, 50));
-  const after = await child.stats();
-
-  let lost = 0;
-  for (const client of clients) {
-    for (const other of clients) {
-      if (other.document !== client.document) continue;
-      const value = client.doc.getMap(SECTION).get(`k${other.index}`) as { seq?: number } | undefined;
-      if (value?.seq !== other.sent) lost++;
-    }
-  }
+  process.send?.({ type: "edited" });
+  await new Promise((resolve) => process.once("message", resolve)); // "collect", after the drain
+  const result: LoadResult = {
+    latencies,
+    deliveries,
+    errors,
+    sent: Object.fromEntries(clients.map((c) => [c.index, c.sent])),
+    seen: Object.fromEntries(
+      clients.map((c) => [
+        c.index,
+        Object.fromEntries(
+          [...c.doc.getMap(SECTION).entries()].map(([key, value]) => [key, (value as { seq: number }).seq]),
+        ),
+      ]),
+    ),
+  };
+  process.send?.({ type: "result", result });
   for (const client of clients) {
     client.provider.destroy();
     client.socket.destroy();
   }
+  setTimeout(() => process.exit(0), 200);
+}
+
+const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 4);
+
+async function runLoad(kind: Kind): Promise<Outcome> {
+  const { child, port, dataDir } = await Child.start(kind);
+  const tokens = kind === "full" && dataDir ? await tokensFor(dataDir, port) : ["bare"];
+  const url = kind === "full" ? `ws://127.0.0.1:${port}/sync` : `ws://127.0.0.1:${port}`;
+  const run = `${kind}${Date.now().toString(36)}`;
+  const file = fileURLToPath(import.meta.url);
+  const loaders = Array.from({ length: LOAD_PROCESSES }, (_, p) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", file, "--load"], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const indices = Array.from({ length: CLIENTS }, (_, i) => i).filter((i) => i % LOAD_PROCESSES === p);
+    proc.send({ type: "plan", plan: { url, tokens, run, indices, startAt: 0 } satisfies LoadPlan });
+    return proc;
+  });
+  const next = (proc: ChildProcess, type: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const listener = (m: Record<string, unknown>) => {
+        if (m.type !== type) return;
+        proc.off("message", listener);
+        resolve(m);
+      };
+      proc.on("message", listener);
+    });
+  await Promise.all(loaders.map((l) => next(l, "synced")));
+  const before = await child.stats();
+  const startAt = Date.now() + 500;
+  for (const l of loaders) l.send({ type: "go", startAt });
+  await Promise.all(loaders.map((l) => next(l, "edited")));
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  const after = await child.stats();
+  const results = await Promise.all(
+    loaders.map((l) => {
+      const reply = next(l, "result");
+      l.send({ type: "collect" });
+      return reply.then((m) => m.result as LoadResult);
+    }),
+  );
   await child.stop();
+
+  const sent: Record<number, number> = Object.assign({}, ...results.map((r) => r.sent));
+  const seen: Record<number, Record<string, number>> = Object.assign({}, ...results.map((r) => r.seen));
+  let lost = 0;
+  for (let i = 0; i < CLIENTS; i++)
+    for (let j = 0; j < CLIENTS; j++)
+      if (i % DOCUMENTS === j % DOCUMENTS && seen[i]?.[`k${j}`] !== sent[j]) lost++;
+  const total = Object.values(sent).reduce((a, b) => a + b, 0);
   return {
     kind,
-    latencies: latencies.sort((a, b) => a - b),
-    sent: clients.reduce((sum, c) => sum + c.sent, 0),
-    deliveries,
-    expectedDeliveries,
-    errors,
+    latencies: results.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    sent: total,
+    deliveries: results.reduce((sum, r) => sum + r.deliveries, 0),
+    expectedDeliveries: total * (CLIENTS / DOCUMENTS - 1),
+    errors: results.flatMap((r) => r.errors),
     lost,
     serverCpuMicros:
       after.cpuUserMicros + after.cpuSystemMicros - before.cpuUserMicros - before.cpuSystemMicros,
     serverPeakRssBytes: after.maxRssBytes,
-    appliedUpdates: clients.reduce((sum, c) => sum + c.sent, 0),
   };
 }
 
 function report(outcome: Outcome) {
   const l = outcome.latencies;
-  const perUpdate = outcome.serverCpuMicros / outcome.appliedUpdates;
+  const perUpdate = outcome.serverCpuMicros / outcome.sent;
   console.log(
     `${outcome.kind.padEnd(4)}  p50 ${percentile(l, 50)} ms  p95 ${percentile(l, 95)} ms  p99 ${percentile(l, 99)} ms  max ${l[l.length - 1]} ms` +
       `  | edits ${outcome.sent}, deliveries ${outcome.deliveries}/${outcome.expectedDeliveries}, lost ${outcome.lost}, errors ${outcome.errors.length}` +
@@ -317,4 +380,5 @@ async function main() {
 
 const childAt = process.argv.indexOf("--child");
 if (childAt >= 0) await runChild(process.argv[childAt + 1] as Kind);
+else if (process.argv.includes("--load")) await runLoadChild();
 else await main();
