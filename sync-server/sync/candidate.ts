@@ -1,3 +1,4 @@
+import { isTransactionOrigin } from "@hocuspocus/server";
 import * as Y from "yjs";
 
 /**
@@ -19,7 +20,9 @@ export class Shadows {
     }
     if (!this.following.has(doc)) {
       this.following.add(doc);
-      doc.on("update", (update: Uint8Array) => {
+      doc.on("update", (update: Uint8Array, origin: unknown) => {
+        // A client's update reached the document only after the guard applied it to the shadow.
+        if (isTransactionOrigin(origin) && origin.source === "connection") return;
         const current = this.shadows.get(doc);
         if (current) Y.applyUpdate(current, update);
       });
