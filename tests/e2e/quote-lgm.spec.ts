@@ -69,7 +69,7 @@ test("keeps the quote in the URL across a reload and a shared link", async ({ pa
   await monthInputs(page).nth(5).fill("60");
   await expect(page).toHaveURL(/deductible=40/);
   await expect(
-    page.getByRole("table", { name: "Premium by deductible" }).locator('tr[aria-selected="true"]'),
+    page.getByRole("table", { name: "Premium by deductible" }).locator('tr[aria-current="true"]'),
   ).toContainText("$40");
   const premium = await page.getByTestId("producer-premium").textContent();
   await page.reload();
@@ -90,7 +90,7 @@ test("quotes offline after one visit", async ({ page, context }) => {
     await expect(result(page)).toBeVisible();
     await field(page, "Deductible").selectOption("50");
     await expect(
-      page.getByRole("table", { name: "Premium by deductible" }).locator('tr[aria-selected="true"]'),
+      page.getByRole("table", { name: "Premium by deductible" }).locator('tr[aria-current="true"]'),
     ).toContainText("$50");
   });
 });

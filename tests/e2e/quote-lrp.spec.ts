@@ -76,7 +76,7 @@ test("sorts, filters, chooses a row and keeps all of it in the URL across a relo
   await expect(table(page).getByRole("columnheader", { name: /^Total Premium/ })).toContainText("/head");
   const pick = bodyRows(page).nth(2);
   await pick.locator("th button").click();
-  await expect(pick).toHaveAttribute("aria-selected", "true");
+  await expect(pick).toHaveAttribute("aria-current", "true");
   const chosen = await page.getByTestId("chosen-coverage").getByRole("heading", { level: 2 }).textContent();
 
   await expect(page).toHaveURL(/head=250/);
@@ -86,7 +86,7 @@ test("sorts, filters, chooses a row and keeps all of it in the URL across a relo
   await page.reload();
   await expect(field(page, "Head")).toHaveValue("250");
   await expect(field(page, "Endorsement length")).toHaveValue("26");
-  await expect(table(page).locator('tbody tr[aria-selected="true"]')).toHaveCount(1);
+  await expect(table(page).locator('tbody tr[aria-current="true"]')).toHaveCount(1);
   await expect(page.getByTestId("chosen-coverage").getByRole("heading", { level: 2 })).toHaveText(
     chosen ?? "",
   );

@@ -38,7 +38,11 @@ export function DeductibleTable({
             const selected = Number(chosen) === c.deductible;
             const label = formatDeductible(String(c.deductible), commodity);
             return (
-              <tr key={c.deductible} aria-selected={selected} onClick={() => onChoose(String(c.deductible))}>
+              <tr
+                key={c.deductible}
+                aria-current={selected || undefined}
+                onClick={() => onChoose(String(c.deductible))}
+              >
                 <th scope="row" className="pinned">
                   <button
                     type="button"

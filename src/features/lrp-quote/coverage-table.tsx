@@ -64,7 +64,7 @@ export const CoverageTable = memo(function CoverageTable({
             return (
               <tr
                 key={`${r.endorsementLengthWeeks}-${r.coverageLevel}`}
-                aria-selected={selected}
+                aria-current={selected || undefined}
                 className={r.indicative ? "indicative" : undefined}
                 onClick={() => onChoose(r)}
               >
