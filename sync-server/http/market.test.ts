@@ -18,6 +18,18 @@ describe("GET /api/market/current", () => {
     expect(snapshot.lrpRates.length).toBeGreaterThan(0);
   });
 
+  it("is sent compressed to a client that accepts gzip", async () => {
+    const app = new Hono();
+    mountMarketApi(
+      app,
+      sampleMarketSource(() => new Date("2026-11-20T15:00:00Z")),
+    );
+    const response = await app.request("/api/market/current", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(300_000);
+  });
+
   it("seeds market/current with the very snapshot the route serves", async () => {
     const source = sampleMarketSource(() => new Date("2026-11-20T15:00:00Z"));
     const app = new Hono();

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { compress } from "hono/compress";
 import { generateSampleSnapshot, type MarketSnapshot } from "../../shared/market";
 import type { MarketSeed } from "../sync/seed";
 
@@ -53,7 +54,8 @@ export const marketSeedOf =
   };
 
 export function mountMarketApi(app: Hono, source: MarketSource = embeddedMarketSource): void {
-  app.get("/api/market/current", async (c) => {
+  // Compressed: ~600 KB of JSON (LGM draws included) is a long wait on one bar of signal.
+  app.get("/api/market/current", compress(), async (c) => {
     const snapshot = await source.current();
     if (!snapshot)
       return c.json({ error: "stale-market-data", message: "No market snapshot is published yet" }, 503);
