@@ -12,6 +12,7 @@ import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { lrpSetupFrom, SaveToWatchlistForm } from "../../lib/sync";
 import "../../lib/pricing/ui/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { ChosenCoverage } from "./chosen-coverage";
@@ -227,6 +228,9 @@ export default function LrpQuotePage() {
 
       {quote && chosenRow ? (
         <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider} />
+      ) : null}
+      {quote && chosenRow && pricedKey ? (
+        <SaveToWatchlistForm setup={lrpSetupFrom(pricedKey, chosenRow)} />
       ) : null}
 
       {quote ? (

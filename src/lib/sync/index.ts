@@ -6,6 +6,7 @@ export { documentMarketSource, marketHistoryOf } from "./market/device-market";
 export { isStale, lastTradingDay } from "./market/trading-day";
 export { type UseDocument, useDocument, usePresence, useSyncStatus } from "./react/hooks";
 export { PresenceList } from "./react/presence-list";
+export { lgmSetupFrom, lrpSetupFrom, SaveToWatchlistForm } from "./react/save-to-watchlist";
 export { SyncProvider, useSyncClient } from "./react/sync-context";
 export { describeSyncStatus, SyncStatusIndicator } from "./react/sync-status-indicator";
 export { type DeviceMarket, useDeviceMarket } from "./react/use-device-market";

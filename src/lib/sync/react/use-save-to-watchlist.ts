@@ -1,11 +1,20 @@
 import { useCallback } from "react";
 import { documentName } from "../../../../shared/documents/names";
-import { type WatchSetup, watchSetupSchema } from "../../../../shared/documents/watchlist";
+import {
+  type LgmWatchSetup,
+  type LrpWatchSetup,
+  watchSetupSchema,
+} from "../../../../shared/documents/watchlist";
 import { useSession } from "../../auth/session";
 import { useDocument } from "./hooks";
 
 /** A setup to save: everything but the id and timestamps, which saving adds. */
-export type NewWatchSetup = Omit<WatchSetup, "id" | "addedAt" | "updatedAt">;
+export type NewWatchSetup =
+  | Without<LrpWatchSetup, "id" | "addedAt" | "updatedAt">
+  | Without<LgmWatchSetup, "id" | "addedAt" | "updatedAt">;
+
+/** Omit that keeps the known keys of a type with an index signature (zod's loose objects). */
+export type Without<T, K extends string> = { [P in keyof T as P extends K ? never : P]: T[P] };
 
 export interface SaveToWatchlist {
   /** False when nobody is signed in, or for a role without a watchlist (spec §6: agents and customers). */

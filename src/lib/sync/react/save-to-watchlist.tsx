@@ -1,0 +1,112 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { getLgmType, getLrpType } from "../../../../shared/catalogue";
+import { DomainError } from "../../../../shared/errors";
+import { Button } from "../../../components/ui/button";
+import { type NewWatchSetup, useSaveToWatchlist, type Without } from "./use-save-to-watchlist";
+
+// "Save to watchlist" on the LRP and LGM quote screens: the setup being quoted, named by the user,
+// into their synced watchlist. Shown only to signed-in agents and customers.
+
+/** A setup without its name. */
+type Unnamed =
+  | Without<Extract<NewWatchSetup, { plan: "lrp" }>, "name">
+  | Without<Extract<NewWatchSetup, { plan: "lgm" }>, "name">;
+
+/** The LRP setup of a priced quote input (the JSON the worker got) and the chosen table row. */
+export function lrpSetupFrom(
+  inputJson: string,
+  row: { endorsementLengthWeeks: number; coverageLevel: number },
+): Unnamed {
+  const input = JSON.parse(inputJson) as {
+    commodity: string;
+    type: string;
+    head: number;
+    targetWeightCwt: number;
+  };
+  return {
+    plan: "lrp",
+    commodity: input.commodity,
+    type: input.type,
+    endorsementLengthWeeks: row.endorsementLengthWeeks,
+    coverageLevel: row.coverageLevel,
+    head: input.head,
+    targetWeightCwt: input.targetWeightCwt,
+  };
+}
+
+/** The LGM setup of a quote input. */
+export function lgmSetupFrom(input: {
+  commodity: string;
+  type: string;
+  targetMarketings: number[];
+  deductible: number;
+  weights?: Record<string, number | undefined>;
+}): Unnamed {
+  const weights = Object.fromEntries(
+    Object.entries(input.weights ?? {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number",
+    ),
+  );
+  return {
+    plan: "lgm",
+    commodity: input.commodity,
+    type: input.type,
+    targetMarketings: [...input.targetMarketings],
+    deductible: input.deductible,
+    ...(Object.keys(weights).length > 0 ? { weights } : {}),
+  };
+}
+
+function suggestedName(setup: Unnamed): string {
+  try {
+    if (setup.plan === "lrp")
+      return `${getLrpType(setup.commodity, setup.type).label}, ${setup.head} head, ${setup.endorsementLengthWeeks} weeks`;
+    return `LGM ${getLgmType(setup.commodity, setup.type).label}, deductible ${setup.deductible}`;
+  } catch {
+    return "Saved quote";
+  }
+}
+
+export function SaveToWatchlistForm({ setup }: { setup: Unnamed }) {
+  const watchlist = useSaveToWatchlist();
+  const [name, setName] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!watchlist.available) return null;
+  const shownName = name ?? suggestedName(setup);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      watchlist.save({ ...setup, name: shownName } as NewWatchSetup);
+      setSaved(true);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof DomainError ? e.message : String(e));
+    }
+  };
+  return (
+    <form className="save-to-watchlist no-print" onSubmit={save} aria-label="Save to watchlist">
+      <label>
+        <span>Name in your watchlist</span>{" "}
+        <input
+          value={shownName}
+          onChange={(e) => {
+            setName(e.target.value);
+            setSaved(false);
+          }}
+        />
+      </label>{" "}
+      <Button type="submit" variant="secondary">
+        Save to watchlist
+      </Button>
+      {saved ? (
+        <span role="status">
+          {" "}
+          Saved. <Link to="/insurance/watchlist">Open the watchlist</Link>
+        </span>
+      ) : null}
+      {error ? <span role="alert"> {error}</span> : null}
+    </form>
+  );
+}
