@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { describeSyncStatus } from "./sync-status-indicator";
+
+describe("the sync status as shown", () => {
+  it("says online when every change is on the server", () => {
+    expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false })).toEqual({
+      state: "online",
+      label: "Online",
+      detail: "all changes saved",
+    });
+  });
+  it("counts changes not yet on the server, offline and while syncing", () => {
+    expect(describeSyncStatus({ socket: "disconnected", pending: 3, syncing: false })).toMatchObject({
+      state: "offline",
+      detail: "3 changes not yet on the server",
+    });
+    expect(describeSyncStatus({ socket: "connected", pending: 1, syncing: true })).toMatchObject({
+      state: "syncing",
+      detail: "1 change not yet on the server",
+    });
+  });
+  it("says it works with the device's documents when offline with nothing pending", () => {
+    expect(describeSyncStatus({ socket: "disconnected", pending: 0, syncing: false }).detail).toBe(
+      "working with what is on this device",
+    );
+    expect(describeSyncStatus({ socket: "connecting", pending: 0, syncing: false }).state).toBe("connecting");
+  });
+});
