@@ -135,3 +135,26 @@ test.describe("at 360 px wide", () => {
     expect(after?.x).toBe(before?.x);
   });
 });
+
+test.describe("with prices from an older day", () => {
+  test.use({ serviceWorkers: "block" });
+  test("marks them stale and the modelled rates indicative", async ({ page }) => {
+    // The server's snapshot moved a week back: older than the last trading day, and with no RMA rate rows
+    // for its own date, so every rate is modelled from the CME put.
+    await page.route("**/api/market/current", async (route) => {
+      const response = await route.fetch();
+      const snapshot = await response.json();
+      const asOf = new Date(Date.parse(`${snapshot.asOf}T00:00:00Z`) - 7 * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      await route.fulfill({ response, json: { ...snapshot, asOf } });
+    });
+    await page.goto("/insurance/lrp-quote");
+    await expect(page.getByText("stale", { exact: true })).toBeVisible();
+    await expect(page.getByText(/These prices are older than the last trading day/)).toBeVisible();
+    await expect(table(page)).toBeVisible();
+    await expect(page.getByText(/Indicative rate: RMA has not published this row/)).toBeVisible();
+    await expect(table(page).locator("tbody tr td:nth-child(6)").first()).toHaveText(/ \*$/);
+    await expect(page.getByTestId("chosen-coverage")).toContainText("indicative");
+  });
+});
