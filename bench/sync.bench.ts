@@ -6,7 +6,8 @@
 // goals hold (p95 <= 50 ms, no errors, no lost updates, cost per update within 1.5x of bare).
 // The clients run in BENCH_LOAD_PROCESSES (4) processes of their own.
 //
-//   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load.
+//   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load; BENCH_PROFILE=dir
+//   writes each server's CPU profile into dir.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -53,17 +54,19 @@ async function runChild(kind: Kind) {
     port = server.address.port;
     close = () => server.destroy();
   }
-  let peakRss = process.memoryUsage().rss;
+  // Peak memory: the kernel's high-water mark (maxRSS), plus a cheap sample every 250 ms.
+  let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 100);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 250);
   const stats = (): ServerStats => {
     const cpu = process.cpuUsage();
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const rss = process.memoryUsage.rss();
+    peakRss = Math.max(peakRss, rss);
     return {
       cpuUserMicros: cpu.user,
       cpuSystemMicros: cpu.system,
-      rssBytes: process.memoryUsage().rss,
+      rssBytes: rss,
       maxRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
     };
   };
@@ -95,7 +98,11 @@ class Child {
 
   static async start(kind: Kind): Promise<{ child: Child; port: number; dataDir?: string }> {
     const file = fileURLToPath(import.meta.url);
-    const proc = spawn(process.execPath, ["--import", "tsx", file, "--child", kind], {
+    // BENCH_PROFILE=dir writes the server's CPU profile there (node --cpu-prof).
+    const profile = process.env.BENCH_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    const proc = spawn(process.execPath, [...profile, "--import", "tsx", file, "--child", kind], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: kind === "full" ? "test" : "production" },
     });
