@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lgmWeightsSchema } from "../pricing/lgm/input";
 
 // One saved quote setup of a watchlist (`user/{userId}/watchlist`, section `items`): what a producer
 // or agent chose on the LRP or LGM quote screen, without a date, so it can be priced again against
@@ -29,8 +30,6 @@ export const lrpWatchSetupSchema = z.looseObject({
   targetWeightCwt: z.number().positive(),
 });
 
-const weight = z.number().nonnegative();
-
 export const lgmWatchSetupSchema = z.looseObject({
   ...common,
   plan: z.literal("lgm"),
@@ -39,17 +38,7 @@ export const lgmWatchSetupSchema = z.looseObject({
   /** Target marketings per month of the insurance period (11 cattle and dairy, 6 swine). */
   targetMarketings: z.array(z.number().int().nonnegative()).min(1).max(11),
   deductible: z.number().nonnegative(),
-  weights: z
-    .object({
-      liveCattle: weight,
-      feederCattle: weight,
-      corn: weight,
-      leanHog: weight,
-      soybeanMeal: weight,
-      classIIIMilk: weight,
-    })
-    .partial()
-    .optional(),
+  weights: lgmWeightsSchema.optional(),
 });
 
 /** A watchlist entry: an LRP or an LGM setup. */

@@ -6,6 +6,19 @@ import { isoDateSchema } from "../../market/snapshot";
 
 const weight = z.number().nonnegative();
 
+/** Elected weights per unit (spec §9 ranges), by the commodity they weigh; the quote and the watchlist share it. */
+export const lgmWeightsSchema = z
+  .object({
+    liveCattle: weight,
+    feederCattle: weight,
+    corn: weight,
+    leanHog: weight,
+    soybeanMeal: weight,
+    classIIIMilk: weight,
+  })
+  .partial()
+  .strict();
+
 export const lgmQuoteInputSchema = z
   .object({
     commodity: z.string({ message: 'expected a commodity code such as "0803"' }),
@@ -22,18 +35,7 @@ export const lgmQuoteInputSchema = z
       .string()
       .regex(/^\d{2}$/)
       .optional(),
-    weights: z
-      .object({
-        liveCattle: weight,
-        feederCattle: weight,
-        corn: weight,
-        leanHog: weight,
-        soybeanMeal: weight,
-        classIIIMilk: weight,
-      })
-      .partial()
-      .strict()
-      .optional(),
+    weights: lgmWeightsSchema.optional(),
     expectedGrossMargins: z.array(z.number()).optional(),
     draws: z.array(z.array(z.number())).min(1).optional(),
   })
