@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import * as Y from "yjs";
@@ -29,6 +30,9 @@ interface ServerStats {
   cpuSystemMicros: number;
   rssBytes: number;
   maxRssBytes: number;
+  /** The server's event-loop delay since the previous stats (its stalls), ms. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -59,16 +63,23 @@ async function runChild(kind: Kind) {
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 250);
+  // Event-loop stalls (synchronous work between I/O callbacks), sampled every 5 ms.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const stats = (): ServerStats => {
     const cpu = process.cpuUsage();
     const rss = process.memoryUsage.rss();
     peakRss = Math.max(peakRss, rss);
-    return {
+    const result = {
       cpuUserMicros: cpu.user,
       cpuSystemMicros: cpu.system,
       rssBytes: rss,
       maxRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
     };
+    loopDelay.reset();
+    return result;
   };
   process.on("message", async (message: { type: string }) => {
     if (message.type === "stats") process.send?.({ type: "stats", stats: stats() });
@@ -144,6 +155,8 @@ interface Outcome {
   lost: number;
   serverCpuMicros: number;
   serverPeakRssBytes: number;
+  serverLoopDelayP99Ms: number;
+  serverLoopDelayMaxMs: number;
 }
 
 async function tokensFor(dataDir: string, port: number): Promise<string[]> {
@@ -354,6 +367,8 @@ async function runLoad(kind: Kind): Promise<Outcome> {
     serverCpuMicros:
       after.cpuUserMicros + after.cpuSystemMicros - before.cpuUserMicros - before.cpuSystemMicros,
     serverPeakRssBytes: after.maxRssBytes,
+    serverLoopDelayP99Ms: after.loopDelayP99Ms,
+    serverLoopDelayMaxMs: after.loopDelayMaxMs,
   };
 }
 
@@ -368,7 +383,7 @@ function report(outcome: Outcome) {
     `      edits ${outcome.sent}; seen one by one ${outcome.deliveries} of ${outcome.expectedDeliveries} (the rest arrived merged into a later value); lost ${outcome.lost}; errors ${outcome.errors.length}`,
   );
   console.log(
-    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit (${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit (${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
   );
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, describe, expect, it } from "vitest";
+import { SqliteStorage } from "./sqlite";
+
+// The SQLite update log's group commit (STORE1): appends requested together share one transaction, and
+// each is committed — visible to another connection of the same file — when its promise resolves.
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const tempFile = () => {
+  const dir = mkdtempSync(join(tmpdir(), "rangeline-sqlite-"));
+  dirs.push(dir);
+  return join(dir, "db.sqlite");
+};
+const committedSeqs = (file: string, name: string) => {
+  const reader = new DatabaseSync(file, { readOnly: true });
+  try {
+    const rows = reader.prepare("SELECT seq FROM document_updates WHERE name = ? ORDER BY seq").all(name);
+    return rows.map((row) => Number(row.seq));
+  } finally {
+    reader.close();
+  }
+};
+
+describe("SqliteStorage group commit", () => {
+  it("[STORE1] appends of one turn get distinct increasing seqs, in call order, all committed on resolve", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const appends = Array.from({ length: 25 }, (_, i) =>
+      storage.appendUpdate(i % 2 ? "user/a/watchlist" : "user/b/watchlist", new Uint8Array([i]), "i1"),
+    );
+    const first = await appends[0];
+    // Resolved means committed: another connection reads every append of the batch.
+    expect(committedSeqs(file, "user/b/watchlist")).toContain(first);
+    const seqs = await Promise.all(appends);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(25);
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs.filter((_, i) => i % 2));
+    const stored = await storage.loadDocument("user/a/watchlist");
+    expect(stored.updates.map((u) => [...u.update])).toEqual(
+      Array.from({ length: 12 }, (_, k) => [2 * k + 1]),
+    );
+    await storage.close();
+  });
+
+  it("[STORE1] an append that fails is refused alone: the others of its batch are committed", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const good = storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1");
+    const bad = storage.appendUpdate("user/a/watchlist", null as unknown as Uint8Array, "i1"); // NOT NULL
+    const later = storage.appendUpdate("user/a/watchlist", new Uint8Array([3]), "i1");
+    await expect(bad).rejects.toThrow(/NOT NULL/);
+    const seqs = [await good, await later];
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
+    await storage.close();
+  });
+
+  it("[STORE3] close commits appends still queued", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const pending = storage.appendUpdate("user/a/watchlist", new Uint8Array([7]), "i1");
+    await storage.close();
+    const seq = await pending;
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual([seq]);
+  });
+});
