@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from "react";
 import { LRP_COMMODITIES, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
-import { FARMER_CLASSIFICATIONS, UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
-import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
+import { UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatNumber, formatWeeks } from "../../lib/format";
+import { FarmerProviderFields } from "../../lib/pricing/ui/farmer-provider-fields";
 import { SelectField, TextField } from "../../lib/pricing/ui/field";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
@@ -38,7 +38,6 @@ import { BASIS_LABELS } from "./unit-basis";
 startPricing();
 
 const LEVEL_FILTERS = ["all", "0.75", "0.8", "0.85", "0.9", "0.95"];
-const LRP_PROVIDERS = INSURANCE_PROVIDERS.filter((p) => p.plans.includes("lrp"));
 
 /** /insurance/lrp-quote — every endorsement length and coverage level offered today, priced. */
 export default function LrpQuotePage() {
@@ -183,34 +182,12 @@ export default function LrpQuotePage() {
             error={errors.share}
             onChange={(share) => update({ share })}
           />
-          <SelectField
-            label="Farmer classification"
-            name="farmer"
-            value={form.farmer}
-            error={errors.farmer}
-            options={FARMER_CLASSIFICATIONS.map((f) => ({ value: f, label: f }))}
-            onChange={(farmer) => update({ farmer })}
-          />
-          {form.farmer === "Beginning Farmer/Rancher" ? (
-            <TextField
-              label="Year of farming"
-              name="year"
-              inputMode="numeric"
-              value={form.year}
-              error={errors.year}
-              hint="1 to 10; sets the extra subsidy from crop year 2027"
-              onChange={(year) => update({ year })}
-            />
-          ) : null}
-          <SelectField
-            label="Insurance provider"
-            name="provider"
-            value={
-              LRP_PROVIDERS.some((p) => p.id === form.provider) ? form.provider : DEFAULT_PROVIDER_BY_PLAN.lrp
-            }
-            options={LRP_PROVIDERS.map((p) => ({ value: p.id, label: p.name }))}
-            hint="Premiums are the same with every provider (RMA sets them)."
-            onChange={(provider) => update({ provider })}
+          <FarmerProviderFields
+            plan="lrp"
+            values={form}
+            errors={errors}
+            onChange={update}
+            providerHint="Premiums are the same with every provider (RMA sets them)."
           />
         </form>
       </Card>

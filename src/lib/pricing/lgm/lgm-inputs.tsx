@@ -1,7 +1,6 @@
 import { LGM_COMMODITIES } from "../../../../shared/catalogue/livestock";
-import { FARMER_CLASSIFICATIONS } from "../../../../shared/catalogue/plans";
-import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
 import { formatMonth } from "../../format";
+import { FarmerProviderFields } from "../ui/farmer-provider-fields";
 import { SelectField, TextField } from "../ui/field";
 import {
   commodityOf,
@@ -14,8 +13,6 @@ import {
   splitMarketings,
   WEIGHT_PARAM,
 } from "./lgm-form";
-
-const LGM_PROVIDERS = INSURANCE_PROVIDERS.filter((p) => p.plans.includes("lgm"));
 
 export interface LgmInputsProps {
   form: LgmForm;
@@ -73,34 +70,7 @@ export function LgmInputs({ form, update, errors, months, showDeductible = true 
             onChange={(deductible) => update({ deductible })}
           />
         ) : null}
-        <SelectField
-          label="Farmer classification"
-          name="farmer"
-          value={form.farmer}
-          error={errors.farmer}
-          options={FARMER_CLASSIFICATIONS.map((f) => ({ value: f, label: f }))}
-          onChange={(farmer) => update({ farmer })}
-        />
-        {form.farmer === "Beginning Farmer/Rancher" ? (
-          <TextField
-            label="Year of farming"
-            name="year"
-            inputMode="numeric"
-            value={form.year}
-            error={errors.year}
-            hint="1 to 10; sets the extra subsidy from crop year 2027"
-            onChange={(year) => update({ year })}
-          />
-        ) : null}
-        <SelectField
-          label="Insurance provider"
-          name="provider"
-          value={
-            LGM_PROVIDERS.some((p) => p.id === form.provider) ? form.provider : DEFAULT_PROVIDER_BY_PLAN.lgm
-          }
-          options={LGM_PROVIDERS.map((p) => ({ value: p.id, label: p.name }))}
-          onChange={(provider) => update({ provider })}
-        />
+        <FarmerProviderFields plan="lgm" values={form} errors={errors} onChange={update} />
       </div>
 
       <fieldset className="month-grid">
