@@ -69,3 +69,35 @@ describe("SqliteStorage group commit", () => {
     expect(committedSeqs(file, "user/a/watchlist")).toEqual([seq]);
   });
 });
+
+describe("SqliteStorage update log on a worker thread", () => {
+  it("[STORE1] appends from the worker and reads on the event loop see the same log", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const seqs: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const batch = Array.from({ length: 40 }, (_, i) =>
+        storage.appendUpdate("user/a/watchlist", new Uint8Array([round, i]), "i1"),
+      );
+      seqs.push(...(await Promise.all(batch)));
+    }
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
+    const stored = await storage.loadDocument("user/a/watchlist");
+    expect(stored.updates.map((u) => u.seq)).toEqual(seqs);
+    // Compaction on the event loop's connection while the worker appends.
+    const racing = storage.appendUpdate("user/a/watchlist", new Uint8Array([9]), "i1");
+    await storage.compactDocument("user/a/watchlist", new Uint8Array([0, 0]), {
+      instanceId: "i1",
+      throughSeq: seqs.at(-1) as number,
+      loadedThroughSeq: 0,
+    });
+    const kept = await racing;
+    expect((await storage.loadDocument("user/a/watchlist")).updates.map((u) => u.seq)).toEqual([kept]);
+    await storage.close();
+    // A clean close leaves everything in the database file.
+    const reopened = new SqliteStorage(file);
+    expect((await reopened.loadDocument("user/a/watchlist")).updates.map((u) => u.seq)).toEqual([kept]);
+    await reopened.close();
+  });
+});

@@ -4,6 +4,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
+import { SqliteLogWriter } from "./sqlite-log-writer";
 import type {
   CompactionCover,
   MemberRecord,
@@ -82,6 +83,8 @@ export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** Appends the update log off the event loop (absent for an in-memory database: one connection only). */
+  private readonly writer: SqliteLogWriter | null = null;
 
   /** A prepared statement, compiled once per connection. */
   private statement(sql: string): StatementSync {
@@ -99,10 +102,17 @@ export class SqliteStorage implements Storage {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     this.db.exec("PRAGMA busy_timeout = 5000;");
     this.db.exec(SCHEMA);
+    if (file !== ":memory:") {
+      // Checkpoints run in the log writer's checkpoint worker, never in a commit on the event loop.
+      this.db.exec("PRAGMA wal_autocheckpoint = 0;");
+      this.writer = new SqliteLogWriter(file);
+    }
   }
 
   async loadDocument(name: string): Promise<StoredDocument> {
-    this.commitAppends(); // reads see every append already requested
+    // Reads see every append already requested.
+    await this.writer?.settled();
+    this.commitAppends();
     const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
       | { state: Uint8Array }
       | undefined;
@@ -116,12 +126,13 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Appends are group-committed: those requested in one turn of the event loop (typically the updates of
-   * several sockets read in one poll phase) are inserted in one transaction, committed before any of the
-   * promises resolves. A caller therefore still has its update in the WAL before it goes on (STORE1),
-   * and the loop pays one commit (and a share of the WAL pages) per batch instead of one per update.
+   * Appends are group-committed, and each promise resolves only after its commit (STORE1). A database
+   * file is appended by the log writer's worker thread (`SqliteLogWriter`); an in-memory one here, on
+   * the event loop: the appends requested in one turn of the loop (typically the updates of several
+   * sockets read in one poll phase) are inserted in one transaction.
    */
   appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
+    if (this.writer) return this.writer.append(name, update, instanceId, Date.now());
     return new Promise((resolve, reject) => {
       this.appendQueue.push({ name, update, instanceId, resolve, reject });
       if (this.appendQueue.length === 1) setImmediate(() => this.commitAppends());
@@ -188,6 +199,7 @@ export class SqliteStorage implements Storage {
   }
 
   async listDocuments(prefix: string): Promise<string[]> {
+    await this.writer?.settled();
     this.commitAppends();
     const rows = this.statement(
       "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
@@ -293,6 +305,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    await this.writer?.close();
     this.commitAppends();
     if (this.db.isOpen) this.db.close();
   }
