@@ -43,13 +43,19 @@ if (workerData.role === "checkpoint") {
   const insert = db.prepare(
     "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?)",
   );
-  const run = (row) => Number(insert.run(row.name, row.instanceId, row.update, row.at).lastInsertRowid);
   parentPort.on("message", (message) => {
     if (message.type === "close") return close();
+    const { names, instanceIds, at, ends, data } = message;
+    const rows = names.map((name, i) => ({
+      name,
+      instanceId: instanceIds[i],
+      update: data.subarray(i === 0 ? 0 : ends[i - 1], ends[i]),
+    }));
+    const run = (row) => Number(insert.run(row.name, row.instanceId, row.update, at).lastInsertRowid);
     let results = null;
     db.exec("BEGIN IMMEDIATE");
     try {
-      results = message.rows.map((row) => ({ seq: run(row) }));
+      results = rows.map((row) => ({ seq: run(row) }));
       db.exec("COMMIT");
     } catch {
       db.exec("ROLLBACK");
@@ -57,7 +63,7 @@ if (workerData.role === "checkpoint") {
     }
     if (!results) {
       // Rolled back: each append on its own, so one failing append does not refuse the others.
-      results = message.rows.map((row) => {
+      results = rows.map((row) => {
         try {
           return { seq: run(row) };
         } catch (error) {
@@ -136,6 +142,10 @@ export class SqliteLogWriter {
   /** Appends one update; resolves with its sequence number once it is committed. */
   append(name: string, update: Uint8Array, instanceId: string, at: number): Promise<number> {
     const appended = new Promise<number>((resolve, reject) => {
+      if (!(update instanceof Uint8Array)) {
+        reject(new TypeError(`appending to the update log of ${name}: the update is not a Uint8Array`));
+        return;
+      }
       if (this.failure || this.closing) {
         reject(this.failure ?? new Error("the update log is closed"));
         return;
@@ -164,10 +174,25 @@ export class SqliteLogWriter {
     this.inFlight = this.queue;
     this.queue = [];
     this.appender.ref();
-    this.appender.postMessage({
-      type: "append",
-      rows: this.inFlight.map(({ name, update, instanceId, at }) => ({ name, update, instanceId, at })),
-    });
+    // One buffer for the whole batch, transferred, not cloned: an update is often a view into a much
+    // larger socket buffer, which a structured clone would copy whole.
+    const batch = this.inFlight;
+    const ends: number[] = [];
+    let length = 0;
+    for (const append of batch) ends.push((length += append.update.byteLength));
+    const data = new Uint8Array(length);
+    for (const [i, append] of batch.entries()) data.set(append.update, i === 0 ? 0 : ends[i - 1]);
+    this.appender.postMessage(
+      {
+        type: "append",
+        names: batch.map((append) => append.name),
+        instanceIds: batch.map((append) => append.instanceId),
+        at: batch[0]?.at ?? Date.now(),
+        ends,
+        data,
+      },
+      [data.buffer],
+    );
   }
 
   private settle(results: AppendResult[]): void {

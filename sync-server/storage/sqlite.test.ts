@@ -31,8 +31,14 @@ describe("SqliteStorage group commit", () => {
   it("[STORE1] appends of one turn get distinct increasing seqs, in call order, all committed on resolve", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
+    // Each update a view into a larger buffer, as a socket's message is.
+    const socketBuffer = new Uint8Array(4096).map((_, i) => i % 251);
     const appends = Array.from({ length: 25 }, (_, i) =>
-      storage.appendUpdate(i % 2 ? "user/a/watchlist" : "user/b/watchlist", new Uint8Array([i]), "i1"),
+      storage.appendUpdate(
+        i % 2 ? "user/a/watchlist" : "user/b/watchlist",
+        socketBuffer.subarray(i, i + 1),
+        "i1",
+      ),
     );
     const first = await appends[0];
     // Resolved means committed: another connection reads every append of the batch.
@@ -51,10 +57,18 @@ describe("SqliteStorage group commit", () => {
   it("[STORE1] an append that fails is refused alone: the others of its batch are committed", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
+    const trigger = new DatabaseSync(file);
+    trigger.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON document_updates WHEN NEW.name = 'user/bad/watchlist' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+    );
+    trigger.close();
     const good = storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1");
-    const bad = storage.appendUpdate("user/a/watchlist", null as unknown as Uint8Array, "i1"); // NOT NULL
+    const bad = storage.appendUpdate("user/bad/watchlist", new Uint8Array([9]), "i1");
     const later = storage.appendUpdate("user/a/watchlist", new Uint8Array([3]), "i1");
-    await expect(bad).rejects.toThrow(/NOT NULL/);
+    await expect(bad).rejects.toThrow(/refused by the test/);
+    await expect(
+      storage.appendUpdate("user/a/watchlist", null as unknown as Uint8Array, "i1"),
+    ).rejects.toThrow(/user\/a\/watchlist: the update is not a Uint8Array/);
     const seqs = [await good, await later];
     expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
     await storage.close();
