@@ -1,11 +1,12 @@
 import { Worker } from "node:worker_threads";
+import type { CompactionCover } from "./types";
 
 // The SQLite update log's writes, off the event loop. node:sqlite is synchronous, and a commit stalls
 // whoever makes it for as long as the disk takes: usually tens of microseconds, but a WAL checkpoint
 // (fsync) or kernel write-back can take hundreds of milliseconds, during which a sync server that
-// committed on its event loop would handle no socket at all. So the log is appended by a worker thread
-// with its own connection to the same file, and WAL checkpoints run in a second one; the event loop
-// only posts updates and waits for the reply.
+// committed on its event loop would handle no socket at all. So the log is appended — and compaction's
+// write done — by a worker thread with its own connection to the same file, and WAL checkpoints run in
+// a second one; the event loop only posts the bytes and waits for the reply.
 //
 // Durability is unchanged (STORE1): an append's promise resolves only after the worker has committed
 // it. Appends are group-committed: while one batch is being committed, new appends queue up and go
@@ -43,8 +44,36 @@ if (workerData.role === "checkpoint") {
   const insert = db.prepare(
     "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?)",
   );
+  const selectState = db.prepare("SELECT state FROM documents WHERE name = ?");
+  const upsertState = db.prepare(
+    "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+  );
+  const deleteCovered = db.prepare(
+    "DELETE FROM document_updates WHERE name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)",
+  );
+  const same = (a, b) => (a === null || b === null ? a === b : Buffer.from(a).equals(Buffer.from(b)));
+  // Compaction: the merged state replaces the stored one it was merged with (else "conflict": the
+  // caller merges again), and the log entries it contains are deleted, in one transaction.
+  const compact = ({ id, name, previous, state, cover, at }) => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const row = selectState.get(name);
+      if (!same(row ? row.state : null, previous)) {
+        db.exec("ROLLBACK");
+        return { type: "compacted", id, conflict: true };
+      }
+      upsertState.run(name, state, at);
+      deleteCovered.run(name, cover.instanceId, cover.throughSeq, cover.loadedThroughSeq);
+      db.exec("COMMIT");
+      return { type: "compacted", id };
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      return { type: "compacted", id, error: error.message };
+    }
+  };
   parentPort.on("message", (message) => {
     if (message.type === "close") return close();
+    if (message.type === "compact") return parentPort.postMessage(compact(message));
     const { names, instanceIds, at, ends, data } = message;
     const rows = names.map((name, i) => ({
       name,
@@ -89,6 +118,7 @@ type AppendResult = { seq: number } | { error: string };
 
 type WorkerReply =
   | { type: "appended"; results: AppendResult[] }
+  | { type: "compacted"; id: number; conflict?: true; error?: string }
   | { type: "warning"; message: string }
   | { type: "closed" };
 
@@ -123,6 +153,7 @@ export class SqliteLogWriter {
       worker.on("message", (reply: WorkerReply) => {
         if (reply.type === "warning") options.log?.(reply.message);
         if (reply.type === "appended") this.settle(reply.results);
+        if (reply.type === "compacted") this.compacted(reply);
       });
       worker.on("error", (error) =>
         this.fail(new Error(`the update log ${role} worker failed: ${(error as Error).message}`)),
@@ -164,6 +195,44 @@ export class SqliteLogWriter {
     return appended;
   }
 
+  private readonly compactions = new Map<
+    number,
+    { resolve: (done: boolean) => void; reject: (e: Error) => void }
+  >();
+  private nextCompaction = 1;
+
+  /**
+   * Compaction's write, in the worker: replaces the stored state `previous` (null: none yet) of `name`
+   * with `state` and deletes the log entries `cover` names, in one transaction. Resolves false, writing
+   * nothing, when the stored state is no longer `previous` (the caller merges again).
+   */
+  compact(
+    name: string,
+    previous: Uint8Array | null,
+    state: Uint8Array,
+    cover: CompactionCover,
+    at: number,
+  ): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      if (this.failure || this.closing) {
+        reject(this.failure ?? new Error("the update log is closed"));
+        return;
+      }
+      const id = this.nextCompaction++;
+      this.compactions.set(id, { resolve, reject });
+      this.appender.ref();
+      this.appender.postMessage({ type: "compact", id, name, previous, state, cover, at });
+    });
+  }
+
+  private compacted(reply: { id: number; conflict?: true; error?: string }): void {
+    const pending = this.compactions.get(reply.id);
+    this.compactions.delete(reply.id);
+    if (!this.inFlight && this.compactions.size === 0) this.appender.unref();
+    if (reply.error) pending?.reject(new Error(`compacting failed: ${reply.error}`));
+    else pending?.resolve(!reply.conflict);
+  }
+
   /** Resolves once every append requested before this call has been committed or refused. */
   settled(): Promise<void> {
     return this.last.then(() => {});
@@ -198,7 +267,7 @@ export class SqliteLogWriter {
   private settle(results: AppendResult[]): void {
     const batch = this.inFlight ?? [];
     this.inFlight = null;
-    this.appender.unref();
+    if (this.compactions.size === 0) this.appender.unref();
     for (const [i, append] of batch.entries()) {
       const result = results[i];
       if (result && "seq" in result) append.resolve(result.seq);
@@ -210,8 +279,10 @@ export class SqliteLogWriter {
   private fail(error: Error): void {
     this.failure ??= error;
     for (const append of [...(this.inFlight ?? []), ...this.queue]) append.reject(error);
+    for (const compaction of this.compactions.values()) compaction.reject(error);
     this.inFlight = null;
     this.queue = [];
+    this.compactions.clear();
   }
 
   /** Commits what is queued, then stops both workers (the checkpointer checkpoints once more). */
@@ -221,6 +292,8 @@ export class SqliteLogWriter {
         this.send();
         await this.settled();
       }
+      while (this.compactions.size > 0 && !this.failure)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       await Promise.all([this.appender, this.checkpointer].map((worker) => stop(worker)));
     })();
     return this.closing;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { SqliteStorage } from "./sqlite";
 
 // The SQLite update log's group commit (STORE1): appends requested together share one transaction, and
@@ -113,5 +114,24 @@ describe("SqliteStorage update log on a worker thread", () => {
     const reopened = new SqliteStorage(file);
     expect((await reopened.loadDocument("user/a/watchlist")).updates.map((u) => u.seq)).toEqual([kept]);
     await reopened.close();
+  });
+
+  it("[STORE2] two compactions of one document at once both end up in the stored state", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const stateWith = (key: string) => {
+      const doc = new Y.Doc();
+      doc.getMap("items").set(key, { id: key });
+      return Y.encodeStateAsUpdate(doc);
+    };
+    const cover = { instanceId: "i1", throughSeq: 0, loadedThroughSeq: 0 };
+    await Promise.all([
+      storage.compactDocument("user/a/watchlist", stateWith("one"), cover),
+      storage.compactDocument("user/a/watchlist", stateWith("two"), cover),
+    ]);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, (await storage.loadDocument("user/a/watchlist")).state as Uint8Array);
+    expect([...doc.getMap("items").keys()].sort()).toEqual(["one", "two"]);
+    await storage.close();
   });
 });

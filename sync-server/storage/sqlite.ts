@@ -184,6 +184,19 @@ export class SqliteStorage implements Storage {
   }
 
   async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
+    if (this.writer) {
+      // Merged here (reading never waits for the writer); written by the log writer's worker, which
+      // refuses the write if the stored state changed meanwhile, and then it is merged again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
+          | { state: Uint8Array }
+          | undefined;
+        const previous = row ? bytes(row.state) : null;
+        if (await this.writer.compact(name, previous, mergeStates(previous, state), covered, Date.now()))
+          return;
+      }
+      throw new Error(`compacting ${name}: its stored state kept changing`);
+    }
     this.transaction(() => {
       const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
         | { state: Uint8Array }
