@@ -248,7 +248,10 @@ export class SqliteLogWriter {
     const batch = this.inFlight;
     const ends: number[] = [];
     let length = 0;
-    for (const append of batch) ends.push((length += append.update.byteLength));
+    for (const append of batch) {
+      length += append.update.byteLength;
+      ends.push(length);
+    }
     const data = new Uint8Array(length);
     for (const [i, append] of batch.entries()) data.set(append.update, i === 0 ? 0 : ends[i - 1]);
     this.appender.postMessage(
