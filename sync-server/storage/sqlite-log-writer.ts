@@ -26,9 +26,14 @@ const close = () => {
   parentPort.close();
 };
 if (workerData.role === "checkpoint") {
+  // PASSIVE never blocks the appender. The WAL restarts from its beginning only when a checkpoint has
+  // caught up with it; if steady appends keep it from doing so and it grows past ~16 MiB, a TRUNCATE
+  // checkpoint (which holds the appender back for its duration, never the event loop) resets it.
+  const passive = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
   const checkpoint = () => {
     try {
-      db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+      const { log } = passive.get();
+      if (log >= 4096) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch (error) {
       parentPort.postMessage({ type: "warning", message: "WAL checkpoint: " + error.message });
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -132,6 +132,22 @@ describe("SqliteStorage update log on a worker thread", () => {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, (await storage.loadDocument("user/a/watchlist")).state as Uint8Array);
     expect([...doc.getMap("items").keys()].sort()).toEqual(["one", "two"]);
+    await storage.close();
+  });
+
+  it("[STORE1] the checkpoint worker copies committed appends into the database file itself", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const seqs = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        storage.appendUpdate("user/a/watchlist", new Uint8Array([i]), "i1"),
+      ),
+    );
+    // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, each second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const copy = `${file}.copy`; // the database file alone, without its WAL
+    copyFileSync(file, copy);
+    expect(committedSeqs(copy, "user/a/watchlist")).toEqual(seqs);
     await storage.close();
   });
 });

@@ -105,7 +105,7 @@ export class SqliteStorage implements Storage {
     if (file !== ":memory:") {
       // Checkpoints run in the log writer's checkpoint worker, never in a commit on the event loop.
       this.db.exec("PRAGMA wal_autocheckpoint = 0;");
-      this.writer = new SqliteLogWriter(file);
+      this.writer = new SqliteLogWriter(file, { log: (message) => console.warn(`[sqlite] ${message}`) });
     }
   }
 
