@@ -85,8 +85,8 @@ describe("SqliteStorage group commit", () => {
   });
 });
 
-describe("SqliteStorage update log on a worker thread", () => {
-  it("[STORE1] appends from the worker and reads on the event loop see the same log", async () => {
+describe("SqliteStorage update log, compaction and checkpoints", () => {
+  it("[STORE1] appends, reads and compaction see one log", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
     const seqs: number[] = [];
