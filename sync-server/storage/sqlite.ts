@@ -74,9 +74,8 @@ interface PendingAppend {
 const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array);
 
 /**
- * SQLite through Node's built-in node:sqlite, one file, WAL. node:sqlite is synchronous: an appended
- * update is committed to the WAL before appendUpdate returns, so it survives a crash or kill of the
- * server process. With synchronous=NORMAL the WAL is not fsynced on every commit, so an operating
+ * SQLite through Node's built-in node:sqlite, one file, WAL. An appended update is committed to the WAL
+ * before appendUpdate's promise resolves, so it survives a crash or kill of the server process. With synchronous=NORMAL the WAL is not fsynced on every commit, so an operating
  * system crash or power loss may lose the last commits; production runs PostgreSQL.
  */
 export class SqliteStorage implements Storage {
