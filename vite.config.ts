@@ -59,12 +59,22 @@ const config: UserConfig = {
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries in chunks of their own: an app update then re-downloads only the app's code.
+        // Libraries in chunks of their own: an app update then re-downloads only the app's code. A
+        // group is loaded as a whole, so each one holds libraries needed at the same moment: every
+        // screen needs react; sign-in alone needs auth0; a signed-in user's sync layer needs sync; zod
+        // is shared by the signed-in parts (claims, documents, organisation colours). Gluing a lazily
+        // needed library to an eager one would put it on every first screen. Ark UI has no group: each
+        // component goes with the screens that use it (the user menu and the mobile drawer load on
+        // demand), and what they share lands in a common chunk.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "ui", test: /node_modules[\\/](@ark-ui|@zag-js|@floating-ui)[\\/]/ },
-            { name: "identity", test: /node_modules[\\/](@auth0|zod)[\\/]/ },
+            { name: "auth0", test: /node_modules[\\/]@auth0[\\/]/ },
+            {
+              name: "sync",
+              test: /node_modules[\\/](yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@lifeomic)[\\/]/,
+            },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -2,7 +2,8 @@
 //   - LRP: coverage table updated after a change of head (input event → new figures in the table, next frame)
 //   - LGM: quote updated after a change of deductible (RMA draws) and of a weight (own 5,000-draw simulation)
 //   - first screen interactive from the service-worker cache (offline reload → table shown, head field enabled)
-//   - JavaScript needed for the first quote screen, gzipped (shell, screen chunks, chart, pricing worker)
+//   - JavaScript needed for the first quote screen by a signed-out producer, gzipped (shell, screen
+//     chunks, chart, pricing worker, and anything the page fetches until the network is quiet)
 // It builds the app into a temporary directory and runs the real server there on port 0.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -104,12 +105,21 @@ try {
   await page.goto(`${base}/insurance/lrp-quote`);
   await page.getByRole("table", { name: "LRP coverage table" }).waitFor();
   await page.getByRole("img", { name: /Net price floor/ }).waitFor();
+  const beforeShown = new Set(scripts.keys());
+  // Whatever the page still fetches after the screen is shown counts too (a script deferred past the
+  // first paint is still JavaScript of the first screen): wait until the network has been quiet.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(2000);
+  await page.waitForLoadState("networkidle");
   const sized = [...scripts.entries()].sort((a, b) => b[1] - a[1]);
   const total = sized.reduce((sum, [, n]) => sum + n, 0);
   const worker = sized.filter(([p]) => p.includes("pricing.worker")).reduce((s, [, n]) => s + n, 0);
   const chart = sized.filter(([p]) => p.includes("line-chart")).reduce((s, [, n]) => s + n, 0);
   console.log("\nJavaScript for the first LRP quote screen (gzip -9 of each script loaded):");
-  for (const [path, n] of sized) console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${path}`);
+  for (const [path, n] of sized)
+    console.log(
+      `  ${(n / 1024).toFixed(1).padStart(7)} KB  ${path}${beforeShown.has(path) ? "" : "  (after the screen was shown)"}`,
+    );
   console.log(
     `  total ${(total / 1024).toFixed(1)} KB; of which pricing worker ${(worker / 1024).toFixed(1)} KB, chart ${(chart / 1024).toFixed(1)} KB`,
   );

@@ -1,9 +1,13 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { DEFAULT_COLOR_SCHEME } from "../../shared/catalogue/app-defaults";
 import { documentName } from "../../shared/documents/names";
-import { applyColorScheme } from "../components/ui/theme/apply-color-scheme";
-import { schemeFromSettings } from "../components/ui/theme/organisation-scheme";
+import { resetColorScheme } from "../components/ui/theme/reset-color-scheme";
 import { useSession } from "../lib/auth/session";
-import { useDocument } from "../lib/sync";
+import { useDocument } from "../lib/sync/react/hooks";
+
+// Checking and applying the organisation's colours needs their schema (zod): loaded only for a
+// signed-in member of an organisation (organisation-theme-synced.tsx).
+const OrganisationColours = lazy(() => import("./organisation-theme-synced"));
 
 /**
  * Paints the app in the signed-in user's organisation colours (its settings in the `org/{orgId}`
@@ -13,12 +17,15 @@ export function OrganisationTheme() {
   const session = useSession();
   const orgId = session.status === "signed-in" ? session.orgId : null;
   const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
-  const scheme = schemeFromSettings(org.state?.data.settings);
-  const key = Object.values(scheme).join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scheme is a new object each render; its colours are the key.
   useEffect(() => {
-    applyColorScheme(scheme);
-    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", scheme.primary);
-  }, [key]);
-  return null;
+    if (orgId) return;
+    resetColorScheme();
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", DEFAULT_COLOR_SCHEME.primary);
+  }, [orgId]);
+  if (!orgId) return null;
+  return (
+    <Suspense fallback={null}>
+      <OrganisationColours settings={org.state?.data.settings} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { useSession } from "../../lib/auth/session";
-import { SyncStatusIndicator } from "../../lib/sync";
+import { SyncStatusIndicator } from "../../lib/sync/react/sync-status-indicator";
 import { navigationFor } from "../navigation/nav-model";
 import { SiteNav } from "../navigation/site-nav";
 import { OrganisationTheme } from "../organisation-theme";

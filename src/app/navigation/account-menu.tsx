@@ -1,14 +1,16 @@
-import { useLocation, useNavigate } from "react-router";
+import { lazy, Suspense } from "react";
+import { useLocation } from "react-router";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Menu } from "../../components/ui/menu";
 import { useSession } from "../../lib/auth/session";
 import { useSignIn } from "../layout/use-sign-in";
+
+// The menu (Ark UI's Menu with its positioning) is loaded only once someone is signed in.
+const UserMenu = lazy(() => import("./user-menu"));
 
 /** Header corner: "Sign in" when signed out, the user's menu (profile, sign out) when signed in. */
 export function AccountMenu() {
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const { signIn, error, pending } = useSignIn(location.pathname + location.search);
 
@@ -31,21 +33,8 @@ export function AccountMenu() {
   }
   const name = session.user?.name ?? session.user?.email ?? "Account";
   return (
-    <Menu
-      label={`Account: ${name}`}
-      trigger={
-        <>
-          <span className="app-header__avatar" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-          <span className="app-header__name">{name}</span>
-        </>
-      }
-      heading={session.user?.email ?? name}
-      items={[
-        { value: "profile", label: "My Profile", onSelect: () => navigate("/profile") },
-        { value: "sign-out", label: "Sign out", onSelect: () => void session.signOut() },
-      ]}
-    />
+    <Suspense fallback={<span className="app-header__account-status">{name}</span>}>
+      <UserMenu session={session} name={name} />
+    </Suspense>
   );
 }

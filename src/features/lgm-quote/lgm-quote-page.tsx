@@ -20,7 +20,9 @@ import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { lgmSetupFrom, SaveToWatchlistForm } from "../../lib/sync";
+// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
+import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
+import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
@@ -135,7 +137,7 @@ export default function LgmQuotePage() {
             >
               Scenario analysis
             </Link>
-            {built?.ok ? <SaveToWatchlistForm setup={lgmSetupFrom(built.input)} /> : null}
+            {built?.ok ? <SaveToWatchlistSlot setup={lgmSetupFrom(built.input)} /> : null}
           </div>
           <h3>Expected margin by {MARKETING_MONTH.toLowerCase()}</h3>
           <MonthTable quote={quote} unit={unit} />

@@ -12,7 +12,9 @@ import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { lrpSetupFrom, SaveToWatchlistForm } from "../../lib/sync";
+// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
+import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
+import { lrpSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { ChosenCoverage } from "./chosen-coverage";
@@ -207,7 +209,7 @@ export default function LrpQuotePage() {
         <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider} />
       ) : null}
       {quote && chosenRow && pricedKey ? (
-        <SaveToWatchlistForm setup={lrpSetupFrom(pricedKey, chosenRow)} />
+        <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} />
       ) : null}
 
       {quote ? (

@@ -1,6 +1,5 @@
-import { Auth0Client } from "@auth0/auth0-spa-js";
+import type { Auth0Client } from "@auth0/auth0-spa-js";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { IDENTITY_DEFAULTS } from "../../../shared/catalogue/app-defaults";
 import { authReducer, initialAuthState } from "./auth-state";
 import { type AppState, Auth0Context, type AuthContextValue } from "./auth0-context";
 import { type AuthBuildSettings, type AuthSettings, resolveAuthSettings } from "./environment";
@@ -10,31 +9,11 @@ import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from "./
 import { logoutCookieDomain } from "./logout-cookie";
 import { isPendingCallback, safeReturnTo } from "./return-to";
 import { SessionContext } from "./session";
-import { sessionFrom } from "./session-from";
+import { type ClaimsReader, sessionFrom } from "./session-from";
+import { mayHaveSession } from "./session-hint";
 import { runBeforeSignOut } from "./sign-out-hooks";
 
-function createClient(settings: AuthSettings): Auth0Client {
-  return new Auth0Client({
-    domain: settings.domain,
-    clientId: settings.clientId,
-    authorizationParams: {
-      redirect_uri: settings.redirectUri,
-      audience: settings.audience,
-      scope: IDENTITY_DEFAULTS.scope,
-    },
-    // localstorage, not memory: a reload (and a reload without a connection, for the offline PWA)
-    // finds the tokens and the user without a round trip to the provider, and without relying on
-    // third-party cookies in a hidden frame, which browsers increasingly block for a real Auth0 domain.
-    // The price is that script injected into the page could read the tokens; the app loads no
-    // third-party script.
-    cacheLocation: "localstorage",
-    useRefreshTokens: IDENTITY_DEFAULTS.useRefreshTokens,
-    leeway: IDENTITY_DEFAULTS.tokenLeewaySeconds,
-    authorizeTimeoutInSeconds: IDENTITY_DEFAULTS.authorizeTimeoutSeconds,
-    httpTimeoutInSeconds: IDENTITY_DEFAULTS.httpTimeoutMs / 1000,
-    sessionCheckExpiryDays: IDENTITY_DEFAULTS.sessionCheckCookieDays,
-  });
-}
+type Runtime = typeof import("./auth0-runtime");
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -51,31 +30,57 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
   const [setup] = useState(() => {
     try {
       const settings = given ?? resolveAuthSettings(window.location, import.meta.env as AuthBuildSettings);
-      return { settings, client: createClient(settings), error: undefined };
+      return { settings, error: undefined };
     } catch (error) {
-      return { settings: undefined, client: undefined, error: normalizeAuthError(error, LOGIN_FAILED) };
+      return { settings: undefined, error: normalizeAuthError(error, LOGIN_FAILED) };
     }
   });
-  const { settings, client } = setup;
+  const { settings } = setup;
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // The identity library and the claims parser, loaded on first need (auth0-runtime.ts).
+  const [readClaims, setReadClaims] = useState<ClaimsReader | undefined>(undefined);
+  const clientPromise = useRef<Promise<Auth0Client> | undefined>(undefined);
   const started = useRef(false);
   const callbacks = useRef(new Map<string, Promise<AppState | undefined>>());
 
-  const requireClient = useCallback((): Auth0Client => {
-    if (!client) throw setup.error ?? new Error(LOGIN_FAILED);
-    return client;
-  }, [client, setup.error]);
+  /** The client, created once; a failed load (e.g. no connection, no cached copy) is tried again next time. */
+  const loadClient = useCallback((): Promise<Auth0Client> => {
+    if (!settings) return Promise.reject(setup.error ?? new Error(LOGIN_FAILED));
+    clientPromise.current ??= import("./auth0-runtime")
+      .then((runtime: Runtime) => {
+        const client = runtime.createClient(settings);
+        setReadClaims(() => runtime.readAccessClaims);
+        return client;
+      })
+      .catch((error: unknown) => {
+        clientPromise.current = undefined;
+        throw error;
+      });
+    return clientPromise.current;
+  }, [settings, setup.error]);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!client) {
+    if (!settings) {
       dispatch({ type: "ERROR", error: setup.error ?? new Error(LOGIN_FAILED) });
       return;
     }
     // The callback page completes a pending redirect (it can then replace the address).
     if (isPendingCallback(window.location)) return;
+    // Nothing on the device can make anyone signed in: the library would say so without a request.
+    if (!mayHaveSession(settings.clientId, document.cookie, window.localStorage)) {
+      dispatch({ type: "INITIALISED", user: undefined });
+      return;
+    }
     void (async () => {
+      let client: Auth0Client;
+      try {
+        client = await loadClient();
+      } catch (error) {
+        dispatch({ type: "ERROR", error: normalizeAuthError(error, LOGIN_FAILED) });
+        return;
+      }
       const cached = readCachedIdentity(window.localStorage)?.user;
       if (!navigator.onLine) {
         dispatch({ type: "INITIALISED", user: (await client.getUser()) ?? cached });
@@ -94,7 +99,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
         else dispatch({ type: "ERROR", error: normalizeAuthError(error, LOGIN_FAILED) });
       }
     })();
-  }, [client, setup.error]);
+  }, [settings, setup.error, loadClient]);
 
   useEffect(() => {
     if (state.isAuthenticated && state.user) {
@@ -107,7 +112,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       const pending = callbacks.current.get(url);
       if (pending) return pending;
       const completion = (async () => {
-        const auth0 = requireClient();
+        const auth0 = await loadClient();
         try {
           const result = await auth0.handleRedirectCallback<AppState>(url);
           dispatch({ type: "INITIALISED", user: await auth0.getUser() });
@@ -121,7 +126,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       callbacks.current.set(url, completion);
       return completion;
     },
-    [requireClient],
+    [loadClient],
   );
 
   const value = useMemo<AuthContextValue>(
@@ -130,7 +135,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       settings,
       loginWithRedirect: async (options) => {
         try {
-          await requireClient().loginWithRedirect(options);
+          await (await loadClient()).loginWithRedirect(options);
         } catch (error) {
           throw normalizeAuthError(error, LOGIN_FAILED);
         }
@@ -138,7 +143,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       loginWithPopup: async (options) => {
         dispatch({ type: "LOGIN_POPUP_STARTED" });
         try {
-          const auth0 = requireClient();
+          const auth0 = await loadClient();
           await auth0.loginWithPopup(options);
           dispatch({ type: "LOGIN_POPUP_COMPLETE", user: await auth0.getUser() });
         } catch (error) {
@@ -149,11 +154,11 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       logout: async (options) => {
         await runBeforeSignOut();
         clearCachedIdentity(window.localStorage);
-        await requireClient().logout(options);
+        await (await loadClient()).logout(options);
         dispatch({ type: "LOGOUT" });
       },
       getAccessTokenSilently: async (options) => {
-        const auth0 = requireClient();
+        const auth0 = await loadClient();
         try {
           const token = await auth0.getTokenSilently({ ...options, detailedResponse: false });
           if (!token) throw new Error(GET_ACCESS_TOKEN_FAILED);
@@ -164,9 +169,9 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
           dispatch({ type: "USER_UPDATED", user: await auth0.getUser() });
         }
       },
-      getIdTokenClaims: () => requireClient().getIdTokenClaims(),
+      getIdTokenClaims: async () => (await loadClient()).getIdTokenClaims(),
       refreshUser: async () => {
-        const auth0 = requireClient();
+        const auth0 = await loadClient();
         try {
           await auth0.getTokenSilently({ cacheMode: "off" });
         } catch (error) {
@@ -177,7 +182,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
         return auth0.getUser();
       },
     }),
-    [state, settings, requireClient, handleRedirectCallback],
+    [state, settings, loadClient, handleRedirectCallback],
   );
 
   const cookie = useMemo(
@@ -194,28 +199,42 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
   return (
     <Auth0Context.Provider value={value}>
       <HiqLogoutProvider cookie={cookie}>
-        <SessionBridge auth={value}>{children}</SessionBridge>
+        <SessionBridge auth={value} readClaims={readClaims}>
+          {children}
+        </SessionBridge>
       </HiqLogoutProvider>
     </Auth0Context.Provider>
   );
 }
 
-function SessionBridge({ auth, children }: { auth: AuthContextValue; children: ReactNode }) {
+function SessionBridge({
+  auth,
+  readClaims,
+  children,
+}: {
+  auth: AuthContextValue;
+  readClaims: ClaimsReader | undefined;
+  children: ReactNode;
+}) {
   const hiq = useHiqLogout();
   const { loginWithRedirect, getAccessTokenSilently } = auth;
   const session = useMemo(
     () =>
-      sessionFrom(auth, {
-        signIn: (returnTo) =>
-          loginWithRedirect({
-            appState: {
-              returnTo: safeReturnTo(returnTo) ?? window.location.pathname + window.location.search,
-            },
-          }),
-        signOut: () => hiq.logout(),
-        getAccessToken: () => getAccessTokenSilently(),
-      }),
-    [auth, hiq, loginWithRedirect, getAccessTokenSilently],
+      sessionFrom(
+        auth,
+        {
+          signIn: (returnTo) =>
+            loginWithRedirect({
+              appState: {
+                returnTo: safeReturnTo(returnTo) ?? window.location.pathname + window.location.search,
+              },
+            }),
+          signOut: () => hiq.logout(),
+          getAccessToken: () => getAccessTokenSilently(),
+        },
+        readClaims,
+      ),
+    [auth, hiq, loginWithRedirect, getAccessTokenSilently, readClaims],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readAccessClaims } from "./access-claims";
 import { isPendingCallback, safeReturnTo } from "./return-to";
 import { sessionFrom } from "./session-from";
 
@@ -25,6 +26,7 @@ describe("the session the screens see", () => {
         },
       },
       actions,
+      readAccessClaims,
     );
     expect(session).toMatchObject({
       status: "signed-in",
@@ -38,13 +40,41 @@ describe("the session the screens see", () => {
 
   it("is loading, then signed out with no roles", () => {
     const base = { isAuthenticated: false, error: undefined, user: undefined };
-    expect(sessionFrom({ ...base, isLoading: true }, actions).status).toBe("loading");
-    expect(sessionFrom({ ...base, isLoading: false }, actions)).toMatchObject({
+    expect(sessionFrom({ ...base, isLoading: true }, actions, undefined).status).toBe("loading");
+    // Signed out needs no claims parser (it is loaded with the identity library, on demand).
+    expect(sessionFrom({ ...base, isLoading: false }, actions, undefined)).toMatchObject({
       status: "signed-out",
       user: null,
       roles: [],
       orgId: null,
     });
+  });
+
+  it("stays loading, with no roles, while a signed-in user's claims cannot be read yet", () => {
+    const auth = {
+      isLoading: false,
+      isAuthenticated: true,
+      error: undefined,
+      user: { sub: "auth0|demo-agent", "https://rangeline.app/roles": ["agent"] },
+    };
+    expect(sessionFrom(auth, actions, undefined)).toMatchObject({
+      status: "loading",
+      roles: [],
+      orgId: null,
+    });
+    expect(sessionFrom(auth, actions, readAccessClaims)).toMatchObject({
+      status: "signed-in",
+      roles: ["agent"],
+    });
+  });
+
+  it("reads no roles from claims that do not parse", () => {
+    const user = {
+      sub: "auth0|x",
+      "https://rangeline.app/roles": "agent",
+      "https://rangeline.app/org_id": 7,
+    };
+    expect(readAccessClaims(user)).toEqual({ roles: [], orgId: null, customerId: null });
   });
 
   it("follows return-to addresses only on this origin", () => {

@@ -17,15 +17,6 @@ export const RECONNECT = {
   jitter: true,
 } as const;
 
-const DB_PREFIX = "rangeline-doc";
-
-/** The IndexedDB database of one document of one user: the user is part of the name. */
-export const databaseName = (userId: string, documentName: string): string =>
-  `${DB_PREFIX}:${encodeURIComponent(userId)}:${documentName}`;
-
-/** The user a database belongs to, or null when it is not a document database of Rangeline. */
-export function databaseOwner(database: string): { userId: string; documentName: string } | null {
-  const match = /^rangeline-doc:([^:]+):(.+)$/.exec(database);
-  if (!match) return null;
-  return { userId: decodeURIComponent(match[1] as string), documentName: match[2] as string };
-}
+// The device's database names live apart (database-names.ts) so that the signed-out clean-up needs no
+// document shapes.
+export { databaseName, databaseOwner } from "./database-names";

@@ -1,4 +1,4 @@
-import { databaseName, databaseOwner } from "./config";
+import { databaseName, databaseOwner } from "./database-names";
 
 // The documents on this device, one IndexedDB database per document and user (config.ts names them).
 // Listing uses indexedDB.databases(); a document the user may no longer open, and every document of

@@ -3,60 +3,14 @@ import { Link } from "react-router";
 import { getLgmType, getLrpType } from "../../../../shared/catalogue";
 import { DomainError } from "../../../../shared/errors";
 import { Button } from "../../../components/ui/button";
-import { type NewWatchSetup, useSaveToWatchlist, type Without } from "./use-save-to-watchlist";
+import { type NewWatchSetup, useSaveToWatchlist } from "./use-save-to-watchlist";
+import type { Unnamed } from "./watch-setup";
 
 // "Save to watchlist" on the LRP and LGM quote screens: the setup being quoted, named by the user,
-// into their synced watchlist. Shown only to signed-in agents and customers.
+// into their synced watchlist. Shown only to signed-in agents and customers; the screens render it
+// through save-to-watchlist-slot.tsx, which loads this module (and the sync layer) only for them.
 
-/** A setup without its name. */
-type Unnamed =
-  | Without<Extract<NewWatchSetup, { plan: "lrp" }>, "name">
-  | Without<Extract<NewWatchSetup, { plan: "lgm" }>, "name">;
-
-/** The LRP setup of a priced quote input (the JSON the worker got) and the chosen table row. */
-export function lrpSetupFrom(
-  inputJson: string,
-  row: { endorsementLengthWeeks: number; coverageLevel: number },
-): Unnamed {
-  const input = JSON.parse(inputJson) as {
-    commodity: string;
-    type: string;
-    head: number;
-    targetWeightCwt: number;
-  };
-  return {
-    plan: "lrp",
-    commodity: input.commodity,
-    type: input.type,
-    endorsementLengthWeeks: row.endorsementLengthWeeks,
-    coverageLevel: row.coverageLevel,
-    head: input.head,
-    targetWeightCwt: input.targetWeightCwt,
-  };
-}
-
-/** The LGM setup of a quote input. */
-export function lgmSetupFrom(input: {
-  commodity: string;
-  type: string;
-  targetMarketings: number[];
-  deductible: number;
-  weights?: Record<string, number | undefined>;
-}): Unnamed {
-  const weights = Object.fromEntries(
-    Object.entries(input.weights ?? {}).filter(
-      (entry): entry is [string, number] => typeof entry[1] === "number",
-    ),
-  );
-  return {
-    plan: "lgm",
-    commodity: input.commodity,
-    type: input.type,
-    targetMarketings: [...input.targetMarketings],
-    deductible: input.deductible,
-    ...(Object.keys(weights).length > 0 ? { weights } : {}),
-  };
-}
+export { lgmSetupFrom, lrpSetupFrom } from "./watch-setup";
 
 function suggestedName(setup: Unnamed): string {
   try {
@@ -110,3 +64,5 @@ export function SaveToWatchlistForm({ setup }: { setup: Unnamed }) {
     </form>
   );
 }
+
+export default SaveToWatchlistForm;

@@ -7,6 +7,7 @@ import {
 } from "../../../../shared/documents/watchlist";
 import { useSession } from "../../auth/session";
 import { useDocument } from "./hooks";
+import { mayKeepWatchlist } from "./watchlist-access";
 
 /** A setup to save: everything but the id and timestamps, which saving adds. */
 export type NewWatchSetup =
@@ -27,7 +28,7 @@ export interface SaveToWatchlist {
 export function useSaveToWatchlist(): SaveToWatchlist {
   const session = useSession();
   const userId = session.status === "signed-in" ? (session.user?.sub ?? null) : null;
-  const allowed = session.roles.includes("agent") || session.roles.includes("customer");
+  const allowed = mayKeepWatchlist(session.roles);
   const watchlist = useDocument<"watchlist">(userId && allowed ? documentName.watchlist(userId) : null);
   const save = useCallback(
     (setup: NewWatchSetup, now = new Date()) => {

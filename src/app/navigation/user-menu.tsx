@@ -1,0 +1,26 @@
+import { useNavigate } from "react-router";
+import { Menu } from "../../components/ui/menu";
+import type { Session } from "../../lib/auth/session";
+
+/** The signed-in user's menu (profile, sign out); loaded with the first signed-in render (Ark UI's Menu). */
+export default function UserMenu({ session, name }: { session: Session; name: string }) {
+  const navigate = useNavigate();
+  return (
+    <Menu
+      label={`Account: ${name}`}
+      trigger={
+        <>
+          <span className="app-header__avatar" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="app-header__name">{name}</span>
+        </>
+      }
+      heading={session.user?.email ?? name}
+      items={[
+        { value: "profile", label: "My Profile", onSelect: () => navigate("/profile") },
+        { value: "sign-out", label: "Sign out", onSelect: () => void session.signOut() },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { documentName } from "../../../../shared/documents/names";
+import { beforeSignOut } from "../../auth/sign-out-hooks";
+import { httpMarketSource } from "../../pricing/http-market-source";
+import { setMarketSource } from "../../pricing/pricing-store";
+import { syncUrl } from "../config";
+import { deleteStoredDocuments } from "../device-store";
+import { documentMarketSource } from "../market/device-market";
+import { SyncClient } from "../sync-client";
+import { installDebugHook } from "./debug-hook";
+import { presenceColor } from "./presence-color";
+
+// The signed-in part of the sync layer: Yjs, the Hocuspocus provider and IndexedDB persistence. The
+// SyncProvider (sync-context.tsx) imports this module only when someone is signed in, so a signed-out
+// visitor never downloads it.
+
+export interface SyncSessionOptions {
+  userId: string;
+  userName: string;
+  token: () => Promise<string>;
+}
+
+export interface SyncSession {
+  client: SyncClient;
+  /** Closes the client and puts the HTTP market source back. */
+  stop(): void;
+}
+
+/**
+ * One client for the user, with their watchlist and the market snapshot open at once and every document
+ * already on the device reopened so it syncs in the background; other users' documents are removed,
+ * the quote screens' pricing takes its snapshot from the synced market/current document, and a
+ * sign-out first closes and deletes the user's documents.
+ */
+export function startSyncSession({ userId, userName, token }: SyncSessionOptions): SyncSession {
+  const client = new SyncClient({
+    url: syncUrl(window.location),
+    userId,
+    user: { id: userId, name: userName, color: presenceColor(userId) },
+    token,
+  });
+  void deleteStoredDocuments((d) => d.userId !== userId).catch(() => {});
+  client.open(documentName.watchlist(userId));
+  client.open(documentName.market());
+  void client.reopenStored();
+  setMarketSource(documentMarketSource(client));
+  const removeHook = beforeSignOut(() => client.closeAndForget());
+  const removeDebug = installDebugHook(client);
+  return {
+    client,
+    stop() {
+      removeHook();
+      removeDebug();
+      setMarketSource(httpMarketSource);
+      void client.close();
+    },
+  };
+}
