@@ -13,16 +13,22 @@ export type MoneyInput = Money | number | string;
 
 export const money = (value: MoneyInput): Money => new Money(value);
 
+// Rounding returns a new Decimal anyway, so a value that is already Money is rounded as it is, not
+// copied first. (Every Decimal passes `instanceof`; our own carry Money as their constructor.)
+const asMoney = (value: MoneyInput): Money =>
+  typeof value === "object" && value.constructor === Money ? value : new Money(value);
+
 /** Whole dollars, half up (RMA's premium and subsidy rounding). */
 export const roundDollars = (value: MoneyInput): Money =>
-  money(value).toDecimalPlaces(0, Money.ROUND_HALF_UP);
+  asMoney(value).toDecimalPlaces(0, Money.ROUND_HALF_UP);
 
 /** Cents, half up. */
-export const roundCents = (value: MoneyInput): Money => money(value).toDecimalPlaces(2, Money.ROUND_HALF_UP);
+export const roundCents = (value: MoneyInput): Money =>
+  asMoney(value).toDecimalPlaces(2, Money.ROUND_HALF_UP);
 
 /** Any number of decimal places, half up. */
 export const roundTo = (value: MoneyInput, places: number): Money =>
-  money(value).toDecimalPlaces(places, Money.ROUND_HALF_UP);
+  asMoney(value).toDecimalPlaces(places, Money.ROUND_HALF_UP);
 
 /** A rounded Decimal as a JSON number (exact: the Decimal's digits are the number's shortest form). */
 export const toJsonNumber = (value: Money): number => Number(value.toString());

@@ -26,13 +26,29 @@ export interface PutContext {
   snapshot: MarketSnapshot;
   /** Per end date: the contract month, its curve entry (if listed) and years from the sales date to expiry. */
   byEndDate: Map<string, { month: string; contract: CurveContract | undefined; years: number }>;
+  /** Per coverage price: the strike (an offer table repeats its coverage prices across lengths). */
+  strikes: Map<number, number>;
 }
 
 export const putContext = (snapshot: MarketSnapshot, commodity: LrpCommodityCode): PutContext => ({
   curve: futuresCurve(snapshot, LRP_FUTURES[commodity].root),
   snapshot,
   byEndDate: new Map(),
+  strikes: new Map(),
 });
+
+function putStrike(commodity: LrpCommodityCode, coveragePrice: number): number {
+  const { root, livePerFutures } = LRP_FUTURES[commodity];
+  const step = FUTURES_CONTRACTS[root].strikeStep;
+  return Number(
+    money(coveragePrice)
+      .div(livePerFutures)
+      .div(step)
+      .toDecimalPlaces(0, Money.ROUND_HALF_UP)
+      .times(step)
+      .toString(),
+  );
+}
 
 export function cmePutComparison(
   ctx: PutContext,
@@ -41,7 +57,7 @@ export function cmePutComparison(
   endDate: string,
   coveragePrice: number,
 ): CmePutComparison {
-  const { root, livePerFutures } = LRP_FUTURES[commodity];
+  const { root } = LRP_FUTURES[commodity];
   let found = ctx.byEndDate.get(endDate);
   if (!found) {
     const ym = contractMonthOnOrAfter(root, endDate);
@@ -53,15 +69,11 @@ export function cmePutComparison(
     };
     ctx.byEndDate.set(endDate, found);
   }
-  const step = FUTURES_CONTRACTS[root].strikeStep;
-  const strike = Number(
-    money(coveragePrice)
-      .div(livePerFutures)
-      .div(step)
-      .toDecimalPlaces(0, Money.ROUND_HALF_UP)
-      .times(step)
-      .toString(),
-  );
+  let strike = ctx.strikes.get(coveragePrice);
+  if (strike === undefined) {
+    strike = putStrike(commodity, coveragePrice);
+    ctx.strikes.set(coveragePrice, strike);
+  }
   const { contract } = found;
   if (!contract || contract.impliedVolatility === null) {
     return { futuresContractMonth: found.month, cmePutStrike: strike, cmePutPremiumPerCwt: null };

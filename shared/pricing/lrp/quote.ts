@@ -7,11 +7,18 @@ import { type Money, money, roundCents, roundTo, toJsonNumber } from "../money";
 import { farmerSubsidyAddition } from "../subsidy/farmer";
 import { lrpSubsidyPercent } from "../subsidy/lrp-subsidy";
 import { invalidInput, parseInput } from "../validate";
-import { cmePutComparison, type PutContext, putContext } from "./cme-put";
+import { type CmePutComparison, cmePutComparison, type PutContext } from "./cme-put";
 import { indicativeLrpRate } from "./indicative-rate";
 import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
 import { LRP_ENDORSEMENT_LENGTHS, LRP_FUTURES } from "./markets";
-import { lrpPremium, lrpReciprocals } from "./premium";
+import {
+  type LrpInsuredUnits,
+  lrpInsuredUnits,
+  lrpInsuredValue,
+  lrpPremiumOn,
+  lrpSubsidyShare,
+} from "./premium";
+import { type LrpRateEntry, lrpPutContext, lrpRateGroup } from "./snapshot-index";
 
 /** Spec §3 coverage-table row; keys are the documented JSON keys (README "Command line"). */
 export interface LrpCoverageRow {
@@ -47,11 +54,12 @@ interface Terms {
   subsidyAddition: number;
   defaultPaf: Money;
   put: PutContext;
-  /** head × target weight × share */
-  insuredCwt: Money;
-  reciprocals: { insuredCwt: Money; head: Money };
-  /** Price adjustment factors of the rows, parsed once per table. */
-  pafs: Map<number, Money>;
+  /** head and head × target weight × share */
+  units: LrpInsuredUnits;
+  /** Subsidy share per base band (the band's Decimal is the key). */
+  subsidyShares: Map<Money, Money>;
+  /** Insured value (and its JSON number) per PAF and coverage price. */
+  insuredValues: Map<Money, Map<number, { value: Money; json: number }>>;
 }
 
 /** One row's market terms. Numbers hold exact decimals (as parsed from the snapshot or from a Decimal). */
@@ -64,6 +72,11 @@ interface RowBasis {
   rate: number;
   paf: Money;
   indicative: boolean;
+  /** The coverage price and rate as Decimals when the caller has them already. */
+  coveragePriceDecimal?: Money;
+  rateDecimal?: Money;
+  /** The CME put comparison when the caller has it already. */
+  put?: CmePutComparison;
 }
 
 /**
@@ -89,7 +102,6 @@ export function quoteLrp(
   if (!(LRP_ENDORSEMENT_LENGTHS as readonly number[]).includes(request.endorsementLengthWeeks))
     throw invalidInput(["endorsementLengthWeeks"], `must be one of ${LRP_ENDORSEMENT_LENGTHS.join(", ")}`);
 
-  const insuredCwt = money(request.head).times(request.targetWeightCwt).times(request.share);
   const terms: Terms = {
     commodity,
     request,
@@ -99,22 +111,19 @@ export function quoteLrp(
       request.beginningFarmerYear,
     ),
     defaultPaf: money(request.priceAdjustmentFactor ?? type.priceAdjustmentFactor ?? 1),
-    put: putContext(snapshot, commodity),
-    insuredCwt,
-    reciprocals: lrpReciprocals(insuredCwt, request.head),
-    pafs: new Map(),
+    put: lrpPutContext(snapshot, commodity, request.salesDate),
+    units: lrpInsuredUnits(request.head, request.targetWeightCwt, request.share),
+    subsidyShares: new Map(),
+    insuredValues: new Map(),
   };
-  const rows = snapshot.lrpRates.filter(
-    (r) =>
-      r.commodityCode === commodity && r.typeCode === type.code && r.salesEffectiveDate === request.salesDate,
-  );
+  const group = lrpRateGroup(snapshot, commodity, type.code, request.salesDate);
 
-  const quote: LrpQuote = coverageRow(terms, requestedBasis(terms, rows));
-  if (options.all) quote.offers = offerTable(terms, rows);
+  const quote: LrpQuote = coverageRow(terms, requestedBasis(terms, group.rows));
+  if (options.all) quote.offers = offerTable(terms, group.entries);
   return quote;
 }
 
-function requestedBasis(terms: Terms, rows: LrpRateRow[]): RowBasis {
+function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis {
   const { request } = terms;
   const weeks = request.endorsementLengthWeeks;
   const forLength = rows.filter((r) => r.endorsementLengthWeeks === weeks);
@@ -154,28 +163,46 @@ function requestedBasis(terms: Terms, rows: LrpRateRow[]): RowBasis {
   };
   if (request.rate !== undefined) return { ...basis, rate: request.rate, indicative: false };
   if (match) return { ...basis, rate: match.rate, indicative: false };
-  return { ...basis, rate: modelledRate(terms, endDate, expectedValue, coveragePrice), indicative: true };
+  return {
+    ...basis,
+    rate: modelledRate(terms, endDate, modelVolatility(terms, endDate), expectedValue, coveragePrice),
+    indicative: true,
+  };
 }
 
-function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
-  if (rows.length > 0) {
-    return [...rows]
-      .sort(
-        (a, b) => a.endorsementLengthWeeks - b.endorsementLengthWeeks || b.coverageLevel - a.coverageLevel,
-      )
-      .filter((r) => lrpSubsidyPercent(r.coverageLevel, terms.request.cropYear) !== null)
-      .map((r) =>
-        coverageRow(terms, {
-          weeks: r.endorsementLengthWeeks,
-          endDate: r.endDate,
-          expectedValue: r.expectedEndingValue,
-          coveragePrice: r.coveragePrice,
-          coverageLevel: r.coverageLevel,
-          rate: r.rate,
-          paf: pafOf(r, terms),
-          indicative: false,
-        }),
+function offerTable(terms: Terms, entries: readonly LrpRateEntry[]): LrpCoverageRow[] {
+  if (entries.length > 0) {
+    const { request } = terms;
+    const out: LrpCoverageRow[] = [];
+    for (const e of entries) {
+      const r = e.row;
+      const band = lrpSubsidyPercent(r.coverageLevel, request.cropYear);
+      if (band === null) continue;
+      const paf =
+        request.priceAdjustmentFactor !== undefined || e.priceAdjustmentFactor === null
+          ? terms.defaultPaf
+          : e.priceAdjustmentFactor;
+      out.push(
+        coverageRow(
+          terms,
+          {
+            weeks: r.endorsementLengthWeeks,
+            endDate: r.endDate,
+            expectedValue: r.expectedEndingValue,
+            coveragePrice: r.coveragePrice,
+            coverageLevel: r.coverageLevel,
+            rate: r.rate,
+            paf,
+            indicative: false,
+            coveragePriceDecimal: e.coveragePrice,
+            rateDecimal: e.rate,
+            put: e.put,
+          },
+          band,
+        ),
       );
+    }
+    return out;
   }
   const out: LrpCoverageRow[] = [];
   for (const weeks of LRP_ENDORSEMENT_LENGTHS) {
@@ -184,18 +211,21 @@ function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
       terms.request.expectedEndingValue !== undefined
         ? money(terms.request.expectedEndingValue)
         : futuresExpectedValue(terms, endDate);
+    const volatility = modelVolatility(terms, endDate);
+    const expectedValueNumber = toJsonNumber(expectedValue);
     for (const level of INDICATIVE_LEVELS) {
       const coveragePrice = roundCents(expectedValue.times(level));
       out.push(
         coverageRow(terms, {
           weeks,
           endDate,
-          expectedValue: toJsonNumber(expectedValue),
+          expectedValue: expectedValueNumber,
           coveragePrice: toJsonNumber(coveragePrice),
           coverageLevel: Number(level),
-          rate: modelledRate(terms, endDate, expectedValue, coveragePrice),
+          rate: modelledRate(terms, endDate, volatility, expectedValue, coveragePrice),
           paf: terms.defaultPaf,
           indicative: true,
+          coveragePriceDecimal: coveragePrice,
         }),
       );
     }
@@ -206,34 +236,29 @@ function offerTable(terms: Terms, rows: LrpRateRow[]): LrpCoverageRow[] {
 function pafOf(row: LrpRateRow | undefined, terms: Terms): Money {
   if (terms.request.priceAdjustmentFactor !== undefined || row?.priceAdjustmentFactor === undefined)
     return terms.defaultPaf;
-  let paf = terms.pafs.get(row.priceAdjustmentFactor);
-  if (!paf) {
-    paf = money(row.priceAdjustmentFactor);
-    terms.pafs.set(row.priceAdjustmentFactor, paf);
-  }
-  return paf;
+  return money(row.priceAdjustmentFactor);
 }
 
-function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
+function coverageRow(
+  terms: Terms,
+  b: RowBasis,
+  band: Money | null = lrpSubsidyPercent(b.coverageLevel, terms.request.cropYear),
+): LrpCoverageRow {
   const { request } = terms;
-  const band = lrpSubsidyPercent(b.coverageLevel, request.cropYear);
   if (band === null)
     throw invalidInput(
       [request.coverageLevel !== undefined ? "coverageLevel" : "coveragePrice"],
       `coverage level ${b.coverageLevel} is outside the levels LRP subsidises (0.70 to 1.00)`,
     );
-  const premium = lrpPremium({
-    insuredCwt: terms.insuredCwt,
-    reciprocals: terms.reciprocals,
-    head: request.head,
-    targetWeightCwt: request.targetWeightCwt,
-    share: request.share,
-    coveragePrice: money(b.coveragePrice),
-    priceAdjustmentFactor: b.paf,
-    rate: money(b.rate),
-    subsidyPercent: terms.subsidyAddition === 0 ? band : band.plus(terms.subsidyAddition),
-  });
-  const put = cmePutComparison(terms.put, terms.commodity, request.salesDate, b.endDate, b.coveragePrice);
+  const insured = insuredValueOf(terms, b);
+  const premium = lrpPremiumOn(
+    terms.units,
+    insured.value,
+    b.rateDecimal ?? money(b.rate),
+    subsidyShareOf(terms, band),
+  );
+  const put =
+    b.put ?? cmePutComparison(terms.put, terms.commodity, request.salesDate, b.endDate, b.coveragePrice);
   return {
     endorsementLengthWeeks: b.weeks,
     endDate: b.endDate,
@@ -241,7 +266,7 @@ function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
     expectedValuePerCwt: b.expectedValue,
     coveragePricePerCwt: b.coveragePrice,
     rate: b.rate,
-    insuredValue: toJsonNumber(premium.insuredValue),
+    insuredValue: insured.json,
     totalPremium: toJsonNumber(premium.totalPremium),
     subsidy: toJsonNumber(premium.subsidy),
     producerPremium: toJsonNumber(premium.producerPremium),
@@ -252,6 +277,32 @@ function coverageRow(terms: Terms, b: RowBasis): LrpCoverageRow {
     futuresContractMonth: put.futuresContractMonth,
     indicative: b.indicative,
   };
+}
+
+/** The insured value of a coverage price under a PAF; an offer table repeats both across lengths. */
+function insuredValueOf(terms: Terms, b: RowBasis): { value: Money; json: number } {
+  let byPrice = terms.insuredValues.get(b.paf);
+  if (!byPrice) {
+    byPrice = new Map();
+    terms.insuredValues.set(b.paf, byPrice);
+  }
+  let insured = byPrice.get(b.coveragePrice);
+  if (!insured) {
+    const value = lrpInsuredValue(terms.units, b.coveragePriceDecimal ?? money(b.coveragePrice), b.paf);
+    insured = { value, json: toJsonNumber(value) };
+    byPrice.set(b.coveragePrice, insured);
+  }
+  return insured;
+}
+
+/** Base band plus the beginning/veteran addition, as a share of the total premium. */
+function subsidyShareOf(terms: Terms, band: Money): Money {
+  let share = terms.subsidyShares.get(band);
+  if (!share) {
+    share = lrpSubsidyShare(terms.subsidyAddition === 0 ? band : band.plus(terms.subsidyAddition));
+    terms.subsidyShares.set(band, share);
+  }
+  return share;
 }
 
 function futuresExpectedValue(terms: Terms, endDate: string): Money {
@@ -265,16 +316,25 @@ function futuresExpectedValue(terms: Terms, endDate: string): Money {
   return roundCents(priceFrom(terms.put.curve, ref) * livePerFutures);
 }
 
-function modelledRate(terms: Terms, endDate: string, expectedValue: Money, coveragePrice: Money): number {
+/** The at-the-money implied volatility an indicative rate for an endorsement ending on `endDate` uses. */
+function modelVolatility(terms: Terms, endDate: string): number | null {
   const { root } = LRP_FUTURES[terms.commodity];
   const curve = terms.put.curve;
-  const target = contractMonthOnOrAfter(root, endDate);
-  const ref = priceReference(curve, target);
-  const volatility = ref ? curve[ref.terms[ref.terms.length - 1].contract].impliedVolatility : null;
+  const ref = priceReference(curve, contractMonthOnOrAfter(root, endDate));
+  return ref ? curve[ref.terms[ref.terms.length - 1].contract].impliedVolatility : null;
+}
+
+function modelledRate(
+  terms: Terms,
+  endDate: string,
+  volatility: number | null,
+  expectedValue: Money,
+  coveragePrice: Money,
+): number {
   if (volatility === null)
     throw new DomainError(
       "stale-market-data",
-      `No LRP rate for ${terms.commodity}/${terms.request.type} on ${terms.request.salesDate} and no ${root} implied volatility to model one; pass "rate"`,
+      `No LRP rate for ${terms.commodity}/${terms.request.type} on ${terms.request.salesDate} and no ${LRP_FUTURES[terms.commodity].root} implied volatility to model one; pass "rate"`,
     );
   const days = Math.max(1, daysBetween(terms.request.salesDate, endDate));
   return indicativeLrpRate(expectedValue.toNumber(), coveragePrice.toNumber(), volatility, days);
