@@ -37,8 +37,14 @@ async function expectNavigationFor(page: Page, user: DemoUser) {
 }
 
 async function signOutFromMenu(page: Page, user: DemoUser) {
+  // Signing out clears the session on the page first, then leaves for the provider's /v2/logout,
+  // which sends the browser back to the origin: wait for that round trip to finish, or a reload
+  // right after it would race the redirect.
+  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await accountButton(page, user).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await logout;
+  await page.waitForEvent("load");
   await expect(signInButton(page)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/");
 }
