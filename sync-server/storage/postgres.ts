@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
+import { POSTGRES_TYPES, schemaSql } from "./schema";
 import type {
   CompactionCover,
   MemberRecord,
@@ -10,55 +11,6 @@ import type {
   UserRecord,
   ViolationRecord,
 } from "./types";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS documents (
-  name TEXT PRIMARY KEY,
-  state BYTEA NOT NULL,
-  updated_at BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS document_updates (
-  seq BIGSERIAL PRIMARY KEY,
-  name TEXT NOT NULL,
-  instance_id TEXT NOT NULL,
-  update_data BYTEA NOT NULL,
-  received_at BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS document_updates_by_name ON document_updates (name, seq);
-CREATE TABLE IF NOT EXISTS users (
-  id TEXT PRIMARY KEY,
-  email TEXT,
-  name TEXT
-);
-CREATE TABLE IF NOT EXISTS org_memberships (
-  user_id TEXT NOT NULL REFERENCES users (id),
-  org_id TEXT NOT NULL,
-  role TEXT NOT NULL,
-  PRIMARY KEY (user_id, org_id, role)
-);
-CREATE TABLE IF NOT EXISTS customer_links (
-  user_id TEXT NOT NULL REFERENCES users (id),
-  org_id TEXT NOT NULL,
-  customer_id TEXT NOT NULL,
-  PRIMARY KEY (user_id, org_id, customer_id)
-);
-CREATE TABLE IF NOT EXISTS claim_links (
-  org_id TEXT NOT NULL,
-  claim_id TEXT NOT NULL,
-  customer_id TEXT NOT NULL,
-  PRIMARY KEY (org_id, claim_id)
-);
-CREATE TABLE IF NOT EXISTS sync_violations (
-  id BIGSERIAL PRIMARY KEY,
-  document_name TEXT NOT NULL,
-  user_id TEXT,
-  at BIGINT NOT NULL,
-  issues TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS markers (
-  key TEXT PRIMARY KEY
-);
-`;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -86,7 +38,7 @@ export class PostgresStorage implements Storage {
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     try {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await pool.query(SCHEMA);
+      await pool.query(schemaSql(POSTGRES_TYPES));
     } catch (error) {
       await pool.end();
       throw error;

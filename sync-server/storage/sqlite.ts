@@ -4,6 +4,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { groupMembers, mergeStates } from "./rows";
+import { SQLITE_TYPES, schemaSql } from "./schema";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
 import type {
   CompactionCover,
@@ -13,55 +14,6 @@ import type {
   UserRecord,
   ViolationRecord,
 } from "./types";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS documents (
-  name TEXT PRIMARY KEY,
-  state BLOB NOT NULL,
-  updated_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS document_updates (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  name TEXT NOT NULL,
-  instance_id TEXT NOT NULL,
-  update_data BLOB NOT NULL,
-  received_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS document_updates_by_name ON document_updates (name, seq);
-CREATE TABLE IF NOT EXISTS users (
-  id TEXT PRIMARY KEY,
-  email TEXT,
-  name TEXT
-);
-CREATE TABLE IF NOT EXISTS org_memberships (
-  user_id TEXT NOT NULL REFERENCES users (id),
-  org_id TEXT NOT NULL,
-  role TEXT NOT NULL,
-  PRIMARY KEY (user_id, org_id, role)
-);
-CREATE TABLE IF NOT EXISTS customer_links (
-  user_id TEXT NOT NULL REFERENCES users (id),
-  org_id TEXT NOT NULL,
-  customer_id TEXT NOT NULL,
-  PRIMARY KEY (user_id, org_id, customer_id)
-);
-CREATE TABLE IF NOT EXISTS claim_links (
-  org_id TEXT NOT NULL,
-  claim_id TEXT NOT NULL,
-  customer_id TEXT NOT NULL,
-  PRIMARY KEY (org_id, claim_id)
-);
-CREATE TABLE IF NOT EXISTS sync_violations (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  document_name TEXT NOT NULL,
-  user_id TEXT,
-  at INTEGER NOT NULL,
-  issues TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS markers (
-  key TEXT PRIMARY KEY
-);
-`;
 
 interface PendingAppend {
   name: string;
@@ -100,7 +52,7 @@ export class SqliteStorage implements Storage {
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     this.db.exec("PRAGMA busy_timeout = 5000;");
-    this.db.exec(SCHEMA);
+    this.db.exec(schemaSql(SQLITE_TYPES));
     if (file !== ":memory:") {
       // Checkpoints run in the checkpointer's worker, never inside a commit on the event loop.
       this.db.exec("PRAGMA wal_autocheckpoint = 0;");

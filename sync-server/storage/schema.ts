@@ -1,0 +1,68 @@
+// The tables of one Storage, once for both databases: only the column types differ by dialect.
+
+export interface SqlTypes {
+  bytes: string;
+  integer: string;
+  /** An auto-incrementing integer primary key. */
+  serialKey: string;
+}
+
+export const SQLITE_TYPES: SqlTypes = {
+  bytes: "BLOB",
+  integer: "INTEGER",
+  serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+};
+export const POSTGRES_TYPES: SqlTypes = {
+  bytes: "BYTEA",
+  integer: "BIGINT",
+  serialKey: "BIGSERIAL PRIMARY KEY",
+};
+
+export const schemaSql = (t: SqlTypes): string => `
+CREATE TABLE IF NOT EXISTS documents (
+  name TEXT PRIMARY KEY,
+  state ${t.bytes} NOT NULL,
+  updated_at ${t.integer} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS document_updates (
+  seq ${t.serialKey},
+  name TEXT NOT NULL,
+  instance_id TEXT NOT NULL,
+  update_data ${t.bytes} NOT NULL,
+  received_at ${t.integer} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS document_updates_by_name ON document_updates (name, seq);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  email TEXT,
+  name TEXT
+);
+CREATE TABLE IF NOT EXISTS org_memberships (
+  user_id TEXT NOT NULL REFERENCES users (id),
+  org_id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  PRIMARY KEY (user_id, org_id, role)
+);
+CREATE TABLE IF NOT EXISTS customer_links (
+  user_id TEXT NOT NULL REFERENCES users (id),
+  org_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  PRIMARY KEY (user_id, org_id, customer_id)
+);
+CREATE TABLE IF NOT EXISTS claim_links (
+  org_id TEXT NOT NULL,
+  claim_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  PRIMARY KEY (org_id, claim_id)
+);
+CREATE TABLE IF NOT EXISTS sync_violations (
+  id ${t.serialKey},
+  document_name TEXT NOT NULL,
+  user_id TEXT,
+  at ${t.integer} NOT NULL,
+  issues TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS markers (
+  key TEXT PRIMARY KEY
+);
+`;
