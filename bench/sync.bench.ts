@@ -7,7 +7,7 @@
 // The clients run in BENCH_LOAD_PROCESSES (4) processes of their own.
 //
 //   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load; BENCH_PROFILE=dir
-//   writes each server's CPU profile into dir.
+//   writes each server's CPU profile into dir; BENCH_ONLY=full measures the full server alone.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -395,6 +395,7 @@ async function main() {
   );
   const full = await runLoad("full");
   const fullCost = report(full);
+  if (process.env.BENCH_ONLY === "full") process.exit(0);
   const bare = await runLoad("bare");
   const bareCost = report(bare);
   const ratio = fullCost / bareCost;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkClientSchema, migrateDocument } from "./migrations";
-import { DOCUMENT_SCHEMA_VERSION, sectionsOf, validateDocument } from "./shapes";
+import { DOCUMENT_SCHEMA_VERSION, sectionsOf, validateDocument, validateSection } from "./shapes";
 
 const meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
 
@@ -38,6 +38,21 @@ describe("document shapes", () => {
     const [issue] = validateDocument("watchlist", { meta, items: {}, extra: {} });
     expect(issue?.message).toBe('unknown section(s) "extra": a watchlist document holds meta, items');
     expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes"]);
+  });
+
+  it("[SYNC3] checks one section, or some entries of a record section, with the same paths and messages", () => {
+    expect(validateSection("customer", "entities", { a: { id: "a" } })).toEqual([]);
+    expect(validateSection("customer", "entities", { a: { id: "b" } })).toEqual(
+      validateDocument("customer", { meta, entities: { a: { id: "b" } } }),
+    );
+    expect(validateSection("org", "settings", { email: "nope" })).toEqual(
+      validateDocument("org", { meta, settings: { email: "nope" } }),
+    );
+    expect(validateSection("watchlist", "extra", {})[0]?.message).toBe(
+      'unknown section(s) "extra": a watchlist document holds meta, items',
+    );
+    // An unknown key inside a strict section is not an unknown section.
+    expect(validateSection("org", "meta", { schemaVersion: 1, extra: 1 })[0]?.message).not.toMatch(/section/);
   });
 
   it("[SYNC3] requires the schema version", () => {

@@ -188,13 +188,37 @@ export interface DocumentIssue {
  * the path of the bad value, so the server can record and report them.
  */
 export function validateDocument(kind: DocumentKind, json: Record<string, unknown>): DocumentIssue[] {
-  const result = documentSchemas[kind].safeParse(json);
+  return issuesOf(kind, documentSchemas[kind].safeParse(json), []);
+}
+
+/**
+ * Checks one section's JSON against its schema — the whole section, or some entries of a record
+ * section (entries are checked on their own). Paths start with the section's name, as in
+ * validateDocument; a section the kind does not hold is an issue.
+ */
+export function validateSection(kind: DocumentKind, section: string, json: unknown): DocumentIssue[] {
+  const schema = (DOCUMENT_SECTIONS[kind] as Record<string, z.ZodType>)[section];
+  if (!schema) return [{ path: [], message: unknownSections(kind, [section]) }];
+  return issuesOf(kind, schema.safeParse(json), [section]);
+}
+
+function issuesOf(
+  kind: DocumentKind,
+  result: { success: true } | { success: false; error: z.ZodError },
+  prefix: string[],
+): DocumentIssue[] {
   if (result.success) return [];
   return result.error.issues.map((issue) => ({
-    path: issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)),
+    path: [
+      ...prefix,
+      ...issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)),
+    ],
     message:
-      issue.code === "unrecognized_keys"
-        ? `unknown section(s) ${issue.keys.map((key) => `"${key}"`).join(", ")}: a ${kind} document holds ${sectionsOf(kind).join(", ")}`
+      issue.code === "unrecognized_keys" && prefix.length === 0 && issue.path.length === 0
+        ? unknownSections(kind, issue.keys)
         : issue.message,
   }));
 }
+
+const unknownSections = (kind: DocumentKind, names: string[]) =>
+  `unknown section(s) ${names.map((name) => `"${name}"`).join(", ")}: a ${kind} document holds ${sectionsOf(kind).join(", ")}`;

@@ -1,11 +1,18 @@
 import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
 import { maySection } from "../../shared/access/documents";
-import { type DocumentIssue, validateDocument } from "../../shared/documents/shapes";
+import type { DocumentKind } from "../../shared/documents/names";
+import {
+  type DocumentIssue,
+  isRecordSection,
+  validateDocument,
+  validateSection,
+} from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
 import type { Storage } from "../storage/types";
 import { Shadows } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
+import { type EntryScan, scanEntries } from "./entry-scan";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -17,12 +24,37 @@ export const acceptedWrites = new WeakSet<Uint8Array>();
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
 /**
- * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. It applies the
- * update to a copy of the document and refuses it — closing that document's connection with a reason
+ * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. An update that
+ * only sets plain values on entries of record sections is accepted from its encoding when every value
+ * is a valid entry (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
+ * copy of the document and refuses — closing that document's connection with a reason
  * code, never dropping it silently — when the connection is read-only, when it touches a section the
  * user may not write, or when it would make the document fail its shared zod schema (the violation is
  * recorded and sent to the client). Accepted writes that change something are marked for the log.
  */
+/**
+ * True when a write that sets (or deletes) these entries is allowed as it is: the connection writes,
+ * every section is one the user may write and a record section, and every value set is a valid entry.
+ * False means "not certain": the guard then applies the update to a shadow copy and decides there.
+ */
+function acceptsEntries(
+  sections: Map<string, Map<string, unknown[]>>,
+  kind: DocumentKind,
+  grant: SyncContext["grant"],
+  readOnly: boolean,
+): boolean {
+  if (readOnly || grant.access !== "write") return false;
+  for (const [section, entries] of sections) {
+    if (!maySection(grant, section) || !isRecordSection(kind, section)) return false;
+    for (const [key, values] of entries) {
+      for (const value of values) {
+        if (validateSection(kind, section, { [key]: value }).length > 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
 export class WriteGuard implements Extension {
   readonly extensionName = "rangeline-write-guard";
   priority = 200;
@@ -33,6 +65,21 @@ export class WriteGuard implements Extension {
   async beforeSync({ type, payload, document, connection, context }: beforeSyncPayload): Promise<void> {
     if (type !== SYNC_STEP_2 && type !== UPDATE) return;
     const { ref, grant, identity } = context as SyncContext;
+
+    // The common write — plain values set on entries of record sections — is checked from the update's
+    // encoding alone; anything else, and anything refused, takes the full path below.
+    let scan: EntryScan;
+    try {
+      scan = scanEntries(document, payload);
+    } catch (error) {
+      throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
+    }
+    if (scan.kind === "nothing") return;
+    if (scan.kind === "entries" && acceptsEntries(scan.sections, ref.kind, grant, connection.readOnly)) {
+      this.shadows.discard(document); // the shadow would fall behind; rebuilt when next needed
+      acceptedWrites.add(payload);
+      return;
+    }
 
     let candidate: ReturnType<Shadows["try"]>;
     try {
