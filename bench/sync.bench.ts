@@ -28,6 +28,8 @@ type Kind = "full" | "bare";
 interface ServerStats {
   cpuUserMicros: number;
   cpuSystemMicros: number;
+  /** The event loop's own thread (the rest is worker threads, GC and libuv threads). */
+  mainThreadCpuMicros: number;
   rssBytes: number;
   maxRssBytes: number;
   /** The server's event-loop delay since the previous stats (its stalls), ms. */
@@ -68,11 +70,13 @@ async function runChild(kind: Kind) {
   loopDelay.enable();
   const stats = (): ServerStats => {
     const cpu = process.cpuUsage();
+    const mainThread = process.threadCpuUsage();
     const rss = process.memoryUsage.rss();
     peakRss = Math.max(peakRss, rss);
     const result = {
       cpuUserMicros: cpu.user,
       cpuSystemMicros: cpu.system,
+      mainThreadCpuMicros: mainThread.user + mainThread.system,
       rssBytes: rss,
       maxRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
@@ -154,6 +158,7 @@ interface Outcome {
   errors: string[];
   lost: number;
   serverCpuMicros: number;
+  serverMainThreadCpuMicros: number;
   serverPeakRssBytes: number;
   serverLoopDelayP99Ms: number;
   serverLoopDelayMaxMs: number;
@@ -366,6 +371,7 @@ async function runLoad(kind: Kind): Promise<Outcome> {
     lost,
     serverCpuMicros:
       after.cpuUserMicros + after.cpuSystemMicros - before.cpuUserMicros - before.cpuSystemMicros,
+    serverMainThreadCpuMicros: after.mainThreadCpuMicros - before.mainThreadCpuMicros,
     serverPeakRssBytes: after.maxRssBytes,
     serverLoopDelayP99Ms: after.loopDelayP99Ms,
     serverLoopDelayMaxMs: after.loopDelayMaxMs,
@@ -383,7 +389,7 @@ function report(outcome: Outcome) {
     `      edits ${outcome.sent}; seen one by one ${outcome.deliveries} of ${outcome.expectedDeliveries} (the rest arrived merged into a later value); lost ${outcome.lost}; errors ${outcome.errors.length}`,
   );
   console.log(
-    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit (${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
+    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop (${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
   );
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;

@@ -1,13 +1,21 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { SqliteStorage } from "./sqlite";
 
-// The SQLite update log's group commit (STORE1): appends requested together share one transaction, and
-// each is committed — visible to another connection of the same file — when its promise resolves.
+// The SQLite update log (STORE1): appends requested together are written to the log file in one write,
+// each is on record there when its promise resolves, and the file's records move into the table.
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,9 +35,25 @@ const committedSeqs = (file: string, name: string) => {
     reader.close();
   }
 };
+/** The files of a live storage as a crash of its process would leave them, copied to a new place. */
+const afterCrash = (file: string) => {
+  const copy = tempFile();
+  for (const suffix of ["", "-wal", "-updates"]) {
+    if (existsSync(file + suffix)) copyFileSync(file + suffix, copy + suffix);
+  }
+  return copy;
+};
+const loggedSeqs = async (file: string, name: string) => {
+  const storage = new SqliteStorage(file);
+  try {
+    return (await storage.loadDocument(name)).updates.map((u) => u.seq);
+  } finally {
+    await storage.close();
+  }
+};
 
-describe("SqliteStorage group commit", () => {
-  it("[STORE1] appends of one turn get distinct increasing seqs, in call order, all committed on resolve", async () => {
+describe("SqliteStorage update log file", () => {
+  it("[STORE1] appends of one turn get distinct increasing seqs, in call order, each on record when it resolves", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
     // Each update a view into a larger buffer, as a socket's message is.
@@ -42,46 +66,101 @@ describe("SqliteStorage group commit", () => {
       ),
     );
     const first = await appends[0];
-    // Resolved means committed: another connection reads every append of the batch.
-    expect(committedSeqs(file, "user/b/watchlist")).toContain(first);
+    // Resolved means on record: the files as a crash would leave them now hold every append of the batch.
+    const crashed = afterCrash(file);
+    expect(committedSeqs(file, "user/b/watchlist")).toEqual([]); // not yet in the table
+    expect(await loggedSeqs(crashed, "user/b/watchlist")).toContain(first);
     const seqs = await Promise.all(appends);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(25);
-    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs.filter((_, i) => i % 2));
+    expect(await loggedSeqs(crashed, "user/a/watchlist")).toEqual(seqs.filter((_, i) => i % 2));
     const stored = await storage.loadDocument("user/a/watchlist");
     expect(stored.updates.map((u) => [...u.update])).toEqual(
       Array.from({ length: 12 }, (_, k) => [2 * k + 1]),
     );
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs.filter((_, i) => i % 2)); // a read moves them
     await storage.close();
   });
 
-  it("[STORE1] an append that fails is refused alone: the others of its batch are committed", async () => {
+  it("[STORE1] an update the table refuses stays in the log file; nothing acknowledged is lost", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
     const trigger = new DatabaseSync(file);
     trigger.exec(
       "CREATE TRIGGER refuse BEFORE INSERT ON document_updates WHEN NEW.name = 'user/bad/watchlist' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
     );
-    trigger.close();
     const good = storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1");
     const bad = storage.appendUpdate("user/bad/watchlist", new Uint8Array([9]), "i1");
     const later = storage.appendUpdate("user/a/watchlist", new Uint8Array([3]), "i1");
-    await expect(bad).rejects.toThrow(/refused by the test/);
     await expect(
       storage.appendUpdate("user/a/watchlist", null as unknown as Uint8Array, "i1"),
     ).rejects.toThrow(/user\/a\/watchlist: the update is not a Uint8Array/);
     const seqs = [await good, await later];
-    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
+    const badSeq = await bad;
+    expect((await storage.loadDocument("user/a/watchlist")).updates.map((u) => u.seq)).toEqual(seqs);
+    expect(committedSeqs(file, "user/bad/watchlist")).toEqual([]);
     await storage.close();
+    trigger.exec("DROP TRIGGER refuse");
+    trigger.close();
+    expect(await loggedSeqs(file, "user/bad/watchlist")).toEqual([badSeq]);
+    expect(await loggedSeqs(file, "user/a/watchlist")).toEqual(seqs);
   });
 
-  it("[STORE3] close commits appends still queued", async () => {
+  it("[STORE1] a record cut short by a crash is dropped, and whole records before it are kept", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const seqs = await Promise.all(
+      [1, 2, 3].map((i) => storage.appendUpdate("user/a/watchlist", new Uint8Array([i]), "i1")),
+    );
+    const crashed = afterCrash(file);
+    await storage.close();
+    // The start of a fourth record: its length says more bytes follow than there are.
+    appendFileSync(`${crashed}-updates`, Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5]));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await loggedSeqs(crashed, "user/a/watchlist")).toEqual(seqs);
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/dropped 9 bytes after 3 whole update/));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("[STORE1] records in the table and still in the file (a crash between the two) are not doubled", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const seqs = await Promise.all(
+      [1, 2].map((i) => storage.appendUpdate("user/a/watchlist", new Uint8Array([i]), "i1")),
+    );
+    const logBefore = readFileSync(`${file}-updates`);
+    await storage.loadDocument("user/a/watchlist"); // moves them into the table and empties the file
+    expect(readFileSync(`${file}-updates`).length).toBe(0);
+    await storage.close();
+    writeFileSync(`${file}-updates`, logBefore);
+    expect(await loggedSeqs(file, "user/a/watchlist")).toEqual(seqs);
+  });
+
+  it("[STORE3] close moves appends still queued into the table", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);
     const pending = storage.appendUpdate("user/a/watchlist", new Uint8Array([7]), "i1");
     await storage.close();
     const seq = await pending;
     expect(committedSeqs(file, "user/a/watchlist")).toEqual([seq]);
+  });
+
+  it("[STORE2] a seq is never used twice, even after compaction removed the newest and a restart", async () => {
+    const file = tempFile();
+    let storage = new SqliteStorage(file);
+    const first = await storage.appendUpdate("user/a/watchlist", new Uint8Array([1]), "i1");
+    await storage.compactDocument("user/a/watchlist", new Uint8Array([0, 0]), {
+      instanceId: "i1",
+      throughSeq: first,
+      loadedThroughSeq: 0,
+    });
+    await storage.close();
+    storage = new SqliteStorage(file);
+    expect(await storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1")).toBeGreaterThan(first);
+    await storage.close();
   });
 });
 
@@ -97,10 +176,10 @@ describe("SqliteStorage update log, compaction and checkpoints", () => {
       seqs.push(...(await Promise.all(batch)));
     }
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
     const stored = await storage.loadDocument("user/a/watchlist");
     expect(stored.updates.map((u) => u.seq)).toEqual(seqs);
-    // Compaction on the event loop's connection while the worker appends.
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual(seqs);
+    // Compaction while another append is queued.
     const racing = storage.appendUpdate("user/a/watchlist", new Uint8Array([9]), "i1");
     await storage.compactDocument("user/a/watchlist", new Uint8Array([0, 0]), {
       instanceId: "i1",
@@ -143,6 +222,7 @@ describe("SqliteStorage update log, compaction and checkpoints", () => {
         storage.appendUpdate("user/a/watchlist", new Uint8Array([i]), "i1"),
       ),
     );
+    await storage.listDocuments("user/"); // moves the log file's records into the table
     // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, each second.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const copy = `${file}.copy`; // the database file alone, without its WAL

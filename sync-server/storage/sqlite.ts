@@ -14,21 +14,28 @@ import type {
   UserRecord,
   ViolationRecord,
 } from "./types";
+import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
 
 interface PendingAppend {
-  name: string;
-  update: Uint8Array;
-  instanceId: string;
+  record: LoggedUpdate;
   resolve: (seq: number) => void;
   reject: (error: unknown) => void;
 }
 
+/** How often the log file's records move into the database, ms. */
+const FLUSH_EVERY_MS = 1000;
+
 const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array);
 
 /**
- * SQLite through Node's built-in node:sqlite, one file, WAL. An appended update is committed to the WAL
- * before appendUpdate's promise resolves, so it survives a crash or kill of the server process. With synchronous=NORMAL the WAL is not fsynced on every commit, so an operating
- * system crash or power loss may lose the last commits; production runs PostgreSQL.
+ * SQLite through Node's built-in node:sqlite, one file, WAL, with a write-ahead file for client updates
+ * beside it (`<file>-updates`, update-log-file.ts). An appended update is written to that file before
+ * appendUpdate's promise resolves, so it survives a crash or kill of the server process; about once a
+ * second, and before any read or compaction of the log, the file's records move into the
+ * `document_updates` table in one transaction and the file is emptied. Opening the storage moves what a
+ * crash left in the file. A SQLite commit per update would cost several times the file write. Neither
+ * the file nor the WAL (synchronous=NORMAL) is fsynced on every write, so an operating system crash or
+ * power loss may lose the last updates; production runs PostgreSQL.
  */
 export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
@@ -36,6 +43,13 @@ export class SqliteStorage implements Storage {
   private readonly statements = new Map<string, StatementSync>();
   /** Checkpoints the WAL off the event loop (absent for an in-memory database: one connection only). */
   private readonly checkpointer: SqliteCheckpointer | null = null;
+  /** The write-ahead file of client updates (absent for an in-memory database: appends go straight in). */
+  private readonly logFile: UpdateLogFile | null = null;
+  /** Appended updates written to the log file and not yet in the table, in seq order. */
+  private unflushed: LoggedUpdate[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** The seq of the next appended update: never one used before, even after compaction deleted it. */
+  private nextSeq: number;
 
   /** A prepared statement, compiled once per connection. */
   private statement(sql: string): StatementSync {
@@ -59,11 +73,24 @@ export class SqliteStorage implements Storage {
       this.checkpointer = new SqliteCheckpointer(file, {
         log: (message) => console.warn(`[sqlite] ${message}`),
       });
+      this.logFile = new UpdateLogFile(`${file}-updates`);
+      const { records, droppedBytes } = this.logFile.read();
+      if (droppedBytes > 0) {
+        console.warn(
+          `[sqlite] ${this.logFile.path}: dropped ${droppedBytes} bytes after ${records.length} whole update(s) (a write cut short by a crash)`,
+        );
+      }
+      this.unflushed = records;
+      this.flushLog();
     }
+    const used = this.statement(
+      "SELECT MAX(seq) AS seq FROM (SELECT seq FROM sqlite_sequence WHERE name = 'document_updates' UNION ALL SELECT MAX(seq) FROM document_updates)",
+    ).get() as { seq: number | null };
+    this.nextSeq = Number(used.seq ?? 0) + 1;
   }
 
   async loadDocument(name: string): Promise<StoredDocument> {
-    this.commitAppends(); // reads see every append already requested
+    this.settleAppends(); // reads see every append already requested
     const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
       | { state: Uint8Array }
       | undefined;
@@ -77,10 +104,9 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Appends are group-committed: those requested in one turn of the event loop (typically the updates of
-   * several sockets read in one poll phase) are inserted in one transaction, committed before any of the
-   * promises resolves. A caller therefore still has its update in the WAL before it goes on (STORE1),
-   * and the loop pays one commit (and a share of the WAL pages) per batch instead of one per update.
+   * Appends are grouped: those requested in one turn of the event loop (typically the updates of several
+   * sockets read in one poll phase) are written to the log file in one write, before any of their
+   * promises resolves. A caller therefore has its update on record before it goes on (STORE1).
    */
   appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
     if (!(update instanceof Uint8Array)) {
@@ -89,40 +115,73 @@ export class SqliteStorage implements Storage {
       );
     }
     return new Promise((resolve, reject) => {
-      this.appendQueue.push({ name, update, instanceId, resolve, reject });
-      if (this.appendQueue.length === 1) setImmediate(() => this.commitAppends());
+      const record = { seq: this.nextSeq++, name, instanceId, update, receivedAt: Date.now() };
+      this.appendQueue.push({ record, resolve, reject });
+      if (this.appendQueue.length === 1) setImmediate(() => this.writeAppends());
     });
   }
 
   private appendQueue: PendingAppend[] = [];
 
-  /** Commits the queued appends in one transaction and settles their promises. */
-  private commitAppends(): void {
+  /** Writes the queued appends to the log file in one write and settles their promises. */
+  private writeAppends(): void {
     const batch = this.appendQueue;
     this.appendQueue = [];
     if (batch.length === 0) return;
-    const insert = this.statement(
-      "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?)",
-    );
-    const at = Date.now();
-    const run = (a: PendingAppend) => Number(insert.run(a.name, a.instanceId, a.update, at).lastInsertRowid);
-    let seqs: number[] | null = null;
+    const records = batch.map((append) => append.record);
     try {
-      seqs = this.transaction(() => batch.map(run));
-    } catch {
-      // Rolled back: each append on its own, so one failing append does not refuse the others.
-    }
-    if (seqs) {
-      for (const [i, append] of batch.entries()) append.resolve(seqs[i] as number);
+      this.logFile?.append(records);
+    } catch (error) {
+      for (const append of batch) append.reject(error);
       return;
     }
-    for (const append of batch) {
-      try {
-        append.resolve(run(append));
-      } catch (error) {
-        append.reject(error);
-      }
+    this.unflushed.push(...records);
+    if (!this.logFile) this.flushLog();
+    else this.flushTimer ??= setTimeout(() => this.flushLog(), FLUSH_EVERY_MS).unref();
+    for (const append of batch) append.resolve(append.record.seq);
+  }
+
+  /**
+   * Moves the log file's records into the table in one transaction and empties the file. A record the
+   * table refuses stays in the file and is retried, so nothing acknowledged is lost.
+   */
+  private flushLog(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const records = this.unflushed;
+    if (records.length === 0) return;
+    const insert = this.statement(
+      "INSERT INTO document_updates (seq, name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING",
+    );
+    const run = (r: LoggedUpdate) => insert.run(r.seq, r.name, r.instanceId, r.update, r.receivedAt);
+    let kept: LoggedUpdate[] = [];
+    try {
+      this.transaction(() => records.forEach(run));
+    } catch {
+      // Rolled back: each record on its own, so one the table refuses does not hold back the others.
+      kept = records.filter((record) => {
+        try {
+          run(record);
+          return false;
+        } catch (error) {
+          console.warn(
+            `[sqlite] update ${record.seq} of ${record.name} stays in the log file: ${(error as Error).message}`,
+          );
+          return true;
+        }
+      });
     }
+    this.unflushed = kept;
+    // The file is emptied only when all of it is in the table; until then it keeps records the table has
+    // too, which a restart inserts again as no-ops (same seq).
+    if (kept.length === 0) this.logFile?.clear();
+    else this.flushTimer = setTimeout(() => this.flushLog(), FLUSH_EVERY_MS).unref();
+  }
+
+  /** Every append requested so far is in the table: for reads, compaction and close. */
+  private settleAppends(): void {
+    this.writeAppends();
+    this.flushLog();
   }
 
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK on error). */
@@ -139,6 +198,7 @@ export class SqliteStorage implements Storage {
   }
 
   async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
+    this.settleAppends();
     this.transaction(() => {
       const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
         | { state: Uint8Array }
@@ -154,7 +214,7 @@ export class SqliteStorage implements Storage {
   }
 
   async listDocuments(prefix: string): Promise<string[]> {
-    this.commitAppends();
+    this.settleAppends();
     const rows = this.statement(
       "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
     ).all(prefix, prefix, prefix, prefix) as { name: string }[];
@@ -259,7 +319,8 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    this.commitAppends();
+    this.settleAppends();
+    this.logFile?.close();
     await this.checkpointer?.close();
     if (this.db.isOpen) this.db.close();
   }

@@ -1,0 +1,114 @@
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+import { crc32 } from "node:zlib";
+
+/** One client update in the log, with the sequence number the storage gave it. */
+export interface LoggedUpdate {
+  seq: number;
+  name: string;
+  instanceId: string;
+  update: Uint8Array;
+  receivedAt: number;
+}
+
+// Record layout, little-endian: u32 body length | u32 CRC-32 of the body | body, where the body is
+// f64 seq | f64 receivedAt | u16 name length | name (UTF-8) | u16 instance length | instance (UTF-8) |
+// the update's bytes.
+const HEAD = 8;
+
+/**
+ * The SQLite storage's write-ahead file for client updates (rule STORE1): an update is acknowledged once
+ * its record is written here (one `write` per group of appends), which costs a fraction of a SQLite
+ * commit; the storage moves the records into its `document_updates` table about once a second and then
+ * empties the file. Like SQLite's WAL with synchronous=NORMAL, a written record survives a crash of the
+ * process, not of the operating system. A record cut short by such a crash is recognised by its length
+ * and checksum, and it and anything after it are dropped when the file is read.
+ */
+export class UpdateLogFile {
+  private readonly fd: number;
+  /** Bytes of complete records in the file. */
+  private size = 0;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "a+");
+  }
+
+  /** The records in the file up to the first incomplete or damaged one, and how many bytes follow it. */
+  read(): { records: LoggedUpdate[]; droppedBytes: number } {
+    const bytes = readFileSync(this.path);
+    const records: LoggedUpdate[] = [];
+    let at = 0;
+    while (at + HEAD <= bytes.length) {
+      const length = bytes.readUInt32LE(at);
+      const end = at + HEAD + length;
+      if (end > bytes.length) break;
+      const body = bytes.subarray(at + HEAD, end);
+      if (crc32(body) !== bytes.readUInt32LE(at + 4)) break;
+      const record = decode(body);
+      if (!record) break;
+      records.push(record);
+      at = end;
+    }
+    this.size = at;
+    return { records, droppedBytes: bytes.length - at };
+  }
+
+  /** Writes the records in one call; on failure the file is cut back to what it held and this throws. */
+  append(records: readonly LoggedUpdate[]): void {
+    const buffer = Buffer.concat(records.map(encode));
+    try {
+      let written = 0;
+      while (written < buffer.length) written += writeSync(this.fd, buffer, written);
+    } catch (error) {
+      ftruncateSync(this.fd, this.size);
+      throw error;
+    }
+    this.size += buffer.length;
+  }
+
+  /** Empties the file (its records are in the database). */
+  clear(): void {
+    ftruncateSync(this.fd, 0);
+    this.size = 0;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+function encode(record: LoggedUpdate): Buffer {
+  const name = Buffer.from(record.name);
+  const instance = Buffer.from(record.instanceId);
+  if (name.length > 0xffff || instance.length > 0xffff) {
+    throw new RangeError(
+      `a document name or instance id over 65535 bytes cannot be logged (${record.name.slice(0, 80)}…)`,
+    );
+  }
+  const length = 8 + 8 + 2 + name.length + 2 + instance.length + record.update.length;
+  const buffer = Buffer.allocUnsafe(HEAD + length);
+  let at = HEAD;
+  at = buffer.writeDoubleLE(record.seq, at);
+  at = buffer.writeDoubleLE(record.receivedAt, at);
+  at = buffer.writeUInt16LE(name.length, at);
+  at += name.copy(buffer, at);
+  at = buffer.writeUInt16LE(instance.length, at);
+  at += instance.copy(buffer, at);
+  buffer.set(record.update, at);
+  buffer.writeUInt32LE(length, 0);
+  buffer.writeUInt32LE(crc32(buffer.subarray(HEAD)), 4);
+  return buffer;
+}
+
+function decode(body: Buffer): LoggedUpdate | null {
+  if (body.length < 20) return null;
+  let at = 0;
+  const seq = body.readDoubleLE(at);
+  const receivedAt = body.readDoubleLE((at += 8));
+  const nameLength = body.readUInt16LE((at += 8));
+  const name = body.toString("utf8", (at += 2), (at += nameLength));
+  if (at + 2 > body.length) return null;
+  const instanceLength = body.readUInt16LE(at);
+  const instanceId = body.toString("utf8", (at += 2), (at += instanceLength));
+  if (at > body.length) return null;
+  return { seq, receivedAt, name, instanceId, update: new Uint8Array(body.subarray(at)) };
+}
