@@ -7,7 +7,8 @@
 // The clients run in BENCH_LOAD_PROCESSES (4) processes of their own.
 //
 //   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load; BENCH_PROFILE=dir
-//   writes each server's CPU profile into dir; BENCH_ONLY=full measures the full server alone.
+//   writes each server's CPU profile into dir; BENCH_ONLY=full measures the full server alone;
+//   BENCH_ROUNDS (2) runs each server that many times, alternating which goes first.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -381,6 +382,7 @@ async function runLoad(kind: Kind): Promise<Outcome> {
 function report(outcome: Outcome) {
   const l = outcome.latencies;
   const perUpdate = outcome.serverCpuMicros / outcome.sent;
+  const seconds = outcome.sent / CLIENTS; // each client edits once a second
   console.log(
     `${outcome.kind.padEnd(4)}  propagation p50 ${percentile(l, 50)} ms  p95 ${percentile(l, 95)} ms  p99 ${percentile(l, 99)} ms  max ${l[l.length - 1]} ms` +
       `  (load generator's own timer lag p95 ${percentile(outcome.lags, 95)} ms)`,
@@ -389,20 +391,58 @@ function report(outcome: Outcome) {
     `      edits ${outcome.sent}; seen one by one ${outcome.deliveries} of ${outcome.expectedDeliveries} (the rest arrived merged into a later value); lost ${outcome.lost}; errors ${outcome.errors.length}`,
   );
   console.log(
-    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop (${((outcome.serverCpuMicros / 1e6 / SECONDS) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
+    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop (${((outcome.serverCpuMicros / 1e6 / seconds) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
   );
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;
 }
 
+/** Several runs of one server as one: their edits, latencies, errors and CPU together. */
+function combine(runs: Outcome[]): Outcome {
+  const sum = (pick: (o: Outcome) => number) => runs.reduce((total, o) => total + pick(o), 0);
+  return {
+    kind: runs[0]?.kind ?? "full",
+    latencies: runs.flatMap((o) => o.latencies).sort((a, b) => a - b),
+    lags: runs.flatMap((o) => o.lags).sort((a, b) => a - b),
+    sent: sum((o) => o.sent),
+    deliveries: sum((o) => o.deliveries),
+    expectedDeliveries: sum((o) => o.expectedDeliveries),
+    errors: runs.flatMap((o) => o.errors),
+    lost: sum((o) => o.lost),
+    serverCpuMicros: sum((o) => o.serverCpuMicros),
+    serverMainThreadCpuMicros: sum((o) => o.serverMainThreadCpuMicros),
+    serverPeakRssBytes: Math.max(...runs.map((o) => o.serverPeakRssBytes)),
+    serverLoopDelayP99Ms: Math.max(...runs.map((o) => o.serverLoopDelayP99Ms)),
+    serverLoopDelayMaxMs: Math.max(...runs.map((o) => o.serverLoopDelayMaxMs)),
+  };
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const costPerEdit = (o: Outcome) => o.serverCpuMicros / o.sent / 1000;
+
 async function main() {
+  const only = process.env.BENCH_ONLY === "full" ? (["full"] as const) : null;
   console.log(
-    `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback, ${LOAD_PROCESSES} load processes; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
+    `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback, ${LOAD_PROCESSES} load processes; ${ROUNDS} round(s) per server; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  const full = await runLoad("full");
+  // Rounds alternate the order (full then bare, bare then full, …), so a machine that speeds up or
+  // slows down during the run weighs on both servers alike.
+  const runs: Record<Kind, Outcome[]> = { full: [], bare: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const order: Kind[] = only ? [...only] : round % 2 === 1 ? ["full", "bare"] : ["bare", "full"];
+    for (const kind of order) runs[kind].push(await runLoad(kind));
+    const [full, bare] = [runs.full.at(-1), runs.bare.at(-1)];
+    console.log(
+      `round ${round}: full ${full ? costPerEdit(full).toFixed(3) : "-"} ms CPU per edit` +
+        (bare && full
+          ? `, bare ${costPerEdit(bare).toFixed(3)} (${(costPerEdit(full) / costPerEdit(bare)).toFixed(2)}x)`
+          : ""),
+    );
+  }
+  const full = combine(runs.full);
   const fullCost = report(full);
-  if (process.env.BENCH_ONLY === "full") process.exit(0);
-  const bare = await runLoad("bare");
+  if (only) process.exit(0);
+  const bare = combine(runs.bare);
   const bareCost = report(bare);
   const ratio = fullCost / bareCost;
   const p95 = percentile(full.latencies, 95);

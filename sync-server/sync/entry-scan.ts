@@ -28,10 +28,8 @@ type Place = { section: string; key: string } | null;
 export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   const { structs, ds } = Y.decodeUpdate(update);
   const store = doc.store;
-  const roots = new Map<unknown, string>();
-  for (const [name, type] of doc.share) roots.set(type, name);
 
-  // The update's own new items, by client, for items whose origin is another item of the same update.
+  // The update's new items, by client (for items whose origin is another item of the same update).
   const own = new Map<number, Y.Item[]>();
   const expected = new Map<number, number>();
   for (const struct of structs) {
@@ -42,56 +40,21 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
     if ((expected.get(client) ?? known) !== clock) return OTHER;
     expected.set(client, clock + struct.length);
     if (!(struct instanceof Y.Item)) return OTHER;
-    const items = own.get(client) ?? [];
-    items.push(struct);
-    own.set(client, items);
+    const items = own.get(client);
+    if (items) items.push(struct);
+    else own.set(client, [struct]);
   }
 
-  const ownItem = (id: Y.ID): Y.Item | undefined =>
-    own.get(id.client)?.find((item) => id.clock >= item.id.clock && id.clock < item.id.clock + item.length);
-  const storedItem = (id: Y.ID): Y.AbstractStruct | undefined =>
-    id.clock < Y.getState(store, id.client) ? Y.getItem(store, id) : undefined;
-
-  const placeOf = (start: Y.Item): Place => {
-    let item = start;
-    // Parent information is encoded only for an item with no origin on either side; otherwise it is
-    // its neighbour's (in the document, or earlier in the same update). Map entries have at most a
-    // left origin: the entry's previous value.
-    for (let hops = 0; item.parent === null; hops++) {
-      const neighbour = item.origin ?? item.rightOrigin;
-      if (!neighbour || hops > 64) return null;
-      const next = ownItem(neighbour) ?? storedItem(neighbour);
-      if (!(next instanceof Y.Item)) return null;
-      item = next;
-    }
-    const { parent, parentSub } = item;
-    if (typeof parentSub !== "string") return null; // list content
-    if (typeof parent === "string") return { section: parent, key: parentSub };
-    if (parent instanceof Y.AbstractType && parent._item === null) {
-      const section = roots.get(parent);
-      return section === undefined ? null : { section, key: parentSub };
-    }
-    return null; // inside a nested type
-  };
-
-  const sections = new Map<string, Map<string, unknown[]>>();
-  /** The values set so far for the entry at `place` (none yet: the entry is touched). */
-  const touch = ({ section, key }: NonNullable<Place>): unknown[] => {
-    const keys = sections.get(section) ?? new Map<string, unknown[]>();
-    sections.set(section, keys);
-    const values = keys.get(key) ?? [];
-    keys.set(key, values);
-    return values;
-  };
-
+  const sections: Sections = new Map();
   for (const items of own.values()) {
     for (const item of items) {
-      const place = placeOf(item);
+      const place = placeOf(doc, own, item);
       if (!place) return OTHER;
       const { content } = item;
-      if (content instanceof Y.ContentDeleted || Y.isDeleted(ds, item.id)) touch(place);
-      else if (content instanceof Y.ContentAny && content.arr.length === 1) touch(place).push(content.arr[0]);
-      else return OTHER;
+      if (content instanceof Y.ContentDeleted || Y.isDeleted(ds, item.id)) touch(sections, place);
+      else if (content instanceof Y.ContentAny && content.arr.length === 1) {
+        touch(sections, place).push(content.arr[0]);
+      } else return OTHER;
     }
   }
 
@@ -109,13 +72,57 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
         if (struct.id.clock >= clock + len) break;
         if (struct.deleted) continue; // already deleted
         if (!(struct instanceof Y.Item)) return OTHER;
-        const place = placeOf(struct);
+        const place = placeOf(doc, own, struct);
         if (!place) return OTHER;
-        touch(place);
+        touch(sections, place);
       }
     }
   }
   return sections.size === 0 ? { kind: "nothing" } : { kind: "entries", sections };
+}
+
+type Sections = Map<string, Map<string, unknown[]>>;
+
+/** The values set so far for the entry at `place` (none yet: the entry is touched). */
+function touch(sections: Sections, { section, key }: NonNullable<Place>): unknown[] {
+  let keys = sections.get(section);
+  if (!keys) sections.set(section, (keys = new Map()));
+  let values = keys.get(key);
+  if (!values) keys.set(key, (values = []));
+  return values;
+}
+
+/**
+ * The section and key of an item: parent information is encoded only for an item with no origin on
+ * either side; otherwise it is its neighbour's (in the document, or earlier in the same update). Map
+ * entries have at most a left origin: the entry's previous value.
+ */
+function placeOf(doc: Y.Doc, own: Map<number, Y.Item[]>, start: Y.Item): Place {
+  let item = start;
+  for (let hops = 0; item.parent === null; hops++) {
+    const neighbour = item.origin ?? item.rightOrigin;
+    if (!neighbour || hops > 64) return null;
+    const next = ownItem(own, neighbour) ?? storedStruct(doc, neighbour);
+    if (!(next instanceof Y.Item)) return null;
+    item = next;
+  }
+  const { parent, parentSub } = item;
+  if (typeof parentSub !== "string") return null; // list content
+  if (typeof parent === "string") return { section: parent, key: parentSub };
+  if (parent instanceof Y.AbstractType && parent._item === null) {
+    for (const [section, type] of doc.share) if (type === parent) return { section, key: parentSub };
+  }
+  return null; // inside a nested type, or not a section
+}
+
+function ownItem(own: Map<number, Y.Item[]>, id: Y.ID): Y.Item | undefined {
+  return own
+    .get(id.client)
+    ?.find((item) => id.clock >= item.id.clock && id.clock < item.id.clock + item.length);
+}
+
+function storedStruct(doc: Y.Doc, id: Y.ID): Y.AbstractStruct | undefined {
+  return id.clock < Y.getState(doc.store, id.client) ? Y.getItem(doc.store, id) : undefined;
 }
 
 /** True when the update's own items cover the clocks [from, to) of their client. */
