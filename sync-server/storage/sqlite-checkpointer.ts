@@ -12,11 +12,12 @@ import { Worker } from "node:worker_threads";
 //
 // The worker exchanges no message per update (a message per update to a worker costs the event loop a
 // lock the worker may hold while descheduled on a busy machine). It is plain JavaScript evaluated from a
-// string (it needs only node:sqlite), so it runs the same under tsx, Vitest and a bundled build.
+// string (it needs only built-in modules, which it takes from process.getBuiltinModule, so it runs as a
+// script or a module alike), so it runs the same under tsx, Vitest and a bundled build.
 
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { DatabaseSync } = require("node:sqlite");
+const { parentPort, workerData } = process.getBuiltinModule("node:worker_threads");
+const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
 const db = new DatabaseSync(workerData.file);
 db.exec("PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 0;");
 const passive = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
@@ -67,6 +68,8 @@ export class SqliteCheckpointer {
   /** Checkpoints once more and stops the worker. */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
+      // Referenced again while it closes: awaiting its exit must keep the process alive till then.
+      this.worker.ref();
       this.worker.once("exit", () => resolve());
       this.worker.postMessage({ type: "close" });
       // A worker that does not answer within 5 s is terminated.

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
   copyFileSync,
@@ -10,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { SqliteStorage } from "./sqlite";
@@ -161,6 +163,27 @@ describe("SqliteStorage update log file", () => {
     storage = new SqliteStorage(file);
     expect(await storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1")).toBeGreaterThan(first);
     await storage.close();
+  });
+});
+
+describe("SqliteStorage lifecycle", () => {
+  it("[STORE3] closing keeps the process alive until the checkpoint worker has stopped", () => {
+    // A script whose last act is awaiting close(): Node warns of an unsettled top-level await (and
+    // skips what follows) when nothing keeps the process alive while close() waits for the worker.
+    const file = tempFile();
+    const source = fileURLToPath(new URL("./sqlite.ts", import.meta.url));
+    const script = `const { SqliteStorage } = await import(${JSON.stringify(source)});
+const storage = new SqliteStorage(${JSON.stringify(file)});
+await storage.appendUpdate("user/a/watchlist", new Uint8Array([1]), "i1");
+await storage.close();
+console.log("closed");`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.stderr).not.toMatch(/unsettled|failed/);
+    expect(run.stdout.trim()).toBe("closed");
+    expect(committedSeqs(file, "user/a/watchlist")).toHaveLength(1);
   });
 });
 
