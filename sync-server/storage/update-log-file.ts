@@ -101,14 +101,15 @@ function encode(record: LoggedUpdate): Buffer {
 
 function decode(body: Buffer): LoggedUpdate | null {
   if (body.length < 20) return null;
-  let at = 0;
-  const seq = body.readDoubleLE(at);
-  const receivedAt = body.readDoubleLE((at += 8));
-  const nameLength = body.readUInt16LE((at += 8));
-  const name = body.toString("utf8", (at += 2), (at += nameLength));
-  if (at + 2 > body.length) return null;
-  const instanceLength = body.readUInt16LE(at);
-  const instanceId = body.toString("utf8", (at += 2), (at += instanceLength));
-  if (at > body.length) return null;
-  return { seq, receivedAt, name, instanceId, update: new Uint8Array(body.subarray(at)) };
+  const seq = body.readDoubleLE(0);
+  const receivedAt = body.readDoubleLE(8);
+  const nameLength = body.readUInt16LE(16);
+  const nameEnd = 18 + nameLength;
+  if (nameEnd + 2 > body.length) return null;
+  const name = body.toString("utf8", 18, nameEnd);
+  const instanceLength = body.readUInt16LE(nameEnd);
+  const instanceEnd = nameEnd + 2 + instanceLength;
+  if (instanceEnd > body.length) return null;
+  const instanceId = body.toString("utf8", nameEnd + 2, instanceEnd);
+  return { seq, receivedAt, name, instanceId, update: new Uint8Array(body.subarray(instanceEnd)) };
 }

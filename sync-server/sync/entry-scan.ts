@@ -86,9 +86,15 @@ type Sections = Map<string, Map<string, unknown[]>>;
 /** The values set so far for the entry at `place` (none yet: the entry is touched). */
 function touch(sections: Sections, { section, key }: NonNullable<Place>): unknown[] {
   let keys = sections.get(section);
-  if (!keys) sections.set(section, (keys = new Map()));
+  if (!keys) {
+    keys = new Map();
+    sections.set(section, keys);
+  }
   let values = keys.get(key);
-  if (!values) keys.set(key, (values = []));
+  if (!values) {
+    values = [];
+    keys.set(key, values);
+  }
   return values;
 }
 
