@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { SqliteStorage } from "./sqlite";
+import type { SqliteCheckpointer } from "./sqlite-checkpointer";
 
 // The SQLite update log (STORE1): appends requested together are written to the log file in one write,
 // each is on record there when its promise resolves, and the file's records move into the table.
@@ -162,6 +163,32 @@ describe("SqliteStorage update log file", () => {
     await storage.close();
     storage = new SqliteStorage(file);
     expect(await storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1")).toBeGreaterThan(first);
+    await storage.close();
+  });
+});
+
+describe("SqliteStorage write lock", () => {
+  it("[STORE1] while a checkpoint holds the write lock, reads and compaction wait without blocking the event loop", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const checkpointer = (storage as unknown as { checkpointer: SqliteCheckpointer }).checkpointer;
+    const seq = await storage.appendUpdate("user/a/watchlist", new Uint8Array([1]), "i1");
+    expect(checkpointer.tryLock()).toBe(true); // as the worker's checkpoint holds it
+    expect(checkpointer.tryLock()).toBe(false);
+    let loaded = false;
+    const load = storage.loadDocument("user/a/watchlist").then((stored) => {
+      loaded = true;
+      return stored;
+    });
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    clearInterval(ticker);
+    expect(loaded).toBe(false);
+    expect(ticks).toBeGreaterThan(10); // the event loop went on meanwhile
+    expect(committedSeqs(file, "user/a/watchlist")).toEqual([]);
+    checkpointer.unlock();
+    expect((await load).updates.map((u) => u.seq)).toEqual([seq]);
     await storage.close();
   });
 });

@@ -89,7 +89,11 @@ export class SqliteStorage implements Storage {
     this.nextSeq = Number(used.seq ?? 0) + 1;
   }
 
-  async loadDocument(name: string): Promise<StoredDocument> {
+  loadDocument(name: string): Promise<StoredDocument> {
+    return this.exclusive(() => this.readDocument(name));
+  }
+
+  private readDocument(name: string): StoredDocument {
     this.settleAppends(); // reads see every append already requested
     const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
       | { state: Uint8Array }
@@ -137,7 +141,11 @@ export class SqliteStorage implements Storage {
     }
     this.unflushed.push(...records);
     if (!this.logFile) this.flushLog();
-    else this.flushTimer ??= setTimeout(() => this.flushLog(), FLUSH_EVERY_MS).unref();
+    else
+      this.flushTimer ??= setTimeout(
+        () => void this.exclusive(() => this.flushLog()),
+        FLUSH_EVERY_MS,
+      ).unref();
     for (const append of batch) append.resolve(append.record.seq);
   }
 
@@ -175,7 +183,23 @@ export class SqliteStorage implements Storage {
     // The file is emptied only when all of it is in the table; until then it keeps records the table has
     // too, which a restart inserts again as no-ops (same seq).
     if (kept.length === 0) this.logFile?.clear();
-    else this.flushTimer = setTimeout(() => this.flushLog(), FLUSH_EVERY_MS).unref();
+    else
+      this.flushTimer = setTimeout(() => void this.exclusive(() => this.flushLog()), FLUSH_EVERY_MS).unref();
+  }
+
+  /**
+   * Runs `work` (synchronous database writes) holding the write lock shared with the checkpoint worker;
+   * while a checkpoint holds it, waits without blocking the event loop.
+   */
+  private async exclusive<T>(work: () => T): Promise<T> {
+    const checkpointer = this.checkpointer;
+    if (!checkpointer) return work();
+    while (!checkpointer.tryLock()) await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      return work();
+    } finally {
+      checkpointer.unlock();
+    }
   }
 
   /** Every append requested so far is in the table: for reads, compaction and close. */
@@ -197,7 +221,11 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
+  compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
+    return this.exclusive(() => this.compact(name, state, covered));
+  }
+
+  private compact(name: string, state: Uint8Array, covered: CompactionCover): void {
     this.settleAppends();
     this.transaction(() => {
       const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
@@ -213,12 +241,14 @@ export class SqliteStorage implements Storage {
     });
   }
 
-  async listDocuments(prefix: string): Promise<string[]> {
-    this.settleAppends();
-    const rows = this.statement(
-      "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
-    ).all(prefix, prefix, prefix, prefix) as { name: string }[];
-    return rows.map((r) => r.name);
+  listDocuments(prefix: string): Promise<string[]> {
+    return this.exclusive(() => {
+      this.settleAppends();
+      const rows = this.statement(
+        "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
+      ).all(prefix, prefix, prefix, prefix) as { name: string }[];
+      return rows.map((r) => r.name);
+    });
   }
 
   async upsertUser(user: UserRecord): Promise<void> {
@@ -319,7 +349,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    this.settleAppends();
+    await this.exclusive(() => this.settleAppends());
     this.logFile?.close();
     await this.checkpointer?.close();
     if (this.db.isOpen) this.db.close();
