@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { Shadows } from "./candidate";
+import { applyToCopy } from "./candidate";
 import { type EntryScan, scanEntries } from "./entry-scan";
 
 /** The update a client holding a copy of `doc` sends for `edit`. */
@@ -109,7 +109,6 @@ describe("entry scan (the write guard's fast path)", () => {
       Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
       return doc;
     });
-    const shadows = new Shadows();
     let checked = 0;
     for (let round = 0; round < 300; round++) {
       const client = clients[Math.floor(random() * clients.length)] as Y.Doc;
@@ -127,7 +126,7 @@ describe("entry scan (the write guard's fast path)", () => {
           [0, 1, 2, 3].map((i) => [`${s}.cv-${i}`, previous(s, `cv-${i}`)]),
         ),
       );
-      const { touched } = shadows.try(server, update);
+      const { touched } = applyToCopy(server, update);
       Y.applyUpdate(server, update);
       if (scan.kind === "nothing") expect(touched.size).toBe(0);
       if (scan.kind === "entries") {

@@ -9,7 +9,7 @@ import {
 } from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
 import type { Storage } from "../storage/types";
-import { Shadows } from "./candidate";
+import { applyToCopy } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
 import { type EntryScan, scanEntries } from "./entry-scan";
@@ -58,7 +58,6 @@ function acceptsEntries(
 export class WriteGuard implements Extension {
   readonly extensionName = "rangeline-write-guard";
   priority = 200;
-  private readonly shadows = new Shadows();
 
   constructor(private readonly options: { storage: Storage; now?: () => number }) {}
 
@@ -76,54 +75,46 @@ export class WriteGuard implements Extension {
     }
     if (scan.kind === "nothing") return;
     if (scan.kind === "entries" && acceptsEntries(scan.sections, ref.kind, grant, connection.readOnly)) {
-      this.shadows.discard(document); // the shadow would fall behind; rebuilt when next needed
       acceptedWrites.add(payload);
       return;
     }
 
-    let candidate: ReturnType<Shadows["try"]>;
+    let candidate: ReturnType<typeof applyToCopy>;
     try {
-      candidate = this.shadows.try(document, payload);
+      candidate = applyToCopy(document, payload);
     } catch (error) {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
     const { shadow, touched } = candidate;
     if (touched.size === 0) return; // nothing new (a sync step or a repeated update)
-    try {
-      if (connection.readOnly || grant.access !== "write") {
-        throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
-      }
-      const denied = [...touched.keys()].filter((section) => !maySection(grant, section));
-      if (denied.length > 0) {
-        throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
-      }
-
-      // Only what the update touches can change: the touched entries of record sections, the whole of
-      // other sections; `meta` is always there to be checked against.
-      let issues = validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched));
-      if (issues.length > 0) {
-        // Issues the document already had (a stored document that fails its schema) do not refuse a write.
-        const before = new Set(
-          validateDocument(ref.kind, touchedJson(document, ref.kind, touched)).map(issueKey),
-        );
-        issues = issues.filter((issue) => !before.has(issueKey(issue)));
-      }
-      if (issues.length > 0) {
-        await this.options.storage.recordViolation({
-          documentName: ref.name,
-          userId: identity.sub,
-          at: this.options.now?.() ?? Date.now(),
-          issues,
-        });
-        connection.sendStateless(
-          JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }),
-        );
-        throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
-      }
-      acceptedWrites.add(payload);
-    } catch (error) {
-      this.shadows.discard(document);
-      throw error;
+    if (connection.readOnly || grant.access !== "write") {
+      throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
     }
+    const denied = [...touched.keys()].filter((section) => !maySection(grant, section));
+    if (denied.length > 0) {
+      throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
+    }
+
+    // Only what the update touches can change: the touched entries of record sections, the whole of
+    // other sections; `meta` is always there to be checked against.
+    let issues = validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched));
+    if (issues.length > 0) {
+      // Issues the document already had (a stored document that fails its schema) do not refuse a write.
+      const before = new Set(
+        validateDocument(ref.kind, touchedJson(document, ref.kind, touched)).map(issueKey),
+      );
+      issues = issues.filter((issue) => !before.has(issueKey(issue)));
+    }
+    if (issues.length > 0) {
+      await this.options.storage.recordViolation({
+        documentName: ref.name,
+        userId: identity.sub,
+        at: this.options.now?.() ?? Date.now(),
+        issues,
+      });
+      connection.sendStateless(JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }));
+      throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
+    }
+    acceptedWrites.add(payload);
   }
 }
