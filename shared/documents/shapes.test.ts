@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkClientSchema, migrateDocument } from "./migrations";
-import { DOCUMENT_SCHEMA_VERSION, sectionsOf, validateDocument, validateSection } from "./shapes";
+import {
+  DOCUMENT_SCHEMA_VERSION,
+  sectionsOf,
+  validateDocument,
+  validateEntry,
+  validateSection,
+} from "./shapes";
 
 const meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
 
@@ -53,6 +59,29 @@ describe("document shapes", () => {
     );
     // An unknown key inside a strict section is not an unknown section.
     expect(validateSection("org", "meta", { schemaVersion: 1, extra: 1 })[0]?.message).not.toMatch(/section/);
+  });
+
+  it("[SYNC3] checks one entry of a record section exactly as its section would", () => {
+    const cases: [string, string, unknown][] = [
+      ["entities", "a", { id: "a", name: "x" }],
+      ["entities", "a", { name: "no id" }],
+      ["entities", "a", { id: "b" }],
+      ["entities", "a", { id: 5 }],
+      ["entities", "", { id: "" }],
+      ["entities", "x".repeat(129), {}],
+      ["entities", "a", "not an object"],
+      ["entities", "a", null],
+      ["profile", "name", "Ranch"],
+      ["extra", "a", {}],
+    ];
+    for (const [section, key, value] of cases) {
+      expect(validateEntry("customer", section, key, value), `${section}.${key}`).toEqual(
+        validateSection("customer", section, { [key]: value }),
+      );
+    }
+    expect(validateEntry("customer", "entities", "a", { id: "b" })).toEqual([
+      { path: ["entities", "a", "id"], message: 'id "b" differs from its key "a"' },
+    ]);
   });
 
   it("[SYNC3] requires the schema version", () => {

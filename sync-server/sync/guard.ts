@@ -5,7 +5,7 @@ import {
   type DocumentIssue,
   isRecordSection,
   validateDocument,
-  validateSection,
+  validateEntry,
 } from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
 import type { Storage } from "../storage/types";
@@ -48,7 +48,7 @@ function acceptsEntries(
     if (!maySection(grant, section) || !isRecordSection(kind, section)) return false;
     for (const [key, values] of entries) {
       for (const value of values) {
-        if (validateSection(kind, section, { [key]: value }).length > 0) return false;
+        if (validateEntry(kind, section, key, value).length > 0) return false;
       }
     }
   }
