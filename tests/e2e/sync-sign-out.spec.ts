@@ -18,8 +18,13 @@ test("signing out leaves no document of the user on the device", async ({ page }
   const mine = `rangeline-doc:${encodeURIComponent(AGENT.sub)}:`;
   expect(stored.filter((name) => name.startsWith(mine)).length).toBeGreaterThanOrEqual(3);
 
+  // Signing out clears the session on the page, then leaves for the provider's /v2/logout and comes
+  // back to the origin: the device is read once that round trip is over (a read during it fails).
+  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await logout;
+  await page.waitForEvent("load");
   await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect.poll(() => documentDatabases(page)).toEqual([]);
 });
