@@ -140,12 +140,8 @@ export class SqliteStorage implements Storage {
       return;
     }
     this.unflushed.push(...records);
-    if (!this.logFile) this.flushLog();
-    else
-      this.flushTimer ??= setTimeout(
-        () => void this.exclusive(() => this.flushLog()),
-        FLUSH_EVERY_MS,
-      ).unref();
+    if (this.logFile) this.scheduleFlush();
+    else this.flushLog();
     for (const append of batch) append.resolve(append.record.seq);
   }
 
@@ -183,8 +179,12 @@ export class SqliteStorage implements Storage {
     // The file is emptied only when all of it is in the table; until then it keeps records the table has
     // too, which a restart inserts again as no-ops (same seq).
     if (kept.length === 0) this.logFile?.clear();
-    else
-      this.flushTimer = setTimeout(() => void this.exclusive(() => this.flushLog()), FLUSH_EVERY_MS).unref();
+    else this.scheduleFlush();
+  }
+
+  /** Moves the log file's records into the table in about a second, unless that is already due. */
+  private scheduleFlush(): void {
+    this.flushTimer ??= setTimeout(() => void this.exclusive(() => this.flushLog()), FLUSH_EVERY_MS).unref();
   }
 
   /**

@@ -4,7 +4,7 @@ import * as Y from "yjs";
  * What a client's update does to a document, read from its encoding without applying it, for the
  * common write: setting or deleting top-level entries of sections to plain values (`Y.Map.set(key,
  * json)`, `delete(key)`). The write guard checks such an update from these values alone, which costs a
- * fraction of applying it to a copy of the document; anything else it applies to a shadow copy
+ * fraction of applying it to a copy of the document; anything else it applies to such a copy
  * (candidate.ts).
  *
  * - `nothing`: everything in the update is already in the document (a sync step, a repeated update).
@@ -16,8 +16,11 @@ import * as Y from "yjs";
  */
 export type EntryScan =
   | { kind: "nothing" }
-  | { kind: "entries"; sections: Map<string, Map<string, unknown[]>> }
+  | { kind: "entries"; sections: EntrySections }
   | { kind: "other" };
+
+/** Per section, per key, the plain values an update sets there (none: the entry is only deleted). */
+export type EntrySections = Map<string, Map<string, unknown[]>>;
 
 const OTHER: EntryScan = { kind: "other" };
 
@@ -45,7 +48,7 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
     else own.set(client, [struct]);
   }
 
-  const sections: Sections = new Map();
+  const sections: EntrySections = new Map();
   for (const items of own.values()) {
     for (const item of items) {
       const place = placeOf(doc, own, item);
@@ -81,10 +84,8 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   return sections.size === 0 ? { kind: "nothing" } : { kind: "entries", sections };
 }
 
-type Sections = Map<string, Map<string, unknown[]>>;
-
 /** The values set so far for the entry at `place` (none yet: the entry is touched). */
-function touch(sections: Sections, { section, key }: NonNullable<Place>): unknown[] {
+function touch(sections: EntrySections, { section, key }: NonNullable<Place>): unknown[] {
   let keys = sections.get(section);
   if (!keys) {
     keys = new Map();

@@ -12,7 +12,7 @@ import type { Storage } from "../storage/types";
 import { applyToCopy } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
-import { type EntryScan, scanEntries } from "./entry-scan";
+import { type EntryScan, type EntrySections, scanEntries } from "./entry-scan";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -24,21 +24,12 @@ export const acceptedWrites = new WeakSet<Uint8Array>();
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
 /**
- * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. An update that
- * only sets plain values on entries of record sections is accepted from its encoding when every value
- * is a valid entry (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
- * copy of the document and refuses — closing that document's connection with a reason
- * code, never dropping it silently — when the connection is read-only, when it touches a section the
- * user may not write, or when it would make the document fail its shared zod schema (the violation is
- * recorded and sent to the client). Accepted writes that change something are marked for the log.
- */
-/**
  * True when a write that sets (or deletes) these entries is allowed as it is: the connection writes,
  * every section is one the user may write and a record section, and every value set is a valid entry.
- * False means "not certain": the guard then applies the update to a shadow copy and decides there.
+ * False means "not certain": the guard then applies the update to a copy and decides there.
  */
 function acceptsEntries(
-  sections: Map<string, Map<string, unknown[]>>,
+  sections: EntrySections,
   kind: DocumentKind,
   grant: SyncContext["grant"],
   readOnly: boolean,
@@ -55,6 +46,15 @@ function acceptsEntries(
   return true;
 }
 
+/**
+ * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. An update that
+ * only sets plain values on entries of record sections is accepted from its encoding when every value
+ * is a valid entry (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
+ * copy of the document and refuses — closing that document's connection with a reason
+ * code, never dropping it silently — when the connection is read-only, when it touches a section the
+ * user may not write, or when it would make the document fail its shared zod schema (the violation is
+ * recorded and sent to the client). Accepted writes that change something are marked for the log.
+ */
 export class WriteGuard implements Extension {
   readonly extensionName = "rangeline-write-guard";
   priority = 200;
