@@ -1,3 +1,4 @@
+import { migrateCustomerV1, migrateOrgV1 } from "./migrate-v1";
 import type { DocumentKind } from "./names";
 import { DOCUMENT_SCHEMA_VERSION } from "./shapes";
 
@@ -7,21 +8,34 @@ import { DOCUMENT_SCHEMA_VERSION } from "./shapes";
 // `server-too-old`, one older than the oldest the server still migrates with `client-too-old`.
 
 export type DocumentJson = Record<string, unknown>;
-export type Migration = (document: DocumentJson) => DocumentJson;
+/** What a migration may need besides the document: the clock and the id in the document's name. */
+export interface MigrationContext {
+  /** ISO instant of the migration (stamps records that had none). */
+  now: string;
+  /** The record id of the document's name (the customer id of a customer document), or "". */
+  recordId: string;
+}
+export type Migration = (document: DocumentJson, context: MigrationContext) => DocumentJson;
 
-/** Per kind, MIGRATIONS[kind][n - 1] migrates version n to n + 1. Version 1 is the first: none yet. */
+const unchanged: Migration = (document) => document;
+
+/** Per kind, MIGRATIONS[kind][n - 1] migrates version n to n + 1. */
 export const MIGRATIONS: Readonly<Record<DocumentKind, readonly Migration[]>> = {
-  org: [],
-  customer: [],
-  customerInternal: [],
-  campaign: [],
-  claim: [],
-  watchlist: [],
-  market: [],
+  // 1 → 2: the agent book's strict shapes (migrate-v1.ts).
+  org: [migrateOrgV1],
+  customer: [migrateCustomerV1],
+  customerInternal: [unchanged],
+  campaign: [unchanged],
+  claim: [unchanged],
+  watchlist: [unchanged],
+  market: [unchanged],
 };
 
-/** The oldest client schema version the server still accepts. */
-export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 1;
+/**
+ * The oldest client schema version the server still accepts. A version-1 client writes the open
+ * records of version 1, which today's shapes refuse: it must update first.
+ */
+export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 2;
 
 export type SchemaCompatibility = "ok" | "client-too-old" | "server-too-old";
 
@@ -46,6 +60,7 @@ const versionOf = (document: DocumentJson): number => {
 export function migrateDocument(
   kind: DocumentKind,
   document: DocumentJson,
+  context: MigrationContext,
   migrations: readonly Migration[] = MIGRATIONS[kind],
   target = DOCUMENT_SCHEMA_VERSION,
 ): DocumentJson {
@@ -60,7 +75,7 @@ export function migrateDocument(
       throw new Error(
         `No migration for a ${kind} document from schema version ${version} to ${version + 1}.`,
       );
-    current = step(current);
+    current = step(current, context);
     version += 1;
     current = { ...current, meta: { ...(current.meta as object), schemaVersion: version } };
   }

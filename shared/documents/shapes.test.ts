@@ -89,6 +89,8 @@ describe("document shapes", () => {
   });
 });
 
+const ctx = { now: "2026-11-23T12:00:00.000Z", recordId: "c-1" };
+
 describe("schema versions and migrations", () => {
   it("[SYNC6] accepts the current client schema and refuses older and newer ones", () => {
     expect(checkClientSchema(DOCUMENT_SCHEMA_VERSION)).toBe("ok");
@@ -108,6 +110,7 @@ describe("schema versions and migrations", () => {
     const migrated = migrateDocument(
       "watchlist",
       { meta: { schemaVersion: 1 }, list: { a: { id: "a" } } },
+      ctx,
       steps,
       3,
     );
@@ -116,10 +119,12 @@ describe("schema versions and migrations", () => {
 
   it("[SYNC6] leaves a current document alone and refuses one from a newer schema", () => {
     const current = { meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION }, items: {} };
-    expect(migrateDocument("watchlist", current)).toBe(current);
-    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 99 } })).toThrow(
+    expect(migrateDocument("watchlist", current, ctx)).toBe(current);
+    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 99 } }, ctx)).toThrow(
       /newer than this server/,
     );
-    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 1 } }, [], 2)).toThrow(/No migration/);
+    expect(() => migrateDocument("watchlist", { meta: { schemaVersion: 1 } }, ctx, [], 2)).toThrow(
+      /No migration/,
+    );
   });
 });

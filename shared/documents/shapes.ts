@@ -6,16 +6,29 @@ import {
   RECIPIENT_STATUSES,
   SCHEDULE_STATUSES,
 } from "../catalogue/enumerations";
+import {
+  coverageSchema,
+  coverageSummarySchema,
+  customerProfileSchema,
+  customerSummarySchema,
+  entitySchema,
+  entitySummarySchema,
+  policySchema,
+  policySummarySchema,
+  taxIdRecordSchema,
+} from "./book";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
 
 // The shape of every synced document, as the plain JSON the server reads out of a Y.Doc: each top-level
 // Y.Map ("section") becomes one key. A document holds only the sections listed for its kind; `meta`
-// carries the schema version and is written by the server alone. Entity records are open (extra fields
-// pass) so feature work can add fields without a migration; the fields listed here are checked.
+// carries the schema version and is written by the server alone. The agent book's records (customer
+// document, the organisation's summaries, tax ids in the internal document) are strict shapes of
+// book.ts; records of kinds that later issues shape (applications, working quotes, campaigns, claims)
+// are still open (extra fields pass) and only the fields listed here are checked.
 
 /** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 1;
+export const DOCUMENT_SCHEMA_VERSION = 2;
 
 const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
@@ -65,13 +78,6 @@ const memberSchema = z.looseObject({
   roles: z.array(z.enum(ROLES)),
 });
 
-const customerSummarySchema = z.looseObject({
-  id: id.optional(),
-  name: z.string().max(200),
-  email: z.string().max(320).optional(),
-  updatedAt: isoInstant.optional(),
-});
-
 const entityRecord = z.looseObject({ id: id.optional() });
 
 const noteSchema = z.looseObject({
@@ -116,19 +122,26 @@ export const DOCUMENT_SECTIONS = {
     settings: orgSettingsSchema,
     members: recordById(memberSchema),
     customers: recordById(customerSummarySchema),
+    entities: recordById(entitySummarySchema),
+    policies: recordById(policySummarySchema),
+    coverages: recordById(coverageSummarySchema),
   },
   customer: {
     meta: metaSectionSchema,
-    profile: z.looseObject({ id: id.optional(), name: z.string().max(200).optional() }),
-    entities: recordById(entityRecord),
-    policies: recordById(entityRecord),
-    coverages: recordById(entityRecord),
+    profile: customerProfileSchema,
+    entities: recordById(entitySchema),
+    policies: recordById(policySchema),
+    coverages: recordById(coverageSchema),
     applications: recordById(entityRecord),
+    /** Records of a version-1 document that do not fit today's shapes: kept for an agent to review. */
+    legacy: recordById(z.looseObject({ id: id.optional() })),
   },
   customerInternal: {
     meta: metaSectionSchema,
     notes: recordById(noteSchema),
     quotes: recordById(entityRecord),
+    /** Full tax ids by key (book.ts taxIdKey): agents only, encrypted at rest on the server. */
+    taxIds: recordById(taxIdRecordSchema),
   },
   campaign: {
     meta: metaSectionSchema,

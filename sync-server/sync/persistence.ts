@@ -71,7 +71,12 @@ export class Persistence implements Extension {
     // The server's own writes: migrations, the schema version of a new document, the member directory.
     const json = documentJson(document);
     const isNew = json.meta === undefined;
-    const migrated = isNew ? json : migrateDocument(ref.kind, json);
+    const migrated = isNew
+      ? json
+      : migrateDocument(ref.kind, json, {
+          now: new Date(this.now()).toISOString(),
+          recordId: ref.kind === "customer" ? ref.customerId : "",
+        });
     const sections = await serverSections(ref, storage, isNew, this.options.marketSeed);
     let own: Uint8Array | null = null;
     const capture = (update: Uint8Array) => {

@@ -1,0 +1,396 @@
+import { z } from "zod";
+import {
+  ENTITY_TYPE_CODES,
+  FARMER_CLASSIFICATIONS,
+  INSURANCE_PLANS,
+  INSURANCE_PROVIDERS,
+  type InsuranceProviderId,
+  REGIONS_BY_STATE,
+  regionForCode,
+  SELECTABLE_ENTITY_TYPE_CODES,
+} from "../catalogue";
+import { lgmWeightsSchema } from "../pricing/lgm/input";
+import { phoneSchema } from "../schemas/formats";
+import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
+
+// The agent's book of business (issue 10): one strict schema per record, used by the forms, the sync
+// server's write guard, the partner API and the tests. Records live in the customer document
+// (`org/{orgId}/customer/{customerId}`): `profile`, `entities`, `policies`, `coverages` (LRP coverages
+// and LGM endorsements, told apart by `plan`). Full tax ids never enter that document: the linked
+// customer reads it. They live in the agents-only internal document (`taxIds`, see tax-id.ts); the
+// customer document keeps only the type and the last four digits, for the masked display.
+// The organisation document carries a summary of each record (`*Summary` below) so lists of the whole
+// book need no customer document: summaries are derived from records by shared/book/summaries.ts.
+// Money is a decimal string, never a float. Ids are made on the device (ids.ts) so records can be
+// created offline. A deletion is a status change.
+
+export const recordIdSchema = z.string().min(1).max(128);
+const isoInstant = z.iso.datetime({ offset: true });
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
+const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, "expected a month YYYY-MM");
+/** A decimal amount as text ("1234.56", "-12"): money and rates, exact. */
+export const moneySchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, "expected a decimal number as text, e.g. 1234.56");
+const code = (digits: number, what: string) =>
+  z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
+const year = z.number().int().min(1900).max(2100);
+
+/** Who changed a record and when: every record carries them (the device sets them on each write). */
+const stamps = {
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+  updatedBy: recordIdSchema,
+};
+
+export const PROVIDER_IDS = INSURANCE_PROVIDERS.map((p) => p.id) as [
+  InsuranceProviderId,
+  ...InsuranceProviderId[],
+];
+const providerId = z.enum(PROVIDER_IDS);
+
+// ---------------------------------------------------------------------------------------------------
+// Parts
+
+/** A postal address; the county is a 5-digit code of the region table inside the state. */
+export const addressSchema = z
+  .strictObject({
+    line1: z.string().trim().min(1, "give the street address").max(200),
+    line2: z.string().max(200).optional(),
+    city: z.string().trim().min(1, "give the city").max(100),
+    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), "expected a US state abbreviation"),
+    county: code(5, "county").optional(),
+    zip: z.string().regex(/^\d{5}(-\d{4})?$/, "expected a ZIP code of 5 digits (or 5+4)"),
+  })
+  .superRefine((address, ctx) => {
+    if (address.county === undefined) return;
+    const row = regionForCode(address.county);
+    if (!row || row.area === null || row.state !== address.state)
+      ctx.addIssue({
+        code: "custom",
+        path: ["county"],
+        message: `county ${address.county} is not a county of ${address.state}`,
+      });
+  });
+export type Address = z.infer<typeof addressSchema>;
+
+const taxIdTypeSchema = z.union(
+  TAX_ID_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<1 | 2 | 3 | 5>[]],
+);
+/** The last four digits of a tax id: all a customer document shows of it. */
+const taxIdLast4 = z.string().regex(/^\d{4}$/, "expected the last four digits");
+
+/** A person or business with a substantial beneficial interest (10 % or more) in an entity. */
+export const sbiSchema = z.strictObject({
+  id: recordIdSchema,
+  name: z.string().trim().min(1, "give the name").max(200),
+  /** F (Transfer of Right to Indemnity) is allowed here, and only here. */
+  entityType: z.enum(ENTITY_TYPE_CODES),
+  taxIdType: taxIdTypeSchema,
+  taxIdLast4: taxIdLast4.optional(),
+  /** Share in percent, e.g. "50" or "12.5": more than 0, at most 100. */
+  sharePercent: moneySchema.refine(
+    (s) => Number(s) > 0 && Number(s) <= 100,
+    "a share is more than 0 and at most 100 %",
+  ),
+});
+export type Sbi = z.infer<typeof sbiSchema>;
+
+export const spouseSchema = z.strictObject({
+  name: z.string().trim().min(1, "give the spouse's name").max(200),
+  taxIdType: taxIdTypeSchema.optional(),
+  taxIdLast4: taxIdLast4.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Customer (producer) profile: section `profile`
+
+export const SMS_CONSENT_METHODS = ["written", "verbal", "web-form", "text-reply"] as const;
+export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
+
+export const customerProfileSchema = z
+  .strictObject({
+    id: recordIdSchema,
+    name: z.string().trim().min(1, "give the customer's name").max(200),
+    email: z.email("expected an e-mail address").max(320).optional(),
+    mobilePhone: phoneSchema.optional(),
+    address: addressSchema.optional(),
+    farmerClassification: z.enum(FARMER_CLASSIFICATIONS),
+    /** First year of farming or ranching: required for a beginning farmer/rancher. */
+    farmingSinceYear: year.optional(),
+    /** The portal user linked to this record (set by the server's link table; shown here). */
+    linkedUserId: recordIdSchema.nullable().optional(),
+    /** SMS consent: when and how it was given; null when withdrawn. */
+    smsConsent: z
+      .strictObject({
+        at: isoInstant,
+        method: z.enum(SMS_CONSENT_METHODS),
+        note: z.string().max(500).optional(),
+      })
+      .nullable()
+      .optional(),
+    preferredProviders: z.strictObject({ lrp: providerId.optional(), lgm: providerId.optional() }).optional(),
+    status: z.enum(CUSTOMER_STATUSES),
+    ...stamps,
+  })
+  .superRefine((profile, ctx) => {
+    if (profile.farmerClassification === "Beginning Farmer/Rancher" && profile.farmingSinceYear === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["farmingSinceYear"],
+        message: "give the first year of farming for a beginning farmer/rancher",
+      });
+  });
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Entity (the insured person or business): section `entities`
+
+export const ENTITY_STATUSES = ["active", "deactivated"] as const;
+
+export const entitySchema = z
+  .strictObject({
+    id: recordIdSchema,
+    /** Spec §3 codes; F is SBI only. */
+    type: z.enum(SELECTABLE_ENTITY_TYPE_CODES as [string, ...string[]]),
+    legalName: z.string().trim().min(1, "give the legal name").max(200),
+    taxIdType: taxIdTypeSchema,
+    taxIdLast4: taxIdLast4.optional(),
+    /** Individuals only. */
+    spouse: spouseSchema.optional(),
+    /** Substantial beneficial interests by id; shares add up to at most 100 %. */
+    sbis: z.record(recordIdSchema, sbiSchema),
+    address: addressSchema.optional(),
+    status: z.enum(ENTITY_STATUSES),
+    ...stamps,
+  })
+  .superRefine((entity, ctx) => {
+    if (entity.spouse && entity.type !== "I")
+      ctx.addIssue({ code: "custom", path: ["spouse"], message: "only an Individual (I) has a spouse" });
+    let total = 0;
+    for (const [key, sbi] of Object.entries(entity.sbis)) {
+      if (sbi.id !== key)
+        ctx.addIssue({
+          code: "custom",
+          path: ["sbis", key, "id"],
+          message: `id "${sbi.id}" differs from its key "${key}"`,
+        });
+      total += Math.round(Number(sbi.sharePercent) * 10_000);
+    }
+    if (total > 100 * 10_000)
+      ctx.addIssue({
+        code: "custom",
+        path: ["sbis"],
+        message: `the SBIs' shares add up to ${total / 10_000} %, more than 100 %`,
+      });
+  });
+export type Entity = z.infer<typeof entitySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Policy: section `policies`
+
+/** pending → active → cancelled | terminated (docs/agent-book.md); pending → cancelled. */
+export const POLICY_STATUSES = ["pending", "active", "cancelled", "terminated"] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export const policySchema = z
+  .strictObject({
+    id: recordIdSchema,
+    plan: z.enum(INSURANCE_PLANS),
+    providerId,
+    entityId: recordIdSchema,
+    /** Assigned by the insurance provider; empty while the application is pending. */
+    policyNumber: z.string().trim().max(40).optional(),
+    cropYear: year,
+    /** RMA's reinsurance year (July 1 – June 30) the policy was written in. */
+    reinsuranceYear: year,
+    status: z.enum(POLICY_STATUSES),
+    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), "expected a US state abbreviation"),
+    county: code(5, "county"),
+    statusReason: z.string().max(500).optional(),
+    ...stamps,
+  })
+  .superRefine((policy, ctx) => {
+    const row = regionForCode(policy.county);
+    if (!row || row.area === null || row.state !== policy.state)
+      ctx.addIssue({
+        code: "custom",
+        path: ["county"],
+        message: `county ${policy.county} is not a county of ${policy.state}`,
+      });
+  });
+export type Policy = z.infer<typeof policySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Coverages: section `coverages` (LRP Specific Coverage Endorsements and LGM endorsements)
+
+/** quoted → submitted → accepted → ended → claimed → paid; cancelled from quoted/submitted/accepted. */
+export const COVERAGE_STATUSES = [
+  "quoted",
+  "submitted",
+  "accepted",
+  "ended",
+  "claimed",
+  "paid",
+  "cancelled",
+] as const;
+export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
+
+/** Where a coverage's frozen figures came from: the market snapshot of its sales date. */
+const pricedFrom = {
+  snapshotAsOf: isoDateSchema,
+  snapshotLabel: z.string().max(200).optional(),
+};
+
+const coverageCommon = {
+  id: recordIdSchema,
+  policyId: recordIdSchema,
+  cropYear: year,
+  salesDate: isoDateSchema,
+  status: z.enum(COVERAGE_STATUSES),
+  statusReason: z.string().max(500).optional(),
+  ...pricedFrom,
+  ...stamps,
+};
+
+/** An LRP Specific Coverage Endorsement: the offer's figures, frozen when it was created. */
+export const lrpCoverageSchema = z.strictObject({
+  ...coverageCommon,
+  plan: z.literal("lrp"),
+  commodity: z.enum(["0801", "0802", "0815"]),
+  type: code(3, "type"),
+  endorsementLengthWeeks: z.number().int().positive(),
+  endDate: isoDateSchema,
+  expectedEndingValue: moneySchema,
+  coverageLevel: moneySchema,
+  coveragePrice: moneySchema,
+  rate: moneySchema,
+  /** True when the rate was modelled, not RMA's ("indicative"). */
+  indicative: z.boolean(),
+  head: z.number().int().positive(),
+  targetWeightCwt: moneySchema,
+  share: moneySchema,
+  priceAdjustmentFactor: moneySchema,
+  insuredValue: moneySchema,
+  totalPremium: moneySchema,
+  subsidy: moneySchema,
+  producerPremium: moneySchema,
+});
+export type LrpCoverage = z.infer<typeof lrpCoverageSchema>;
+
+/** An LGM endorsement: marketings per month of the insurance period and the engine's figures. */
+export const lgmEndorsementSchema = z.strictObject({
+  ...coverageCommon,
+  plan: z.literal("lgm"),
+  commodity: z.enum(["0803", "0815", "0847"]),
+  type: code(3, "type"),
+  /** Target marketings per month of the insurance period (11 cattle and dairy, 6 swine); month 1 is 0. */
+  targetMarketings: z.array(z.number().int().nonnegative()).min(6).max(11),
+  /** The first month of the insurance period (the month after the sales month). */
+  firstMonth: yearMonth,
+  /** The last month of the insurance period: the endorsement ends at its end. */
+  endDate: isoDateSchema,
+  weights: lgmWeightsSchema.optional(),
+  deductible: moneySchema,
+  expectedGrossMargin: moneySchema,
+  grossMarginGuarantee: moneySchema,
+  totalPremium: moneySchema,
+  subsidy: moneySchema,
+  producerPremium: moneySchema,
+  stateCode: code(2, "state").optional(),
+});
+export type LgmEndorsement = z.infer<typeof lgmEndorsementSchema>;
+
+export const coverageSchema = z.discriminatedUnion("plan", [lrpCoverageSchema, lgmEndorsementSchema]);
+export type Coverage = z.infer<typeof coverageSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Tax ids: section `taxIds` of the internal document (agents only; encrypted at rest on the server)
+
+/** Key: `{entityId}` for the entity, `{entityId}.spouse`, `{entityId}.sbi.{sbiId}`. */
+export const taxIdKey = {
+  entity: (entityId: string) => entityId,
+  spouse: (entityId: string) => `${entityId}.spouse`,
+  sbi: (entityId: string, sbiId: string) => `${entityId}.sbi.${sbiId}`,
+} as const;
+
+export const taxIdRecordSchema = z
+  .strictObject({
+    id: recordIdSchema,
+    taxIdType: taxIdTypeSchema,
+    /** Digits only. Never shown in a list, a log, an export or an error message. */
+    taxId: z.string(),
+    updatedAt: isoInstant,
+    updatedBy: recordIdSchema,
+  })
+  .superRefine((record, ctx) => {
+    // The message names the type, never the value.
+    if (!isValidTaxId(record.taxIdType, record.taxId))
+      ctx.addIssue({
+        code: "custom",
+        path: ["taxId"],
+        message: taxIdMessage(record.taxIdType),
+        input: undefined,
+      });
+  });
+export type TaxIdRecord = z.infer<typeof taxIdRecordSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Summaries in the organisation document (sections `customers`, `entities`, `policies`, `coverages`)
+
+export const customerSummarySchema = z.strictObject({
+  id: recordIdSchema,
+  name: z.string().max(200),
+  email: z.string().max(320).optional(),
+  state: z.string().max(2).optional(),
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+  activePolicies: z.number().int().nonnegative().optional(),
+  /** Head covered by coverages that are not cancelled and not ended. */
+  headCovered: z.number().int().nonnegative().optional(),
+  nextEndDate: isoDateSchema.nullable().optional(),
+  updatedAt: isoInstant.optional(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const entitySummarySchema = z.strictObject({
+  id: recordIdSchema,
+  customerId: recordIdSchema,
+  legalName: z.string().max(200),
+  type: z.string().max(1),
+  status: z.enum(ENTITY_STATUSES),
+  updatedAt: isoInstant,
+});
+export type EntitySummary = z.infer<typeof entitySummarySchema>;
+
+export const policySummarySchema = z.strictObject({
+  id: recordIdSchema,
+  customerId: recordIdSchema,
+  entityId: recordIdSchema,
+  plan: z.enum(INSURANCE_PLANS),
+  providerId,
+  policyNumber: z.string().max(40).optional(),
+  cropYear: year,
+  status: z.enum(POLICY_STATUSES),
+  state: z.string().max(2),
+  updatedAt: isoInstant,
+});
+export type PolicySummary = z.infer<typeof policySummarySchema>;
+
+export const coverageSummarySchema = z.strictObject({
+  id: recordIdSchema,
+  customerId: recordIdSchema,
+  policyId: recordIdSchema,
+  plan: z.enum(INSURANCE_PLANS),
+  providerId: providerId.optional(),
+  commodity: code(4, "commodity"),
+  type: code(3, "type"),
+  cropYear: year,
+  salesDate: isoDateSchema,
+  endDate: isoDateSchema,
+  /** Head covered: LRP head, LGM total target marketings. */
+  head: z.number().int().nonnegative(),
+  producerPremium: moneySchema,
+  status: z.enum(COVERAGE_STATUSES),
+  updatedAt: isoInstant,
+});
+export type CoverageSummary = z.infer<typeof coverageSummarySchema>;
