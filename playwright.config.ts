@@ -25,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node scripts/start.mjs`,
-    env: { PORT: String(port), DATA_DIR: ".data/e2e", NODE_ENV: "test" },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", NODE_ENV: "test" },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
