@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centralInstant, isSnapshotStale, lastTradingDay, salesWindow } from "./sales-window";
+import { centralInstant, isInSalesWindow, isSnapshotStale, lastTradingDay, salesWindow } from "./sales-window";
 
 describe("LRP sales window", () => {
   it("closes at 8:25 am Central the morning after the prices' date, in CST and CDT", () => {
@@ -8,6 +8,12 @@ describe("LRP sales window", () => {
     const w = salesWindow("2026-11-20", new Date("2026-11-21T12:25:00Z"));
     expect(w.open).toBe(true);
     expect(w.msUntilCutoff).toBe(2 * 3_600_000);
+  });
+  it("is open from the sales date (Central) until the cutoff, for the book", () => {
+    expect(isInSalesWindow("2026-11-20", new Date("2026-11-20T21:30:00Z"))).toBe(true); // 3:30 pm CST
+    expect(isInSalesWindow("2026-11-20", new Date("2026-11-21T14:24:59Z"))).toBe(true);
+    expect(isInSalesWindow("2026-11-20", new Date("2026-11-21T14:25:00Z"))).toBe(false);
+    expect(isInSalesWindow("2026-11-20", new Date("2026-11-20T05:59:00Z"))).toBe(false); // 11:59 pm the day before
   });
   it("is closed after the cutoff", () => {
     const w = salesWindow("2026-11-20", new Date("2026-11-21T14:26:00Z"));
