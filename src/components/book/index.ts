@@ -1,0 +1,14 @@
+// The agent book's data on the device (issue 10), shared by the agent screens and My coverages:
+// lists from the organisation document's summaries, one customer's records and the writes an agent
+// makes. Screens read and write records only through these hooks, never through Yjs.
+
+export { bookDocumentNames } from "./book-names";
+export { newRecordId } from "./record-ids";
+export { type BookIndex, useBookIndex } from "./use-book-index";
+export {
+  type CustomerBook,
+  type NewProfile,
+  type NewRecord,
+  type RecordSection,
+  useCustomerBook,
+} from "./use-customer-book";

@@ -1,0 +1,198 @@
+import { useCallback, useMemo } from "react";
+import { bookSummaries, type CustomerRecords } from "../../../shared/book/summaries";
+import type { Coverage, CustomerProfile, Entity, Policy, TaxIdRecord } from "../../../shared/documents/book";
+import { type TaxIdType, taxIdDigits } from "../../../shared/documents/tax-id";
+import { useSession } from "../../lib/auth/session";
+import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
+import { bookDocumentNames } from "./book-names";
+import { newRecordId } from "./record-ids";
+
+// One customer's book: the customer document (profile, entities, policies, coverages) read through
+// the shared shapes, the agents-only internal document (full tax ids), and the writes an agent makes.
+// Every write sets who and when (`updatedAt`, `updatedBy`; `createdAt` once), changes single fields so
+// two agents editing different fields of one record both keep their change (Yjs merges per key), and
+// refreshes the organisation document's summaries of this customer (shared/book/summaries.ts) so the
+// book's lists follow. Writes throw DomainError (the shared schema's message and path) and change
+// nothing when a record would be invalid. A deletion is a status change: there is no delete here.
+
+export type RecordSection = "entities" | "policies" | "coverages";
+type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
+type RecordOf<S extends RecordSection> = S extends "entities"
+  ? Entity
+  : S extends "policies"
+    ? Policy
+    : Coverage;
+/** A record as a form makes it: everything but its id and stamps. */
+export type NewRecord<S extends RecordSection> = S extends "coverages"
+  ? Omit<Coverage, Stamps>
+  : Omit<RecordOf<S>, Stamps>;
+export type NewProfile = Omit<CustomerProfile, Stamps>;
+
+export interface CustomerBook {
+  orgId: string | null;
+  customerId: string | null;
+  documentName: string | null;
+  /** The customer document is on the device (the records below are usable). */
+  loaded: boolean;
+  /** The user lost access: the document was removed from the device. */
+  removed: boolean;
+  /** The user may not change the book (the linked customer reads only). */
+  readOnly: boolean;
+  problem: string | null;
+  profile: CustomerProfile | undefined;
+  entities: Record<string, Entity>;
+  policies: Record<string, Policy>;
+  coverages: Record<string, Coverage>;
+  /** Records of a version-1 document that did not fit today's shapes, for an agent to review. */
+  legacy: Record<string, unknown>;
+  /** Full tax ids by key (shared/documents/book.ts taxIdKey): agents only; undefined for others. */
+  taxIds: Record<string, TaxIdRecord> | undefined;
+  /** Who else is on this customer, and in which field ("entities.ID.legalName"). */
+  presence: Presence[];
+  setField(field: string | null): void;
+  /** Creates or changes the producer profile (only the given fields change). */
+  saveProfile(fields: Partial<NewProfile>): void;
+  /** Creates a record; returns its new id. */
+  create<S extends RecordSection>(section: S, record: NewRecord<S>): string;
+  /** Changes the given top-level fields of a record (a field set to undefined is removed). */
+  patch<S extends RecordSection>(section: S, id: string, fields: Partial<NewRecord<S>>): void;
+  /** Stores a full tax id in the internal document (validated by type; never echoed in errors). */
+  setTaxId(key: string, taxIdType: TaxIdType, typed: string): void;
+}
+
+const stampFields = (now: string, by: string) => ({ updatedAt: now, updatedBy: by });
+
+export function useCustomerBook(customerId: string | null): CustomerBook {
+  const session = useSession();
+  const client = useSyncClient();
+  const orgId = session.orgId;
+  const isAgent = session.roles.includes("agent");
+  const names = useMemo(
+    () => (orgId && customerId ? bookDocumentNames(orgId, customerId) : null),
+    [orgId, customerId],
+  );
+  const customer = useDocument<"customer">(names?.customer ?? null);
+  const internal = useDocument<"customerInternal">(isAgent ? (names?.internal ?? null) : null);
+  // The organisation document holds the summaries this customer's writes refresh: keep it open.
+  useDocument<"org">(isAgent ? (names?.org ?? null) : null);
+  const presence = usePresence(names?.customer ?? null);
+  const by = session.user?.sub ?? "unknown";
+
+  /** Derives this customer's summaries from the document as it is now and writes those that changed. */
+  const refreshSummaries = useCallback(() => {
+    if (!client || !names || !customerId) return;
+    const data = client.open<"customer">(names.customer).getState().data as CustomerRecords;
+    const summaries = bookSummaries(customerId, data);
+    const orgDoc = client.open<"org">(names.org);
+    if (!orgDoc.getState().loaded) return; // derived again on the next write once it is loaded
+    orgDoc.write((t) => {
+      if (summaries.customer) t.set("customers", [customerId], summaries.customer);
+      for (const [id, s] of Object.entries(summaries.entities)) t.set("entities", [id], s);
+      for (const [id, s] of Object.entries(summaries.policies)) t.set("policies", [id], s);
+      for (const [id, s] of Object.entries(summaries.coverages)) t.set("coverages", [id], s);
+    });
+  }, [client, names, customerId]);
+
+  const writeCustomer = customer.write;
+
+  const saveProfile = useCallback(
+    (fields: Partial<NewProfile>) => {
+      const now = new Date().toISOString();
+      const existing = customer.state?.data.profile;
+      writeCustomer((t) => {
+        if (!existing) {
+          t.set("profile", ["id"], customerId);
+          t.set("profile", ["createdAt"], now);
+          if (fields.status === undefined) t.set("profile", ["status"], "active");
+          if (fields.farmerClassification === undefined)
+            t.set("profile", ["farmerClassification"], "Neither");
+        }
+        for (const [field, value] of Object.entries(fields)) {
+          if (value === undefined) t.remove("profile", [field]);
+          else t.set("profile", [field], value);
+        }
+        for (const [field, value] of Object.entries(stampFields(now, by))) t.set("profile", [field], value);
+      });
+      refreshSummaries();
+    },
+    [customer.state?.data.profile, writeCustomer, customerId, by, refreshSummaries],
+  );
+
+  const create = useCallback(
+    <S extends RecordSection>(section: S, record: NewRecord<S>): string => {
+      const id = newRecordId();
+      const now = new Date().toISOString();
+      writeCustomer((t) => t.set(section, [id], { ...record, id, createdAt: now, ...stampFields(now, by) }));
+      refreshSummaries();
+      return id;
+    },
+    [writeCustomer, by, refreshSummaries],
+  );
+
+  const patch = useCallback(
+    <S extends RecordSection>(section: S, id: string, fields: Partial<NewRecord<S>>) => {
+      const now = new Date().toISOString();
+      writeCustomer((t) => {
+        for (const [field, value] of Object.entries(fields)) {
+          if (value === undefined) t.remove(section, [id, field]);
+          else t.set(section, [id, field], value);
+        }
+        for (const [field, value] of Object.entries(stampFields(now, by))) t.set(section, [id, field], value);
+      });
+      refreshSummaries();
+    },
+    [writeCustomer, by, refreshSummaries],
+  );
+
+  const writeInternal = internal.write;
+  const setTaxId = useCallback(
+    (key: string, taxIdType: TaxIdType, typed: string) => {
+      const now = new Date().toISOString();
+      writeInternal((t) =>
+        t.set("taxIds", [key], { id: key, taxIdType, taxId: taxIdDigits(typed), ...stampFields(now, by) }),
+      );
+    },
+    [writeInternal, by],
+  );
+
+  const data = customer.state?.data;
+  return useMemo(
+    () => ({
+      orgId,
+      customerId,
+      documentName: names?.customer ?? null,
+      loaded: customer.state?.loaded ?? false,
+      removed: customer.state?.removed ?? false,
+      readOnly: customer.readOnly,
+      problem: customer.state?.problem?.reason ?? null,
+      profile: data?.profile,
+      entities: data?.entities ?? {},
+      policies: data?.policies ?? {},
+      coverages: data?.coverages ?? {},
+      legacy: data?.legacy ?? {},
+      taxIds: isAgent ? (internal.state?.data.taxIds ?? {}) : undefined,
+      presence,
+      setField: customer.setField,
+      saveProfile,
+      create,
+      patch,
+      setTaxId,
+    }),
+    [
+      orgId,
+      customerId,
+      names,
+      customer.state,
+      customer.readOnly,
+      customer.setField,
+      data,
+      isAgent,
+      internal.state?.data.taxIds,
+      presence,
+      saveProfile,
+      create,
+      patch,
+      setTaxId,
+    ],
+  );
+}

@@ -1,0 +1,6 @@
+// Parts the book's record screens share: the list with search, sort and CSV export, and the not-found
+// page for an unknown id or action.
+
+export { type CsvValue, csvField, downloadText, toCsv } from "./csv";
+export { RecordNotFound } from "./not-found";
+export { type Column, RecordTable, type RecordTableProps, searchRows, sortRows } from "./record-table";

@@ -1,0 +1,187 @@
+import { type ReactNode, useMemo, useState } from "react";
+import { Button } from "../ui/button";
+import { type CsvValue, downloadText, toCsv } from "./csv";
+import "./records.css";
+
+// A list of records for the book's list pages: a search box, the page's own filters (passed in as
+// children), sorting by any column, CSV export of exactly the rows shown (filtered and sorted), and
+// rows rendered a page at a time so a book of thousands of records opens fast on a phone.
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  /** The value sorted on, searched and exported. Never a tax id. */
+  value: (row: Row) => CsvValue;
+  /** What the cell shows; default: the value as text. */
+  render?: (row: Row) => ReactNode;
+  align?: "start" | "end";
+}
+
+export interface RecordTableProps<Row> {
+  label: string;
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  /** File name of the CSV export, without extension. */
+  exportName: string;
+  initialSort?: { key: string; direction: "asc" | "desc" };
+  /** Filters of the page, shown beside the search box. */
+  filters?: ReactNode;
+  empty?: ReactNode;
+  pageSize?: number;
+}
+
+const compare = (a: CsvValue, b: CsvValue): number => {
+  if (a === b) return 0;
+  if (a === null || a === undefined || a === "") return 1;
+  if (b === null || b === undefined || b === "") return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const na = Number(a);
+  const nb = Number(b);
+  if (
+    typeof a === "string" &&
+    typeof b === "string" &&
+    a.trim() !== "" &&
+    !Number.isNaN(na) &&
+    !Number.isNaN(nb)
+  )
+    return na - nb;
+  return String(a).localeCompare(String(b), undefined, { sensitivity: "base" });
+};
+
+/** Rows whose columns' values contain every word of `query` (case-insensitive). */
+export function searchRows<Row>(rows: readonly Row[], columns: readonly Column<Row>[], query: string): Row[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...rows];
+  return rows.filter((row) => {
+    const text = columns
+      .map((c) => String(c.value(row) ?? ""))
+      .join(" ")
+      .toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+export function sortRows<Row>(
+  rows: readonly Row[],
+  column: Column<Row> | undefined,
+  direction: "asc" | "desc",
+): Row[] {
+  if (!column) return [...rows];
+  const keyed = rows.map((row) => ({ row, value: column.value(row) }));
+  keyed.sort((x, y) => {
+    const order = compare(x.value, y.value);
+    // Empty values stay last whichever way the column is sorted.
+    const empty =
+      x.value === null ||
+      x.value === undefined ||
+      x.value === "" ||
+      y.value === null ||
+      y.value === undefined ||
+      y.value === "";
+    return empty ? order : direction === "asc" ? order : -order;
+  });
+  return keyed.map((k) => k.row);
+}
+
+export function RecordTable<Row>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  exportName,
+  initialSort,
+  filters,
+  empty,
+  pageSize = 100,
+}: RecordTableProps<Row>) {
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState(initialSort ?? { key: columns[0]?.key ?? "", direction: "asc" as const });
+  const [shown, setShown] = useState(pageSize);
+  const visible = useMemo(() => {
+    const column = columns.find((c) => c.key === sort.key);
+    return sortRows(searchRows(rows, columns, query), column, sort.direction);
+  }, [rows, columns, query, sort]);
+
+  const exportCsv = () => {
+    const csv = toCsv(
+      columns.map((c) => c.label),
+      visible.map((row) => columns.map((c) => c.value(row))),
+    );
+    downloadText(`${exportName}.csv`, csv);
+  };
+  const sortBy = (key: string) =>
+    setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));
+
+  return (
+    <div className="record-table" data-testid="record-table">
+      <div className="record-table__tools">
+        <label className="record-table__search">
+          <span>Search</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            aria-label={`Search ${label}`}
+          />
+        </label>
+        {filters}
+        <Button variant="secondary" onClick={exportCsv} disabled={visible.length === 0}>
+          Export CSV
+        </Button>
+      </div>
+      <p className="record-table__count" data-testid="record-count">
+        {visible.length === rows.length
+          ? `${rows.length} ${label}`
+          : `${visible.length} of ${rows.length} ${label}`}
+      </p>
+      {visible.length === 0 ? (
+        <div className="record-table__empty">{empty ?? `No ${label} match.`}</div>
+      ) : (
+        <div className="record-table__scroll">
+          <table aria-label={label}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.align === "end" ? "record-table__end" : undefined}
+                    aria-sort={
+                      sort.key === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : "none"
+                    }
+                  >
+                    <button type="button" onClick={() => sortBy(c.key)}>
+                      {c.label}
+                      {sort.key === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {visible.slice(0, shown).map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <td
+                      key={c.key}
+                      data-label={c.label}
+                      className={c.align === "end" ? "record-table__end" : undefined}
+                    >
+                      {c.render ? c.render(row) : (c.value(row) ?? "—")}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {visible.length > shown ? (
+        <Button variant="ghost" onClick={() => setShown((n) => n + pageSize)}>
+          Show {Math.min(pageSize, visible.length - shown)} more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
