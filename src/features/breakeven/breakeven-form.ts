@@ -1,3 +1,4 @@
+import { cropYearOf } from "../../../shared/book/crop-year";
 import type { BreakevenInput } from "../../../shared/pricing/breakeven/breakeven";
 import type { LrpQuoteInput } from "../../../shared/pricing/lrp/input";
 import { parseTypedNumber } from "../../lib/format";
@@ -104,7 +105,7 @@ export function lrpQuoteForBreakeven(form: BreakevenForm, salesDate: string): Lr
     coverageLevel: 1,
     head: 100,
     targetWeightCwt: sw,
-    cropYear: Number(salesDate.slice(0, 4)),
+    cropYear: cropYearOf(salesDate),
     salesDate,
   };
 }

@@ -1,3 +1,4 @@
+import { cropYearOf } from "../../../shared/book/crop-year";
 import { isLrpCommodityCode, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { LRP_TYPES } from "../../../shared/catalogue/lrp-types";
 import {
@@ -115,7 +116,7 @@ export function buildLrpInput(form: LrpForm, salesDate: string): Built {
       share: share / 100,
       farmerClassification: farmer,
       ...(year !== undefined ? { beginningFarmerYear: year } : {}),
-      cropYear: Number(salesDate.slice(0, 4)),
+      cropYear: cropYearOf(salesDate),
       salesDate,
     },
   };

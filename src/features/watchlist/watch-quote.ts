@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { cropYearOf as cropYearOfSalesDate } from "../../../shared/book/crop-year";
 import type { WatchSetup } from "../../../shared/documents/watchlist";
 import type { MarketSnapshot } from "../../../shared/market";
 import type { LgmQuoteInput, LrpQuoteInput } from "../../../shared/pricing";
@@ -19,7 +20,7 @@ function cropYearOf(setup: WatchSetup, snapshot: MarketSnapshot): number {
             r.salesEffectiveDate === snapshot.asOf,
         )
       : undefined;
-  return row?.cropYear ?? Number(snapshot.asOf.slice(0, 4));
+  return row?.cropYear ?? cropYearOfSalesDate(snapshot.asOf);
 }
 
 export function watchQuoteInput(setup: WatchSetup, snapshot: MarketSnapshot): WatchQuoteInput {

@@ -1,3 +1,4 @@
+import { cropYearOf } from "../../../../shared/book/crop-year";
 import { LGM_DEDUCTIBLE_STEPS } from "../../../../shared/catalogue/lgm-deductibles";
 import { LGM_TYPES, type LgmInputCommodity, type LgmType } from "../../../../shared/catalogue/lgm-types";
 import { isLgmCommodityCode, type LgmCommodityCode } from "../../../../shared/catalogue/livestock";
@@ -143,7 +144,7 @@ export function buildLgmInput(form: LgmForm, salesDate: string): BuiltLgm {
       commodity: form.commodity,
       type: form.type,
       salesDate,
-      cropYear: Number(salesDate.slice(0, 4)),
+      cropYear: cropYearOf(salesDate),
       targetMarketings: marketings,
       deductible,
       farmerClassification: farmer,

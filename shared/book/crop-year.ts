@@ -1,0 +1,38 @@
+import { isIsoDate } from "../market/dates";
+
+// The crop year of an LRP endorsement or LGM endorsement, from its sales date: ONE definition, used by
+// the quote screens (LRP, LGM, breakeven), the watchlist and the book, so a coverage in the book is
+// priced with exactly the crop year the quote screen used (the crop year picks the subsidy schedules:
+// shared/pricing/subsidy).
+//
+// Choice (docs/agent-book.md "Crop year"): the calendar year of the sales date — what the quote screens
+// have used since they were built. RMA's bulletins describe livestock crop years as starting July 1
+// (PM-19-024: "the 2020 crop year starting July 1st"), i.e. the reinsurance year; the published LRP
+// rate rows (A00630) carry RMA's own "Commodity Year". Switching is this one function.
+
+const check = (date: string, what: string) => {
+  if (!isIsoDate(date)) throw new RangeError(`${what}: expected a date YYYY-MM-DD, got "${date}"`);
+};
+
+/**
+ * The crop year of an endorsement sold on `salesDate` (YYYY-MM-DD): its calendar year.
+ * @example cropYearOf("2026-11-20") // 2026
+ */
+export function cropYearOf(salesDate: string): number {
+  check(salesDate, "cropYearOf");
+  return Number(salesDate.slice(0, 4));
+}
+
+/** The first month of the reinsurance year (July). */
+export const REINSURANCE_YEAR_START_MONTH = 7;
+
+/**
+ * RMA's reinsurance year of a date: July 1 – June 30, named by the calendar year it ends in.
+ * @example reinsuranceYear("2026-06-30") // 2026
+ * @example reinsuranceYear("2026-07-01") // 2027
+ */
+export function reinsuranceYear(date: string): number {
+  check(date, "reinsuranceYear");
+  const year = Number(date.slice(0, 4));
+  return Number(date.slice(5, 7)) >= REINSURANCE_YEAR_START_MONTH ? year + 1 : year;
+}
