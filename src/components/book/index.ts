@@ -3,6 +3,8 @@
 // makes. Screens read and write records only through these hooks, never through Yjs.
 
 export { bookDocumentNames } from "./book-names";
+export { type HistoryEntry, parseHistory } from "./history-entries";
+export { RecordHistory, type RecordHistoryProps } from "./record-history";
 export { newRecordId } from "./record-ids";
 export { type BookIndex, useBookIndex } from "./use-book-index";
 export {

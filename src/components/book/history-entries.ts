@@ -1,0 +1,98 @@
+// A record's history as the sync server reports it (GET /api/orgs/{orgId}/customers/{customerId}/
+// history?record={id}): who changed which fields of the record, and when. The server derives it from
+// its own update log, so the names are the server's, never what a client said about itself. This file
+// reads the response defensively (an entry that does not fit is skipped, never shown half) and groups
+// it for display.
+
+export interface HistoryEntry {
+  /** When the server received the change (ISO instant). */
+  at: string;
+  userId: string;
+  /** The person's name (or e-mail) from the server's member table; the user id when it has none. */
+  user: string;
+  section: string;
+  recordId: string;
+  /** Top-level fields of the record that changed ("legalName", "sbis", …). */
+  fields: string[];
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/** One entry of the response, or null when it lacks what the list needs (when, who). */
+export function parseHistoryEntry(raw: unknown): HistoryEntry | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const at = text(r.at);
+  if (!at || Number.isNaN(Date.parse(at))) return null;
+  const userObject =
+    typeof r.user === "object" && r.user !== null ? (r.user as Record<string, unknown>) : null;
+  const userId = text(r.userId) ?? text(userObject?.id) ?? "";
+  const user =
+    text(r.user) ?? text(r.userName) ?? text(userObject?.name) ?? text(userObject?.email) ?? text(userId);
+  if (!user) return null;
+  const fields = Array.isArray(r.fields) ? r.fields.filter((f): f is string => typeof f === "string") : [];
+  return {
+    at,
+    userId,
+    user,
+    section: text(r.section) ?? "",
+    recordId: text(r.recordId) ?? "",
+    fields,
+  };
+}
+
+/** The response body: an array of entries, or an object holding one under `entries` / `history`. */
+export function parseHistory(body: unknown): HistoryEntry[] {
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === "object" && body !== null
+      ? ((body as Record<string, unknown>).entries ?? (body as Record<string, unknown>).history)
+      : null;
+  if (!Array.isArray(list)) throw new Error("The server's history answer was not a list of changes.");
+  return list
+    .map(parseHistoryEntry)
+    .filter((e): e is HistoryEntry => e !== null)
+    .sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/**
+ * Entries newest first, with consecutive changes by the same person within `windowMs` merged into one
+ * line (typing a name is many updates, one change to a reader), fields in first-seen order.
+ */
+export function groupHistory(entries: readonly HistoryEntry[], windowMs = 2 * 60_000): HistoryEntry[] {
+  const sorted = [...entries].sort((a, b) => b.at.localeCompare(a.at));
+  const groups: { entry: HistoryEntry; earliest: number }[] = [];
+  for (const entry of sorted) {
+    const last = groups[groups.length - 1];
+    const at = Date.parse(entry.at);
+    if (
+      last &&
+      last.entry.userId === entry.userId &&
+      last.entry.user === entry.user &&
+      last.entry.section === entry.section &&
+      last.entry.recordId === entry.recordId &&
+      last.earliest - at <= windowMs
+    ) {
+      for (const f of entry.fields) if (!last.entry.fields.includes(f)) last.entry.fields.push(f);
+      last.earliest = at;
+      continue;
+    }
+    groups.push({ entry: { ...entry, fields: [...entry.fields] }, earliest: at });
+  }
+  return groups.map((g) => g.entry);
+}
+
+/** The fields worth naming: the stamps every write sets say nothing a reader needs. */
+const STAMPS = new Set(["updatedAt", "updatedBy", "createdAt"]);
+export const meaningfulFields = (fields: readonly string[]): string[] => fields.filter((f) => !STAMPS.has(f));
+
+/** "Nov 20, 2026, 2:05 PM" in the viewer's time zone. */
+export const formatHistoryTime = (iso: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from "react";
+import { useSession } from "../../lib/auth/session";
+import { useSyncStatus } from "../../lib/sync";
+import { Button } from "../ui/button";
+import {
+  formatHistoryTime,
+  groupHistory,
+  type HistoryEntry,
+  meaningfulFields,
+  parseHistory,
+} from "./history-entries";
+import "./record-history.css";
+
+// "History" of one record on a record page: who changed which field when, as the sync server saw it
+// (its update log; names from its member table, not from any client). It needs a connection: offline
+// it says so and keeps whatever it showed last.
+//
+//   <RecordHistory customerId={customerId} recordId={entity.id} changedAt={entity.updatedAt}
+//                  fieldLabel={(field) => ENTITY_LABELS[field] ?? field} />
+//
+// `recordId` is the record's id (the profile's id is the customer id). `changedAt` (the record's
+// `updatedAt`) makes the list reload after an edit; `fieldLabel` names a field for people.
+
+export interface RecordHistoryProps {
+  customerId: string;
+  recordId: string;
+  /** The record's `updatedAt`: the history is fetched again (after a short pause) when it changes. */
+  changedAt?: string;
+  /** A field's label for people; default: the field's key. */
+  fieldLabel?: (field: string) => string;
+  /** Heading text; default "History". */
+  title?: string;
+}
+
+type Load =
+  | { status: "idle" | "loading" }
+  | { status: "loaded"; entries: HistoryEntry[] }
+  | { status: "error"; message: string };
+
+const historyUrl = (orgId: string, customerId: string, recordId: string) =>
+  `/api/orgs/${encodeURIComponent(orgId)}/customers/${encodeURIComponent(customerId)}/history?record=${encodeURIComponent(recordId)}`;
+
+async function fetchHistory(url: string, token: string, signal: AbortSignal): Promise<HistoryEntry[]> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
+  if (response.status === 404) throw new Error("The server keeps no history for this record yet.");
+  if (response.status === 401 || response.status === 403)
+    throw new Error("You may not see this record's history.");
+  if (!response.ok) throw new Error(`The server could not give the history (HTTP ${response.status}).`);
+  return parseHistory(await response.json());
+}
+
+export function RecordHistory({
+  customerId,
+  recordId,
+  changedAt,
+  fieldLabel = (field) => field,
+  title = "History",
+}: RecordHistoryProps) {
+  const session = useSession();
+  const { socket } = useSyncStatus();
+  const online = socket === "connected";
+  const [load, setLoad] = useState<Load>({ status: "idle" });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { orgId, getAccessToken } = session;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changedAt and attempt are reload triggers
+  useEffect(() => {
+    if (!online || !orgId) return;
+    const controller = new AbortController();
+    // A pause, so that typing (one change per key) reloads the list once, not per key.
+    const timer = setTimeout(
+      async () => {
+        setLoad((l) => (l.status === "loaded" ? l : { status: "loading" }));
+        try {
+          const token = await getAccessToken();
+          const entries = await fetchHistory(
+            historyUrl(orgId, customerId, recordId),
+            token,
+            controller.signal,
+          );
+          setLoad({ status: "loaded", entries });
+        } catch (e) {
+          if (controller.signal.aborted) return;
+          setLoad({ status: "error", message: e instanceof Error ? e.message : String(e) });
+        }
+      },
+      changedAt === undefined ? 0 : 800,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [online, orgId, customerId, recordId, changedAt, attempt, getAccessToken]);
+
+  const groups = load.status === "loaded" ? groupHistory(load.entries) : [];
+  return (
+    <section className="record-history" data-testid="record-history" aria-label={title}>
+      <h3 className="record-history__title">{title}</h3>
+      {!online ? (
+        <p className="record-history__note" data-testid="history-offline">
+          The history of changes needs a connection to the server; it shows once you are back online.
+        </p>
+      ) : null}
+      {load.status === "loading" || (load.status === "idle" && online) ? (
+        <p className="record-history__note">Loading the history…</p>
+      ) : null}
+      {load.status === "error" ? (
+        <p className="record-history__note" role="status">
+          {load.message}{" "}
+          <Button variant="ghost" onClick={retry}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      {load.status === "loaded" && groups.length === 0 ? (
+        <p className="record-history__note">No changes recorded yet.</p>
+      ) : null}
+      {groups.length > 0 ? (
+        <ol className="record-history__list">
+          {groups.map((entry) => {
+            const fields = meaningfulFields(entry.fields);
+            return (
+              <li key={`${entry.at}-${entry.userId}-${entry.fields.join(",")}`} data-testid="history-entry">
+                <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time> <strong>{entry.user}</strong>{" "}
+                {fields.length > 0 ? `changed ${fields.map(fieldLabel).join(", ")}` : "saved the record"}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
