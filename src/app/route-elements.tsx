@@ -49,7 +49,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "agent-hub": notBuiltYet("agent-hub"),
   "agent-customers": () => import("../features/customers/customers-page"),
   "agent-policies": notBuiltYet("agent-policies"),
-  "agent-coverages": notBuiltYet("agent-coverages"),
+  "agent-coverages": () => import("../features/coverages/coverages-page"),
   "lrp-coverage-create": notBuiltYet("lrp-coverage-create"),
   "lrp-coverage": notBuiltYet("lrp-coverage"),
   "lrp-coverage-edit": notBuiltYet("lrp-coverage-edit"),

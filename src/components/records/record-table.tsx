@@ -31,6 +31,10 @@ export interface RecordTableProps<Row> {
   pageSize?: number;
 }
 
+// One collator for every comparison: String#localeCompare with options builds one per call, which
+// made sorting 5,000 rows take ~300 ms instead of ~5 ms.
+const collator = new Intl.Collator(undefined, { sensitivity: "base" });
+
 const compare = (a: CsvValue, b: CsvValue): number => {
   if (a === b) return 0;
   if (a === null || a === undefined || a === "") return 1;
@@ -46,7 +50,7 @@ const compare = (a: CsvValue, b: CsvValue): number => {
     !Number.isNaN(nb)
   )
     return na - nb;
-  return String(a).localeCompare(String(b), undefined, { sensitivity: "base" });
+  return collator.compare(String(a), String(b));
 };
 
 /** Rows whose columns' values contain every word of `query` (case-insensitive). */

@@ -15,7 +15,6 @@ export const PLANNED: Partial<Record<RouteId, string>> = {
   orgs: "All organisations: create, deactivate and set parent agencies.",
   "agent-hub": "The agent's start page: recent customers, coverages ending soon and campaign activity.",
   "agent-policies": "Policies of your customers by crop year, plan and insurance provider.",
-  "agent-coverages": "LRP endorsements and LGM coverages across your customers.",
   "lrp-coverage-create": "Record a new LRP endorsement for a customer.",
   "lrp-coverage": "One LRP endorsement: its quote, premium and what it would pay.",
   "lrp-coverage-edit": "Change an LRP endorsement before it is submitted.",
