@@ -1,0 +1,37 @@
+import type { Presence } from "../../lib/sync";
+
+// Per-field presence on a record's form: focusing a field tells the others ("entities.ID.legalName"),
+// and each field shows who else is in it. A form's own field paths ("legalName", "address.zip") are
+// put under the record's prefix ("entities.ID").
+
+export interface FormPresence {
+  /** This user is now in `path` (null: in no field). */
+  focus(path: string | null): void;
+  /** Names of the others in `path`. */
+  editorsAt(path: string): readonly string[];
+}
+
+export const NO_PRESENCE: FormPresence = Object.freeze({
+  focus: () => {},
+  editorsAt: () => [],
+});
+
+/** The presence of a record's form: `prefix` is the record's place, e.g. "entities.01J…". */
+export function formPresence(
+  prefix: string,
+  others: readonly Presence[],
+  setField: (field: string | null) => void,
+): FormPresence {
+  const byField = new Map<string, string[]>();
+  for (const person of others) {
+    if (!person.field?.startsWith(`${prefix}.`)) continue;
+    const path = person.field.slice(prefix.length + 1);
+    const names = byField.get(path) ?? [];
+    names.push(person.user.name);
+    byField.set(path, names);
+  }
+  return {
+    focus: (path) => setField(path === null ? null : `${prefix}.${path}`),
+    editorsAt: (path) => byField.get(path) ?? [],
+  };
+}

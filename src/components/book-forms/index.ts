@@ -1,0 +1,40 @@
+// Form parts the agent book's screens share (issue 10): fields that show the shared schema's message
+// at their path, an address with the region table's states and counties, a tax id by type, the
+// provider select of a plan, and per-field presence.
+
+export {
+  type AddressDraft,
+  addressDraftFrom,
+  addressFromDraft,
+  countyOptions,
+  EMPTY_ADDRESS,
+  isBlankAddress,
+  type Option,
+  STATE_OPTIONS,
+  withState,
+} from "./address-draft";
+export { AddressFields, type AddressFieldsProps } from "./address-fields";
+export { Field, FieldGroup, type FieldProps } from "./field";
+export { type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
+export { defaultProviderId, providerOptions } from "./provider-options";
+export { ProviderSelect, type ProviderSelectProps } from "./provider-select";
+export {
+  isBlankTaxId,
+  parseTaxIdType,
+  TAX_ID_FORMAT,
+  TAX_ID_TYPE_OPTIONS,
+  type TaxIdDraft,
+  taxIdLast4,
+  taxIdProblem,
+} from "./tax-id-draft";
+export { TaxIdField, type TaxIdFieldProps } from "./tax-id-field";
+export {
+  type FieldIssues,
+  hasIssues,
+  issueAt,
+  issuesByPath,
+  mergeIssues,
+  NO_ISSUES,
+  pathKey,
+  unplacedIssues,
+} from "./zod-issues";

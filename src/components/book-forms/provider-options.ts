@@ -1,0 +1,26 @@
+import {
+  INSURANCE_PROVIDER_ID_BY_NAME,
+  INSURANCE_PROVIDERS,
+  type InsurancePlan,
+  type InsuranceProviderId,
+  providerNameForPlan,
+  providerSupportsPlan,
+} from "../../../shared/catalogue";
+
+// The insurance providers a policy of a plan can be written with (spec §3 catalogue: active and
+// supporting the plan), and the default (spec §9, through the catalogue's helper).
+
+export const providerOptions = (plan: InsurancePlan): { value: InsuranceProviderId; label: string }[] =>
+  INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => ({
+    value: p.id,
+    label: p.name,
+  }));
+
+/**
+ * The provider to preselect: the customer's preferred provider for the plan when it supports the plan,
+ * else the spec's default (LRP ProAg, LGM AgriSompo).
+ */
+export function defaultProviderId(plan: InsurancePlan, preferred?: string): InsuranceProviderId {
+  const name = providerNameForPlan(preferred ? [preferred] : [], plan);
+  return INSURANCE_PROVIDER_ID_BY_NAME[name] as InsuranceProviderId;
+}
