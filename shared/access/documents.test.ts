@@ -15,13 +15,15 @@ const member = (role: Role, orgId = "demo"): Subject => ({
 });
 
 describe("document access policy", () => {
-  it("[ACL3] org document: members read, admin writes settings, agents write the customer index", () => {
+  it("[ACL3] org document: members read, admin writes settings, agents write the book's summaries", () => {
     const admin = documentAccess(member("admin"), ref("org/demo"));
     expect(admin.access).toBe("write");
     expect(maySection(admin, "settings")).toBe(true);
-    expect(maySection(admin, "customers")).toBe(false);
+    for (const section of ["customers", "entities", "policies", "coverages"])
+      expect(maySection(admin, section)).toBe(false);
     const agent = documentAccess(member("agent"), ref("org/demo"));
-    expect(maySection(agent, "customers")).toBe(true);
+    for (const section of ["customers", "entities", "policies", "coverages"])
+      expect(maySection(agent, section)).toBe(true);
     expect(maySection(agent, "settings")).toBe(false);
     expect(maySection(agent, "members")).toBe(false);
     expect(documentAccess(member("superAdmin"), ref("org/demo")).access).toBe("read");

@@ -21,6 +21,9 @@ const READ: Grant = { access: "read", write: [] };
 const WRITE: Grant = { access: "write", write: "*" };
 const writes = (...sections: string[]): Grant => ({ access: "write", write: sections });
 
+/** The organisation document's summary sections of the agent book, which agents write (ACL3). */
+export const BOOK_SUMMARY_SECTIONS = ["customers", "entities", "policies", "coverages"] as const;
+
 /**
  * Role × kind for documents of the member's own organisation. Linked-customer access (customer,
  * claim), the owner of a watchlist and the market snapshot are decided in documentAccess below.
@@ -28,13 +31,14 @@ const writes = (...sections: string[]): Grant => ({ access: "write", write: sect
 export const ORG_DOCUMENT_POLICY: Readonly<
   Record<"org" | "customer" | "customerInternal" | "campaign" | "claim", Readonly<Record<Role, Grant>>>
 > = {
-  // Org members read; admin writes settings; agents write the customer index. The member directory
-  // mirrors the server's membership table and is written by the server only. Customers are not staff:
-  // the customer index lists other producers, so they get no access.
+  // Org members read; admin writes settings; agents write the book's summaries (customers, entities,
+  // policies, coverages: shared/book/summaries.ts). The member directory mirrors the server's
+  // membership table and is written by the server only. Customers are not staff: the summaries list
+  // other producers, so they get no access.
   org: {
     admin: writes("settings"),
     superAdmin: READ,
-    agent: writes("customers"),
+    agent: writes(...BOOK_SUMMARY_SECTIONS),
     customer: NONE,
     partner: READ,
   },

@@ -9,8 +9,8 @@ import { DOCUMENT_SECTIONS, isRecordSection } from "../../shared/documents/shape
 const NOT_A_MAP = "(not a map: sections are Y.Map)";
 
 /**
- * The document as JSON, one key per top-level type present (without creating any); with `only`, just
- * those sections.
+ * The document as JSON, one key per top-level type present and not empty (without creating any); with
+ * `only`, just those sections.
  */
 export function documentJson(doc: Y.Doc, only?: ReadonlySet<string>): Record<string, unknown> {
   const json: Record<string, unknown> = {};
@@ -21,7 +21,9 @@ export function documentJson(doc: Y.Doc, only?: ReadonlySet<string>): Record<str
       continue;
     }
     if (type instanceof Y.Map || type.constructor === Y.AbstractType) {
-      json[name] = doc.getMap(name).toJSON();
+      const map = doc.getMap(name);
+      // Yjs cannot remove a top-level type: a section emptied of every key reads as absent.
+      if (map.size > 0) json[name] = map.toJSON();
     } else {
       json[name] = NOT_A_MAP;
     }
@@ -63,8 +65,31 @@ export const isSection = (kind: DocumentKind, name: string): boolean => name in 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * The sections of `after` that differ from `before` (two documentJson results, e.g. before and after a
+ * migration), as writeSections takes them: a section `after` no longer has is emptied. Sections that
+ * are not maps on either side are left alone.
+ */
+export function changedSections(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, Record<string, unknown>> {
+  const isMap = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  const changed: Record<string, Record<string, unknown>> = {};
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const old = before[name];
+    const next = after[name];
+    if ((old !== undefined && !isMap(old)) || (next !== undefined && !isMap(next))) continue;
+    const value = next ?? {};
+    if (!same(old ?? {}, value)) changed[name] = value;
+  }
+  return changed;
+}
+
+/**
  * Makes the given sections of `doc` equal `json` at the top level of each section map: sets keys whose
- * value differs and deletes keys that are absent. Call inside a transaction to send one update.
+ * value differs and deletes keys that are absent (so `{}` empties a section). Call inside a transaction
+ * to send one update.
  */
 export function writeSections(doc: Y.Doc, json: Record<string, Record<string, unknown>>): void {
   for (const [section, values] of Object.entries(json)) {

@@ -13,7 +13,7 @@ import { migrateDocument } from "../../shared/documents/migrations";
 import { parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
 import type { Storage } from "../storage/types";
-import { documentJson, writeSections } from "./doc-json";
+import { changedSections, documentJson, writeSections } from "./doc-json";
 import { acceptedWrites } from "./guard";
 import { type MarketSeed, serverSections } from "./seed";
 
@@ -84,7 +84,9 @@ export class Persistence implements Extension {
     };
     document.on("update", capture);
     document.transact(() => {
-      if (migrated !== json) writeSections(document, migrated as Record<string, Record<string, unknown>>);
+      // A migration may move entries to another section or drop a section: what it no longer has is
+      // deleted from the Y.Doc too (changedSections empties a section it removed).
+      if (migrated !== json) writeSections(document, changedSections(json, migrated));
       writeSections(document, sections);
     }, SERVER_ORIGIN);
     document.off("update", capture);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseDocumentName } from "../../../shared/documents/names";
 import type { DemoUser } from "../../../sync-server/identity/demo-users";
+import {
+  sampleCoverageSummary,
+  sampleCustomerSummary,
+  sampleLrpCoverage,
+  samplePolicy,
+} from "./book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "./harness";
 
 // The access matrix (docs/sync-rules.md ACL3-ACL10, SYNC1, SYNC2): every role × document kind ×
@@ -25,10 +32,37 @@ interface Case {
   expected: Expect;
 }
 
+/** A valid write per section, by `kind.section` where kinds share a section name, else by section. */
 const probe: Record<string, [string, unknown]> = {
   settings: ["name", "Demo Agency"],
-  customers: ["c-probe", { id: "c-probe", name: "Probe Ranch" }],
-  profile: ["name", "Casey Ranch"],
+  customers: ["c-probe", sampleCustomerSummary("c-probe", { updatedAt: "2026-11-20T15:00:00.000Z" })],
+  "org.coverages": ["cv-probe", sampleCoverageSummary("cv-probe", "c-probe")],
+  "org.entities": [
+    "e-probe",
+    {
+      id: "e-probe",
+      customerId: "c-probe",
+      legalName: "Probe",
+      type: "I",
+      status: "active",
+      updatedAt: "2026-11-20T15:00:00.000Z",
+    },
+  ],
+  "org.policies": [
+    "p-probe",
+    (({ id, entityId, plan, providerId, cropYear, status, state, updatedAt }) => ({
+      id,
+      customerId: "c-probe",
+      entityId,
+      plan,
+      providerId,
+      cropYear,
+      status,
+      state,
+      updatedAt,
+    }))(samplePolicy("p-probe", "e-probe")),
+  ],
+  "customer.coverages": ["cv-probe", sampleLrpCoverage("cv-probe", "p-1")],
   notes: ["n-probe", { id: "n-probe", text: "call back" }],
   campaign: ["name", "Weekly LRP"],
   claim: ["status", "OPEN"],
@@ -42,10 +76,12 @@ const staff = [admin, superAdmin, agent, partner] as const;
 const name = (u: DemoUser) => u.email.split("@")[0] + (u.orgId === "other" ? "@other" : "");
 
 const cases: Case[] = [
-  // ACL3: org members read; admin writes settings; agents write the customer index; customers none.
+  // ACL3: org members read; admin writes settings; agents write the book's summaries; customers none.
   { rule: "ACL3", user: admin, doc: "org/demo", section: "settings", expected: "write" },
-  { rule: "SYNC2", user: admin, doc: "org/demo", section: "customers", expected: "other-section" },
-  { rule: "ACL3", user: agent, doc: "org/demo", section: "customers", expected: "write" },
+  ...["customers", "entities", "policies", "coverages"].flatMap((section): Case[] => [
+    { rule: "ACL3", user: agent, doc: "org/demo", section, expected: "write" },
+    { rule: "SYNC2", user: admin, doc: "org/demo", section, expected: "other-section" },
+  ]),
   { rule: "SYNC2", user: agent, doc: "org/demo", section: "settings", expected: "other-section" },
   { rule: "SYNC2", user: agent, doc: "org/demo", section: "members", expected: "other-section" },
   { rule: "SYNC2", user: agent, doc: "org/demo", section: "meta", expected: "other-section" },
@@ -53,12 +89,12 @@ const cases: Case[] = [
   { rule: "ACL3", user: partner, doc: "org/demo", section: "settings", expected: "read" },
   { rule: "ACL3", user: customer, doc: "org/demo", section: "settings", expected: "none" },
   // ACL4: agents of the org write; the linked customer reads; nobody else.
-  { rule: "ACL4", user: agent, doc: "org/demo/customer/c-demo", section: "profile", expected: "write" },
-  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-demo", section: "profile", expected: "read" },
-  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-2", section: "profile", expected: "none" },
-  { rule: "ACL4", user: admin, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
-  { rule: "ACL4", user: superAdmin, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
-  { rule: "ACL4", user: partner, doc: "org/demo/customer/c-demo", section: "profile", expected: "none" },
+  { rule: "ACL4", user: agent, doc: "org/demo/customer/c-demo", section: "coverages", expected: "write" },
+  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-demo", section: "coverages", expected: "read" },
+  { rule: "ACL4", user: customer, doc: "org/demo/customer/c-2", section: "coverages", expected: "none" },
+  { rule: "ACL4", user: admin, doc: "org/demo/customer/c-demo", section: "coverages", expected: "none" },
+  { rule: "ACL4", user: superAdmin, doc: "org/demo/customer/c-demo", section: "coverages", expected: "none" },
+  { rule: "ACL4", user: partner, doc: "org/demo/customer/c-demo", section: "coverages", expected: "none" },
   // ACL5-ACL6: agents only.
   ...[admin, superAdmin, customer, partner].flatMap((user): Case[] => [
     { rule: "ACL5", user, doc: "org/demo/customer/c-demo/internal", section: "notes", expected: "none" },
@@ -107,15 +143,22 @@ const cases: Case[] = [
       rule: "ACL10",
       user,
       doc: "org/other/customer/c-other",
-      section: "profile",
+      section: "coverages",
       expected: "none",
     }),
   ),
-  { rule: "ACL10", user: customer, doc: "org/other/customer/c-other", section: "profile", expected: "none" },
+  {
+    rule: "ACL10",
+    user: customer,
+    doc: "org/other/customer/c-other",
+    section: "coverages",
+    expected: "none",
+  },
 ];
 
 describe("access matrix", () => {
   let server: TestServer;
+  let written = 0;
   const open: Client[] = [];
   const as = async (user: DemoUser, doc: string) => {
     const client = connect(server.syncUrl, doc, await server.token(user));
@@ -156,9 +199,18 @@ describe("access matrix", () => {
     }
     expect(synced).toBe(true);
     expect(client.provider.authorizedScope).toBe(c.expected === "read" ? "readonly" : "read-write");
-    const [key, value] = probe[c.section] as [string, unknown];
+    const kind = parseDocumentName(c.doc)?.kind;
+    const [key, value] = (probe[`${kind}.${c.section}`] ?? probe[c.section]) as [string, unknown];
+    // Each case writes a value no case wrote before (records get a fresh `updatedAt`).
+    const fresh = new Date(Date.UTC(2026, 0, 1) + ++written * 1000).toISOString();
     const stamped =
-      typeof value === "string" ? `${value} ${Math.random()}` : typeof value === "number" ? 7 : value;
+      typeof value === "string"
+        ? `${value} ${Math.random()}`
+        : typeof value === "number"
+          ? 7
+          : typeof value === "object" && value !== null && "updatedAt" in value
+            ? { ...value, updatedAt: fresh }
+            : value;
     client.doc.getMap(c.section).set(key, stamped);
     const serverDoc = () => server.hocuspocus.documents.get(c.doc);
     if (c.expected === "write") {

@@ -82,14 +82,18 @@ describe("authentication", () => {
     },
   );
 
-  it("[SYNC6] a client declaring a schema newer than the server's is refused with server-too-old", async () => {
+  it("[SYNC6] a client declaring a schema newer than the server's is refused with server-too-old, an older one than it migrates with client-too-old", async () => {
     const client = track(connect(`${server.syncUrl}?schema=99`, "org/demo", await server.token(agent)));
     expect(await client.ready).toBe(false);
     expect(client.authFailure).toBe("server-too-old");
     const old = track(connect(`${server.syncUrl}?schema=0`, "org/demo", await server.token(agent)));
     expect(await old.ready).toBe(false);
     expect(old.authFailure).toBe("client-too-old");
-    const current = track(connect(`${server.syncUrl}?schema=1`, "org/demo", await server.token(agent)));
+    // Version 1 wrote open records that the version-2 shapes refuse: such a client must update first.
+    const v1 = track(connect(`${server.syncUrl}?schema=1`, "org/demo", await server.token(agent)));
+    expect(await v1.ready).toBe(false);
+    expect(v1.authFailure).toBe("client-too-old");
+    const current = track(connect(`${server.syncUrl}?schema=2`, "org/demo", await server.token(agent)));
     expect(await current.ready).toBe(true);
   });
 

@@ -41,7 +41,7 @@ describe("documents and membership", () => {
   it("[SYNC5] the server seeds new documents: schema version, the member directory from its tables, the market snapshot", async () => {
     const org = await open(admin, "org/demo");
     expect(await org.ready).toBe(true);
-    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 1 });
+    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 2 });
     const members = org.doc.getMap("members").toJSON();
     expect(Object.keys(members).sort()).toEqual(
       ["admin", "agent", "agent2", "customer", "partner", "superadmin"].map((n) => `auth0|demo-${n}`).sort(),

@@ -1,6 +1,7 @@
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleProfile, writeProfile } from "./book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 import { authFrame, frame, rawSocket, updateFrame } from "./raw-socket";
 
@@ -30,6 +31,7 @@ describe("bad input", () => {
     server = await startTestServer({ SYNC_MAX_MESSAGE_BYTES: String(MAX) });
     bystander = connect(server.syncUrl, "org/demo/customer/c-bystander", await server.token(agent));
     expect(await bystander.ready).toBe(true);
+    writeProfile(bystander.doc, sampleProfile("c-bystander"));
   });
   afterAll(async () => {
     bystander?.destroy();

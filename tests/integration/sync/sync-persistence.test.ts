@@ -8,6 +8,7 @@ import { loadOrCreateSigningKeys } from "../../../sync-server/identity/keys";
 import { issueTestToken } from "../../../sync-server/identity/testing";
 import { SQLITE_FILE } from "../../../sync-server/storage";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
+import { sampleEntity, sampleProfile, writeProfile } from "./book-records";
 import { connect, demoUser, startTestServer } from "./harness";
 
 // Durable persistence (STORE1, STORE3): across a clean restart, and across SIGKILL during a stream of
@@ -69,8 +70,8 @@ describe("persistence", () => {
     const first = await startTestServer({}, { dataDir, compactAfterMs: 50 });
     const client = connect(first.syncUrl, name, await first.token(agent));
     expect(await client.ready).toBe(true);
-    for (let i = 0; i < 20; i++) client.doc.getMap("entities").set(`e-${i}`, { id: `e-${i}`, n: i });
-    client.doc.getMap("profile").set("name", "Restart Ranch");
+    for (let i = 0; i < 20; i++) client.doc.getMap("entities").set(`e-${i}`, sampleEntity(`e-${i}`));
+    writeProfile(client.doc, sampleProfile("c-restart", { name: "Restart Ranch" }));
     await expect.poll(() => client.provider.unsyncedChanges).toBe(0);
     client.destroy();
     await first.stop();
@@ -113,12 +114,13 @@ describe("persistence", () => {
       if (number === 0) acknowledged = sentAt.length;
     });
     const entities = writer.doc.getMap("entities");
+    const entity = sampleEntity("e-template");
     await new Promise<void>((resolve) => {
       const started = performance.now();
       const timer = setInterval(() => {
         const i = sentAt.length;
         sentAt.push(performance.now());
-        entities.set(`e-${i}`, { id: `e-${i}`, n: i });
+        entities.set(`e-${i}`, { ...entity, id: `e-${i}`, legalName: `Entity ${i}` });
         if (performance.now() - started > 2000) {
           clearInterval(timer);
           resolve();

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
+import { sampleEntity, sampleProfile, writeProfile } from "./book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 import {
   dropSchema,
@@ -55,12 +56,12 @@ describe.runIf(postgresAvailable && redisAvailable)("two instances through Redis
     expect(await a.ready).toBe(true);
     expect(await b.ready).toBe(true);
 
-    a.doc.getMap("profile").set("name", "Across Ranch");
+    writeProfile(a.doc, sampleProfile("c-demo", { name: "Across Ranch" }));
     await expect.poll(() => b.doc.getMap("profile").get("name"), { timeout: 5000 }).toBe("Across Ranch");
-    b.doc.getMap("entities").set("e-1", { id: "e-1", kind: "I" });
+    b.doc.getMap("entities").set("e-1", sampleEntity("e-1"));
     await expect
       .poll(() => a.doc.getMap("entities").get("e-1"), { timeout: 5000 })
-      .toEqual({ id: "e-1", kind: "I" });
+      .toEqual(sampleEntity("e-1"));
 
     // The linked customer, read-only on the second instance, sees the edit too.
     const reader = connect(two.syncUrl, name, await two.token(demoUser("customer@demo.rangeline.test")));
@@ -80,6 +81,6 @@ describe.runIf(postgresAvailable && redisAvailable)("two instances through Redis
     clients.push(check);
     expect(await check.ready).toBe(true);
     expect(check.doc.getMap("profile").get("name")).toBe("Across Ranch");
-    expect(check.doc.getMap("entities").get("e-1")).toEqual({ id: "e-1", kind: "I" });
+    expect(check.doc.getMap("entities").get("e-1")).toEqual(sampleEntity("e-1"));
   });
 });

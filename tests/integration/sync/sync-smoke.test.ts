@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleProfile, writeProfile } from "./book-records";
 import { connect, demoUser, startTestServer, type TestServer } from "./harness";
 
 describe("sync smoke", () => {
@@ -12,8 +13,8 @@ describe("sync smoke", () => {
     const agent = demoUser("agent@demo.rangeline.test");
     const a = connect(server.syncUrl, "org/demo/customer/c-demo", await server.token(agent));
     expect(await a.ready).toBe(true);
-    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(1);
-    a.doc.getMap("profile").set("name", "Casey Ranch");
+    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(2);
+    writeProfile(a.doc, sampleProfile("c-demo", { name: "Casey Ranch" }));
     const b = connect(
       server.syncUrl,
       "org/demo/customer/c-demo",
