@@ -79,6 +79,53 @@ describe.concurrent("rangeline CLI", () => {
     expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
   });
 
+  it("works out an LRP claim, the same as the worker", async () => {
+    const actual = snapshot.lrpActualEndingValues[0];
+    if (!actual) throw new Error("the sample snapshot has no actual ending values");
+    const claim = {
+      commodity: actual.commodityCode,
+      type: actual.typeCode,
+      endDate: actual.endDate,
+      coveragePrice: actual.actualEndingValue + 4,
+      head: 120,
+      targetWeightCwt: 8,
+      producerPremium: 900,
+      asOf: "2026-11-20",
+    };
+    const out = await run(["claim", "lrp", "--input", "-", "--market", marketFile], JSON.stringify(claim));
+    expect(out.stderr).toBe("");
+    const expected = await createPricingApi(snapshot).lrpClaim(claim);
+    expect(expected.ok && expected.value.kind).toBe("final");
+    expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
+  });
+
+  it("works out an LGM claim, and says which input is wrong", async () => {
+    const claim = {
+      commodity: "0815",
+      type: "804",
+      salesDate: "2026-11-20",
+      cropYear: 2027,
+      targetMarketings: [0, 300, 300, 300, 300, 300],
+      actualMarketings: [0, 100, 100, 100, 100, 100],
+      grossMarginGuarantee: 120000,
+      actualGrossMargins: [0, 70, 70, 70, 70, 70],
+    };
+    const out = await run(["claim", "lgm", "--input", "-"], JSON.stringify(claim));
+    const expected = await createPricingApi(snapshot).lgmClaim(claim);
+    expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
+    // 120,000 − 1,500 × 70 = 15,000, prorated by 500 / 1,500 (below 75 %): 0.333 → 4,995
+    expect(JSON.parse(out.stdout)).toMatchObject({ indemnity: 4995, prorated: true });
+    const bad = await run(
+      ["claim", "lgm", "--input", "-"],
+      JSON.stringify({ ...claim, targetMarketings: [1] }),
+    );
+    expect(bad).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "targetMarketings: expected 6 values, one per month of the insurance period\n",
+    });
+  });
+
   it("prints the spec's message on standard error and exits 1 for invalid input", async () => {
     const out = await run(
       ["quote", "lrp", "--input", "-", "--market", marketFile],
@@ -102,7 +149,7 @@ describe.concurrent("rangeline CLI", () => {
     expect([snapshot.asOf, snapshot.source, snapshot.lrpRates.length, snapshot.lgm[0].draws.length]).toEqual([
       "2026-11-20",
       "rma",
-      6,
+      7, // the 7 offers of the fixture (its second state repeats them; a deleted row is left out)
       4,
     ]);
     const bad = join(dir, "bad.csv");

@@ -8,11 +8,14 @@ import {
   marketSnapshotSchema,
 } from "../shared/market";
 import { quoteLgm, quoteLrp } from "../shared/pricing";
+import { lgmClaim, lrpClaim } from "../shared/pricing/claims";
 import { parseArgs, UsageError } from "./args";
 
 // `rangeline`: the pricing engine for scripts.
 //   rangeline quote lrp --input FILE.json [--all] [--market SNAPSHOT.json]
 //   rangeline quote lgm --input FILE.json [--market SNAPSHOT.json]
+//   rangeline claim lrp --input FILE.json [--market SNAPSHOT.json]   (asOf defaults to today)
+//   rangeline claim lgm --input FILE.json
 //   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
 //   rangeline market import [--futures CSV] [--lrp-rate F] [--lrp-actual-ending-value F]
 //                           [--lgm-gross-margin F] [--lgm-draw F] [--label TEXT] [--as-of DATE] [--out FILE]
@@ -32,6 +35,8 @@ export interface CliIo {
 export const USAGE = `Usage:
   rangeline quote lrp --input FILE.json [--all] [--market SNAPSHOT.json]
   rangeline quote lgm --input FILE.json [--market SNAPSHOT.json]
+  rangeline claim lrp --input FILE.json [--market SNAPSHOT.json]
+  rangeline claim lgm --input FILE.json
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
                           [--lgm-gross-margin FILE] [--lgm-draw FILE] [--label TEXT] [--as-of YYYY-MM-DD] [--out FILE]
@@ -59,6 +64,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       const result =
         sub === "lrp" ? quoteLrp(input, snapshot, { all: args.flags.has("all") }) : quoteLgm(input, snapshot);
       io.stdout(json(result));
+      return 0;
+    }
+
+    if (command === "claim") {
+      if (sub !== "lrp" && sub !== "lgm")
+        throw new UsageError(`unknown claim kind "${sub ?? ""}": use lrp or lgm`);
+      const inputPath = args.options.get("input");
+      if (!inputPath) throw new UsageError("--input FILE.json is required (- for standard input)");
+      const input = parseJson(await read(inputPath), inputPath === "-" ? "standard input" : inputPath);
+      if (sub === "lgm") {
+        io.stdout(json(lgmClaim(input)));
+        return 0;
+      }
+      const marketPath = args.options.get("market");
+      const snapshot = marketPath ? await loadSnapshot(read, marketPath) : generateSampleSnapshot(io.today());
+      const withDate =
+        typeof input === "object" && input !== null && !("asOf" in input)
+          ? { ...input, asOf: io.today() }
+          : input;
+      io.stdout(json(lrpClaim(withDate, snapshot)));
       return 0;
     }
 

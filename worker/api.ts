@@ -13,6 +13,7 @@ import {
   priceLgm,
   quoteLrp,
 } from "../shared/pricing";
+import { type LgmClaim, type LrpClaim, lgmClaim, lrpClaim } from "../shared/pricing/claims";
 import type { LrpScenarioCoverage } from "../shared/pricing/lrp/scenarios";
 
 // The pricing engine as the page sees it through Comlink. Every method returns a Result: errors cross
@@ -49,6 +50,10 @@ export interface PricingApi {
   ): Promise<Result<LrpOutcome[]>>;
   lgmScenario(input: unknown, moves: unknown, options?: CallOptions): Promise<Result<LgmScenarioResult>>;
   breakeven(input: unknown, options?: CallOptions): Promise<Result<BreakevenResult>>;
+  /** What an LRP endorsement pays (issue 11): RMA's actual ending value, or an estimate from the snapshot. */
+  lrpClaim(input: unknown, options?: CallOptions): Promise<Result<LrpClaim>>;
+  /** What an LGM endorsement pays from actual prices or RMA's actual margins. */
+  lgmClaim(input: unknown, options?: CallOptions): Promise<Result<LgmClaim>>;
 }
 
 const yieldToQueue = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -112,5 +117,8 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     lgmScenario: (input, moves, options = {}) =>
       run(options.channel ?? "lgmScenario", (snapshot) => lgmScenario(input, snapshot, moves)),
     breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), false),
+    lrpClaim: (input, options = {}) =>
+      run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot)),
+    lgmClaim: (input, options = {}) => run(options.channel ?? "lgmClaim", () => lgmClaim(input), false),
   };
 }

@@ -1,0 +1,9 @@
+// Claims (issue 11 §1): what an ended (or ending) endorsement pays, by RMA's formulas, exact.
+export {
+  type LgmClaim,
+  type LgmClaimInput,
+  lgmClaim,
+  lgmClaimInputSchema,
+  lgmProrationThreshold,
+} from "./lgm-claim";
+export { type LrpClaim, type LrpClaimInput, lrpClaim, lrpClaimInputSchema } from "./lrp-claim";
