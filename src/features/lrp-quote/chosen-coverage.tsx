@@ -3,9 +3,9 @@ import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
 import { LRP_FUTURES } from "../../../shared/pricing/lrp/markets";
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
+import { describeRow } from "../../components/quote/columns";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatMonth, formatPrice, lrpPriceDigits } from "../../lib/format";
-import { describeRow } from "./columns";
 
 // The chosen row in words, and the CME put beside it.
 

@@ -16,10 +16,7 @@ import { messageForField, shownResult, usePricing, useWorkerResult } from "../..
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lrpSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
-import { startPricing } from "../../lib/pricing/pricing-store";
-import { ChosenCoverage } from "./chosen-coverage";
-import { CoverageTable } from "./coverage-table";
-import { FloorChart } from "./floor-chart";
+import { CoverageTable } from "../../components/quote/coverage-table";
 import {
   basisOf,
   buildLrpInput,
@@ -31,10 +28,13 @@ import {
   parseRowKey,
   rowKey,
   typesOf,
-} from "./lrp-form";
+} from "../../components/quote/lrp-form";
+import { viewRows } from "../../components/quote/table-view";
+import { BASIS_LABELS } from "../../components/quote/unit-basis";
+import { startPricing } from "../../lib/pricing/pricing-store";
+import { ChosenCoverage } from "./chosen-coverage";
+import { FloorChart } from "./floor-chart";
 import { coverageTableText } from "./quote-text";
-import { viewRows } from "./table-view";
-import { BASIS_LABELS } from "./unit-basis";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();

@@ -1,6 +1,6 @@
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
+import { COLUMNS, type ColumnContext } from "../../components/quote/columns";
 import { formatDate } from "../../lib/format";
-import { COLUMNS, type ColumnContext } from "./columns";
 
 // The quote as plain text for a text message or an e-mail: what was quoted, the prices' date and
 // label, then one line per row of the table as shown (filtered and sorted), columns separated by " | ".
