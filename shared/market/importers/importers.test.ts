@@ -19,11 +19,12 @@ function withCell(text: string, line: number, header: string, value: string, del
   return `${rows.join("\n")}\n`;
 }
 
-describe("A00630_LrpRate", () => {
+describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per state)", () => {
   const rows = importLrpRates(FIXTURE_TEXT.lrpRate, LRP_FILE);
 
-  it("reads every row with dates, levels and rates", () => {
-    expect(rows).toHaveLength(6);
+  it("reads every offer once, with dates, levels and rates; leading zeros kept", () => {
+    // 7 offers × 2 states, and one withdrawn row (Deleted Date): 7 offers.
+    expect(rows).toHaveLength(7);
     expect(rows[1]).toEqual({
       cropYear: 2027,
       commodityCode: "0801",
@@ -38,72 +39,94 @@ describe("A00630_LrpRate", () => {
       costPerCwt: 5.2448,
       priceAdjustmentFactor: 1.1,
     });
+    expect(rows.some((r) => r.coveragePrice === 250)).toBe(false);
   });
 
-  it("round-trips: rows written back in RMA's layout read back the same", () => {
-    const header =
-      "Commodity Year|Commodity Code|Type Code|Sales Effective Date|End Date|Endorsement Length Count|Coverage Price|Expected Ending Value Amount|Livestock Coverage Level Percent|Livestock Rate|Cost Per Cwt Amount|Price Adjustment Factor";
-    const ymd = (d: string) => d.replaceAll("-", "");
-    const text = [
-      header,
-      ...rows.map((r) =>
-        [
-          r.cropYear,
-          r.commodityCode,
-          r.typeCode,
-          ymd(r.salesEffectiveDate),
-          ymd(r.endDate),
-          r.endorsementLengthWeeks,
-          r.coveragePrice.toFixed(2),
-          r.expectedEndingValue.toFixed(2),
-          r.coverageLevel.toFixed(4),
-          r.rate.toFixed(6),
-          r.costPerCwt.toFixed(4),
-          r.priceAdjustmentFactor?.toFixed(3),
-        ].join("|"),
-      ),
-    ].join("\n");
-    expect(importLrpRates(text, LRP_FILE)).toEqual(rows);
+  it("reads a file whose columns come in another order, and one without the optional columns", () => {
+    const table = lines(FIXTURE_TEXT.lrpRate).map((l) => l.split("|"));
+    const reversed = table.map((cells) => [...cells].reverse().join("|")).join("\n");
+    expect(importLrpRates(reversed, LRP_FILE)).toEqual(rows);
+    const keep = table[0]
+      .map((h, i) => [h, i] as const)
+      .filter(([h]) => !["Record Type Code", "State Code", "Practice Code", "Deleted Date"].includes(h))
+      .map(([, i]) => i);
+    const trimmed = table
+      .slice(0, 8)
+      .map((cells) => keep.map((i) => cells[i]).join("|"))
+      .join("\n");
+    expect(importLrpRates(trimmed, LRP_FILE)).toEqual(rows);
+  });
+
+  it("takes an empty Price Adjustment Factor as none (older files)", () => {
+    const blank = withCell(FIXTURE_TEXT.lrpRate, 2, "Price Adjustment Factor", "");
+    const [row] = importLrpRates(withCell(blank, 9, "Price Adjustment Factor", ""), LRP_FILE);
+    expect(row.priceAdjustmentFactor).toBeUndefined();
   });
 
   it.each([
     [
       withCell(FIXTURE_TEXT.lrpRate, 3, "Livestock Coverage Level Percent", "95"),
-      "A00630_LrpRate.txt: line 3, column 13 (Livestock Coverage Level Percent): expected a fraction from 0 to 1, found 95",
+      "A00630_LrpRate.txt: line 3, column 14 (Livestock Coverage Level Percent): expected a fraction from 0 to 1, found 95",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 2, "Commodity Code", "801"),
       'A00630_LrpRate.txt: line 2, column 5 (Commodity Code): expected a 4-digit code, found "801"',
     ],
     [
+      withCell(FIXTURE_TEXT.lrpRate, 2, "Type Code", "8"),
+      'A00630_LrpRate.txt: line 2, column 8 (Type Code): expected a 3-digit code, found "8"',
+    ],
+    [
       withCell(FIXTURE_TEXT.lrpRate, 4, "Livestock Rate", "0.0x2"),
-      'A00630_LrpRate.txt: line 4, column 14 (Livestock Rate): expected a number, found "0.0x2"',
+      'A00630_LrpRate.txt: line 4, column 15 (Livestock Rate): expected a number, found "0.0x2"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 4, "Livestock Rate", "1.5"),
-      "A00630_LrpRate.txt: line 4, column 14 (Livestock Rate): expected a rate from 0 to 1, found 1.5",
+      "A00630_LrpRate.txt: line 4, column 15 (Livestock Rate): expected a rate from 0 to 1, found 1.5",
+    ],
+    [
+      withCell(FIXTURE_TEXT.lrpRate, 4, "Cost Per Cwt Amount", "0.5"),
+      "A00630_LrpRate.txt: line 4, column 16 (Cost Per Cwt Amount): expected Livestock Rate × Coverage Price (0.2579), found 0.5",
+    ],
+    [
+      withCell(FIXTURE_TEXT.lrpRate, 3, "Coverage Price", "240.00"),
+      "A00630_LrpRate.txt: line 3, column 12 (Coverage Price): expected Expected Ending Value Amount × Livestock Coverage Level Percent (247.00), found 240",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 5, "End Date", "20270231"),
-      'A00630_LrpRate.txt: line 5, column 17 (End Date): expected a date YYYYMMDD or YYYY-MM-DD, found "20270231"',
+      'A00630_LrpRate.txt: line 5, column 18 (End Date): expected a date YYYYMMDD or YYYY-MM-DD, found "20270231"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 5, "End Date", "20261101"),
-      "A00630_LrpRate.txt: line 5, column 17 (End Date): must be after the Sales Effective Date",
+      "A00630_LrpRate.txt: line 5, column 18 (End Date): must be after the Sales Effective Date",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 6, "Coverage Price", ""),
-      "A00630_LrpRate.txt: line 6, column 11 (Coverage Price): a value is required",
-    ],
-    [
-      withCell(FIXTURE_TEXT.lrpRate, 6, "Coverage Price", "0"),
-      "A00630_LrpRate.txt: line 6, column 11 (Coverage Price): must be greater than 0",
+      "A00630_LrpRate.txt: line 6, column 12 (Coverage Price): a value is required",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 7, "Endorsement Length Count", "2.5"),
-      'A00630_LrpRate.txt: line 7, column 10 (Endorsement Length Count): expected a whole number, found "2.5"',
+      'A00630_LrpRate.txt: line 7, column 11 (Endorsement Length Count): expected a whole number, found "2.5"',
     ],
-    [`${FIXTURE_TEXT.lrpRate}0801|809\n`, "A00630_LrpRate.txt: line 8: expected 19 columns, found 2"],
+    [
+      withCell(FIXTURE_TEXT.lrpRate, 2, "Record Type Code", "A00620"),
+      'A00630_LrpRate.txt: line 2, column 1 (Record Type Code): expected A00630, found "A00620" (is this the right ADM member?)',
+    ],
+    [
+      withCell(FIXTURE_TEXT.lrpRate, 2, "Insurance Plan Code", "82"),
+      'A00630_LrpRate.txt: line 2, column 6 (Insurance Plan Code): expected 81, found "82"',
+    ],
+    [
+      // The same offer in another state with another rate: RMA's rates are national; stop.
+      withCell(
+        withCell(FIXTURE_TEXT.lrpRate, 10, "Livestock Rate", "0.021235"),
+        10,
+        "Cost Per Cwt Amount",
+        "5.2450",
+      ),
+      "A00630_LrpRate.txt: line 10: this row's rate, price or dates differs from line 3 of A00630_LrpRate.txt for the same offer",
+    ],
+    [`${FIXTURE_TEXT.lrpRate}A00630|AD|2027\n`, "A00630_LrpRate.txt: line 17: expected 21 columns, found 3"],
     [
       FIXTURE_TEXT.lrpRate.replace("|Livestock Rate|", "|Rate|"),
       'A00630_LrpRate.txt: line 1: missing column "Livestock Rate"',
@@ -115,7 +138,7 @@ describe("A00630_LrpRate", () => {
 });
 
 describe("A00620_LrpActualEndingValue", () => {
-  it("reads actual ending values", () => {
+  it("reads actual ending values once per offer; an empty value is not published yet", () => {
     const rows = importLrpActualEndingValues(FIXTURE_TEXT.lrpActualEndingValue, "A00620.txt");
     expect(rows[0]).toEqual({
       commodityCode: "0801",
@@ -125,70 +148,181 @@ describe("A00620_LrpActualEndingValue", () => {
     });
     expect(rows).toHaveLength(4);
   });
-  it("rejects a negative value", () => {
-    expect(() =>
-      importLrpActualEndingValues(
-        withCell(FIXTURE_TEXT.lrpActualEndingValue, 3, "Actual Ending Value Amount", "-1"),
-        "A00620.txt",
-      ),
-    ).toThrow("A00620.txt: line 3, column 9 (Actual Ending Value Amount): must not be negative");
+  it.each([
+    [
+      withCell(FIXTURE_TEXT.lrpActualEndingValue, 3, "Actual Ending Value Amount", "-1"),
+      "A00620.txt: line 3, column 11 (Actual Ending Value Amount): must not be negative",
+    ],
+    [
+      withCell(FIXTURE_TEXT.lrpActualEndingValue, 7, "Actual Ending Value Amount", "265.13"),
+      "A00620.txt: line 7, column 11 (Actual Ending Value Amount): this row's Actual Ending Value Amount differs from line 2 of A00620.txt for the same offer",
+    ],
+  ])("rejects a bad value (%#)", (text, message) => {
+    expect(() => importLrpActualEndingValues(text, "A00620.txt")).toThrow(message);
   });
 });
 
-describe("A00600_LgmGrossMargin and A00610_LgmDraw", () => {
+describe("A00600_LgmGrossMargin and A00610_LgmDraw (RMA's wide layout)", () => {
   const margins = { text: FIXTURE_TEXT.lgmGrossMargin, file: "A00600.txt" };
   const draws = { text: FIXTURE_TEXT.lgmDraw, file: "A00610.txt" };
+  const sets = importLgm(margins, draws);
+  const cattle = sets.find((s) => s.commodityCode === "0803");
+  const swine = sets.find((s) => s.commodityCode === "0815");
 
-  it("joins margins and draws into one set per type, state and sales date", () => {
-    const [set] = importLgm(margins, draws);
-    expect(set.stateCode).toBe("19");
-    expect(set.marketingMonths).toHaveLength(11);
-    expect(set.expectedGrossMargins[3]).toBe(180.25);
-    expect(set.draws).toHaveLength(4);
-    expect(set.draws?.[2][3]).toBe(170.1);
-    expect(set.draws?.[2][8]).toBe(100.3);
+  it("assembles cattle margins per head from the LE, GF and C rows with RMA's default weights", () => {
+    // March 2027 is Month4 (sales month November + 4): 12.5 × 212.42 − 7.5 × 300 − 50 × 4.50 = 180.25
+    expect(cattle?.marketingMonths).toEqual([
+      "2026-12",
+      "2027-01",
+      "2027-02",
+      "2027-03",
+      "2027-04",
+      "2027-05",
+      "2027-06",
+      "2027-07",
+      "2027-08",
+      "2027-09",
+      "2027-10",
+    ]);
+    expect(cattle?.expectedGrossMargins[0]).toBe(0); // month 1: never insured, not published
+    expect(cattle?.expectedGrossMargins[3]).toBe(180.25);
+    expect(cattle?.expectedGrossMargins[8]).toBe(140.5);
+    expect(cattle?.draws).toHaveLength(4);
+    expect(cattle?.draws?.[2][3]).toBe(170.1);
+    expect(cattle?.draws?.[2][8]).toBe(100.3);
+  });
+
+  it("reads swine margins published whole, months 2 to 6; skips a placeholder row with no months", () => {
+    expect(swine?.typeCode).toBe("805");
+    expect(swine?.marketingMonths).toEqual([
+      "2026-12",
+      "2027-01",
+      "2027-02",
+      "2027-03",
+      "2027-04",
+      "2027-05",
+    ]);
+    expect(swine?.expectedGrossMargins).toEqual([0, 80.1, 82.35, 85, 83.2, 79.95]);
+    expect(swine?.draws?.[3]).toEqual([0, 84, 86.5, 87, 86, 84.5]);
+    expect(sets.some((s) => s.typeCode === "804")).toBe(false);
+  });
+
+  it("keeps the figures identical in every state once, without a state code; a lone state keeps its code", () => {
+    expect(sets).toHaveLength(2);
+    expect(cattle?.stateCode).toBeUndefined();
+    const iowaOnly = (text: string) =>
+      lines(text)
+        .filter((l, i) => i === 0 || l.split("|")[6] === "19")
+        .join("\n");
+    const single = importLgm(
+      { ...margins, text: iowaOnly(margins.text) },
+      { ...draws, text: iowaOnly(draws.text) },
+    );
+    expect(single.map((s) => s.stateCode)).toEqual(["19", "19"]);
+    const kansasDiffers = withCell(margins.text, 7, "Month4 Expected Gross Margin Amount", "212.5000");
+    expect(importLgm({ ...margins, text: kansasDiffers }).map((s) => s.stateCode)).toEqual([
+      "19",
+      "20",
+      undefined,
+    ]);
+  });
+
+  it("reads older draw files that give one component per row with its Market Symbol Code", () => {
+    const header = lines(draws.text)[0].split("|");
+    const at = (h: string) => header.indexOf(h);
+    const prefixes: [string, string][] = [
+      ["LE", "Live Cattle "],
+      ["GF", "Feeder Cattle "],
+      ["C", "Corn "],
+    ];
+    const months = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    const out = [
+      [
+        "Commodity Code",
+        "Type Code",
+        "State Code",
+        "Sales Effective Date",
+        "Market Symbol Code",
+        "Margin Draw Number",
+        ...months.map((m) => `Month${m} Margin Draw Amount`),
+      ].join("|"),
+    ];
+    for (const line of lines(draws.text).slice(1)) {
+      const cells = line.split("|");
+      if (cells[at("Commodity Code")] !== "0803" || cells[at("State Code")] !== "19") continue;
+      for (const [symbol, prefix] of prefixes)
+        out.push(
+          [
+            "0803",
+            "808",
+            "19",
+            "20261120",
+            symbol,
+            cells[at("Margin Draw Number")],
+            ...months.map((m) => cells[at(`${prefix}Month${m} Margin Draw Amount`)]),
+          ].join("|"),
+        );
+    }
+    const iowa = lines(margins.text)
+      .filter((l, i) => i === 0 || (l.split("|")[6] === "19" && l.includes("|0803|")))
+      .join("\n");
+    const [set] = importLgm({ ...margins, text: iowa }, { text: out.join("\n"), file: "old.txt" });
+    expect(set.draws).toEqual(cattle?.draws);
   });
 
   it.each([
     [
-      { ...margins, text: withCell(margins.text, 3, "Marketing Month", "202612") },
+      { ...margins, text: withCell(margins.text, 2, "Market Symbol Code", "LC") },
       undefined,
-      "A00600.txt: line 3, column 10 (Marketing Month): 2026-12 appears twice for this type and sales date",
+      'A00600.txt: line 2, column 11 (Market Symbol Code): expected one of LE, GF, C for commodity 0803, found "LC"',
     ],
     [
-      { ...margins, text: withCell(margins.text, 2, "Marketing Month", "202611") },
+      { ...margins, text: withCell(margins.text, 3, "Market Symbol Code", "LE") },
       undefined,
-      "A00600.txt: line 2, column 10 (Marketing Month): must be after the sales month",
+      "A00600.txt: line 3: a second row for commodity 0803, type 808, state 19, sales date 2026-11-20, market symbol LE",
     ],
     [
-      { ...margins, text: withCell(margins.text, 2, "Marketing Month", "202613") },
+      { ...margins, text: withCell(margins.text, 5, "Month3 Expected Gross Margin Amount", "") },
       undefined,
-      'A00600.txt: line 2, column 10 (Marketing Month): expected a month YYYYMM or YYYY-MM, found "202613"',
+      "A00600.txt: line 5: Month3 Expected Gross Margin Amount is empty between published months",
+    ],
+    [
+      { ...margins, text: withCell(margins.text, 2, "Month3 Expected Gross Margin Amount", "2l0.00") },
+      undefined,
+      'A00600.txt: line 2, column 14 (Month3 Expected Gross Margin Amount): expected a number, found "2l0.00"',
+    ],
+    [
+      { ...margins, text: withCell(margins.text, 2, "Live Cattle Equivalent Default Value", "13") },
+      undefined,
+      "A00600.txt: line 2: Live Cattle Equivalent Default Value 13 differs from the default weight 12.5 the quotes use for type 808",
     ],
     [
       margins,
-      { ...draws, text: withCell(draws.text, 5, "Type Code", "807") },
-      "A00610.txt: line 5: no expected gross margins in A00600.txt for this commodity, type, state and sales date",
+      { ...draws, text: withCell(draws.text, 3, "Type Code", "807") },
+      "A00610.txt: line 3: no expected gross margins in A00600.txt for commodity 0803, type 807, state 19, sales date 2026-11-20",
     ],
     [
       margins,
-      { ...draws, text: withCell(draws.text, 5, "Marketing Month", "202711") },
-      "A00610.txt: line 5, column 11 (Marketing Month): 2027-11 is not a marketing month in A00600.txt",
+      { ...draws, text: withCell(draws.text, 3, "Margin Draw Number", "1") },
+      "A00610.txt: line 3, column 11 (Margin Draw Number): draw 1 appears twice for LE",
     ],
     [
       margins,
-      { ...draws, text: withCell(draws.text, 5, "Marketing Month", "202612") },
-      "A00610.txt: line 5, column 11 (Marketing Month): draw 1 has 2026-12 twice",
+      { ...draws, text: withCell(draws.text, 4, "Margin Draw Number", "0") },
+      "A00610.txt: line 4, column 11 (Margin Draw Number): must be 1 or more",
     ],
     [
       margins,
-      { ...draws, text: withCell(draws.text, 5, "Draw Number", "0") },
-      "A00610.txt: line 5, column 10 (Draw Number): must be 1 or more",
+      { ...draws, text: withCell(draws.text, 5, "Corn Month11 Margin Draw Amount", "") },
+      "A00610.txt: line 5: draw 4 has no Margin Draw Amount for Month11 (A00600.txt publishes months 2 to 11)",
     ],
     [
       margins,
-      { ...draws, text: lines(draws.text).slice(0, -1).join("\n") },
-      "A00610.txt: line 35: draw 4 has no row for marketing month 2027-10",
+      {
+        ...draws,
+        text: `${lines(draws.text).join("\n")}\nA00610|01|2027|2027|0815|82|20|998|805|997|5|001|81.00|80.`,
+      },
+      "A00610.txt: line 18: expected 56 columns, found 14",
     ],
   ])("rejects a bad file with file, line and column (%#)", (m, d, message) => {
     expect(() => importLgm(m, d)).toThrow(message);
@@ -245,8 +379,8 @@ describe("a whole snapshot", () => {
     expect([snapshot.asOf, snapshot.source, snapshot.lrpRates.length, snapshot.lgm.length]).toEqual([
       "2026-11-20",
       "rma",
-      6,
-      1,
+      7,
+      2,
     ]);
   });
   it("keeps nothing when one file is bad", () => {

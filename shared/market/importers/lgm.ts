@@ -1,136 +1,377 @@
+import { LGM_TYPES } from "../../catalogue/lgm-types";
+import { addMonths, formatYearMonth, yearMonthOf } from "../dates";
 import type { LgmMarginSet } from "../snapshot";
+import { ADM_COMMON_COLUMNS, admRowIsLive } from "./adm";
 import { type ColumnSpec, cellError, type DelimitedRow, importError, readDelimited } from "./delimited";
 
-// RMA ADM members A00600_LgmGrossMargin (expected gross margin per unit, one row per marketing month)
-// and A00610_LgmDraw (simulated per-unit margins, one row per draw and marketing month), joined into
-// one set per commodity, type, state and sales date. Months YYYYMM.
+// RMA ADM members A00600_LgmGrossMargin and A00610_LgmDraw (daily, in
+// {RY}_ADMLivestockLgm_Daily_{YYYYMMDD}.zip), in the "wide" layout RMA publishes since reinsurance
+// year 2023 (docs/market-data.md: columns and where each fact comes from):
+// - one A00600 row per state, type and sales date with "Month2 … Month11 Expected Gross Margin Amount"
+//   (MonthN is the Nth month of the insurance period: the sales month + N; month 1 is never insured, so
+//   RMA publishes no value for it). Swine rows carry the margin per head directly. Cattle publish one
+//   row per component, told apart by Market Symbol Code — LE live cattle and GF feeder cattle $/cwt,
+//   C corn $/bu — with the default weights in "… Equivalent Default Value"; the margin per head is
+//   LE × live weight − GF × feeder weight − C × corn bushels. Dairy: DA milk, C corn, SM soybean meal.
+// - A00610: 500 draws per state, type and sales date ("Margin Draw Number"), "MonthN Margin Draw Amount"
+//   for a margin published whole, and "Live Cattle MonthN …", "Feeder Cattle MonthN …",
+//   "Corn MonthN …" (dairy: "Dairy", "Corn", "SoyM") for the components on the same row; older files
+//   give a component per row with its Market Symbol Code and the plain MonthN columns. Both read.
+// Margins and draws are the same in every state, so when two or more states publish identical sets they
+// are kept once, without a state code (any state's quote uses it); a state whose figures differ keeps
+// its own set.
 
-const KEY_COLUMNS = [
+const MONTHS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+
+interface Leg {
+  symbol: string;
+  /** +1 for what is sold, −1 for what is bought. */
+  sign: 1 | -1;
+  /** A00600 column with RMA's default weight, and the catalogue input of the same weight. */
+  weightHeader: string | null;
+  input: string;
+  /** Prefix of this leg's A00610 columns on a one-row-per-draw file. */
+  drawPrefix: string;
+}
+
+const LEGS: Readonly<Record<string, readonly Leg[]>> = {
+  "0803": [
+    {
+      symbol: "LE",
+      sign: 1,
+      weightHeader: "Live Cattle Equivalent Default Value",
+      input: "liveCattle",
+      drawPrefix: "Live Cattle ",
+    },
+    {
+      symbol: "GF",
+      sign: -1,
+      weightHeader: "Feeder Cattle Equivalent Default Value",
+      input: "feederCattle",
+      drawPrefix: "Feeder Cattle ",
+    },
+    {
+      symbol: "C",
+      sign: -1,
+      weightHeader: "Corn Equivalent Default Value",
+      input: "corn",
+      drawPrefix: "Corn ",
+    },
+  ],
+  "0847": [
+    {
+      symbol: "DA",
+      sign: 1,
+      weightHeader: null,
+      input: "classIIIMilk",
+      drawPrefix: "Dairy ",
+    },
+    {
+      symbol: "C",
+      sign: -1,
+      weightHeader: "Corn Equivalent Default Value",
+      input: "corn",
+      drawPrefix: "Corn ",
+    },
+    {
+      symbol: "SM",
+      sign: -1,
+      weightHeader: "Soybean Meal Equivalent Default Value",
+      input: "soybeanMeal",
+      drawPrefix: "SoyM ",
+    },
+  ],
+};
+
+const WEIGHT_HEADERS = [
+  ["liveCattleWeight", "Live Cattle Equivalent Default Value"],
+  ["feederCattleWeight", "Feeder Cattle Equivalent Default Value"],
+  ["cornWeight", "Corn Equivalent Default Value"],
+  ["soybeanMealWeight", "Soybean Meal Equivalent Default Value"],
+] as const;
+
+const monthKey = (prefix: string, n: number, what: string) => `${prefix}Month${n} ${what}`;
+
+const KEY_COLUMNS: ColumnSpec[] = [
+  ...ADM_COMMON_COLUMNS,
   { key: "commodityCode", header: "Commodity Code", type: "code4" },
   { key: "typeCode", header: "Type Code", type: "code3" },
-  { key: "stateCode", header: "State Code", type: "code2", optional: true },
+  { key: "marketSymbolCode", header: "Market Symbol Code", type: "text", optional: true },
   { key: "salesEffectiveDate", header: "Sales Effective Date", type: "date" },
-  { key: "marketingMonth", header: "Marketing Month", type: "month" },
-] as const satisfies readonly ColumnSpec[];
+];
 
-const MARGIN_COLUMNS = [
+const MARGIN_COLUMNS: ColumnSpec[] = [
   ...KEY_COLUMNS,
-  { key: "expectedGrossMargin", header: "Expected Gross Margin Amount", type: "decimal" },
-] as const satisfies readonly ColumnSpec[];
+  ...MONTHS.map((n) => {
+    const header = monthKey("", n, "Expected Gross Margin Amount");
+    return { key: header, header, type: "decimal", optional: true } as const;
+  }),
+  ...WEIGHT_HEADERS.map(([key, header]) => ({ key, header, type: "decimal", optional: true }) as const),
+];
 
-const DRAW_COLUMNS = [
+const DRAW_PREFIXES = ["", ...new Set(Object.values(LEGS).flatMap((legs) => legs.map((l) => l.drawPrefix)))];
+const DRAW_COLUMNS: ColumnSpec[] = [
   ...KEY_COLUMNS,
-  { key: "drawNumber", header: "Draw Number", type: "int" },
-  { key: "grossMargin", header: "Gross Margin Amount", type: "decimal" },
-] as const satisfies readonly ColumnSpec[];
+  { key: "drawNumber", header: "Margin Draw Number", type: "int" },
+  ...DRAW_PREFIXES.flatMap((prefix) =>
+    MONTHS.map((n) => {
+      const header = monthKey(prefix, n, "Margin Draw Amount");
+      return { key: header, header, type: "decimal", optional: true } as const;
+    }),
+  ),
+];
 
-type KeyRow = DelimitedRow<(typeof KEY_COLUMNS)[number]["key"]>;
-const setKey = (r: KeyRow) =>
+type Row = DelimitedRow<string>;
+const num = (row: Row, key: string) => row.values[key] as number | undefined;
+const setKey = (r: Row) =>
   [r.values.commodityCode, r.values.typeCode, r.values.stateCode ?? "", r.values.salesEffectiveDate].join(
     "|",
   );
+
+interface SetDraft {
+  commodityCode: string;
+  typeCode: string;
+  stateCode?: string;
+  salesEffectiveDate: string;
+  /** Per leg ("" for a margin published whole): MonthN values; and the line each came from. */
+  legs: Map<string, { row: Row; months: (number | undefined)[] }>;
+  weights: Map<string, number>;
+  firstLine: number;
+}
+
+/** The catalogue default of a weight, as a number, or undefined when the catalogue has none. */
+function catalogueWeight(commodityCode: string, typeCode: string, input: string): number | undefined {
+  const type = LGM_TYPES.find((t) => t.commodityCode === commodityCode && t.code === typeCode);
+  const value = type?.inputs.find((i) => i.commodity === input)?.default;
+  return value === null || value === undefined ? undefined : Number(value);
+}
+
+/** Per-unit margins for months 2..P from the legs, or a reason why they cannot be built. */
+function assemble(
+  draft: Pick<SetDraft, "commodityCode">,
+  legsOf: (leg: string) => (number | undefined)[] | undefined,
+  weightOf: (leg: Leg) => number | undefined,
+): { months: number[] } | { skip: true } | { missing: string } {
+  const legs = LEGS[draft.commodityCode];
+  const values: (number | undefined)[] = MONTHS.map((_, i) => {
+    if (!legs) return legsOf("")?.[i];
+    let total = 0;
+    for (const leg of legs) {
+      const v = legsOf(leg.symbol)?.[i];
+      const w = weightOf(leg);
+      if (v === undefined || w === undefined) return undefined;
+      total += leg.sign * w * v;
+    }
+    // Prices have at most 4 decimals and weights a few: round away the binary noise of the sum.
+    return Math.round(total * 1e8) / 1e8;
+  });
+  const last = values.findLastIndex((v) => v !== undefined);
+  if (last < 0) return { skip: true };
+  const gap = values.slice(0, last + 1).findIndex((v) => v === undefined);
+  if (gap >= 0) return { missing: `Month${MONTHS[gap]}` };
+  return { months: values.slice(0, last + 1) as number[] };
+}
 
 export function importLgm(
   margins: { text: string; file?: string },
   draws?: { text: string; file?: string },
 ): LgmMarginSet[] {
   const marginFile = margins.file ?? "A00600_LgmGrossMargin";
-  const sets = new Map<string, LgmMarginSet & { monthSet: Set<string> }>();
+  const drafts = new Map<string, SetDraft>();
   for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS)) {
+    if (!admRowIsLive(marginFile, row, { recordType: "A00600", planCode: "82" })) continue;
     const key = setKey(row);
-    let set = sets.get(key);
-    if (!set) {
-      set = {
+    let draft = drafts.get(key);
+    if (!draft) {
+      draft = {
         commodityCode: row.values.commodityCode as string,
         typeCode: row.values.typeCode as string,
         ...(row.values.stateCode !== undefined ? { stateCode: row.values.stateCode as string } : {}),
         salesEffectiveDate: row.values.salesEffectiveDate as string,
-        marketingMonths: [],
-        expectedGrossMargins: [],
-        monthSet: new Set(),
+        legs: new Map(),
+        weights: new Map(),
+        firstLine: row.line,
       };
-      sets.set(key, set);
+      drafts.set(key, draft);
     }
-    const month = row.values.marketingMonth as string;
-    if (set.monthSet.has(month))
+    const legs = LEGS[draft.commodityCode];
+    const symbol = ((row.values.marketSymbolCode as string | undefined) ?? "").trim();
+    if (legs && !legs.some((l) => l.symbol === symbol))
       throw cellError(
         marginFile,
         row,
-        "marketingMonth",
-        "Marketing Month",
-        `${month} appears twice for this type and sales date`,
+        "marketSymbolCode",
+        "Market Symbol Code",
+        `expected one of ${legs.map((l) => l.symbol).join(", ")} for commodity ${draft.commodityCode}, found "${symbol}"`,
       );
-    if (month <= set.salesEffectiveDate.slice(0, 7))
-      throw cellError(marginFile, row, "marketingMonth", "Marketing Month", "must be after the sales month");
-    set.monthSet.add(month);
-    set.marketingMonths.push(month);
-    set.expectedGrossMargins.push(row.values.expectedGrossMargin as number);
-  }
-  for (const set of sets.values()) {
-    const order = set.marketingMonths
-      .map((m, i) => [m, set.expectedGrossMargins[i]] as const)
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    set.marketingMonths = order.map((o) => o[0]);
-    set.expectedGrossMargins = order.map((o) => o[1]);
+    if (!legs && symbol !== "")
+      throw cellError(
+        marginFile,
+        row,
+        "marketSymbolCode",
+        "Market Symbol Code",
+        `commodity ${draft.commodityCode} publishes its margin whole; found a component row "${symbol}"`,
+      );
+    if (draft.legs.has(symbol))
+      throw importError(
+        marginFile,
+        `line ${row.line}`,
+        `a second row for commodity ${draft.commodityCode}, type ${draft.typeCode}, state ${draft.stateCode ?? "(none)"}, sales date ${draft.salesEffectiveDate}${symbol ? `, market symbol ${symbol}` : ""}`,
+      );
+    draft.legs.set(symbol, {
+      row,
+      months: MONTHS.map((n) => num(row, monthKey("", n, "Expected Gross Margin Amount"))),
+    });
+    for (const [wKey, header] of WEIGHT_HEADERS) {
+      const w = num(row, wKey);
+      if (w !== undefined) draft.weights.set(header, w);
+    }
   }
 
-  if (draws) {
-    const drawFile = draws.file ?? "A00610_LgmDraw";
-    const bySet = new Map<string, Map<number, Map<string, number>>>();
-    const firstLine = new Map<string, number>();
-    for (const row of readDelimited(draws.text, drawFile, "|", DRAW_COLUMNS)) {
-      const key = setKey(row);
-      const set = sets.get(key);
-      if (!set)
+  const sets = new Map<
+    string,
+    LgmMarginSet & { monthCount: number; weightOf: (leg: Leg) => number | undefined }
+  >();
+  for (const [key, draft] of drafts) {
+    const weightOf = (leg: Leg) => {
+      const published = leg.weightHeader ? draft.weights.get(leg.weightHeader) : undefined;
+      const catalogue = catalogueWeight(draft.commodityCode, draft.typeCode, leg.input);
+      if (published !== undefined && catalogue !== undefined && published !== catalogue) {
+        const row = draft.legs.get(leg.symbol)?.row ?? draft.legs.values().next().value?.row;
         throw importError(
-          drawFile,
-          `line ${row.line}`,
-          `no expected gross margins in ${marginFile} for this commodity, type, state and sales date`,
+          marginFile,
+          `line ${row?.line ?? draft.firstLine}`,
+          `${leg.weightHeader} ${published} differs from the default weight ${catalogue} the quotes use for type ${draft.typeCode}`,
         );
-      const month = row.values.marketingMonth as string;
-      if (!set.monthSet.has(month))
+      }
+      return published ?? catalogue;
+    };
+    const built = assemble(draft, (leg) => draft.legs.get(leg)?.months, weightOf);
+    if ("skip" in built) continue; // a placeholder before the sales period opens, or no weights
+    if ("missing" in built) {
+      const row = [...draft.legs.values()][0].row;
+      throw importError(
+        marginFile,
+        `line ${row.line}`,
+        `${built.missing} Expected Gross Margin Amount is empty between published months`,
+      );
+    }
+    const first = yearMonthOf(draft.salesEffectiveDate);
+    const monthCount = built.months.length + 1;
+    sets.set(key, {
+      commodityCode: draft.commodityCode,
+      typeCode: draft.typeCode,
+      ...(draft.stateCode !== undefined ? { stateCode: draft.stateCode } : {}),
+      salesEffectiveDate: draft.salesEffectiveDate,
+      marketingMonths: Array.from({ length: monthCount }, (_, i) => formatYearMonth(addMonths(first, i + 1))),
+      // Month 1 is never insured and has no published value: 0 (it can carry no marketings).
+      expectedGrossMargins: [0, ...built.months],
+      monthCount,
+      weightOf,
+    });
+  }
+
+  if (draws) readDraws(draws.text, draws.file ?? "A00610_LgmDraw", marginFile, sets);
+  return collapseStates([...sets.values()].map(({ monthCount: _m, weightOf: _w, ...set }) => set));
+}
+
+function readDraws(
+  text: string,
+  drawFile: string,
+  marginFile: string,
+  sets: Map<string, LgmMarginSet & { monthCount: number; weightOf: (leg: Leg) => number | undefined }>,
+): void {
+  // set key → draw number → leg → MonthN values
+  const collected = new Map<
+    string,
+    Map<number, { line: number; legs: Map<string, (number | undefined)[]> }>
+  >();
+  for (const row of readDelimited(text, drawFile, "|", DRAW_COLUMNS)) {
+    if (!admRowIsLive(drawFile, row, { recordType: "A00610", planCode: "82" })) continue;
+    const key = setKey(row);
+    const set = sets.get(key);
+    const symbol = ((row.values.marketSymbolCode as string | undefined) ?? "").trim();
+    const hasValues = DRAW_PREFIXES.some((p) =>
+      MONTHS.some((n) => num(row, monthKey(p, n, "Margin Draw Amount")) !== undefined),
+    );
+    if (!set) {
+      if (!hasValues) continue;
+      throw importError(
+        drawFile,
+        `line ${row.line}`,
+        `no expected gross margins in ${marginFile} for commodity ${row.values.commodityCode}, type ${row.values.typeCode}, state ${row.values.stateCode ?? "(none)"}, sales date ${row.values.salesEffectiveDate}`,
+      );
+    }
+    const n = row.values.drawNumber as number;
+    if (n < 1) throw cellError(drawFile, row, "drawNumber", "Margin Draw Number", "must be 1 or more");
+    let perSet = collected.get(key);
+    if (!perSet) {
+      perSet = new Map();
+      collected.set(key, perSet);
+    }
+    let draw = perSet.get(n);
+    if (!draw) {
+      draw = { line: row.line, legs: new Map() };
+      perSet.set(n, draw);
+    }
+    const legs = LEGS[set.commodityCode];
+    const found: [string, string][] = legs
+      ? symbol
+        ? [[symbol, ""]]
+        : legs.map((l) => [l.symbol, l.drawPrefix])
+      : [["", ""]];
+    for (const [leg, prefix] of found) {
+      const values = MONTHS.map((m) => num(row, monthKey(prefix, m, "Margin Draw Amount")));
+      if (values.every((v) => v === undefined)) continue;
+      if (draw.legs.has(leg))
         throw cellError(
           drawFile,
           row,
-          "marketingMonth",
-          "Marketing Month",
-          `${month} is not a marketing month in ${marginFile}`,
+          "drawNumber",
+          "Margin Draw Number",
+          `draw ${n} appears twice${leg ? ` for ${leg}` : ""}`,
         );
-      const n = row.values.drawNumber as number;
-      if (n < 1) throw cellError(drawFile, row, "drawNumber", "Draw Number", "must be 1 or more");
-      let perDraw = bySet.get(key);
-      if (!perDraw) {
-        perDraw = new Map();
-        bySet.set(key, perDraw);
-      }
-      let months = perDraw.get(n);
-      if (!months) {
-        months = new Map();
-        perDraw.set(n, months);
-        firstLine.set(`${key}#${n}`, row.line);
-      }
-      if (months.has(month))
-        throw cellError(drawFile, row, "marketingMonth", "Marketing Month", `draw ${n} has ${month} twice`);
-      months.set(month, row.values.grossMargin as number);
-    }
-    for (const [key, perDraw] of bySet) {
-      const set = sets.get(key) as LgmMarginSet;
-      set.draws = [...perDraw.keys()]
-        .sort((a, b) => a - b)
-        .map((n) => {
-          const months = perDraw.get(n) as Map<string, number>;
-          return set.marketingMonths.map((m) => {
-            const value = months.get(m);
-            if (value === undefined)
-              throw importError(
-                drawFile,
-                `line ${firstLine.get(`${key}#${n}`)}`,
-                `draw ${n} has no row for marketing month ${m}`,
-              );
-            return value;
-          });
-        });
+      draw.legs.set(leg, values);
     }
   }
-  return [...sets.values()].map(({ monthSet: _, ...set }) => set);
+  for (const [key, perSet] of collected) {
+    const set = sets.get(key);
+    if (!set) continue;
+    const rows: number[][] = [];
+    for (const n of [...perSet.keys()].sort((a, b) => a - b)) {
+      const draw = perSet.get(n) as { line: number; legs: Map<string, (number | undefined)[]> };
+      const built = assemble({ commodityCode: set.commodityCode }, (leg) => draw.legs.get(leg), set.weightOf);
+      const months = "months" in built ? built.months : [];
+      if (months.length < set.monthCount - 1)
+        throw importError(
+          drawFile,
+          `line ${draw.line}`,
+          `draw ${n} has no Margin Draw Amount for Month${months.length + 2} (${marginFile} publishes months 2 to ${set.monthCount})`,
+        );
+      rows.push([0, ...months.slice(0, set.monthCount - 1)]);
+    }
+    set.draws = rows;
+  }
+}
+
+/** Sets identical in every state become one set without a state code. */
+function collapseStates(sets: LgmMarginSet[]): LgmMarginSet[] {
+  const groups = new Map<string, LgmMarginSet[]>();
+  for (const set of sets) {
+    const key = [set.commodityCode, set.typeCode, set.salesEffectiveDate].join("|");
+    const group = groups.get(key);
+    if (group) group.push(set);
+    else groups.set(key, [set]);
+  }
+  const out: LgmMarginSet[] = [];
+  for (const group of groups.values()) {
+    const figures = (s: LgmMarginSet) =>
+      JSON.stringify([s.marketingMonths, s.expectedGrossMargins, s.draws ?? null]);
+    const first = figures(group[0]);
+    if (group.length > 1 && group.every((s) => figures(s) === first)) {
+      const { stateCode: _, ...national } = group[0];
+      out.push(national);
+    } else out.push(...group);
+  }
+  return out;
 }

@@ -1,10 +1,16 @@
 import type { LrpRateRow } from "../snapshot";
-import { type ColumnSpec, cellError, readDelimited } from "./delimited";
+import { ADM_COMMON_COLUMNS, admRowIsLive, OfferDeduper } from "./adm";
+import { type ColumnSpec, cellError, importError, readDelimited } from "./delimited";
 
-// RMA ADM member A00630_LrpRate: one row per commodity, type, sales date, endorsement length and
-// coverage price. Dates YYYYMMDD; Livestock Coverage Level Percent as a fraction (0.9512).
+// RMA ADM member A00630_LrpRate (daily, in {RY}_ADMLivestockLrp_Daily_{YYYYMMDD}.zip): one row per
+// state, commodity, type, practice, sales date, endorsement length and coverage price. Columns are
+// found by header name (docs/market-data.md lists them and where each fact comes from). Livestock
+// Coverage Level Percent is a fraction (0.9500); Cost Per Cwt Amount is the total premium per cwt,
+// Livestock Rate × Coverage Price; Price Adjustment Factor is empty in files before it was published
+// on its own (then it is already inside the expected ending value).
 
 const COLUMNS = [
+  ...ADM_COMMON_COLUMNS,
   { key: "cropYear", header: "Commodity Year", type: "int" },
   { key: "commodityCode", header: "Commodity Code", type: "code4" },
   { key: "typeCode", header: "Type Code", type: "code3" },
@@ -21,8 +27,19 @@ const COLUMNS = [
 
 export const LRP_RATE_COLUMNS = COLUMNS;
 
+/** RMA prints Cost Per Cwt Amount as Livestock Rate × Coverage Price; more than this apart is a bad row. */
+const COST_TOLERANCE = 0.002;
+/**
+ * Coverage Price is Expected Ending Value × level rounded to the cent; the level itself is printed with
+ * 4 decimals, so the product can be off by half a cent plus half a unit of the level's last place.
+ */
+const priceTolerance = (expectedEndingValue: number) => 0.005 + expectedEndingValue * 0.00005 + 1e-9;
+
 export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRow[] {
-  return readDelimited(text, file, "|", COLUMNS).map((row) => {
+  const offers = new OfferDeduper<LrpRateRow>(file, "this row's rate, price or dates");
+  const out: LrpRateRow[] = [];
+  for (const row of readDelimited(text, file, "|", COLUMNS)) {
+    if (!admRowIsLive(file, row, { recordType: "A00630", planCode: "81" })) continue;
     const v = row.values;
     const level = v.coverageLevel as number;
     if (!(level > 0 && level <= 1))
@@ -38,8 +55,29 @@ export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRo
       ["expectedEndingValue", "Expected Ending Value Amount"],
     ] as const)
       if (!((v[key] as number) > 0)) throw cellError(file, row, key, header, "must be greater than 0");
-    if ((v.rate as number) < 0 || (v.rate as number) > 1)
-      throw cellError(file, row, "rate", "Livestock Rate", `expected a rate from 0 to 1, found ${v.rate}`);
+    const rate = v.rate as number;
+    const price = v.coveragePrice as number;
+    if (rate < 0 || rate > 1)
+      throw cellError(file, row, "rate", "Livestock Rate", `expected a rate from 0 to 1, found ${rate}`);
+    if (
+      Math.abs(price - (v.expectedEndingValue as number) * level) >
+      priceTolerance(v.expectedEndingValue as number)
+    )
+      throw cellError(
+        file,
+        row,
+        "coveragePrice",
+        "Coverage Price",
+        `expected Expected Ending Value Amount × Livestock Coverage Level Percent (${((v.expectedEndingValue as number) * level).toFixed(2)}), found ${price}`,
+      );
+    if (Math.abs((v.costPerCwt as number) - rate * price) > COST_TOLERANCE)
+      throw cellError(
+        file,
+        row,
+        "costPerCwt",
+        "Cost Per Cwt Amount",
+        `expected Livestock Rate × Coverage Price (${(rate * price).toFixed(4)}), found ${v.costPerCwt}`,
+      );
     if ((v.endDate as string) <= (v.salesEffectiveDate as string))
       throw cellError(file, row, "endDate", "End Date", "must be after the Sales Effective Date");
     if ((v.endorsementLengthWeeks as number) <= 0)
@@ -50,7 +88,7 @@ export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRo
         "Endorsement Length Count",
         "must be greater than 0",
       );
-    return {
+    const offer: LrpRateRow = {
       cropYear: v.cropYear as number,
       commodityCode: v.commodityCode as string,
       typeCode: v.typeCode as string,
@@ -58,13 +96,23 @@ export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRo
       endDate: v.endDate as string,
       endorsementLengthWeeks: v.endorsementLengthWeeks as number,
       coverageLevel: level,
-      coveragePrice: v.coveragePrice as number,
+      coveragePrice: price,
       expectedEndingValue: v.expectedEndingValue as number,
-      rate: v.rate as number,
+      rate,
       costPerCwt: v.costPerCwt as number,
       ...(v.priceAdjustmentFactor !== undefined
         ? { priceAdjustmentFactor: v.priceAdjustmentFactor as number }
         : {}),
     };
-  });
+    const key = [
+      offer.commodityCode,
+      offer.typeCode,
+      v.practiceCode ?? "",
+      offer.salesEffectiveDate,
+      offer.endorsementLengthWeeks,
+      offer.coveragePrice,
+    ].join("|");
+    if (offers.keep(key, offer, row.line, (m) => importError(file, `line ${row.line}`, m))) out.push(offer);
+  }
+  return out;
 }

@@ -71,7 +71,10 @@ export function priceLgm(
         (s) =>
           s.commodityCode === commodity &&
           s.typeCode === type.code &&
-          (request.stateCode === undefined || s.stateCode === request.stateCode) &&
+          // A set without a state code is RMA's national figures (the same in every state).
+          (request.stateCode === undefined ||
+            s.stateCode === undefined ||
+            s.stateCode === request.stateCode) &&
           s.marketingMonths.join() === monthLabels.join(),
       )
     : undefined;
