@@ -1,0 +1,125 @@
+import { useCallback, useMemo } from "react";
+import { Link, useSearchParams } from "react-router";
+import { STATUS_LABELS } from "../../../shared/book/status";
+import { ENTITY_STATUSES } from "../../../shared/documents/book";
+import { useBookIndex } from "../../components/book";
+import { type Column, RecordTable } from "../../components/records";
+import { Alert } from "../../components/ui/alert";
+import { ButtonLink } from "../../components/ui/button";
+import {
+  customerHref,
+  type EntityRow,
+  entityRows,
+  entityTypeLabel,
+  filterEntityRows,
+  typesInBook,
+} from "./entity-rows";
+import "./entities.css";
+
+// No tax id in any column (nor in the CSV export, which has exactly these columns).
+const COLUMNS: readonly Column<EntityRow>[] = [
+  {
+    key: "legalName",
+    label: "Legal name",
+    value: (r) => r.legalName,
+    render: (r) => <Link to={r.href}>{r.legalName}</Link>,
+  },
+  { key: "type", label: "Type", value: (r) => r.typeLabel },
+  {
+    key: "customer",
+    label: "Customer",
+    value: (r) => r.customer,
+    render: (r) => <Link to={customerHref(r.customerId)}>{r.customer}</Link>,
+  },
+  {
+    key: "status",
+    label: "Status",
+    value: (r) => r.statusLabel,
+    render: (r) => <span className={`record-status record-status--${r.status}`}>{r.statusLabel}</span>,
+  },
+];
+
+/** /agent/entities — every entity (insured person or business) of the organisation's customers. */
+export default function EntitiesPage() {
+  const book = useBookIndex();
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status") ?? "";
+  const type = params.get("type") ?? "";
+  const setFilter = useCallback(
+    (key: "status" | "type", value: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  const rows = useMemo(
+    () => entityRows(book.entities, book.customerNames),
+    [book.entities, book.customerNames],
+  );
+  const types = useMemo(() => typesInBook(rows), [rows]);
+  const shown = useMemo(() => filterEntityRows(rows, { status, type }), [rows, status, type]);
+
+  if (!book.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+
+  return (
+    <div className="entities" data-testid="entities-page">
+      <p className="entities__intro">
+        The people and businesses your customers insure under. Tax ids are never listed: open an entity to see
+        its details.
+      </p>
+      <div className="entities__actions">
+        <ButtonLink to="/agent/entities/create">New entity</ButtonLink>
+      </div>
+      {!book.loaded && book.entities.length === 0 ? (
+        <p className="note" role="status">
+          Loading the book…
+        </p>
+      ) : null}
+      <RecordTable
+        label="entities"
+        rows={shown}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        exportName="entities"
+        initialSort={{ key: "legalName", direction: "asc" }}
+        empty={
+          rows.length === 0
+            ? "No entities yet. Create one for a customer with “New entity”."
+            : "No entity matches these filters."
+        }
+        filters={
+          <>
+            <label>
+              <span>Status</span>
+              <select value={status} onChange={(e) => setFilter("status", e.target.value)}>
+                <option value="">All statuses</option>
+                {ENTITY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>Type</span>
+              <select value={type} onChange={(e) => setFilter("type", e.target.value)}>
+                <option value="">All types</option>
+                {types.map((t) => (
+                  <option key={t} value={t}>
+                    {t} · {entityTypeLabel(t)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        }
+      />
+    </div>
+  );
+}

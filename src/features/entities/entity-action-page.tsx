@@ -1,0 +1,203 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { resolveAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
+import type { Entity } from "../../../shared/documents/book";
+import { DomainError } from "../../../shared/errors";
+import type { CustomerBook } from "../../components/book";
+import {
+  type FieldIssues,
+  formPresence,
+  hasIssues,
+  NO_ISSUES,
+  unplacedIssues,
+} from "../../components/book-forms";
+import { RecordNotFound } from "../../components/records";
+import { Alert } from "../../components/ui/alert";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { useSession } from "../../lib/auth/session";
+import { PresenceList } from "../../lib/sync";
+import { changedEntityFields, type EntityDraft, entityDraftFrom, entityFromDraft } from "./entity-draft";
+import { EntityForm, entityFormPaths } from "./entity-form";
+import { entityHref } from "./entity-rows";
+import { entityFieldLabel } from "./field-labels";
+import { useEntityRecord } from "./use-entity-record";
+import "./entities.css";
+
+/** /agent/entities/{entityId}/{action} — edit, deactivate or reactivate (shared/book/status.ts). */
+export default function EntityActionPage() {
+  const { entityId, action = "" } = useParams();
+  const found = useEntityRecord(entityId);
+
+  if (found.state === "loading")
+    return (
+      <p className="note" role="status">
+        Loading the entity…
+      </p>
+    );
+  if (found.state === "missing")
+    return (
+      <RecordNotFound
+        what={
+          <>
+            There is no entity “{entityId}” in your book. It may belong to another organisation, or the link
+            is mistyped.
+          </>
+        }
+        backTo="/agent/entities"
+        backLabel="All entities"
+      />
+    );
+  const { entity, book } = found;
+  const resolved = resolveAction("entity", action, entity.status);
+  if (!resolved.ok && resolved.reason === "unknown-action")
+    return (
+      <RecordNotFound what={resolved.message} backTo={entityHref(entity.id)} backLabel="Back to the entity" />
+    );
+  if (!resolved.ok)
+    return (
+      <div className="entity" data-testid="action-not-allowed">
+        <Alert tone="warning" title="Not possible now">
+          {resolved.message}.
+        </Alert>
+        <p>
+          <ButtonLink to={entityHref(entity.id)} variant="secondary">
+            Back to {entity.legalName}
+          </ButtonLink>
+        </p>
+      </div>
+    );
+  if (book.readOnly)
+    return (
+      <Alert tone="warning" title="Read only">
+        You may read this entity but not change it.
+      </Alert>
+    );
+  if (resolved.action.action === "edit") return <EntityEdit entity={entity} book={book} />;
+  return (
+    <EntityStatusChange entity={entity} book={book} to={resolved.action.to} label={resolved.action.label} />
+  );
+}
+
+/**
+ * The edit form. Fields nobody here has touched follow the record live (another agent's edit shows at
+ * once); saving writes only the fields that changed, so a concurrent edit of another field survives.
+ */
+function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
+  const navigate = useNavigate();
+  const [edits, setEdits] = useState<Partial<EntityDraft>>({});
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [error, setError] = useState<string | null>(null);
+  const draft: EntityDraft = { ...entityDraftFrom(entity), ...edits };
+  const presence = formPresence(`entities.${entity.id}`, book.presence, book.setField);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const built = entityFromDraft(draft, entity, entity);
+    if (!built.ok) {
+      setIssues(built.issues);
+      return;
+    }
+    setIssues(NO_ISSUES);
+    try {
+      const fields = changedEntityFields(entity, built.entity);
+      if (Object.keys(fields).length > 0) book.patch("entities", entity.id, fields);
+      for (const t of built.taxIds) book.setTaxId(t.key(entity.id), t.type, t.value);
+      book.setField(null);
+      navigate(entityHref(entity.id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+  const others = unplacedIssues(issues, entityFormPaths(draft));
+
+  return (
+    <form className="book-form" onSubmit={submit} noValidate data-testid="entity-edit">
+      <PresenceList people={book.presence} fieldLabel={entityFieldLabel} />
+      <h2 className="entity__name">Edit {entity.legalName}</h2>
+      <EntityForm
+        draft={draft}
+        onChange={(key, value) => setEdits((e) => ({ ...e, [key]: value }))}
+        issues={issues}
+        existing={entity}
+        presence={presence}
+      />
+      {hasIssues(issues) ? (
+        <Alert tone="error" title="Nothing was saved">
+          Correct the fields marked in red.
+          {others.length > 0 ? (
+            <ul>
+              {others.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="book-form__actions">
+        <Button type="submit">Save changes</Button>
+        <ButtonLink to={entityHref(entity.id)} variant="ghost">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}
+
+/** Deactivate or reactivate: what it means, then one button. Nothing is ever removed. */
+function EntityStatusChange({
+  entity,
+  book,
+  to,
+  label,
+}: {
+  entity: Entity;
+  book: CustomerBook;
+  to: Entity["status"] | undefined;
+  label: string;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  if (!to) return null;
+  const confirm = () => {
+    try {
+      const next = withStatus("entity", entity, to, {
+        now: new Date().toISOString(),
+        userId: session.user?.sub ?? "unknown",
+      });
+      book.patch("entities", entity.id, { status: next.status });
+      navigate(entityHref(entity.id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+  return (
+    <Card>
+      <h2 className="entity__name">
+        {label} {entity.legalName}
+      </h2>
+      <p>
+        {to === "deactivated"
+          ? "A deactivated entity stays in the book with its policies and history, but no new policy can be written for it. You can reactivate it later."
+          : "The entity becomes active again: new policies can be written for it."}
+      </p>
+      <p>
+        Status: {STATUS_LABELS[entity.status]} → <strong>{STATUS_LABELS[to]}</strong>
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="book-form__actions">
+        <Button onClick={confirm} data-testid="confirm-action">
+          {label}
+        </Button>
+        <ButtonLink to={entityHref(entity.id)} variant="ghost">
+          Keep it {STATUS_LABELS[entity.status]?.toLowerCase()}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { type FormEvent, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { DomainError } from "../../../shared/errors";
+import { useBookIndex, useCustomerBook } from "../../components/book";
+import { Field, type FieldIssues, hasIssues, NO_ISSUES, unplacedIssues } from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import { type EntityDraft, entityDraftFrom, entityFromDraft } from "./entity-draft";
+import { EntityForm, entityFormPaths } from "./entity-form";
+import { entityHref } from "./entity-rows";
+import "./entities.css";
+
+/** /agent/entities/create — a new entity for a customer (`?customer=ID` picks the customer). */
+export default function EntityCreatePage() {
+  const index = useBookIndex();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const customerId = params.get("customer") ?? "";
+  const book = useCustomerBook(customerId || null);
+  const [draft, setDraft] = useState<EntityDraft>(() => entityDraftFrom());
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [error, setError] = useState<string | null>(null);
+  const customers = useMemo(
+    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
+    [index.customers],
+  );
+  const known = customerId === "" || customers.some((c) => c.id === customerId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!customerId) {
+      setIssues({ customer: "choose the customer this entity belongs to" });
+      return;
+    }
+    const now = new Date().toISOString();
+    const by = session.user?.sub ?? "unknown";
+    const built = entityFromDraft(draft, {
+      id: "new",
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: by,
+    });
+    if (!built.ok) {
+      setIssues(built.issues);
+      return;
+    }
+    setIssues(NO_ISSUES);
+    const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = built.entity;
+    try {
+      const id = book.create("entities", record);
+      for (const t of built.taxIds) book.setTaxId(t.key(id), t.type, t.value);
+      navigate(entityHref(id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+
+  if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+  const others = unplacedIssues(issues, ["customer", ...entityFormPaths(draft)]);
+
+  return (
+    <form className="book-form entity-create" onSubmit={submit} noValidate data-testid="entity-create">
+      <p className="entities__intro">
+        An entity is the person or business named on a policy. Its tax id is kept only where agents can read
+        it; the customer sees the last four digits.
+      </p>
+      <Field
+        label="Customer"
+        path="customer"
+        issues={issues}
+        error={known ? undefined : "This customer is not in your book: choose one from the list."}
+      >
+        <select
+          className="book-input"
+          value={known ? customerId : ""}
+          onChange={(e) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (e.target.value) next.set("customer", e.target.value);
+                else next.delete("customer");
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
+          <option value="">Choose a customer</option>
+          {customers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name || c.id}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {customers.length === 0 && index.loaded ? (
+        <Alert tone="info" actions={<ButtonLink to="/agent/customers">Customers</ButtonLink>}>
+          Your book has no customers yet: create the customer first.
+        </Alert>
+      ) : null}
+      <EntityForm
+        draft={draft}
+        onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+        issues={issues}
+      />
+      {hasIssues(issues) ? (
+        <Alert tone="error" title="The entity was not saved">
+          Correct the fields marked in red.
+          {others.length > 0 ? (
+            <ul>
+              {others.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {customerId && known && !book.loaded ? (
+        <p className="note" role="status">
+          Loading the customer's records…
+        </p>
+      ) : null}
+      <div className="book-form__actions">
+        <Button type="submit" disabled={!!customerId && (!book.loaded || book.readOnly)}>
+          Create entity
+        </Button>
+        <ButtonLink to="/agent/entities" variant="ghost">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}

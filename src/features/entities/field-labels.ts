@@ -1,0 +1,42 @@
+// Names of an entity's fields for people: the history list and "editing …" presence.
+
+export const ENTITY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  type: "Entity type",
+  legalName: "Legal name",
+  taxIdType: "Tax id type",
+  taxIdLast4: "Tax id",
+  taxId: "Tax id",
+  spouse: "Spouse",
+  sbis: "SBIs",
+  address: "Address",
+  status: "Status",
+  createdAt: "Created",
+};
+
+const SBI_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: "SBI name",
+  entityType: "SBI entity type",
+  taxIdType: "SBI tax id type",
+  taxId: "SBI tax id",
+  sharePercent: "SBI share",
+};
+
+const ADDRESS_FIELD_LABELS: Readonly<Record<string, string>> = {
+  line1: "Street address",
+  line2: "Address line 2",
+  city: "City",
+  state: "State",
+  county: "County",
+  zip: "ZIP code",
+};
+
+/** "entities.ID.address.zip" or "address.zip" → "Address"; an unknown field as it is. */
+export function entityFieldLabel(field: string): string {
+  const parts = field.split(".");
+  const local = parts[0] === "entities" ? parts.slice(2) : parts;
+  const top = local[0] ?? field;
+  if (top === "spouse" && local[1] === "name") return "Spouse's name";
+  if (top === "sbis" && local.length > 2) return SBI_FIELD_LABELS[local[2] ?? ""] ?? "SBIs";
+  if (top === "address" && local[1]) return ADDRESS_FIELD_LABELS[local[1]] ?? "Address";
+  return ENTITY_FIELD_LABELS[top] ?? field;
+}
