@@ -8,6 +8,7 @@ import {
 import { LRP_TYPES } from "../../../shared/catalogue/lrp-types";
 import type { CoverageSummary } from "../../../shared/documents/book";
 import { daysBetween } from "../../../shared/market/dates";
+import { formatDollars } from "../../lib/format";
 
 // The coverage list's rows, derived once from the organisation's summaries (the list re-derives only
 // when the book or the day changes), and its filters. Pure: the page memoises them, so a book of
@@ -141,3 +142,10 @@ export function filterChoices(rows: readonly CoverageRow[]): {
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
+
+/**
+ * A premium as the quote screens show it: whole dollars ("$5,658") when it is whole, as RMA's are,
+ * else with cents ("$5,658.25") — never rounded away.
+ */
+export const formatPremium = (amount: string): string =>
+  /^-?\d+(\.0*)?$/.test(amount) ? formatDollars(amount) : formatDollars(amount, { cents: true });

@@ -6,13 +6,14 @@ import { useBookIndex } from "../../components/book";
 import { type Column, RecordTable } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
-import { formatDate, formatDollars, formatNumber } from "../../lib/format";
+import { formatDate, formatNumber } from "../../lib/format";
 import {
   type CoverageFilter,
   type CoverageRow,
   coverageRows,
   filterChoices,
   filterCoverageRows,
+  formatPremium,
 } from "./coverage-rows";
 import { isRowEndingSoon } from "./ending-soon";
 import { useToday } from "./use-today";
@@ -48,7 +49,7 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
     key: "producerPremium",
     label: "Producer premium",
     value: (r) => r.producerPremium,
-    render: (r) => formatDollars(r.producerPremium, { cents: true }),
+    render: (r) => formatPremium(r.producerPremium),
     align: "end",
   },
   { key: "provider", label: "Provider", value: (r) => r.provider },
