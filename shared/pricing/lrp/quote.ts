@@ -306,14 +306,34 @@ function subsidyShareOf(terms: Terms, band: Money): Money {
 }
 
 function futuresExpectedValue(terms: Terms, endDate: string): Money {
-  const { root, livePerFutures } = LRP_FUTURES[terms.commodity];
-  const ref = priceReference(terms.put.curve, yearMonthOf(endDate));
-  if (!ref)
+  const value = expectedValueOnCurve(terms.put.curve, terms.commodity, endDate);
+  if (!value)
     throw new DomainError(
       "stale-market-data",
-      `No expected ending value for ${terms.commodity}: the market snapshot has neither an RMA rate row nor ${root} futures`,
+      `No expected ending value for ${terms.commodity}: the market snapshot has neither an RMA rate row nor ${LRP_FUTURES[terms.commodity].root} futures`,
     );
-  return roundCents(priceFrom(terms.put.curve, ref) * livePerFutures);
+  return value;
+}
+
+function expectedValueOnCurve(
+  curve: PutContext["curve"],
+  commodity: LrpCommodityCode,
+  endDate: string,
+): Money | null {
+  const ref = priceReference(curve, yearMonthOf(endDate));
+  return ref ? roundCents(priceFrom(curve, ref) * LRP_FUTURES[commodity].livePerFutures) : null;
+}
+
+/**
+ * The futures-based expected ending value of an end date on a snapshot: the value the engine prices
+ * with when RMA has no rate row (the agent book's indemnity estimate uses it). Null without futures.
+ */
+export function lrpFuturesExpectedValue(
+  snapshot: MarketSnapshot,
+  commodity: LrpCommodityCode,
+  endDate: string,
+): Money | null {
+  return expectedValueOnCurve(lrpPutContext(snapshot, commodity, snapshot.asOf).curve, commodity, endDate);
 }
 
 /** The at-the-money implied volatility an indicative rate for an endorsement ending on `endDate` uses. */
