@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDataKey } from "./storage/encryption";
 
 const optionalUrl = (protocols: readonly string[], what: string) =>
   z
@@ -44,6 +45,23 @@ export const configSchema = z
       }),
     /** The API audience access tokens must carry. */
     AUTH0_AUDIENCE: z.string().trim().min(1).default("rangeline-api"),
+    /**
+     * AES-256-GCM key (base64 of 32 bytes) for the documents encrypted at rest (tax ids); outside
+     * production generated on first start in DATA_DIR when unset; required in production.
+     */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional()
+      .superRefine((value, ctx) => {
+        if (value === undefined) return;
+        try {
+          parseDataKey(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
     /** Largest WebSocket message the sync server accepts, bytes. */
     SYNC_MAX_MESSAGE_BYTES: z.coerce
       .number()
@@ -65,6 +83,13 @@ export const configSchema = z
     }
     if (!config.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
+    }
+    if (!config.DATA_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY"],
+        message: "is required in production (base64 of 32 random bytes: `openssl rand -base64 32`)",
+      });
     }
   });
 

@@ -1,11 +1,15 @@
 import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
-import { groupMembers, mergeStates } from "./rows";
+import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { POSTGRES_TYPES, schemaSql } from "./schema";
 import type {
   CompactionCover,
+  HistoryEntry,
+  HistoryFilter,
+  HistoryRecord,
   MemberRecord,
+  MergeStates,
   Storage,
   StoredDocument,
   UserRecord,
@@ -68,7 +72,12 @@ export class PostgresStorage implements Storage {
     return Number(result.rows[0]?.seq);
   }
 
-  async compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
+  async compactDocument(
+    name: string,
+    state: Uint8Array,
+    covered: CompactionCover,
+    merge?: MergeStates,
+  ): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
@@ -77,7 +86,8 @@ export class PostgresStorage implements Storage {
       const row = await client.query<{ state: Buffer }>("SELECT state FROM documents WHERE name = $1", [
         name,
       ]);
-      const merged = mergeStates(row.rows[0] ? bytes(row.rows[0].state) : null, state);
+      const stored = row.rows[0] ? bytes(row.rows[0].state) : null;
+      const merged = merge ? merge(stored) : mergeStates(stored, state);
       await client.query(
         "INSERT INTO documents (name, state, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
         [name, Buffer.from(merged), Date.now()],
@@ -216,6 +226,48 @@ export class PostgresStorage implements Storage {
     ]);
     return result.rowCount === 1;
   }
+
+  // --- Record history and settings (issue 10) ---
+
+  async appendHistory(entries: readonly HistoryEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    // One statement for the batch: one array per column.
+    await this.pool.query(
+      "INSERT INTO record_history (document_name, section, record_key, action, fields, user_id, at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])",
+      [
+        entries.map((e) => e.documentName),
+        entries.map((e) => e.section),
+        entries.map((e) => e.recordKey),
+        entries.map((e) => e.action),
+        entries.map((e) => JSON.stringify(e.fields)),
+        entries.map((e) => e.userId),
+        entries.map((e) => e.at),
+      ],
+    );
+  }
+
+  async listHistory(filter: HistoryFilter): Promise<HistoryRecord[]> {
+    if (filter.documentNames.length === 0) return [];
+    const result = await this.pool.query<HistoryRow>(
+      "SELECT h.id, h.document_name, h.section, h.record_key, h.action, h.fields, h.user_id, h.at, u.email, u.name FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.document_name = ANY($1::text[]) AND ($2::text IS NULL OR h.record_key = $2 OR (h.section = 'taxIds' AND left(h.record_key, length($2) + 1) = $2 || '.')) ORDER BY h.at DESC, h.id DESC LIMIT $3",
+      [filter.documentNames, filter.recordKey ?? null, filter.limit ?? 100],
+    );
+    return result.rows.map(historyRecord);
+  }
+
+  async claimSetting(key: string, value: string): Promise<string> {
+    await this.pool.query("INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", [
+      key,
+      value,
+    ]);
+    const result = await this.pool.query<{ value: string }>(
+      "SELECT value FROM server_settings WHERE key = $1",
+      [key],
+    );
+    return result.rows[0]?.value as string;
+  }
+
+  // --- end of record history and settings ---
 
   async close(): Promise<void> {
     await this.pool.end();

@@ -65,4 +65,21 @@ CREATE TABLE IF NOT EXISTS sync_violations (
 CREATE TABLE IF NOT EXISTS markers (
   key TEXT PRIMARY KEY
 );
+-- Record history (issue 10 §4, rule AUDIT1): one row per record an accepted client write touched.
+CREATE TABLE IF NOT EXISTS record_history (
+  id ${t.serialKey},
+  document_name TEXT NOT NULL,
+  section TEXT NOT NULL,
+  record_key TEXT NOT NULL,
+  action TEXT NOT NULL,
+  fields TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  at ${t.integer} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS record_history_by_record ON record_history (document_name, record_key, at);
+-- Server settings set once (issue 10 §3: the data encryption key's fingerprint).
+CREATE TABLE IF NOT EXISTS server_settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 `;

@@ -3,12 +3,16 @@ import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
-import { groupMembers, mergeStates } from "./rows";
+import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { SQLITE_TYPES, schemaSql } from "./schema";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
 import type {
   CompactionCover,
+  HistoryEntry,
+  HistoryFilter,
+  HistoryRecord,
   MemberRecord,
+  MergeStates,
   Storage,
   StoredDocument,
   UserRecord,
@@ -221,17 +225,23 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void> {
-    return this.exclusive(() => this.compact(name, state, covered));
+  compactDocument(
+    name: string,
+    state: Uint8Array,
+    covered: CompactionCover,
+    merge?: MergeStates,
+  ): Promise<void> {
+    return this.exclusive(() => this.compact(name, state, covered, merge));
   }
 
-  private compact(name: string, state: Uint8Array, covered: CompactionCover): void {
+  private compact(name: string, state: Uint8Array, covered: CompactionCover, merge?: MergeStates): void {
     this.settleAppends();
     this.transaction(() => {
       const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
         | { state: Uint8Array }
         | undefined;
-      const merged = mergeStates(row ? bytes(row.state) : null, state);
+      const stored = row ? bytes(row.state) : null;
+      const merged = merge ? merge(stored) : mergeStates(stored, state);
       this.statement(
         "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
       ).run(name, merged, Date.now());
@@ -347,6 +357,59 @@ export class SqliteStorage implements Storage {
     const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
     return Number(result.changes) === 1;
   }
+
+  // --- Record history and settings (issue 10) ---
+
+  appendHistory(entries: readonly HistoryEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    return this.exclusive(() => {
+      const insert = this.statement(
+        "INSERT INTO record_history (document_name, section, record_key, action, fields, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      this.transaction(() => {
+        for (const e of entries)
+          insert.run(
+            e.documentName,
+            e.section,
+            e.recordKey,
+            e.action,
+            JSON.stringify(e.fields),
+            e.userId,
+            e.at,
+          );
+      });
+    });
+  }
+
+  async listHistory(filter: HistoryFilter): Promise<HistoryRecord[]> {
+    if (filter.documentNames.length === 0) return [];
+    const names = filter.documentNames.map(() => "?").join(", ");
+    const record = filter.recordKey ?? null;
+    const rows = this.statement(
+      `SELECT h.id, h.document_name, h.section, h.record_key, h.action, h.fields, h.user_id, h.at, u.email, u.name FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.document_name IN (${names}) AND (? IS NULL OR h.record_key = ? OR (h.section = 'taxIds' AND substr(h.record_key, 1, length(?) + 1) = ? || '.')) ORDER BY h.at DESC, h.id DESC LIMIT ?`,
+    ).all(
+      ...filter.documentNames,
+      record,
+      record,
+      record,
+      record,
+      filter.limit ?? 100,
+    ) as unknown as HistoryRow[];
+    return rows.map(historyRecord);
+  }
+
+  async claimSetting(key: string, value: string): Promise<string> {
+    this.statement("INSERT INTO server_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING").run(
+      key,
+      value,
+    );
+    const row = this.statement("SELECT value FROM server_settings WHERE key = ?").get(key) as {
+      value: string;
+    };
+    return row.value;
+  }
+
+  // --- end of record history and settings ---
 
   async close(): Promise<void> {
     await this.exclusive(() => this.settleAppends());

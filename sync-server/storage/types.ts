@@ -47,6 +47,46 @@ export interface ViolationRecord {
   issues: DocumentIssue[];
 }
 
+// --- Record history and settings (issue 10 §3-§4; sync-server/sync/history.ts) ----------------------
+
+/**
+ * How a compaction combines the stored state (null when none) with the new one, inside its transaction;
+ * default: the Yjs merge of both. The encryption wrapper opens and seals around it (encryption.ts).
+ */
+export type MergeStates = (stored: Uint8Array | null) => Uint8Array;
+
+/** One accepted client write to one record (rule AUDIT1): which fields changed, by whom, when. */
+export interface HistoryEntry {
+  documentName: string;
+  section: string;
+  /** The record's key in its section (the customer id for the profile). */
+  recordKey: string;
+  action: "created" | "changed" | "removed";
+  /** Paths of the changed fields inside the record ("head", "address.city"): names only, never values. */
+  fields: string[];
+  /** The writer, from the server's verified identity. */
+  userId: string;
+  /** Epoch milliseconds, the server's clock when it accepted the write. */
+  at: number;
+}
+
+export interface HistoryRecord extends HistoryEntry {
+  id: number;
+  /** The writer's e-mail and name from the users table (null when unknown). */
+  userEmail: string | null;
+  userName: string | null;
+}
+
+export interface HistoryFilter {
+  /** The documents to read (a customer document and its internal document). */
+  documentNames: string[];
+  /** One record: its key, and for `taxIds` also the keys under it (`{entityId}.spouse` …). */
+  recordKey?: string;
+  limit?: number;
+}
+
+// --- end of record history and settings --------------------------------------------------------------
+
 export interface Storage {
   readonly kind: "sqlite" | "postgres";
 
@@ -60,7 +100,12 @@ export interface Storage {
    * present when the document was loaded, whoever wrote them — e.g. a crashed instance). Entries other
    * live instances appended since stay until they compact.
    */
-  compactDocument(name: string, state: Uint8Array, covered: CompactionCover): Promise<void>;
+  compactDocument(
+    name: string,
+    state: Uint8Array,
+    covered: CompactionCover,
+    merge?: MergeStates,
+  ): Promise<void>;
   /** Names of stored documents starting with `prefix`, sorted. */
   listDocuments(prefix: string): Promise<string[]>;
 
@@ -82,6 +127,15 @@ export interface Storage {
 
   /** Sets a one-time marker; true when this call set it, false when it was already set. */
   claimMarker(key: string): Promise<boolean>;
+
+  // --- Record history and settings (issue 10) ---
+  /** Appends history rows in one transaction (written in batches, off the acknowledgement path). */
+  appendHistory(entries: readonly HistoryEntry[]): Promise<void>;
+  /** History rows, newest first, with the writer's e-mail and name. */
+  listHistory(filter: HistoryFilter): Promise<HistoryRecord[]>;
+  /** Sets `key` to `value` unless it is set; returns the value stored (this one or the earlier). */
+  claimSetting(key: string, value: string): Promise<string>;
+  // --- end of record history and settings ---
 
   close(): Promise<void>;
 }

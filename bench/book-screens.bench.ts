@@ -1,0 +1,363 @@
+// `npm run bench:book`: the agent book's list screens in Chromium with a large book (issue 10 §5).
+// Not a test: it prints figures and whether each goal holds.
+//   - a book of 2,000 customers and 5,000 coverages (with their entities and policies), generated from a
+//     seed as valid summaries (shared/documents/book.ts) and written to the server through a real sync
+//     client (bench/book-data.ts); the agent's browser then loads the organisation document as usual
+//   - first render of the coverage list with the org document already on the device: (a) a page load
+//     of the list (navigation start → rows visible, next frame), (b) in the app, a click on the list's
+//     menu link from another screen (click → rows visible, next frame)          goal ≤ 300 ms
+//   - search typed into the list (input event → count and rows updated, next frame) goal ≤ 50 ms
+//   - CSV export of the whole list (click → file made)                           goal ≤ 1 s
+//   - JavaScript of the first LRP quote screen for a signed-out producer, gzipped  goal ≤ 250 KB
+// It builds the app into a temporary directory (or uses BENCH_DIST, a build made beforehand) and runs
+// the real server on port 0. BENCH_LIST_PATH and BENCH_LIST_TESTID pick another list (default
+// /agent/coverages), BENCH_FROM_PATH the screen the in-app navigation starts from, BENCH_RUNS the
+// number of runs of each measure.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
+import { readConfig } from "../sync-server/config";
+import { DEMO_USERS } from "../sync-server/identity/demo-users";
+import { loadOrCreateSigningKeys } from "../sync-server/identity/keys";
+import { issueTestToken } from "../sync-server/identity/testing";
+import { startServer } from "../sync-server/server";
+import { generateBook, writeBook } from "./book-data";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "rangeline-bench-book-"));
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const SIZE = { customers: 2_000, coverages: 5_000 };
+const AS_OF = "2026-11-20";
+const GOALS = { firstRenderMs: 300, filterMs: 50, exportMs: 1_000, quoteScriptKb: 250 };
+
+const LIST_PATH = process.env.BENCH_LIST_PATH ?? "/agent/coverages";
+/** The list page's test id: rows are counted inside it only (the screen before may have a table too). */
+const LIST_TESTID = process.env.BENCH_LIST_TESTID ?? "coverages-page";
+/** Where the in-app navigation starts: another agent screen. */
+const FROM_PATH = process.env.BENCH_FROM_PATH ?? "/agent/customers";
+const EXPECTED_ROWS = LIST_PATH === "/agent/customers" ? SIZE.customers : SIZE.coverages;
+/** The list's rows (a RecordTable, src/components/records). */
+const ROWS = `[data-testid="${LIST_TESTID}"] [data-testid="record-table"] table tbody tr`;
+
+const quantile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
+};
+const results: string[] = [];
+function report(what: string, xs: number[], goalMs: number) {
+  const median = quantile(xs, 0.5);
+  const p95 = quantile(xs, 0.95);
+  const holds = p95 <= goalMs;
+  const line = `${what}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} runs) — goal ≤ ${goalMs} ms (p95): ${holds ? "HOLDS" : "FAILS"}`;
+  console.log(line);
+  results.push(line);
+}
+
+// In-page code is a string: tsx would otherwise wrap its functions in a helper the page does not have.
+/** Resolves with performance.now() one frame after `selector` matches something. */
+const ROWS_SHOWN = `(selector) => new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("no rows (" + selector + ") within 30 s")), 30000);
+  const check = () => {
+    if (!document.querySelector(selector)) return false;
+    clearTimeout(timer);
+    observer.disconnect();
+    requestAnimationFrame(() => resolve(performance.now()));
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true });
+  check();
+})`;
+
+/** Clicks the menu link to `path` and resolves with the time until rows are shown (next frame). */
+const NAVIGATE_AND_WAIT = `async ({ path, rows }) => {
+  const link = document.querySelector('nav[aria-label="Main"] a[href="' + path + '"]');
+  if (!link) throw new Error("no menu link to " + path);
+  const t0 = performance.now();
+  link.click();
+  const shown = await (${ROWS_SHOWN})(rows);
+  return shown - t0;
+}`;
+
+/** Types `value` into the list's search box and waits until the rows or the count change. */
+const SEARCH_AND_WAIT = `async ({ value }) => {
+  const input = document.querySelector('[data-testid="record-table"] input[type="search"]');
+  if (!input) throw new Error("no search box in the list");
+  const read = () => (document.querySelector('[data-testid="record-count"]')?.textContent ?? "") + "|" +
+    (document.querySelector('[data-testid="record-table"] tbody tr')?.textContent ?? "");
+  const before = read();
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+  const t0 = performance.now();
+  setter.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the list did not change for " + JSON.stringify(value))), 10000);
+    let observer;
+    const done = () => {
+      if (read() === before) return;
+      clearTimeout(timer);
+      observer.disconnect();
+      requestAnimationFrame(() => resolve());
+    };
+    observer = new MutationObserver(done);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    done();
+  });
+  return performance.now() - t0;
+}`;
+
+/** Clicks "Export CSV" and resolves with the time until the file's Blob URL is made. */
+const EXPORT_AND_TIME = `() => {
+  const button = [...document.querySelectorAll('[data-testid="record-table"] button')].find((b) => b.textContent.trim() === "Export CSV");
+  if (!button) throw new Error("no Export CSV button");
+  const original = URL.createObjectURL;
+  let made = null;
+  URL.createObjectURL = (blob) => { made = performance.now(); return original.call(URL, blob); };
+  try {
+    const t0 = performance.now();
+    button.click();
+    if (made === null) throw new Error("Export CSV made no file");
+    return made - t0;
+  } finally {
+    URL.createObjectURL = original;
+  }
+}`;
+
+async function quoteScreenScriptKb(page: Page, base: string): Promise<number> {
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    const url = response.url();
+    if (!url.endsWith(".js") || url.endsWith("/sw.js")) return;
+    try {
+      scripts.set(new URL(url).pathname, gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // A response without a body (redirect) carries no script.
+    }
+  });
+  await page.goto(`${base}/insurance/lrp-quote`);
+  await page.getByRole("table", { name: "LRP coverage table" }).waitFor();
+  await page.getByRole("img", { name: /Net price floor/ }).waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(2000);
+  await page.waitForLoadState("networkidle");
+  const sized = [...scripts.entries()].sort((a, b) => b[1] - a[1]);
+  for (const [path, n] of sized) console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${path}`);
+  const agentChunks = sized.filter(([p]) => /agent|customer|coverage|entit|polic|book|record/i.test(p));
+  if (agentChunks.length > 0)
+    console.log(`  (agent book chunks loaded: ${agentChunks.map(([p]) => p).join(", ")})`);
+  return sized.reduce((sum, [, n]) => sum + n, 0) / 1024;
+}
+
+/**
+ * BENCH_PROFILE=1: one page load of the list under Chrome's sampling profiler; prints where the main
+ * thread's time went (self time by function, and by script), to find what makes the first render slow.
+ */
+async function profilePageLoad(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
+  const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+  const { profile } = (await cdp.send("Profiler.stop")) as {
+    profile: {
+      nodes: {
+        id: number;
+        callFrame: { functionName: string; url: string; lineNumber: number };
+        children?: number[];
+      }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
+  await cdp.detach();
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const nameOf = (frame: { functionName: string; url: string; lineNumber: number }) =>
+    `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*\//, "") || "(native)"}:${frame.lineNumber + 1}`;
+  const total = new Map<string, number>();
+  const self = new Map<string, number>();
+  const byScript = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!frame) return;
+    const script = frame.url.replace(/^.*\//, "") || "(native)";
+    const name = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byNode.get(at);
+      if (!node?.callFrame.url) continue;
+      const n = nameOf(node.callFrame);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      total.set(n, (total.get(n) ?? 0) + ms);
+    }
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`\nProfile of one page load (rows shown at ${at.toFixed(0)} ms); self time by function:`);
+  for (const [name, ms] of top(self, 25)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  console.log("total time (with callees) by function:");
+  for (const [name, ms] of top(total, 40)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  console.log("by script:");
+  for (const [name, ms] of top(byScript, 10)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+}
+
+let dist = process.env.BENCH_DIST;
+if (!dist) {
+  dist = join(work, "dist");
+  console.log("Building the app…");
+  const build = spawnSync(
+    join(root, "node_modules", ".bin", "vite"),
+    ["build", "--outDir", dist, "--logLevel", "warn"],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error("the build failed");
+}
+
+const dataDir = join(work, "data");
+const config = readConfig({
+  ...process.env,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  STATIC_DIR: dist,
+  NODE_ENV: "test",
+});
+if ("errors" in config) throw new Error(config.errors.join("; "));
+const server = await startServer(config, { log: () => {} });
+const base = `http://127.0.0.1:${server.port}`;
+const agent = DEMO_USERS.find((u) => u.email === "agent@demo.rangeline.test");
+if (!agent?.orgId) throw new Error("no demo agent");
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
+
+try {
+  console.log(`List measured: ${LIST_PATH} (${EXPECTED_ROWS} rows expected); ${RUNS} runs of each measure.`);
+
+  // JavaScript of the first quote screen, on a first visit (nothing cached), signed out.
+  {
+    console.log("\nJavaScript for the first LRP quote screen (gzip -9 of each script loaded, signed out):");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const kb = await quoteScreenScriptKb(await context.newPage(), base);
+    const line = `First LRP quote screen's JavaScript: ${kb.toFixed(1)} KB gzipped (shell, screen, chart, pricing worker) — goal ≤ ${GOALS.quoteScriptKb} KB: ${kb <= GOALS.quoteScriptKb ? "HOLDS" : "FAILS"}`;
+    console.log(line);
+    results.push(line);
+    await context.close();
+  }
+
+  // The book, written by a sync client as an agent of the org.
+  const t0 = performance.now();
+  const book = generateBook(SIZE, AS_OF);
+  const keys = await loadOrCreateSigningKeys(dataDir);
+  const token = await issueTestToken(keys, agent, { issuer: server.url });
+  await writeBook(server.syncUrl, agent.orgId, token, book);
+  console.log(
+    `\nBook written: ${book.customers.length} customers, ${book.entities.length} entities, ${book.policies.length} policies, ${book.coverages.length} coverages (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  // Sign in and open the list once: the organisation document comes onto the device.
+  await page.goto(
+    `${base}/login/?login_hint=${encodeURIComponent(agent.email)}&returnTo=${encodeURIComponent(LIST_PATH)}`,
+  );
+  await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor({ timeout: 60_000 });
+  await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId("sync-status")
+    .and(page.locator('[data-state="online"][data-pending="0"]'))
+    .waitFor({ timeout: 60_000 });
+  const count = await page
+    .getByTestId("record-count")
+    .textContent()
+    .catch(() => null);
+  const listed = count ?? `${await page.locator(ROWS).count()} rows shown`;
+  console.log(`The list says: ${listed}`);
+  if (count && !count.replace(/,/g, "").includes(String(EXPECTED_ROWS)))
+    console.log(`  WARNING: expected ${EXPECTED_ROWS} records in the list`);
+
+  // (a) page load of the list, the org document on the device.
+  const loads: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
+    const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+    if (i >= 2) loads.push(at); // the first two warm the caches
+  }
+  if (process.env.BENCH_PROFILE) await profilePageLoad(page);
+  console.log("");
+  report(
+    `First render of ${LIST_PATH}, page load (navigation start → rows shown)`,
+    loads,
+    GOALS.firstRenderMs,
+  );
+
+  // (b) in the app: from another screen, the menu link.
+  const clicks: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    await page.goto(`${base}${FROM_PATH}`);
+    await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
+    await page.waitForTimeout(300); // the start screen settles (its documents read)
+    const ms = (await page.evaluate(
+      `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
+    )) as number;
+    if (i >= 2) clicks.push(ms);
+  }
+  report(
+    `First render of ${LIST_PATH}, menu link from ${FROM_PATH} (click → rows shown)`,
+    clicks,
+    GOALS.firstRenderMs,
+  );
+
+  const hasTable = (await page.getByTestId("record-table").count()) > 0;
+  if (!hasTable) {
+    console.log(`${LIST_PATH} has no RecordTable yet: search and CSV export not measured.`);
+  } else {
+    // Search: alternately a word and the empty box, so each input changes the rows.
+    const words = ["Hansen", "Olson", "Steers", "Miller", "Keller", "Vogel", "Lund", "Schmidt"];
+    const search = async (value: string) =>
+      (await page.evaluate(`(${SEARCH_AND_WAIT})(${JSON.stringify({ value })})`)) as number;
+    for (let i = 0; i < 3; i++) {
+      await search(words[i] as string);
+      await search("");
+    }
+    const filters: number[] = [];
+    const clears: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      filters.push(await search(words[i % words.length] as string));
+      clears.push(await search(""));
+    }
+    report("Search typed into the list (input → rows updated)", filters, GOALS.filterMs);
+    report("Search cleared (input → all rows back)", clears, GOALS.filterMs);
+
+    // CSV export of the whole list; the file is checked once.
+    const download = page.waitForEvent("download");
+    const exports: number[] = [(await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number];
+    const file = await (await download).path();
+    const lines = readFileSync(file, "utf8").split("\r\n").filter(Boolean).length;
+    console.log(`CSV file: ${lines - 1} data rows (header + ${lines - 1})`);
+    for (let i = 1; i < RUNS; i++) {
+      const next = page.waitForEvent("download");
+      exports.push((await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
+      await next;
+    }
+    report(`CSV export of all ${EXPECTED_ROWS} rows (click → file made)`, exports, GOALS.exportMs);
+  }
+  await context.close();
+
+  console.log("\nSummary:");
+  for (const line of results) console.log(`  ${line}`);
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+}
