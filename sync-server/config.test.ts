@@ -29,6 +29,7 @@ describe("configuration", () => {
         "AUTH0_DOMAIN: is required in production (the embedded identity provider never runs in production)",
         "DATABASE_URL: is required in production",
         "PUBLIC_URL: is required in production",
+        "DATA_ENCRYPTION_KEY: is required in production (base64 of 32 random bytes: `openssl rand -base64 32`)",
       ],
     });
     const production = configSchema.parse({
@@ -36,12 +37,27 @@ describe("configuration", () => {
       AUTH0_DOMAIN: "rangeline.us.auth0.com",
       DATABASE_URL: "postgres://db/rangeline",
       PUBLIC_URL: "https://app.rangeline.example",
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     });
     expect(tokenIssuer(production)).toEqual({
       issuer: "https://rangeline.us.auth0.com/",
       jwksUrl: new URL("https://rangeline.us.auth0.com/.well-known/jwks.json"),
     });
     expect(publicUrl(production)).toBe("https://app.rangeline.example/");
+  });
+
+  it("[CONF1] a data encryption key that is not the base64 of 32 bytes is refused, without echoing it", () => {
+    for (const key of ["c2hvcnQ=", Buffer.alloc(33, 1).toString("base64"), "not base64 at all!"]) {
+      const result = readConfig({ DATA_ENCRYPTION_KEY: key });
+      expect(result).toEqual({
+        errors: [
+          "DATA_ENCRYPTION_KEY: must be the base64 of exactly 32 random bytes (e.g. `openssl rand -base64 32`)",
+        ],
+      });
+    }
+    expect(readConfig({ DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") })).toMatchObject({
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+    });
   });
 
   it("[CONF2] elsewhere the server's own origin issues the tokens", () => {

@@ -8,7 +8,10 @@ if ("errors" in config) {
   process.exit(1);
 }
 
-const server = await startServer(config);
+const server = await startServer(config).catch((error: Error) => {
+  console.error(`Rangeline cannot start: ${error.message}`);
+  process.exit(1);
+});
 // Outside production the embedded market source (sample data, labelled) is published into the
 // read-only `market/current` document — the snapshot GET /api/market/current serves — and again when
 // its date changes, so devices keep the current snapshot and notice a new one.

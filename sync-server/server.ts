@@ -9,6 +9,13 @@ import { mountSyncApi } from "./http/sync-api";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { openStorage } from "./storage";
+import {
+  checkDataKey,
+  DocumentCipher,
+  encryptedStorage,
+  loadOrCreateDataKey,
+  parseDataKey,
+} from "./storage/encryption";
 import type { Storage } from "./storage/types";
 import type { VerifyToken } from "./sync/context";
 import type { MarketSeed } from "./sync/seed";
@@ -36,7 +43,21 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const log = options.log ?? ((message: string) => console.log(`[sync] ${message}`));
   // The embedded provider's key pair exists before anything reads it (it is generated on first start).
   if (config.NODE_ENV !== "production") await loadOrCreateSigningKeys(config.DATA_DIR);
-  const storage = options.storage ?? (await openStorage(config));
+  // Tax ids are encrypted at rest: the internal documents go through the cipher whatever the storage;
+  // a key other than the one the database was written with stops the start here.
+  const cipher = new DocumentCipher(
+    config.DATA_ENCRYPTION_KEY
+      ? parseDataKey(config.DATA_ENCRYPTION_KEY)
+      : loadOrCreateDataKey(config.DATA_DIR),
+  );
+  const opened = options.storage ?? (await openStorage(config));
+  const storage = encryptedStorage(opened, cipher);
+  try {
+    await checkDataKey(storage, cipher);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
   if (config.NODE_ENV !== "production" && (await seedDemoData(storage))) {
     log("seeded the demo users, memberships and customer links");
   }

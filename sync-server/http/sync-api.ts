@@ -1,13 +1,15 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
+import { documentName } from "../../shared/documents/names";
 import type { Identity } from "../identity/verify";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// The sync server's HTTP API: organisation membership (the server's tables, never a document) and the
-// recorded document violations. JSON in and out; every body and query is parsed with a zod schema and
-// a failure answers 400 with the reason code `invalid-input` and where the problem is (rule INPUT4).
+// The sync server's HTTP API: organisation membership (the server's tables, never a document), the
+// recorded document violations and the record history. JSON in and out; every body and query is
+// parsed with a zod schema and a failure answers 400 with the reason code `invalid-input` and where the
+// problem is (rule INPUT4).
 
 const idSchema = z
   .string()
@@ -21,6 +23,12 @@ export const addMemberSchema = z.strictObject({
 });
 
 export const violationsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const historyQuerySchema = z.strictObject({
+  /** One record's key (an entity's also brings its tax ids' rows); absent: the whole customer. */
+  record: z.string().min(1).max(128).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
@@ -118,6 +126,40 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     await storage.removeMembership(params.data.userId, org.data, params.data.role);
     await options.onMembershipChanged?.(org.data, params.data.userId);
     return c.json({ members: await storage.listMembers(org.data) });
+  });
+
+  // Record history (rule AUDIT1): who changed which fields of a customer's records, and when, as the
+  // server recorded it. Agents of the organisation only; newest first.
+  app.get("/api/orgs/:orgId/customers/:customerId/history", async (c) => {
+    const org = orgParam(c);
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    const customer = idSchema.safeParse(c.req.param("customerId"));
+    if (!customer.success) return invalid(c, "customer id", toIssues(customer.error));
+    const query = historyQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
+    const who = await caller(c, org.data, ["agent"]);
+    if ("response" in who) return who.response;
+    const names = {
+      customer: documentName.customer(org.data, customer.data),
+      internal: documentName.customerInternal(org.data, customer.data),
+    };
+    const rows = await storage.listHistory({
+      documentNames: [names.customer, names.internal],
+      recordKey: query.data.record,
+      limit: query.data.limit,
+    });
+    return c.json({
+      history: rows.map((row) => ({
+        id: row.id,
+        document: row.documentName === names.internal ? "internal" : "customer",
+        section: row.section,
+        record: row.recordKey,
+        action: row.action,
+        fields: row.fields,
+        at: new Date(row.at).toISOString(),
+        user: { id: row.userId, email: row.userEmail, name: row.userName },
+      })),
+    });
   });
 
   app.get("/api/orgs/:orgId/sync-violations", async (c) => {

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { isRole } from "../../shared/access/roles";
-import type { MemberRecord } from "./types";
+import type { HistoryRecord, MemberRecord } from "./types";
 
 /** The union of a stored state and a newer one (Yjs updates merge idempotently). */
 export const mergeStates = (stored: Uint8Array | null, state: Uint8Array): Uint8Array =>
@@ -18,3 +18,30 @@ export function groupMembers(
   }
   return [...members.values()];
 }
+
+/** A row of record_history joined with the writer's user row. */
+export interface HistoryRow {
+  id: number | string;
+  document_name: string;
+  section: string;
+  record_key: string;
+  action: string;
+  fields: string;
+  user_id: string;
+  at: number | string;
+  email: string | null;
+  name: string | null;
+}
+
+export const historyRecord = (r: HistoryRow): HistoryRecord => ({
+  id: Number(r.id),
+  documentName: r.document_name,
+  section: r.section,
+  recordKey: r.record_key,
+  action: r.action as HistoryRecord["action"],
+  fields: JSON.parse(r.fields) as string[],
+  userId: r.user_id,
+  at: Number(r.at),
+  userEmail: r.email,
+  userName: r.name,
+});

@@ -13,6 +13,13 @@ import { applyToCopy } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
 import { type EntryScan, type EntrySections, scanEntries } from "./entry-scan";
+import {
+  changesFromCopy,
+  changesFromEntries,
+  keepsHistory,
+  pendingHistory,
+  type RecordChange,
+} from "./history";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -76,6 +83,8 @@ export class WriteGuard implements Extension {
     if (scan.kind === "nothing") return;
     if (scan.kind === "entries" && acceptsEntries(scan.sections, ref.kind, grant, connection.readOnly)) {
       acceptedWrites.add(payload);
+      if (keepsHistory(ref))
+        this.noteHistory(payload, identity.sub, changesFromEntries(document, scan.sections));
       return;
     }
 
@@ -85,7 +94,7 @@ export class WriteGuard implements Extension {
     } catch (error) {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
-    const { shadow, touched } = candidate;
+    const { shadow, touched, paths } = candidate;
     if (touched.size === 0) return; // nothing new (a sync step or a repeated update)
     if (connection.readOnly || grant.access !== "write") {
       throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
@@ -116,5 +125,13 @@ export class WriteGuard implements Extension {
       throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
     }
     acceptedWrites.add(payload);
+    if (keepsHistory(ref))
+      this.noteHistory(payload, identity.sub, changesFromCopy(ref, document, shadow, paths));
+  }
+
+  /** The record history of an accepted write (rule AUDIT1), queued once the update is logged. */
+  private noteHistory(payload: Uint8Array, userId: string, changes: RecordChange[]) {
+    if (changes.length > 0)
+      pendingHistory.set(payload, { userId, at: this.options.now?.() ?? Date.now(), changes });
   }
 }

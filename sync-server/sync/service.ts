@@ -11,6 +11,7 @@ import { AccessControl } from "./access";
 import type { SyncContext, VerifyToken } from "./context";
 import { writeSections } from "./doc-json";
 import { WriteGuard } from "./guard";
+import { RecordHistory } from "./history";
 import { Persistence } from "./persistence";
 import { type MarketSeed, serverSections } from "./seed";
 
@@ -49,6 +50,7 @@ export function createSyncService(options: SyncServiceOptions) {
     access,
     new WriteGuard({ storage }),
     new Persistence({ storage, instanceId: options.instanceId, marketSeed: options.marketSeed, log }),
+    new RecordHistory({ storage, log }),
     ...(options.extensions ?? []),
   ];
   if (options.redisUrl) {

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { DocumentCipher, encryptedStorage } from "../../../sync-server/storage/encryption";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
@@ -170,6 +172,140 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       expect(await storage.claimMarker("seed:demo")).toBe(true);
       expect(await storage.claimMarker("seed:demo")).toBe(false);
     });
+
+    // --- Record history and settings (issue 10) ---
+
+    it("[AUDIT1] history rows are appended in a batch and listed newest first, with the writer's name, by record", async () => {
+      await storage.upsertUser({ id: "auth0|hist", email: "hist@example.test", name: "Hist Agent" });
+      const doc = "org/demo/customer/c-hist";
+      const internal = `${doc}/internal`;
+      const row = (at: number, section: string, recordKey: string, fields: string[], documentName = doc) => ({
+        documentName,
+        section,
+        recordKey,
+        action: "changed" as const,
+        fields,
+        userId: "auth0|hist",
+        at,
+      });
+      await storage.appendHistory([]);
+      await storage.appendHistory([
+        row(1000, "coverages", "cv-1", ["head"]),
+        row(2000, "coverages", "cv-2", ["status"]),
+        row(3000, "entities", "e-1", ["legalName", "address.city"]),
+        row(4000, "taxIds", "e-1.spouse", ["taxId"], internal),
+        row(5000, "taxIds", "e-10", ["taxId"], internal),
+        row(6000, "coverages", "cv-1", ["share"], "org/demo/customer/c-other"),
+      ]);
+      await storage.appendHistory([
+        { ...row(7000, "coverages", "cv-1", []), action: "removed", userId: "auth0|ghost" },
+      ]);
+      const all = await storage.listHistory({ documentNames: [doc, internal] });
+      expect(all.map((h) => h.at)).toEqual([7000, 5000, 4000, 3000, 2000, 1000]);
+      expect(all[3]).toEqual({
+        id: expect.any(Number),
+        documentName: doc,
+        section: "entities",
+        recordKey: "e-1",
+        action: "changed",
+        fields: ["legalName", "address.city"],
+        userId: "auth0|hist",
+        userEmail: "hist@example.test",
+        userName: "Hist Agent",
+        at: 3000,
+      });
+      expect(all[0]).toMatchObject({
+        action: "removed",
+        userId: "auth0|ghost",
+        userEmail: null,
+        userName: null,
+      });
+      const cv1 = await storage.listHistory({ documentNames: [doc, internal], recordKey: "cv-1" });
+      expect(cv1.map((h) => [h.at, h.fields])).toEqual([
+        [7000, []],
+        [1000, ["head"]],
+      ]);
+      // An entity's history includes its tax ids' rows (`e-1.spouse`), not another entity's (`e-10`).
+      const e1 = await storage.listHistory({ documentNames: [doc, internal], recordKey: "e-1" });
+      expect(e1.map((h) => [h.section, h.recordKey])).toEqual([
+        ["taxIds", "e-1.spouse"],
+        ["entities", "e-1"],
+      ]);
+      expect(await storage.listHistory({ documentNames: [doc], limit: 2 })).toHaveLength(2);
+      expect(await storage.listHistory({ documentNames: [] })).toEqual([]);
+    });
+
+    it("[STORE5] a setting is set once: later claims read the first value", async () => {
+      expect(await storage.claimSetting("key-check", "first")).toBe("first");
+      expect(await storage.claimSetting("key-check", "second")).toBe("first");
+    });
+
+    it("[STORE2] compaction combines the stored state with the new one through the merge hook when given", async () => {
+      const name = "org/demo/customer/c-merge";
+      const none = { instanceId: "i", throughSeq: 0, loadedThroughSeq: 0 };
+      await storage.compactDocument(name, update("a", "1"), none);
+      const seen: (Uint8Array | null)[] = [];
+      await storage.compactDocument(name, update("b", "2"), none, (stored) => {
+        seen.push(stored);
+        return update("only", "this");
+      });
+      expect(seen).toHaveLength(1);
+      expect(read(seen[0] ?? null, [])).toEqual({ a: "1" });
+      expect(read((await storage.loadDocument(name)).state, [])).toEqual({ only: "this" });
+    });
+
+    it("[STORE5] through the encryption wrapper, internal documents are sealed in storage and read back plain", async () => {
+      const cipher = new DocumentCipher(randomBytes(32));
+      const sealed = encryptedStorage(storage, cipher);
+      const name = "org/demo/customer/c-secret/internal";
+      const secret = (value: string) => {
+        const doc = new Y.Doc();
+        doc.getMap("items").set("taxId", value);
+        return Y.encodeStateAsUpdate(doc);
+      };
+      await sealed.appendUpdate(name, secret("501234987"), "i1");
+      const raw = await storage.loadDocument(name);
+      expect(Buffer.from(raw.updates[0]?.update ?? []).includes("501234987")).toBe(false);
+      expect(
+        read(
+          null,
+          (await sealed.loadDocument(name)).updates.map((u) => u.update),
+        ),
+      ).toEqual({
+        taxId: "501234987",
+      });
+      const loaded = await sealed.loadDocument(name);
+      await sealed.compactDocument(name, secret("501234987"), {
+        instanceId: "i1",
+        throughSeq: loaded.updates.at(-1)?.seq ?? 0,
+        loadedThroughSeq: 0,
+      });
+      await sealed.compactDocument(name, update("note", "kept"), {
+        instanceId: "i2",
+        throughSeq: 0,
+        loadedThroughSeq: 0,
+      });
+      const compacted = await storage.loadDocument(name);
+      expect(compacted.updates).toEqual([]);
+      expect(Buffer.from(compacted.state ?? []).includes("501234987")).toBe(false);
+      expect(read((await sealed.loadDocument(name)).state, [])).toEqual({ taxId: "501234987", note: "kept" });
+      // Another key cannot open it: a clear error naming the document, not its content.
+      const wrong = encryptedStorage(storage, new DocumentCipher(randomBytes(32)));
+      await expect(wrong.loadDocument(name)).rejects.toThrow(
+        /Cannot decrypt the stored document org\/demo\/customer\/c-secret\/internal: DATA_ENCRYPTION_KEY/,
+      );
+      // Other documents pass through as they are.
+      await sealed.appendUpdate("org/demo/customer/c-secret", update("plain", "yes"), "i1");
+      const plain = await storage.loadDocument("org/demo/customer/c-secret");
+      expect(
+        read(
+          null,
+          plain.updates.map((u) => u.update),
+        ),
+      ).toEqual({ plain: "yes" });
+    });
+
+    // --- end of record history and settings ---
   });
 }
 

@@ -39,12 +39,15 @@ function versionOneDocument(): { update: Uint8Array; fitting: Record<string, str
 
 function migrationSuite(label: string, openStorage: () => Promise<Storage>, cleanup: () => Promise<void>) {
   describe(`migration on load: ${label}`, () => {
+    // One data directory for both starts: it holds the generated data encryption key.
+    const dataDir = mkdtempSync(join(tmpdir(), "rangeline-migrate-data-"));
     let server: TestServer | undefined;
     const clients: Client[] = [];
     afterAll(async () => {
       for (const client of clients) client.destroy();
       await server?.stop();
       await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("[SYNC6] a stored version-1 customer document loads as version 2, nothing lost, moved entries gone from their old section", async () => {
@@ -60,7 +63,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       await storage.appendUpdate(name, Y.encodeStateAsUpdate(extra, before), "v1");
       moved.push("policies.p-open");
 
-      server = await startTestServer({}, { storage });
+      server = await startTestServer({}, { storage, dataDir });
       const client = connect(server.syncUrl, name, await server.token(agent));
       clients.push(client);
       expect(await client.ready).toBe(true);
@@ -100,7 +103,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       client.destroy();
       clients.length = 0;
       await server.stop();
-      server = await startTestServer({}, { storage: await openStorage() });
+      server = await startTestServer({}, { storage: await openStorage(), dataDir });
       const again = connect(server.syncUrl, name, await server.token(agent));
       clients.push(again);
       expect(await again.ready).toBe(true);
