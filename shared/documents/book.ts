@@ -1,15 +1,22 @@
+import Decimal from "decimal.js";
 import { z } from "zod";
 import {
   ENTITY_TYPE_CODES,
   FARMER_CLASSIFICATIONS,
+  getInsuranceProvider,
+  getLgmType,
+  getLrpType,
   INSURANCE_PLANS,
   INSURANCE_PROVIDERS,
   type InsuranceProviderId,
+  maxHeadCount,
   REGIONS_BY_STATE,
   regionForCode,
   SELECTABLE_ENTITY_TYPE_CODES,
 } from "../catalogue";
+import { addMonths, formatYearMonth, isIsoDate, lastDayOfMonth, yearMonthOf } from "../market/dates";
 import { lgmWeightsSchema } from "../pricing/lgm/input";
+import { INSURANCE_PERIOD_MONTHS } from "../pricing/lgm/period";
 import { phoneSchema } from "../schemas/formats";
 import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 
@@ -26,7 +33,7 @@ import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 
 export const recordIdSchema = z.string().min(1).max(128);
 const isoInstant = z.iso.datetime({ offset: true });
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
+export const isoDateSchema = z.string().refine(isIsoDate, "expected a date YYYY-MM-DD");
 const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, "expected a month YYYY-MM");
 /** A decimal amount as text ("1234.56", "-12"): money and rates, exact. */
 export const moneySchema = z
@@ -167,7 +174,7 @@ export const entitySchema = z
   .superRefine((entity, ctx) => {
     if (entity.spouse && entity.type !== "I")
       ctx.addIssue({ code: "custom", path: ["spouse"], message: "only an Individual (I) has a spouse" });
-    let total = 0;
+    let total = new Decimal(0);
     for (const [key, sbi] of Object.entries(entity.sbis)) {
       if (sbi.id !== key)
         ctx.addIssue({
@@ -175,13 +182,13 @@ export const entitySchema = z
           path: ["sbis", key, "id"],
           message: `id "${sbi.id}" differs from its key "${key}"`,
         });
-      total += Math.round(Number(sbi.sharePercent) * 10_000);
+      if (/^-?\d+(\.\d+)?$/.test(sbi.sharePercent)) total = total.plus(sbi.sharePercent);
     }
-    if (total > 100 * 10_000)
+    if (total.gt(100))
       ctx.addIssue({
         code: "custom",
         path: ["sbis"],
-        message: `the SBIs' shares add up to ${total / 10_000} %, more than 100 %`,
+        message: `the SBIs' shares add up to ${total.toFixed()} %, more than 100 %`,
       });
   });
 export type Entity = z.infer<typeof entitySchema>;
@@ -211,6 +218,15 @@ export const policySchema = z
     ...stamps,
   })
   .superRefine((policy, ctx) => {
+    const provider = getInsuranceProvider(policy.providerId);
+    if (provider && !provider.plans.includes(policy.plan))
+      ctx.addIssue({
+        code: "custom",
+        path: ["providerId"],
+        message: `${provider.name} does not offer ${policy.plan.toUpperCase()}${
+          provider.plans.length ? ` (it offers ${provider.plans.map((p) => p.toUpperCase()).join(", ")})` : ""
+        }`,
+      });
     const row = regionForCode(policy.county);
     if (!row || row.area === null || row.state !== policy.state)
       ctx.addIssue({
@@ -253,52 +269,112 @@ const coverageCommon = {
   ...stamps,
 };
 
+/** The type code belongs to the commodity (catalogue lookup; its message names both). */
+const typeOfCommodity =
+  (lookup: (commodity: string, type: string) => unknown) =>
+  (record: { commodity: string; type: string }, ctx: z.RefinementCtx) => {
+    try {
+      lookup(record.commodity, record.type);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", path: ["type"], message: (e as Error).message });
+    }
+  };
+
 /** An LRP Specific Coverage Endorsement: the offer's figures, frozen when it was created. */
-export const lrpCoverageSchema = z.strictObject({
-  ...coverageCommon,
-  plan: z.literal("lrp"),
-  commodity: z.enum(["0801", "0802", "0815"]),
-  type: code(3, "type"),
-  endorsementLengthWeeks: z.number().int().positive(),
-  endDate: isoDateSchema,
-  expectedEndingValue: moneySchema,
-  coverageLevel: moneySchema,
-  coveragePrice: moneySchema,
-  rate: moneySchema,
-  /** True when the rate was modelled, not RMA's ("indicative"). */
-  indicative: z.boolean(),
-  head: z.number().int().positive(),
-  targetWeightCwt: moneySchema,
-  share: moneySchema,
-  priceAdjustmentFactor: moneySchema,
-  insuredValue: moneySchema,
-  totalPremium: moneySchema,
-  subsidy: moneySchema,
-  producerPremium: moneySchema,
-});
+export const lrpCoverageSchema = z
+  .strictObject({
+    ...coverageCommon,
+    plan: z.literal("lrp"),
+    commodity: z.enum(["0801", "0802", "0815"]),
+    type: code(3, "type"),
+    endorsementLengthWeeks: z.number().int().positive(),
+    endDate: isoDateSchema,
+    expectedEndingValue: moneySchema,
+    coverageLevel: moneySchema,
+    coveragePrice: moneySchema,
+    rate: moneySchema,
+    /** True when the rate was modelled, not RMA's ("indicative"). */
+    indicative: z.boolean(),
+    head: z.number().int().positive(),
+    targetWeightCwt: moneySchema,
+    share: moneySchema,
+    priceAdjustmentFactor: moneySchema,
+    insuredValue: moneySchema,
+    totalPremium: moneySchema,
+    subsidy: moneySchema,
+    producerPremium: moneySchema,
+  })
+  .superRefine((coverage, ctx) => {
+    typeOfCommodity(getLrpType)(coverage, ctx);
+    const limit = maxHeadCount(coverage.commodity);
+    if (coverage.head > limit.max) ctx.addIssue({ code: "custom", path: ["head"], message: limit.message });
+    const share = Number(coverage.share);
+    if (!(share > 0 && share <= 1))
+      ctx.addIssue({ code: "custom", path: ["share"], message: "a share is more than 0 and at most 1" });
+    const level = Number(coverage.coverageLevel);
+    if (!(level > 0 && level <= 1))
+      ctx.addIssue({
+        code: "custom",
+        path: ["coverageLevel"],
+        message: "a coverage level is more than 0 and at most 1",
+      });
+  });
 export type LrpCoverage = z.infer<typeof lrpCoverageSchema>;
 
 /** An LGM endorsement: marketings per month of the insurance period and the engine's figures. */
-export const lgmEndorsementSchema = z.strictObject({
-  ...coverageCommon,
-  plan: z.literal("lgm"),
-  commodity: z.enum(["0803", "0815", "0847"]),
-  type: code(3, "type"),
-  /** Target marketings per month of the insurance period (11 cattle and dairy, 6 swine); month 1 is 0. */
-  targetMarketings: z.array(z.number().int().nonnegative()).min(6).max(11),
-  /** The first month of the insurance period (the month after the sales month). */
-  firstMonth: yearMonth,
-  /** The last month of the insurance period: the endorsement ends at its end. */
-  endDate: isoDateSchema,
-  weights: lgmWeightsSchema.optional(),
-  deductible: moneySchema,
-  expectedGrossMargin: moneySchema,
-  grossMarginGuarantee: moneySchema,
-  totalPremium: moneySchema,
-  subsidy: moneySchema,
-  producerPremium: moneySchema,
-  stateCode: code(2, "state").optional(),
-});
+export const lgmEndorsementSchema = z
+  .strictObject({
+    ...coverageCommon,
+    plan: z.literal("lgm"),
+    commodity: z.enum(["0803", "0815", "0847"]),
+    type: code(3, "type"),
+    /** Target marketings per month of the insurance period (11 cattle and dairy, 6 swine); month 1 is 0. */
+    targetMarketings: z.array(z.number().int().nonnegative()).min(6).max(11),
+    /** The first month of the insurance period (the month after the sales month). */
+    firstMonth: yearMonth,
+    /** The last month of the insurance period: the endorsement ends at its end. */
+    endDate: isoDateSchema,
+    weights: lgmWeightsSchema.optional(),
+    deductible: moneySchema,
+    expectedGrossMargin: moneySchema,
+    grossMarginGuarantee: moneySchema,
+    totalPremium: moneySchema,
+    subsidy: moneySchema,
+    producerPremium: moneySchema,
+    stateCode: code(2, "state").optional(),
+  })
+  .superRefine((endorsement, ctx) => {
+    typeOfCommodity(getLgmType)(endorsement, ctx);
+    const months = INSURANCE_PERIOD_MONTHS[endorsement.commodity];
+    if (endorsement.targetMarketings.length !== months)
+      ctx.addIssue({
+        code: "custom",
+        path: ["targetMarketings"],
+        message: `expected ${months} months of target marketings for commodity ${endorsement.commodity}`,
+      });
+    if ((endorsement.targetMarketings[0] ?? 0) !== 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["targetMarketings", 0],
+        message: "the first month of the insurance period cannot carry marketings",
+      });
+    if (!isIsoDate(endorsement.salesDate)) return;
+    const sales = yearMonthOf(endorsement.salesDate);
+    const first = formatYearMonth(addMonths(sales, 1));
+    if (endorsement.firstMonth !== first)
+      ctx.addIssue({
+        code: "custom",
+        path: ["firstMonth"],
+        message: `the insurance period of a sale on ${endorsement.salesDate} starts in ${first}`,
+      });
+    const end = lastDayOfMonth(addMonths(sales, months));
+    if (endorsement.endDate !== end)
+      ctx.addIssue({
+        code: "custom",
+        path: ["endDate"],
+        message: `the insurance period of a sale on ${endorsement.salesDate} ends on ${end}`,
+      });
+  });
 export type LgmEndorsement = z.infer<typeof lgmEndorsementSchema>;
 
 export const coverageSchema = z.discriminatedUnion("plan", [lrpCoverageSchema, lgmEndorsementSchema]);

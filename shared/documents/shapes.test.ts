@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleEntity } from "../book/test-fixtures";
 import { checkClientSchema, migrateDocument } from "./migrations";
 import {
   DOCUMENT_SCHEMA_VERSION,
@@ -35,7 +36,7 @@ describe("document shapes", () => {
       "r1",
       "status",
     ]);
-    expect(validateDocument("customer", { meta, entities: { a: { id: "b" } } })).toEqual([
+    expect(validateDocument("customer", { meta, entities: { a: sampleEntity({ id: "b" }) } })).toEqual([
       { path: ["entities", "a", "id"], message: 'id "b" differs from its key "a"' },
     ]);
   });
@@ -43,13 +44,13 @@ describe("document shapes", () => {
   it("[SYNC3] refuses sections a kind does not have, naming the ones it has", () => {
     const [issue] = validateDocument("watchlist", { meta, items: {}, extra: {} });
     expect(issue?.message).toBe('unknown section(s) "extra": a watchlist document holds meta, items');
-    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes"]);
+    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes", "taxIds"]);
   });
 
   it("[SYNC3] checks one section, or some entries of a record section, with the same paths and messages", () => {
-    expect(validateSection("customer", "entities", { a: { id: "a" } })).toEqual([]);
-    expect(validateSection("customer", "entities", { a: { id: "b" } })).toEqual(
-      validateDocument("customer", { meta, entities: { a: { id: "b" } } }),
+    expect(validateSection("customer", "entities", { a: sampleEntity({ id: "a" }) })).toEqual([]);
+    expect(validateSection("customer", "entities", { a: sampleEntity({ id: "b" }) })).toEqual(
+      validateDocument("customer", { meta, entities: { a: sampleEntity({ id: "b" }) } }),
     );
     expect(validateSection("org", "settings", { email: "nope" })).toEqual(
       validateDocument("org", { meta, settings: { email: "nope" } }),
@@ -63,6 +64,8 @@ describe("document shapes", () => {
 
   it("[SYNC3] checks one entry of a record section exactly as its section would", () => {
     const cases: [string, string, unknown][] = [
+      ["entities", "a", sampleEntity({ id: "a" })],
+      ["entities", "a", sampleEntity({ id: "b" })],
       ["entities", "a", { id: "a", name: "x" }],
       ["entities", "a", { name: "no id" }],
       ["entities", "a", { id: "b" }],
@@ -79,7 +82,7 @@ describe("document shapes", () => {
         validateSection("customer", section, { [key]: value }),
       );
     }
-    expect(validateEntry("customer", "entities", "a", { id: "b" })).toEqual([
+    expect(validateEntry("customer", "entities", "a", sampleEntity({ id: "b" }))).toEqual([
       { path: ["entities", "a", "id"], message: 'id "b" differs from its key "a"' },
     ]);
   });
