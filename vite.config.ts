@@ -13,6 +13,14 @@ export default defineConfig(({ command }) => {
   return config;
 });
 
+// zod 4 compiles object parsers with `new Function` and, to learn whether it may, calls
+// `Function("")` once: the Content-Security-Policy (no 'unsafe-eval', issue 16) refuses it and reports
+// a violation. Set before zod's chunk runs (whatever parses first, at load or later), jitless parsing
+// never tries eval. The server keeps zod's default.
+const ZOD_JITLESS = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };";
+const zodJitless = (chunk: { name: string }) => (chunk.name === "zod" ? ZOD_JITLESS : "");
+const zodGroup = { name: "zod", test: /node_modules[\\/]zod[\\/]/ };
+
 const config: UserConfig = {
   plugins: [
     react(),
@@ -53,7 +61,10 @@ const config: UserConfig = {
       devOptions: { enabled: false },
     }),
   ],
-  worker: { format: "es" },
+  worker: {
+    format: "es",
+    rolldownOptions: { output: { codeSplitting: { groups: [zodGroup] }, banner: zodJitless } },
+  },
   build: {
     outDir: "dist",
     sourcemap: true,
@@ -74,9 +85,10 @@ const config: UserConfig = {
               name: "sync",
               test: /node_modules[\\/](yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@lifeomic)[\\/]/,
             },
-            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            zodGroup,
           ],
         },
+        banner: zodJitless,
       },
     },
   },

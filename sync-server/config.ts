@@ -19,6 +19,8 @@ const optionalUrl = (protocols: readonly string[], what: string) =>
       }
     });
 
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 // Every environment variable the server reads, with its default. The README's configuration table
 // mirrors this schema.
 export const configSchema = z
@@ -68,6 +70,32 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(8 * 1024 * 1024),
+    // --- Hardening (issue 16; sync-server/hardening): rate limits, caps and body limits. Each rate is
+    // "so many per minute" per address or per user, with bursts up to the same number.
+    /** Sign-in and token endpoints (/authorize, /oauth/token, /v2/logout, /api/session/*), per address. */
+    RATE_LIMIT_SIGN_IN_PER_ADDRESS: perMinute(300),
+    /** Sign-in attempts for one account (the login hint), per minute. */
+    RATE_LIMIT_SIGN_IN_PER_USER: perMinute(120),
+    /** The HTTP API (/api/*), per address. */
+    RATE_LIMIT_API_PER_ADDRESS: perMinute(1200),
+    /** The HTTP API, per signed-in user. */
+    RATE_LIMIT_API_PER_USER: perMinute(600),
+    /** New sync sockets (WebSocket upgrades), per address. */
+    RATE_LIMIT_SOCKETS_PER_ADDRESS: perMinute(600),
+    /** Document connections (authentications on the sync socket), per user. */
+    RATE_LIMIT_SOCKETS_PER_USER: perMinute(3000),
+    /** Documents one sync socket may have open at once. */
+    SYNC_MAX_DOCUMENTS_PER_SOCKET: z.coerce.number().int().min(1).default(500),
+    /** Sync sockets one user may have open at once (with at least one document). */
+    SYNC_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(256),
+    /** Largest request body of /api/*, bytes; every other route accepts 16 KiB at most. */
+    HTTP_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== "production") return;

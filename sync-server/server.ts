@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
 import { type Config, publicUrl, tokenIssuer } from "./config";
+import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
 import { mountSyncApi } from "./http/sync-api";
 import { loadOrCreateSigningKeys } from "./identity/keys";
@@ -67,29 +68,46 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   let verify: VerifyToken = async () => {
     throw new TokenRejectedError("jwks-unavailable", "the server is starting");
   };
+  const instanceId = options.instanceId ?? randomUUID();
+  // Headers, rate and body limits, socket caps, session revocation, read-only presence (issue 16).
+  const hardening = await createHardening({
+    config,
+    storage,
+    instanceId,
+    redisPrefix: options.redisPrefix,
+    log,
+  });
   const sync = createSyncService({
     storage,
     verify: (token) => verify(token),
-    instanceId: options.instanceId ?? randomUUID(),
+    instanceId,
     maxMessageBytes: config.SYNC_MAX_MESSAGE_BYTES,
     redisUrl: config.REDIS_URL,
     redisPrefix: options.redisPrefix,
     marketSeed: options.marketSeed,
     compactAfterMs: options.compactAfterMs,
-    extensions: options.extensions,
+    extensions: [...hardening.extensions, ...(options.extensions ?? [])],
     log,
   });
+  hardening.attach(sync);
 
   const app = createHttpApp(config, {
-    mountApi: (api) =>
+    first: (http) => hardening.mountHttp(http, (token) => verify(token)),
+    isSignInRevoked: hardening.isSignInRevoked,
+    mountApi: (api) => {
+      hardening.mountApi(api, (token) => verify(token));
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
-        onMembershipChanged: (orgId, userId) => sync.membershipChanged(orgId, userId),
-      }),
+        onMembershipChanged: async (orgId, userId) => {
+          await sync.membershipChanged(orgId, userId);
+          await hardening.membershipChanged(orgId, userId);
+        },
+      });
+    },
   });
   const server = createAdaptorServer({ fetch: app.fetch });
-  server.on("upgrade", sync.handleUpgrade);
+  server.on("upgrade", hardening.limitUpgrades(sync.handleUpgrade));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, () => {
@@ -98,7 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     });
   });
   const port = (server.address() as AddressInfo).port;
-  verify = await createVerifier(config, port);
+  verify = hardening.guardVerify(await createVerifier(config, port));
 
   return {
     port,
@@ -107,6 +125,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     storage,
     sync,
     hocuspocus: sync.hocuspocus,
+    hardening,
     /** Stores open documents, closes every connection, the HTTP server and the storage. */
     async close(): Promise<void> {
       await sync.close();
@@ -114,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         server.close(() => resolve());
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
+      await hardening.close();
       await storage.close();
     },
   };

@@ -19,6 +19,8 @@ export const SYNC_REASONS = {
   "client-too-old": 4426,
   /** SYNC6: the client's document schema is newer than this server knows. */
   "server-too-old": 4426,
+  /** LIMIT1-LIMIT3 (issue 16): too many connections or documents for now; the client tries again later. */
+  "rate-limited": 4429,
 } as const;
 
 export type SyncReason = keyof typeof SYNC_REASONS;

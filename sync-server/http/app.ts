@@ -7,6 +7,10 @@ import { mountIdentity } from "../identity";
 import { mountMarketApi } from "./market";
 
 export interface HttpAppOptions {
+  /** Middleware that must see every request first (sync-server/hardening: headers and limits). */
+  first?: (app: Hono) => void;
+  /** Whether an embedded-provider sign-in was revoked (sign out on all devices). */
+  isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
   /** Mounts further /api routes (the sync server's) before the /api catch-all. */
   mountApi?: (app: Hono) => void;
 }
@@ -15,11 +19,12 @@ export interface HttpAppOptions {
 export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
   const app = new Hono();
   const staticRoot = resolve(config.STATIC_DIR);
+  options.first?.(app);
 
   app.get("/api/health", (c) =>
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
-  mountIdentity(app, config);
+  mountIdentity(app, config, { isSignInRevoked: options.isSignInRevoked });
   mountMarketApi(app);
   options.mountApi?.(app);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
@@ -33,6 +38,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
 
   const indexFile = join(staticRoot, "index.html");
   app.get("*", (c) => {
+    // A missing build file is a 404, never the page (a service worker would cache HTML as a script).
+    if (c.req.path.startsWith("/assets/")) return c.text("Not found", 404);
     if (!existsSync(indexFile)) return c.text("The app is not built: run `npm run build`.", 503);
     return c.html(readFileSync(indexFile, "utf8"));
   });

@@ -15,13 +15,18 @@ export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
  * which in development is the page's own origin, so http://127.0.0.1:PORT works as well as
  * localhost); the access token's is `publicUrl(config, port)`, the one the sync server verifies.
  */
-export function mountIdentity(app: Hono, config: Config): void {
+export function mountIdentity(
+  app: Hono,
+  config: Config,
+  hooks: { isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean } = {},
+): void {
   if (config.NODE_ENV === "production") return;
   const provider = createEmbeddedProvider({
     environment: config.NODE_ENV,
     keys: loadOrCreateSigningKeys(config.DATA_DIR),
     publicUrl: config.PUBLIC_URL,
     accessTokenIssuer: (requestUrl) => publicUrl(config, Number(new URL(requestUrl).port) || config.PORT),
+    isSignInRevoked: hooks.isSignInRevoked,
   });
   app.route("/", provider);
 }

@@ -10,6 +10,7 @@ import type {
   HistoryRecord,
   MemberRecord,
   MergeStates,
+  SessionRevocation,
   Storage,
   StoredDocument,
   UserRecord,
@@ -226,6 +227,35 @@ export class PostgresStorage implements Storage {
     ]);
     return result.rowCount === 1;
   }
+
+  // --- Session revocation (issue 16 §3) ---
+  async revokeSessions(r: SessionRevocation): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO session_revocations (kind, key, user_id, at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (kind, key) DO UPDATE SET at = GREATEST(session_revocations.at, excluded.at), expires_at = GREATEST(session_revocations.expires_at, excluded.expires_at)",
+      [r.kind, r.key, r.userId, r.at, r.expiresAt],
+    );
+  }
+
+  async listRevocations(now: number): Promise<SessionRevocation[]> {
+    const result = await this.pool.query<{
+      kind: SessionRevocation["kind"];
+      key: string;
+      user_id: string;
+      at: string;
+      expires_at: string;
+    }>(
+      "SELECT kind, key, user_id, at, expires_at FROM session_revocations WHERE expires_at > $1 ORDER BY kind, key",
+      [now],
+    );
+    return result.rows.map((r) => ({
+      kind: r.kind,
+      key: r.key,
+      userId: r.user_id,
+      at: Number(r.at),
+      expiresAt: Number(r.expires_at),
+    }));
+  }
+  // --- end of session revocation ---
 
   // --- Record history and settings (issue 10) ---
 

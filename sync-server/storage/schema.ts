@@ -82,4 +82,13 @@ CREATE TABLE IF NOT EXISTS server_settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+-- Session revocation (issue 16 §3): sign-out and "sign out on all devices".
+CREATE TABLE IF NOT EXISTS session_revocations (
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  at ${t.integer} NOT NULL,
+  expires_at ${t.integer} NOT NULL,
+  PRIMARY KEY (kind, key)
+);
 `;

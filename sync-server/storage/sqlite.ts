@@ -13,6 +13,7 @@ import type {
   HistoryRecord,
   MemberRecord,
   MergeStates,
+  SessionRevocation,
   Storage,
   StoredDocument,
   UserRecord,
@@ -357,6 +358,33 @@ export class SqliteStorage implements Storage {
     const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
     return Number(result.changes) === 1;
   }
+
+  // --- Session revocation (issue 16 §3) ---
+  async revokeSessions(r: SessionRevocation): Promise<void> {
+    this.statement(
+      "INSERT INTO session_revocations (kind, key, user_id, at, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET at = max(at, excluded.at), expires_at = max(expires_at, excluded.expires_at)",
+    ).run(r.kind, r.key, r.userId, r.at, r.expiresAt);
+  }
+
+  async listRevocations(now: number): Promise<SessionRevocation[]> {
+    const rows = this.statement(
+      "SELECT kind, key, user_id, at, expires_at FROM session_revocations WHERE expires_at > ? ORDER BY kind, key",
+    ).all(now) as {
+      kind: SessionRevocation["kind"];
+      key: string;
+      user_id: string;
+      at: number;
+      expires_at: number;
+    }[];
+    return rows.map((r) => ({
+      kind: r.kind,
+      key: r.key,
+      userId: r.user_id,
+      at: Number(r.at),
+      expiresAt: Number(r.expires_at),
+    }));
+  }
+  // --- end of session revocation ---
 
   // --- Record history and settings (issue 10) ---
 

@@ -47,6 +47,25 @@ export interface ViolationRecord {
   issues: DocumentIssue[];
 }
 
+// --- Session revocation (issue 16 §3; sync-server/hardening/revocation.ts) ---------------------------
+
+/**
+ * A revoked session: `user` — every token of `userId` issued at or before `at` (sign out on all
+ * devices); `token` — one access token, by the SHA-256 of its text (sign-out); `session` — every token
+ * carrying the provider's session id `key`.
+ */
+export interface SessionRevocation {
+  kind: "user" | "token" | "session";
+  key: string;
+  userId: string;
+  /** When it was revoked, epoch ms. */
+  at: number;
+  /** When no token it covers can still be valid, epoch ms; the entry may be forgotten after. */
+  expiresAt: number;
+}
+
+// --- end of session revocation ----------------------------------------------------------------------
+
 // --- Record history and settings (issue 10 §3-§4; sync-server/sync/history.ts) ----------------------
 
 /**
@@ -127,6 +146,13 @@ export interface Storage {
 
   /** Sets a one-time marker; true when this call set it, false when it was already set. */
   claimMarker(key: string): Promise<boolean>;
+
+  // --- Session revocation (issue 16 §3) ---
+  /** Records a revocation; a `user` entry keeps the later of its `at` and the stored one. */
+  revokeSessions(revocation: SessionRevocation): Promise<void>;
+  /** Revocations still in force at `now` (epoch ms): `expiresAt` after it. */
+  listRevocations(now: number): Promise<SessionRevocation[]>;
+  // --- end of session revocation ---
 
   // --- Record history and settings (issue 10) ---
   /** Appends history rows in one transaction (written in batches, off the acknowledgement path). */

@@ -21,7 +21,11 @@ export interface ProviderSession {
 export class ProviderSessions {
   readonly #revoked = new Set<string>();
 
-  constructor(private readonly keys: SigningKeys) {}
+  constructor(
+    private readonly keys: SigningKeys,
+    /** The server's revocations (sign out on all devices) also end the provider's sessions. */
+    private readonly isRevoked?: (sub: string, authTime: number, sessionId: string) => boolean,
+  ) {}
 
   create(sub: string, issuer: string, now: number): Promise<{ session: ProviderSession; cookie: string }> {
     const session = { sub, sessionId: randomUUID(), authTime: now };
@@ -49,7 +53,9 @@ export class ProviderSessions {
       });
       const sessionId = String(payload.sid);
       if (this.#revoked.has(sessionId)) return null;
-      return { sub: payload.sub as string, sessionId, authTime: Number(payload.auth_time) };
+      const session = { sub: payload.sub as string, sessionId, authTime: Number(payload.auth_time) };
+      if (this.isRevoked?.(session.sub, session.authTime, sessionId)) return null;
+      return session;
     } catch {
       return null;
     }

@@ -28,6 +28,8 @@ export interface EmbeddedProviderOptions {
    * token's issuer (the app's origin with a trailing slash).
    */
   accessTokenIssuer?: (requestUrl: string) => string;
+  /** Whether a sign-in session was revoked on the server (sign out on all devices, issue 16). */
+  isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
 }
 
 const authorizeSchema = z.object({
@@ -73,7 +75,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
   const codes = new AuthorizationCodes();
   let sessions: ProviderSessions | undefined;
   const getSessions = async () => {
-    sessions ??= new ProviderSessions(await keysPromise);
+    sessions ??= new ProviderSessions(await keysPromise, options.isSignInRevoked);
     return sessions;
   };
   const origin = (c: Context) => appOrigin(c.req.url, options.publicUrl);

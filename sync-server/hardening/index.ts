@@ -1,0 +1,138 @@
+import type { Extension, Hocuspocus } from "@hocuspocus/server";
+import type { Hono } from "hono";
+import { syncRefusal } from "../../shared/documents/sync-reasons";
+import type { Config } from "../config";
+import type { SessionRevocation, Storage } from "../storage/types";
+import type { AccessControl } from "../sync/access";
+import { isSyncContext, type VerifyToken } from "../sync/context";
+import { type HardeningBus, localBus, redisBus } from "./bus";
+import { mountCspReports } from "./csp-report";
+import { securityHeaders } from "./headers";
+import { bodyLimits, httpRateLimits } from "./http-limits";
+import { ReadOnlyPresence } from "./presence";
+import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
+import { SessionRevocations } from "./revocation";
+import { mountSessionApi } from "./session-api";
+import { limitUpgrades, SyncLimits } from "./sync-limits";
+
+// Issue 16's hardening, put together for server.ts: headers, body and rate limits on every HTTP route,
+// limits on the sync socket, session revocation and read-only presence. docs/hardening.md.
+
+export interface HardeningOptions {
+  config: Config;
+  storage: Storage;
+  instanceId: string;
+  /** Redis key prefix, shared by instances that share documents. */
+  redisPrefix?: string;
+  log: (message: string) => void;
+}
+
+/** The parts of the sync service the hardening acts on. */
+export interface SyncHandle {
+  hocuspocus: Hocuspocus;
+  access: AccessControl;
+}
+
+export async function createHardening(options: HardeningOptions) {
+  const { config, storage, log } = options;
+  const prefix = options.redisPrefix ?? "rangeline";
+  const store: RateStore = config.REDIS_URL
+    ? new RedisRateStore(config.REDIS_URL, prefix, log)
+    : new MemoryRateStore();
+  const bus: HardeningBus = config.REDIS_URL
+    ? await redisBus(config.REDIS_URL, prefix, options.instanceId, log)
+    : localBus();
+  const revocations = new SessionRevocations(storage);
+  await revocations.load();
+  const syncLimits = new SyncLimits({ config, store });
+  let sync: SyncHandle | undefined;
+  // Another instance may miss a message (Redis restarting): the table is read again once a minute.
+  const catchUp = config.REDIS_URL
+    ? setInterval(() => void revocations.load().catch((e) => log(`revocations: ${e}`)), 60_000)
+    : undefined;
+  catchUp?.unref();
+
+  const connections = () =>
+    sync ? [...sync.hocuspocus.documents.values()].flatMap((document) => document.getConnections()) : [];
+
+  /** Closes the live connections a revocation covers (this instance's). */
+  const closeRevoked = (revocation: SessionRevocation) => {
+    for (const connection of connections()) {
+      const context = connection.context;
+      if (isSyncContext(context) && revocations.covers(revocation, context.identity)) {
+        connection.close(syncRefusal("session-expired"));
+      }
+    }
+  };
+
+  /** After a membership change elsewhere: this instance's connections of the user whose access changed close. */
+  const closeChanged = async (userId: string) => {
+    if (!sync) return;
+    for (const connection of connections()) {
+      const context = connection.context;
+      if (!isSyncContext(context) || context.identity.sub !== userId) continue;
+      const fresh = await sync.access.decide(context.identity, context.ref);
+      if (JSON.stringify(fresh.grant) !== JSON.stringify(context.grant)) {
+        connection.close(syncRefusal("forbidden"));
+      }
+    }
+  };
+
+  revocations.onRevoked(closeRevoked);
+  bus.subscribe((event) => {
+    if (event.type === "revocation") revocations.apply(event.revocation);
+    else void closeChanged(event.userId).catch((e) => log(`membership change: ${e}`));
+  });
+
+  const revoke = async (revocation: SessionRevocation) => {
+    await revocations.revoke(revocation);
+    await bus.publish({ type: "revocation", revocation });
+  };
+
+  return {
+    revocations,
+    syncLimits,
+    store,
+    /** Hocuspocus extensions: the socket caps and read-only presence. */
+    extensions: [syncLimits, new ReadOnlyPresence()] as Extension[],
+    /** The token verifier with the revocation check. */
+    guardVerify: (verify: VerifyToken) => revocations.guard(verify),
+    /** Headers, body limits and rate limits: first on the HTTP app, so they cover every route. */
+    mountHttp(app: Hono, verify: VerifyToken) {
+      app.use(
+        "*",
+        securityHeaders({
+          production: config.NODE_ENV === "production",
+          auth0Domain: config.AUTH0_DOMAIN,
+          publicUrl: config.PUBLIC_URL,
+        }),
+      );
+      app.use("*", bodyLimits(config));
+      app.use("*", httpRateLimits({ config, store, verify }));
+    },
+    /** POST /api/session/sign-out and /api/session/sign-out-everywhere. */
+    mountApi(app: Hono, verify: VerifyToken) {
+      mountSessionApi(app, { verify, revocations, revoke });
+      mountCspReports(app, { production: config.NODE_ENV === "production", log });
+    },
+    limitUpgrades: (handle: Parameters<typeof limitUpgrades>[0]) => limitUpgrades(handle, { config, store }),
+    /** The sync service whose connections revocations and membership changes close. */
+    attach(handle: SyncHandle) {
+      sync = handle;
+    },
+    /** After a membership change on this instance: the other instances close what it covers. */
+    async membershipChanged(orgId: string, userId: string) {
+      await bus.publish({ type: "membership", orgId, userId });
+    },
+    /** Whether the embedded provider's sign-in session was revoked (sign out on all devices). */
+    isSignInRevoked: (userId: string, authTime: number, sessionId: string) =>
+      revocations.isSignInRevoked(userId, authTime, sessionId),
+    async close() {
+      if (catchUp) clearInterval(catchUp);
+      await bus.close();
+      await store.close();
+    },
+  };
+}
+
+export type Hardening = Awaited<ReturnType<typeof createHardening>>;

@@ -1,0 +1,144 @@
+import { Redis } from "ioredis";
+
+// Rate limits (issue 16 §2) with the generic cell rate algorithm: each key keeps one number, the
+// "theoretical arrival time" (TAT) of its next request. A rule of N per period lets a burst of N
+// through at once, then one every period/N. The same arithmetic runs in memory (one instance) and in
+// Redis (several instances share the budget, with Redis's clock).
+
+export interface RateRule {
+  /** Requests allowed per period (also the largest burst). */
+  limit: number;
+  periodMs: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** When refused: how long until one more request is allowed, ms (at least 1). */
+  retryAfterMs: number;
+}
+
+export interface RateStore {
+  take(key: string, rule: RateRule): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+/** One GCRA step: the decision and the TAT to store (null when refused: nothing changes). */
+export function gcra(
+  storedTat: number | undefined,
+  now: number,
+  rule: RateRule,
+): { decision: RateDecision; tat: number | null } {
+  const interval = rule.periodMs / rule.limit;
+  const tat = Math.max(storedTat ?? now, now);
+  const next = tat + interval;
+  const allowAt = next - rule.limit * interval;
+  if (now < allowAt)
+    return { decision: { allowed: false, retryAfterMs: Math.ceil(allowAt - now) }, tat: null };
+  return { decision: { allowed: true, retryAfterMs: 0 }, tat: next };
+}
+
+/** The budget of one instance, in its memory. Expired keys are swept as the map grows. */
+export class MemoryRateStore implements RateStore {
+  readonly #tats = new Map<string, number>();
+  #nextSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async take(key: string, rule: RateRule): Promise<RateDecision> {
+    return this.takeNow(key, rule);
+  }
+
+  /** The same as take, synchronously. */
+  takeNow(key: string, rule: RateRule): RateDecision {
+    const now = this.now();
+    if (this.#tats.size > 10_000 && now >= this.#nextSweep) this.sweep(now);
+    const step = gcra(this.#tats.get(key), now, rule);
+    if (step.tat !== null) this.#tats.set(key, step.tat);
+    return step.decision;
+  }
+
+  private sweep(now: number) {
+    for (const [key, tat] of this.#tats) if (tat <= now) this.#tats.delete(key);
+    this.#nextSweep = now + 1000;
+  }
+
+  async close(): Promise<void> {
+    this.#tats.clear();
+  }
+}
+
+// KEYS[1]: the key; ARGV: interval ms, limit. Returns {1, 0} when allowed, {0, retry ms} when not.
+const GCRA_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local nextTat = tat + interval
+local allowAt = nextTat - limit * interval
+if now < allowAt then return {0, math.ceil(allowAt - now)} end
+redis.call('SET', KEYS[1], string.format('%.3f', nextTat), 'PX', math.max(1, math.ceil(nextTat - now)))
+return {1, 0}
+`;
+
+type GcraRedis = Redis & {
+  rangelineGcra(key: string, interval: string, limit: string): Promise<[number, number]>;
+};
+
+/**
+ * The budget shared by every instance through Redis (REDIS_URL). When Redis does not answer within
+ * `timeoutMs`, the instance decides alone from its memory rather than refusing or stalling everyone;
+ * it says so in the log once a minute.
+ */
+export class RedisRateStore implements RateStore {
+  readonly #redis: GcraRedis;
+  readonly #fallback = new MemoryRateStore();
+  #lastComplaint = 0;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly log: (message: string) => void = () => {},
+    timeoutMs = 250,
+  ) {
+    this.#redis = new Redis(url, {
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 1,
+      commandTimeout: timeoutMs,
+    }) as GcraRedis;
+    this.#redis.on("error", (error) => this.complain(error));
+    this.#redis.defineCommand("rangelineGcra", { numberOfKeys: 1, lua: GCRA_SCRIPT });
+  }
+
+  async take(key: string, rule: RateRule): Promise<RateDecision> {
+    try {
+      const [allowed, retry] = await this.#redis.rangelineGcra(
+        `${this.prefix}:rate:${key}`,
+        String(rule.periodMs / rule.limit),
+        String(rule.limit),
+      );
+      return allowed === 1 ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: retry };
+    } catch (error) {
+      this.complain(error);
+      return this.#fallback.takeNow(key, rule);
+    }
+  }
+
+  private complain(error: unknown) {
+    const now = Date.now();
+    if (now - this.#lastComplaint < 60_000) return;
+    this.#lastComplaint = now;
+    this.log(`rate limits: Redis unavailable, limiting per instance (${(error as Error)?.message ?? error})`);
+  }
+
+  async close(): Promise<void> {
+    this.#redis.disconnect();
+    await this.#fallback.close();
+  }
+}
+
+/** Seconds for a Retry-After header: whole seconds, at least 1. */
+export const retryAfterSeconds = (decision: RateDecision) =>
+  Math.max(1, Math.ceil(decision.retryAfterMs / 1000));

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { Extension, onAuthenticatePayload, onDisconnectPayload } from "@hocuspocus/server";
+import { decodeJwt } from "jose";
+import { syncRefusal } from "../../shared/documents/sync-reasons";
+import type { Config } from "../config";
+import { clientAddress } from "./client-address";
+import { rawResponseHeaders } from "./headers";
+import { type RateStore, retryAfterSeconds } from "./rate-limit";
+
+// Limits of the sync socket (issue 16 §2). Nothing here runs per message: a socket is counted when it
+// is upgraded, a document connection when it authenticates and when it ends.
+
+const MINUTE = 60_000;
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * The per-address budget of new sockets, checked before the upgrade: over it, `429 Too Many Requests`
+ * with Retry-After and no socket. The 101 answer gains the raw-response headers.
+ */
+export function limitUpgrades(
+  handle: UpgradeHandler,
+  options: { config: Config; store: RateStore },
+): UpgradeHandler {
+  const { config, store } = options;
+  const rule = { limit: config.RATE_LIMIT_SOCKETS_PER_ADDRESS, periodMs: MINUTE };
+  const extra = rawResponseHeaders(config.NODE_ENV === "production");
+  return (request, socket, head) => {
+    const forwarded = request.headers["x-forwarded-for"];
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+      config.TRUST_PROXY_HOPS,
+    );
+    const ignore = () => {};
+    socket.on("error", ignore);
+    void store.take(`socket:addr:${address}`, rule).then((decision) => {
+      if (socket.destroyed) return;
+      if (!decision.allowed) {
+        const seconds = retryAfterSeconds(decision);
+        const body = `Too many connections from this address; try again in ${seconds} s.`;
+        socket.end(
+          [
+            "HTTP/1.1 429 Too Many Requests",
+            "Connection: close",
+            "Content-Type: text/plain; charset=utf-8",
+            `Content-Length: ${Buffer.byteLength(body)}`,
+            `Retry-After: ${seconds}`,
+            ...extra,
+            "",
+            body,
+          ].join("\r\n"),
+        );
+        return;
+      }
+      socket.off("error", ignore);
+      addHeadersToFirstResponse(socket, extra);
+      handle(request, socket, head);
+    });
+  };
+}
+
+/** Inserts header lines into the first HTTP response written to `socket` (the 101 or a refusal). */
+function addHeadersToFirstResponse(socket: Duplex, lines: string[]) {
+  const write = socket.write;
+  socket.write = function (this: Duplex, chunk: unknown, ...rest: unknown[]) {
+    socket.write = write;
+    if (typeof chunk === "string" && chunk.startsWith("HTTP/1.1 ")) {
+      const end = chunk.indexOf("\r\n\r\n");
+      if (end > 0) chunk = `${chunk.slice(0, end)}\r\n${lines.join("\r\n")}${chunk.slice(end)}`;
+    }
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof socket.write;
+}
+
+/**
+ * Caps on what one socket and one user hold (documents per socket, sockets per user) and the per-user
+ * rate of document connections. Runs after access control (priority 500): the token it reads was just
+ * verified in the same hook chain, and a refused token never reaches it. A refusal is `rate-limited`
+ * (4429): the client tries again later.
+ */
+export class SyncLimits implements Extension {
+  readonly extensionName = "rangeline-sync-limits";
+  priority = 400;
+  /** socket id → its user and open documents. */
+  readonly #sockets = new Map<string, { userId: string; documents: Set<string> }>();
+  /** user id → their sockets with at least one document. */
+  readonly #users = new Map<string, Set<string>>();
+
+  constructor(private readonly options: { config: Config; store: RateStore }) {}
+
+  async onAuthenticate(data: onAuthenticatePayload): Promise<void> {
+    const { config, store } = this.options;
+    const userId = decodeJwt(data.token).sub as string;
+    const socket = this.#sockets.get(data.socketId);
+    if (socket && !socket.documents.has(data.documentName)) {
+      if (socket.documents.size >= config.SYNC_MAX_DOCUMENTS_PER_SOCKET) {
+        throw syncRefusal(
+          "rate-limited",
+          `a socket may hold ${config.SYNC_MAX_DOCUMENTS_PER_SOCKET} documents at once`,
+        );
+      }
+    }
+    const sockets = this.#users.get(userId);
+    if (!socket && (sockets?.size ?? 0) >= config.SYNC_MAX_SOCKETS_PER_USER) {
+      throw syncRefusal(
+        "rate-limited",
+        `a user may hold ${config.SYNC_MAX_SOCKETS_PER_USER} sockets at once`,
+      );
+    }
+    const decision = await store.take(`socket:user:${userId}`, {
+      limit: config.RATE_LIMIT_SOCKETS_PER_USER,
+      periodMs: MINUTE,
+    });
+    if (!decision.allowed) {
+      throw syncRefusal("rate-limited", `retry after ${retryAfterSeconds(decision)} s`);
+    }
+    const entry = socket ?? { userId, documents: new Set<string>() };
+    entry.documents.add(data.documentName);
+    this.#sockets.set(data.socketId, entry);
+    this.#users.set(userId, (sockets ?? new Set()).add(data.socketId));
+  }
+
+  async onDisconnect({ socketId, documentName }: onDisconnectPayload): Promise<void> {
+    const socket = this.#sockets.get(socketId);
+    if (!socket) return;
+    socket.documents.delete(documentName);
+    if (socket.documents.size > 0) return;
+    this.#sockets.delete(socketId);
+    const sockets = this.#users.get(socket.userId);
+    sockets?.delete(socketId);
+    if (sockets?.size === 0) this.#users.delete(socket.userId);
+  }
+
+  /** Open documents and sockets held, for tests and the benchmark. */
+  counts(userId: string): { sockets: number; documents: number } {
+    const sockets = this.#users.get(userId) ?? new Set<string>();
+    let documents = 0;
+    for (const id of sockets) documents += this.#sockets.get(id)?.documents.size ?? 0;
+    return { sockets: sockets.size, documents };
+  }
+}

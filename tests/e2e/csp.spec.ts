@@ -1,0 +1,130 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { AGENT, expectAllSynced, signIn } from "./sync-helpers";
+
+// Issue 16 §1: the server enforces its Content-Security-Policy, and the built app runs under it with
+// no violation in Chromium — signed out and signed in, quotes with their worker and charts, the
+// service worker, fonts, the sync socket, sign-in through the identity provider and auth0-spa-js's
+// hidden frame on reload, and sign-out. Violations are heard three ways: the `securitypolicyviolation`
+// event in every frame, Chromium's console message, and the policy's report-uri (which also hears
+// workers and the service worker); any one fails the test.
+
+type Violation = { directive: string; blocked: string; where: string };
+
+async function listen(context: BrowserContext) {
+  const heard: Violation[] = [];
+  await context.exposeFunction("__rangelineCspViolation", (v: Violation) => heard.push(v));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __rangelineCspViolation(v: Violation): void }).__rangelineCspViolation({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        where: location.pathname,
+      });
+    });
+  });
+  const console: string[] = [];
+  const watch = (page: Page) =>
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+    });
+  context.on("page", watch);
+  for (const page of context.pages()) watch(page);
+  return { heard, console };
+}
+
+/** Violations the server received at its report-uri since `since` (epoch ms). */
+async function reported(page: Page, since: number) {
+  const response = await page.request.get("/api/csp-report");
+  expect(response.status()).toBe(200);
+  const { violations } = (await response.json()) as { violations: { at: number }[] };
+  return violations.filter((v) => v.at >= since);
+}
+
+async function expectNoViolation(page: Page, heard: { heard: Violation[]; console: string[] }, since: number) {
+  // Reports travel on their own; give them a moment to arrive.
+  await page.waitForTimeout(500);
+  expect(heard.heard, "securitypolicyviolation events").toEqual([]);
+  expect(heard.console, "CSP console messages").toEqual([]);
+  expect(await reported(page, since), "reports at report-uri").toEqual([]);
+}
+
+test("every response of the app enforces the policy", async ({ page }) => {
+  const response = await page.goto("/");
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  expect(response?.headers()["content-security-policy-report-only"]).toBeUndefined();
+});
+
+test("the collector hears a violation (so the tests below can fail)", async ({ browser }) => {
+  const since = Date.now();
+  const context = await browser.newContext();
+  const heard = await listen(context);
+  const page = await context.newPage();
+  await page.goto("/faq");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+  });
+  await expect.poll(() => heard.heard.length).toBeGreaterThan(0);
+  expect(heard.heard[0]?.directive).toBe("script-src-elem");
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  await expect.poll(async () => (await reported(page, since)).length).toBeGreaterThan(0);
+  await context.close();
+});
+
+test("signed out: quotes, worker, charts, fonts and the service worker run with no violation", async ({
+  browser,
+}) => {
+  const since = Date.now();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const heard = await listen(context);
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.goto("/insurance/lrp-quote");
+  await expect(page.getByRole("table", { name: "LRP coverage table" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Net price floor and cost by coverage level/ })).toBeVisible();
+  await page.goto("/insurance/lgm/quote");
+  await expect(page.getByRole("main")).toBeVisible();
+  await page.goto("/breakeven-calculator");
+  await expect(page.getByRole("main")).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.evaluate(() => document.fonts.ready.then(() => document.fonts.size));
+  await page.reload();
+  await expect(page.getByRole("main")).toBeVisible();
+  await expectNoViolation(page, heard, since);
+  await context.close();
+});
+
+test("signed in: provider sign-in, silent authentication, sync socket, records and sign-out with no violation", async ({
+  browser,
+}) => {
+  const since = Date.now();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const heard = await listen(context);
+  const page = await context.newPage();
+  await signIn(page, AGENT, "/agent/customers");
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await expectAllSynced(page);
+  // Without its token cache, a reload checks the session in auth0-spa-js's hidden frame (the
+  // provider's web_message answer, framed by the app).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith("@@auth0spajs@@")) localStorage.removeItem(key);
+  });
+  const frame = page.waitForRequest((r) => new URL(r.url()).searchParams.get("response_mode") === "web_message");
+  await page.reload();
+  await frame;
+  await expect(page.getByRole("button", { name: `Account: ${AGENT.name}` })).toBeVisible();
+  await page.goto("/insurance/watchlist");
+  await expectAllSynced(page);
+  await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
+  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+  await logout;
+  await page.waitForEvent("load");
+  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expectNoViolation(page, heard, since);
+  await context.close();
+});
