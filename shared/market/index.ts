@@ -7,4 +7,5 @@ export { importLrpActualEndingValues } from "./importers/lrp-actual-ending-value
 export { importLrpRates } from "./importers/lrp-rate";
 export { importMarketFiles, type MarketFiles } from "./importers/snapshot-builder";
 export { generateSampleSnapshot } from "./sample/generate";
+export { sourceLine } from "./provenance";
 export * from "./snapshot";

@@ -77,6 +77,21 @@ export const lgmMarginSetSchema = z
   });
 export type LgmMarginSet = z.infer<typeof lgmMarginSetSchema>;
 
+/**
+ * Where one part of a snapshot came from: an RMA ADM member and its sales date, or the futures
+ * provider and its trade date; with the address it was fetched from and when (an ISO timestamp).
+ */
+export const snapshotSourceSchema = z.object({
+  part: z.enum(["lrpRates", "lrpActualEndingValues", "lgm", "futures"]),
+  /** "RMA A00630_LrpRate", "futures settlements" … */
+  name: z.string().min(1).max(200),
+  /** The date the data is for (RMA's sales effective date, the futures trade date). */
+  date: isoDateSchema.optional(),
+  url: z.string().max(2000).optional(),
+  fetchedAt: z.string().max(40).optional(),
+});
+export type SnapshotSource = z.infer<typeof snapshotSourceSchema>;
+
 export const marketSnapshotSchema = z.object({
   /** Shown wherever the data is shown, e.g. "sample market data". */
   label: z.string().min(1),
@@ -88,6 +103,8 @@ export const marketSnapshotSchema = z.object({
   lrpRates: z.array(lrpRateRowSchema),
   lrpActualEndingValues: z.array(lrpActualEndingValueSchema),
   lgm: z.array(lgmMarginSetSchema),
+  /** Where each part came from; absent for the sample data and for files imported by hand. */
+  sources: z.array(snapshotSourceSchema).optional(),
 });
 export type MarketSnapshot = z.infer<typeof marketSnapshotSchema>;
 

@@ -1,0 +1,138 @@
+import pg from "pg";
+import {
+  CLAIM_SQL,
+  type JobFailure,
+  type JobStore,
+  jobStoreSql,
+  type RunStatus,
+  type StoredSnapshot,
+} from "./store";
+
+// PostgreSQL: the same tables in the server's database (DATABASE_URL), shared by every instance; the
+// claim's INSERT … ON CONFLICT is atomic, so two instances never both hold a run.
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export class PostgresJobStore implements JobStore {
+  readonly kind = "postgres" as const;
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async open(options: { connectionString: string; schema?: string }): Promise<PostgresJobStore> {
+    const schema = options.schema ?? "public";
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      options: `-c search_path=${schema}`,
+      max: 4,
+    });
+    pool.on("error", (error) => console.error("PostgreSQL pool error (jobs):", error.message));
+    try {
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await pool.query(
+        jobStoreSql({ integer: "BIGINT", bytes: "BYTEA", serialKey: "BIGSERIAL PRIMARY KEY" }),
+      );
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresJobStore(pool);
+  }
+
+  async claimRun(job: string, runKey: string, owner: string, now: number, leaseUntil: number) {
+    const result = await this.pool.query<{ owner: string }>(CLAIM_SQL, [job, runKey, owner, now, leaseUntil]);
+    if (result.rows[0]?.owner === owner) return "claimed" as const;
+    return (await this.runStatus(job, runKey)) ?? "running";
+  }
+
+  async finishRun(job: string, runKey: string, owner: string, status: "done" | "failed", now: number) {
+    const result = await this.pool.query(
+      "UPDATE job_runs SET status = $1, finished_at = $2 WHERE job = $3 AND run_key = $4 AND owner = $5 AND status = 'running'",
+      [status, now, job, runKey, owner],
+    );
+    return result.rowCount === 1;
+  }
+
+  async runStatus(job: string, runKey: string): Promise<RunStatus | null> {
+    const result = await this.pool.query<{ status: RunStatus }>(
+      "SELECT status FROM job_runs WHERE job = $1 AND run_key = $2",
+      [job, runKey],
+    );
+    return result.rows[0]?.status ?? null;
+  }
+
+  async recordFailure(f: Omit<JobFailure, "id">) {
+    const result = await this.pool.query<{ id: string }>(
+      "INSERT INTO job_failures (job, run_key, attempt, at, message) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+      [f.job, f.runKey, f.attempt, f.at, f.message],
+    );
+    return Number(result.rows[0]?.id);
+  }
+
+  async listFailures(filter: { job?: string; limit?: number } = {}) {
+    const result = await this.pool.query<{
+      id: string;
+      job: string;
+      run_key: string;
+      attempt: string;
+      at: string;
+      message: string;
+    }>(
+      "SELECT id, job, run_key, attempt, at, message FROM job_failures WHERE ($1::text IS NULL OR job = $1) ORDER BY id DESC LIMIT $2",
+      [filter.job ?? null, filter.limit ?? 100],
+    );
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      job: r.job,
+      runKey: r.run_key,
+      attempt: Number(r.attempt),
+      at: Number(r.at),
+      message: r.message,
+    }));
+  }
+
+  async saveSnapshot(s: StoredSnapshot) {
+    await this.pool.query(
+      "INSERT INTO market_snapshots (as_of, published_at, data) VALUES ($1, $2, $3) ON CONFLICT (as_of) DO UPDATE SET published_at = excluded.published_at, data = excluded.data",
+      [s.asOf, s.publishedAt, Buffer.from(s.data)],
+    );
+  }
+
+  private snapshotRow(
+    r: { as_of: string; published_at: string; data: Buffer } | undefined,
+  ): StoredSnapshot | null {
+    return r
+      ? {
+          asOf: r.as_of,
+          publishedAt: Number(r.published_at),
+          data: new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+        }
+      : null;
+  }
+
+  async loadSnapshot(asOf: string) {
+    const result = await this.pool.query(
+      "SELECT as_of, published_at, data FROM market_snapshots WHERE as_of = $1",
+      [asOf],
+    );
+    return this.snapshotRow(result.rows[0]);
+  }
+
+  async latestSnapshot() {
+    const result = await this.pool.query(
+      "SELECT as_of, published_at, data FROM market_snapshots ORDER BY as_of DESC LIMIT 1",
+    );
+    return this.snapshotRow(result.rows[0]);
+  }
+
+  async listSnapshots(from: string, to: string) {
+    const result = await this.pool.query<{ as_of: string; published_at: string }>(
+      "SELECT as_of, published_at FROM market_snapshots WHERE as_of >= $1 AND as_of <= $2 ORDER BY as_of",
+      [from, to],
+    );
+    return result.rows.map((r) => ({ asOf: r.as_of, publishedAt: Number(r.published_at) }));
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,103 @@
+import type { JobStore } from "./store";
+
+// Runs one job run to its end, once across restarts and instances: claim the run (the store's lease),
+// try, and on failure record it and try again after 1 s, 2 s, 4 s … at most 30 s apart, until it works
+// or the next try would start after the deadline; then the run is finished as done or failed and no
+// instance runs it again. A crash leaves the run "running" with a lease that expires at the deadline
+// (plus a margin), after which another instance (or the restarted one) may claim and finish it.
+
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+export interface RunOptions {
+  store: JobStore;
+  job: string;
+  runKey: string;
+  /** This process's id (one per server instance). */
+  owner: string;
+  /** Epoch ms after which no new attempt starts. */
+  deadline: number;
+  attempt: (n: number) => Promise<void>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** How long after the deadline a crashed holder's lease lasts. */
+  leaseMarginMs?: number;
+  /** Shorter retry delays for tests only; the defaults are 1 s doubling to 30 s. */
+  retry?: { firstMs: number; maxMs: number };
+}
+
+export type RunOutcome =
+  | { status: "done"; attempts: number }
+  | { status: "failed"; attempts: number; lastError: string }
+  /** Not run here: another holder has it, or it already ended. */
+  | { status: "skipped"; state: "running" | "done" | "failed" };
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+export async function runOnce(options: RunOptions): Promise<RunOutcome> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? delay;
+  const { store, job, runKey, owner } = options;
+  const first = options.retry?.firstMs ?? RETRY_FIRST_MS;
+  const max = options.retry?.maxMs ?? RETRY_MAX_MS;
+  const claim = await store.claimRun(
+    job,
+    runKey,
+    owner,
+    now(),
+    options.deadline + (options.leaseMarginMs ?? 60_000),
+  );
+  if (claim !== "claimed") return { status: "skipped", state: claim };
+  let wait = first;
+  for (let n = 1; ; n++) {
+    try {
+      await options.attempt(n);
+      await store.finishRun(job, runKey, owner, "done", now());
+      return { status: "done", attempts: n };
+    } catch (error) {
+      const message = errorMessage(error);
+      await store.recordFailure({ job, runKey, attempt: n, at: now(), message });
+      if (now() + wait > options.deadline) {
+        await store.recordFailure({
+          job,
+          runKey,
+          attempt: n,
+          at: now(),
+          message: `gave up after ${n} attempt${n === 1 ? "" : "s"}: the deadline has passed`,
+        });
+        await store.finishRun(job, runKey, owner, "failed", now());
+        return { status: "failed", attempts: n, lastError: message };
+      }
+      await sleep(wait);
+      wait = Math.min(wait * 2, max);
+    }
+  }
+}
+
+/** Calls `tick` now and every `intervalMs` (one tick at a time); stop() ends it. */
+export function schedule(intervalMs: number, tick: () => Promise<void>, onError: (e: unknown) => void) {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const fire = () => {
+    if (running || stopped) return;
+    running = tick()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(fire, intervalMs);
+  timer.unref();
+  fire();
+  return {
+    /** Resolves once a tick in progress has ended. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

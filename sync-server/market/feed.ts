@@ -1,0 +1,145 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
+import type { MarketSource } from "../http/market";
+import { type RunOutcome, runOnce } from "../jobs/runner";
+import type { JobStore } from "../jobs/store";
+import { centralTime } from "./central-time";
+import { fetchMarketDay, type MarketSourceUrls } from "./fetch-day";
+
+// The market feed: each trading day after RMA publishes (MARKET_FETCH_AT, Central), one instance
+// fetches the day's files, imports them and publishes the snapshot to `market/current`; every
+// published snapshot is kept (market history). A failed day is retried from 1 s doubling to 30 s until
+// MARKET_FETCH_DEADLINE; the last good snapshot stays published and every failure is recorded for the
+// super administrators (GET /api/market/fetch-failures).
+//
+// LGM sells weekly: its files are fetched on the LGM sales weekday only. A part not fetched on a day
+// (LGM between sales days, futures when no address is set) is carried over from the last published
+// snapshot, with the source and date it had.
+
+export const MARKET_FETCH_JOB = "market-fetch";
+
+export interface MarketFeedConfig {
+  urls: MarketSourceUrls;
+  /** Minutes after midnight Central: first attempt, and no new attempt after the deadline. */
+  fetchAt: number;
+  deadline: number;
+  timeoutMs: number;
+  /** 0 Sunday … 6 Saturday; LGM files are fetched on this weekday. */
+  lgmWeekday: number;
+}
+
+export interface MarketFeedOptions {
+  store: JobStore;
+  config: MarketFeedConfig;
+  owner: string;
+  /** Writes the snapshot into `market/current`. */
+  publish: (snapshot: MarketSnapshot) => Promise<void>;
+  /** Served until the first snapshot is published (the labelled sample data). */
+  fallback: MarketSource;
+  clock?: () => Date;
+  log?: (message: string) => void;
+  retry?: { firstMs: number; maxMs: number };
+}
+
+const decode = (data: Uint8Array): MarketSnapshot =>
+  marketSnapshotSchema.parse(JSON.parse(gunzipSync(data).toString("utf8")));
+
+export function createMarketFeed(options: MarketFeedOptions) {
+  const { store, config } = options;
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? (() => {});
+  let current: MarketSnapshot | null = null;
+  let checkedAt = 0;
+
+  /** The last published snapshot (re-read from the store at most once a minute: another instance may publish). */
+  async function latest(): Promise<MarketSnapshot | null> {
+    if (current && clock().getTime() - checkedAt < 60_000) return current;
+    checkedAt = clock().getTime();
+    const stored = await store.latestSnapshot();
+    if (stored && stored.asOf !== current?.asOf) current = decode(stored.data);
+    return current;
+  }
+
+  const source: MarketSource = {
+    async current() {
+      return (await latest()) ?? options.fallback.current();
+    },
+  };
+
+  async function fetchDay(date: string, weekday: number): Promise<MarketSnapshot> {
+    const lgmDay = weekday === config.lgmWeekday;
+    const urls: MarketSourceUrls = { ...config.urls };
+    if (!lgmDay) {
+      delete urls.lgmGrossMargin;
+      delete urls.lgmDraw;
+    }
+    const fresh = await fetchMarketDay({
+      urls,
+      date,
+      timeoutMs: config.timeoutMs,
+      fetchedAt: clock().toISOString(),
+    });
+    const previous = await latest();
+    if (!previous) return fresh;
+    const fetched = new Set(fresh.sources?.map((s) => s.part));
+    const carried = (previous.sources ?? []).filter((s) => !fetched.has(s.part));
+    return {
+      ...fresh,
+      futures: fetched.has("futures") ? fresh.futures : previous.futures,
+      lrpActualEndingValues: fetched.has("lrpActualEndingValues")
+        ? fresh.lrpActualEndingValues
+        : previous.lrpActualEndingValues,
+      lgm: fetched.has("lgm") ? fresh.lgm : previous.lgm,
+      sources: [...(fresh.sources ?? []), ...carried],
+    };
+  }
+
+  /** One check of the schedule: runs the day's fetch when it is due and not yet done anywhere. */
+  async function tick(): Promise<RunOutcome | null> {
+    const now = clock();
+    const t = centralTime(now);
+    if (t.weekday === 0 || t.weekday === 6) return null;
+    if (t.minutes < config.fetchAt || t.minutes >= config.deadline) return null;
+    const status = await store.runStatus(MARKET_FETCH_JOB, t.date);
+    if (status === "done" || status === "failed") return null;
+    const deadline = now.getTime() + (config.deadline - t.minutes) * 60_000;
+    const outcome = await runOnce({
+      store,
+      job: MARKET_FETCH_JOB,
+      runKey: t.date,
+      owner: options.owner,
+      deadline,
+      now: () => clock().getTime(),
+      retry: options.retry,
+      attempt: async (n) => {
+        const snapshot = await fetchDay(t.date, t.weekday);
+        await options.publish(snapshot);
+        const publishedAt = clock().getTime();
+        await store.saveSnapshot({
+          asOf: snapshot.asOf,
+          publishedAt,
+          data: new Uint8Array(gzipSync(JSON.stringify(snapshot))),
+        });
+        current = snapshot;
+        checkedAt = publishedAt;
+        log(`published the market snapshot of ${snapshot.asOf} (attempt ${n})`);
+      },
+    });
+    if (outcome.status === "failed") log(`market fetch for ${t.date} failed: ${outcome.lastError}`);
+    return outcome;
+  }
+
+  return {
+    source,
+    tick,
+    /** A past day's published snapshot, or null. */
+    async snapshotOf(asOf: string): Promise<MarketSnapshot | null> {
+      const stored = await store.loadSnapshot(asOf);
+      return stored ? decode(stored.data) : null;
+    },
+    listHistory: (from: string, to: string) => store.listSnapshots(from, to),
+    listFailures: (limit: number) => store.listFailures({ job: MARKET_FETCH_JOB, limit }),
+  };
+}
+
+export type MarketFeed = ReturnType<typeof createMarketFeed>;
