@@ -14,7 +14,6 @@ export const PLANNED: Partial<Record<RouteId, string>> = {
   "settings-aip": "Approved Insurance Provider settings: providers, file prefixes and data sync.",
   orgs: "All organisations: create, deactivate and set parent agencies.",
   "agent-hub": "The agent's start page: recent customers, coverages ending soon and campaign activity.",
-  "agent-policies": "Policies of your customers by crop year, plan and insurance provider.",
   "lrp-coverage-create": "Record a new LRP endorsement for a customer.",
   "lrp-coverage": "One LRP endorsement: its quote, premium and what it would pay.",
   "lrp-coverage-edit": "Change an LRP endorsement before it is submitted.",
@@ -24,8 +23,5 @@ export const PLANNED: Partial<Record<RouteId, string>> = {
   "quote-campaign-edit": "Change a quote campaign's content, schedule or recipients.",
   claims: "Claims on your customers' coverages (beta).",
   claim: "One claim and its documents (beta).",
-  "policy-create": "Record a new policy for a customer.",
-  policy: "One policy and its coverages.",
-  "policy-action": "An action on a policy, such as editing or cancelling it.",
   unsubscribe: "Stop receiving a quote campaign's messages.",
 };

@@ -1,0 +1,289 @@
+import { type FormEvent, useMemo, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { policyNumberProblem } from "../../../shared/book/policy-number";
+import { type RecordAction, resolveAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
+import type { InsurancePlan } from "../../../shared/catalogue";
+import type { Policy } from "../../../shared/documents/book";
+import { DomainError } from "../../../shared/errors";
+import { type CustomerBook, useBookIndex } from "../../components/book";
+import {
+  Field,
+  type FieldIssues,
+  formPresence,
+  hasIssues,
+  NO_ISSUES,
+  unplacedIssues,
+} from "../../components/book-forms";
+import { RecordNotFound } from "../../components/records";
+import { Alert } from "../../components/ui/alert";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { useSession } from "../../lib/auth/session";
+import { PresenceList } from "../../lib/sync";
+import { policyFieldLabel } from "./field-labels";
+import {
+  changedPolicyFields,
+  POLICY_FORM_PATHS,
+  type PolicyDraft,
+  policyDraftFrom,
+  policyFromDraft,
+  withPlan,
+} from "./policy-draft";
+import { PolicyForm } from "./policy-form";
+import { policyHref } from "./policy-rows";
+import { usePolicyRecord } from "./use-policy-record";
+import "./policies.css";
+
+/** /agent/policies/{policyId}/{action} — edit, activate, cancel or terminate (shared/book/status.ts). */
+export default function PolicyActionPage() {
+  const { policyId, action = "" } = useParams();
+  const found = usePolicyRecord(policyId);
+
+  if (found.state === "loading")
+    return (
+      <p className="note" role="status">
+        Loading the policy…
+      </p>
+    );
+  if (found.state === "missing")
+    return (
+      <RecordNotFound
+        what={
+          <>
+            There is no policy “{policyId}” in your book. It may belong to another organisation, or the link
+            is mistyped.
+          </>
+        }
+        backTo="/agent/policies"
+        backLabel="All policies"
+      />
+    );
+  const { policy, book } = found;
+  const resolved = resolveAction("policy", action, policy.status);
+  if (!resolved.ok && resolved.reason === "unknown-action")
+    return (
+      <RecordNotFound what={resolved.message} backTo={policyHref(policy.id)} backLabel="Back to the policy" />
+    );
+  if (!resolved.ok)
+    return (
+      <div className="policy" data-testid="action-not-allowed">
+        <Alert tone="warning" title="Not possible now">
+          {resolved.message}.
+        </Alert>
+        <p>
+          <ButtonLink to={policyHref(policy.id)} variant="secondary">
+            Back to the policy
+          </ButtonLink>
+        </p>
+      </div>
+    );
+  if (book.readOnly)
+    return (
+      <Alert tone="warning" title="Read only">
+        You may read this policy but not change it.
+      </Alert>
+    );
+  if (resolved.action.action === "edit") return <PolicyEdit policy={policy} book={book} />;
+  return <PolicyStatusChange policy={policy} book={book} action={resolved.action} />;
+}
+
+/**
+ * The edit form. Fields nobody here has touched follow the record live; saving writes only the fields
+ * that changed, so another agent's concurrent edit of another field survives.
+ */
+function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
+  const navigate = useNavigate();
+  const index = useBookIndex();
+  const [edits, setEdits] = useState<Partial<PolicyDraft>>({});
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [error, setError] = useState<string | null>(null);
+  const draft: PolicyDraft = { ...policyDraftFrom(policy), ...edits };
+  const presence = formPresence(`policies.${policy.id}`, book.presence, book.setField);
+  const hasCoverages = index.coverages.some((c) => c.policyId === policy.id);
+  const entities = useMemo(
+    () =>
+      Object.values(book.entities)
+        .filter((e) => e.status === "active" || e.id === policy.entityId)
+        .sort((a, b) => a.legalName.localeCompare(b.legalName))
+        .map((e) => ({
+          value: e.id,
+          label: e.status === "active" ? e.legalName : `${e.legalName} (deactivated)`,
+        })),
+    [book.entities, policy.entityId],
+  );
+  const setDraft = (next: PolicyDraft) => {
+    const base = policyDraftFrom(policy);
+    const changed: Partial<PolicyDraft> = {};
+    for (const key of Object.keys(next) as (keyof PolicyDraft)[])
+      if (next[key] !== base[key] || key in edits) (changed as Record<string, unknown>)[key] = next[key];
+    setEdits(changed);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const built = policyFromDraft(draft, policy);
+    if (!built.ok) {
+      setIssues(built.issues);
+      return;
+    }
+    setIssues(NO_ISSUES);
+    try {
+      const fields = changedPolicyFields(policy, built.policy);
+      if (Object.keys(fields).length > 0) book.patch("policies", policy.id, fields);
+      book.setField(null);
+      navigate(policyHref(policy.id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+  const others = unplacedIssues(issues, POLICY_FORM_PATHS);
+
+  return (
+    <form className="book-form" onSubmit={submit} noValidate data-testid="policy-edit">
+      <PresenceList people={book.presence} fieldLabel={policyFieldLabel} />
+      <h2 className="policy__name">Edit policy {policy.policyNumber || "(number pending)"}</h2>
+      <PolicyForm
+        draft={draft}
+        onChange={setDraft}
+        onPlan={(plan: InsurancePlan) =>
+          setDraft(withPlan(draft, plan, book.profile?.preferredProviders ?? {}))
+        }
+        entities={entities}
+        issues={issues}
+        planLocked={hasCoverages ? "The plan cannot change: the policy has coverages." : undefined}
+        presence={presence}
+      />
+      {hasIssues(issues) ? (
+        <Alert tone="error" title="Nothing was saved">
+          Correct the fields marked in red.
+          {others.length > 0 ? (
+            <ul>
+              {others.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="book-form__actions">
+        <Button type="submit">Save changes</Button>
+        <ButtonLink to={policyHref(policy.id)} variant="ghost">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}
+
+const ACTION_TEXT: Readonly<Record<string, string>> = {
+  activate:
+    "The insurance provider has accepted the application: the policy becomes active and coverages can be bought under it. Give the policy number the provider assigned.",
+  cancel:
+    "The policy will not be written (or the producer withdraws it). It stays in the book with its coverages and history; a cancelled policy cannot be reopened.",
+  terminate:
+    "The policy ends, e.g. for unpaid premium or at the producer's request after it was in force. It stays in the book with its history; a terminated policy cannot be reopened.",
+};
+
+/** Activate, cancel or terminate: what it means, what it needs (policy number, reason), one button. */
+function PolicyStatusChange({
+  policy,
+  book,
+  action,
+}: {
+  policy: Policy;
+  book: CustomerBook;
+  action: RecordAction<"policy">;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [policyNumber, setPolicyNumber] = useState(policy.policyNumber ?? "");
+  const [reason, setReason] = useState("");
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [error, setError] = useState<string | null>(null);
+  const to = action.to;
+  if (!to) return null;
+  const needsReason = to === "cancelled" || to === "terminated";
+  const asksNumber = to === "active";
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const problems: Record<string, string> = {};
+    if (needsReason && reason.trim() === "")
+      problems.statusReason = `give the reason the policy is ${to} (the producer and other agents will see it)`;
+    const numberProblem = asksNumber ? policyNumberProblem(to, policyNumber) : undefined;
+    if (numberProblem) problems.policyNumber = numberProblem;
+    if (Object.keys(problems).length > 0) {
+      setIssues(problems);
+      return;
+    }
+    try {
+      const next = withStatus(
+        "policy",
+        policy,
+        to,
+        { now: new Date().toISOString(), userId: session.user?.sub ?? "unknown" },
+        needsReason ? reason.trim() : undefined,
+      );
+      const fields: Partial<Policy> = { status: next.status };
+      if (needsReason) fields.statusReason = next.statusReason;
+      if (asksNumber && policyNumber.trim() !== (policy.policyNumber ?? ""))
+        fields.policyNumber = policyNumber.trim();
+      book.patch("policies", policy.id, fields);
+      navigate(policyHref(policy.id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+
+  return (
+    <Card>
+      <form className="book-form" onSubmit={confirm} noValidate data-testid="policy-status-change">
+        <h2 className="policy__name">
+          {action.label} policy {policy.policyNumber || "(number pending)"}
+        </h2>
+        <p>{ACTION_TEXT[action.action] ?? ""}</p>
+        <p>
+          Status: {STATUS_LABELS[policy.status]} → <strong>{STATUS_LABELS[to]}</strong>
+        </p>
+        {asksNumber ? (
+          <Field label="Policy number" path="policyNumber" issues={issues}>
+            <input
+              className="book-input"
+              value={policyNumber}
+              autoComplete="off"
+              onChange={(e) => setPolicyNumber(e.target.value)}
+            />
+          </Field>
+        ) : null}
+        {needsReason ? (
+          <Field label="Reason" path="statusReason" issues={issues} hint="Required. At most 500 characters.">
+            <textarea
+              className="book-input"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Field>
+        ) : null}
+        {hasIssues(issues) && unplacedIssues(issues, ["policyNumber", "statusReason"]).length > 0 ? (
+          <Alert tone="error">{unplacedIssues(issues, ["policyNumber", "statusReason"]).join("; ")}</Alert>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="book-form__actions">
+          <Button type="submit" data-testid="confirm-action">
+            {action.label} policy
+          </Button>
+          <ButtonLink to={policyHref(policy.id)} variant="ghost">
+            Keep it {STATUS_LABELS[policy.status]?.toLowerCase()}
+          </ButtonLink>
+        </div>
+      </form>
+    </Card>
+  );
+}

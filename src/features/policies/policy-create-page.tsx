@@ -1,0 +1,206 @@
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { InsurancePlan } from "../../../shared/catalogue";
+import { DomainError } from "../../../shared/errors";
+import { useBookIndex, useCustomerBook } from "../../components/book";
+import {
+  defaultProviderId,
+  Field,
+  type FieldIssues,
+  hasIssues,
+  NO_ISSUES,
+  unplacedIssues,
+} from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import {
+  newPolicyDraft,
+  POLICY_FORM_PATHS,
+  type PolicyDraft,
+  policyFromDraft,
+  withPlaceFrom,
+  withPlan,
+} from "./policy-draft";
+import { PolicyForm } from "./policy-form";
+import { policyHref } from "./policy-rows";
+import { localIsoDate } from "./today";
+import "./policies.css";
+
+/**
+ * /agent/policies/create — a new pending policy for one of a customer's active entities
+ * (`?customer=ID`, optionally `&entity=ID`).
+ */
+export default function PolicyCreatePage() {
+  const index = useBookIndex();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const customerId = params.get("customer") ?? "";
+  const entityParam = params.get("entity") ?? "";
+  const book = useCustomerBook(customerId || null);
+  const preferred = book.profile?.preferredProviders ?? {};
+  const [draft, setDraft] = useState<PolicyDraft>(() => ({
+    ...newPolicyDraft(localIsoDate(new Date())),
+    entityId: entityParam,
+  }));
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [error, setError] = useState<string | null>(null);
+  const customers = useMemo(
+    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
+    [index.customers],
+  );
+  const known = customerId === "" || customers.some((c) => c.id === customerId);
+  const entities = useMemo(
+    () =>
+      Object.values(book.entities)
+        .filter((e) => e.status === "active")
+        .sort((a, b) => a.legalName.localeCompare(b.legalName))
+        .map((e) => ({ value: e.id, label: e.legalName })),
+    [book.entities],
+  );
+
+  // Once the customer's records are here: the preferred provider (until the agent picks one) and the
+  // place of the entity or the customer (until the agent picks one).
+  const [providerTouched, setProviderTouched] = useState(false);
+  const profile = book.profile;
+  const entityRecord = draft.entityId ? book.entities[draft.entityId] : undefined;
+  useEffect(() => {
+    if (!book.loaded) return;
+    setDraft((d) => {
+      let next = withPlaceFrom(d, entityRecord?.address, profile?.address);
+      if (!providerTouched)
+        next = {
+          ...next,
+          providerId: defaultProviderId(next.plan, profile?.preferredProviders?.[next.plan]),
+        };
+      return next;
+    });
+  }, [book.loaded, entityRecord, profile, providerTouched]);
+
+  const change = (next: PolicyDraft) => {
+    if (next.providerId !== draft.providerId) setProviderTouched(true);
+    setDraft(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!customerId || !known) {
+      setIssues({ customer: "choose the customer the policy is for" });
+      return;
+    }
+    const now = new Date().toISOString();
+    const built = policyFromDraft(draft, {
+      id: "new",
+      status: "pending",
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: session.user?.sub ?? "unknown",
+    });
+    if (!built.ok) {
+      setIssues(built.issues);
+      return;
+    }
+    if (!entities.some((e) => e.value === draft.entityId)) {
+      setIssues({ entityId: "choose one of the customer's active entities" });
+      return;
+    }
+    setIssues(NO_ISSUES);
+    const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = built.policy;
+    try {
+      const id = book.create("policies", record);
+      navigate(policyHref(id));
+    } catch (e) {
+      if (e instanceof DomainError) setError(e.message);
+      else throw e;
+    }
+  };
+
+  if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+  const others = unplacedIssues(issues, ["customer", ...POLICY_FORM_PATHS]);
+
+  return (
+    <form className="book-form" onSubmit={submit} noValidate data-testid="policy-create">
+      <p className="policies__intro">
+        A new policy starts as pending. Add the provider's policy number when you activate it.
+      </p>
+      <Field
+        label="Customer"
+        path="customer"
+        issues={issues}
+        error={known ? undefined : "This customer is not in your book: choose one from the list."}
+      >
+        <select
+          className="book-input"
+          value={known ? customerId : ""}
+          onChange={(e) => {
+            setDraft((d) => ({ ...d, entityId: "", state: "", county: "" }));
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.delete("entity");
+                if (e.target.value) next.set("customer", e.target.value);
+                else next.delete("customer");
+                return next;
+              },
+              { replace: true },
+            );
+          }}
+        >
+          <option value="">Choose a customer</option>
+          {customers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name || c.id}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {customerId && known && book.loaded && entities.length === 0 ? (
+        <Alert
+          tone="info"
+          actions={
+            <ButtonLink to={`/agent/entities/create?customer=${encodeURIComponent(customerId)}`}>
+              New entity
+            </ButtonLink>
+          }
+        >
+          This customer has no active entity yet. A policy insures an entity: create one first.
+        </Alert>
+      ) : null}
+      <PolicyForm
+        draft={draft}
+        onChange={change}
+        onPlan={(plan: InsurancePlan) => setDraft((d) => withPlan(d, plan, preferred))}
+        entities={entities}
+        issues={issues}
+      />
+      {hasIssues(issues) ? (
+        <Alert tone="error" title="The policy was not saved">
+          Correct the fields marked in red.
+          {others.length > 0 ? (
+            <ul>
+              {others.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {customerId && known && !book.loaded ? (
+        <p className="note" role="status">
+          Loading the customer's records…
+        </p>
+      ) : null}
+      <div className="book-form__actions">
+        <Button type="submit" disabled={!!customerId && known && (!book.loaded || book.readOnly)}>
+          Create policy
+        </Button>
+        <ButtonLink to="/agent/policies" variant="ghost">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}
