@@ -1,4 +1,3 @@
-import type { LgmEndorsement, LrpCoverage } from "../shared/documents/book";
 import { DomainError } from "../shared/errors";
 import { type MarketSnapshot, marketSnapshotSchema } from "../shared/market";
 import {
@@ -56,17 +55,11 @@ export interface PricingApi {
   /** What an LGM endorsement pays from actual prices or RMA's actual margins. */
   lgmClaim(input: unknown, options?: CallOptions): Promise<Result<LgmClaim>>;
   /**
-   * An LRP coverage record of the agent's book from a row of the loaded snapshot's offers
-   * (shared/book/lrp-coverage.ts; every field of its input but `snapshot`). Loaded on first use, so
-   * the quote screens' worker does not carry the book's code.
+   * The loaded snapshot itself, for a screen that freezes an offer's figures into a record with the
+   * same data the worker priced (the agent book's create screens; they call shared/book's builders).
    */
-  lrpCoverage(input: BookRecordInput, options?: CallOptions): Promise<Result<LrpCoverage>>;
-  /** An LGM endorsement record from the loaded snapshot (shared/book/lgm-endorsement.ts), likewise. */
-  lgmEndorsement(input: BookRecordInput, options?: CallOptions): Promise<Result<LgmEndorsement>>;
+  snapshot(): Promise<Result<MarketSnapshot>>;
 }
-
-/** A book record builder's input without the snapshot (the worker adds the one it holds). */
-export type BookRecordInput = Record<string, unknown>;
 
 const yieldToQueue = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -132,17 +125,6 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     lrpClaim: (input, options = {}) =>
       run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot)),
     lgmClaim: (input, options = {}) => run(options.channel ?? "lgmClaim", () => lgmClaim(input), false),
-    async lrpCoverage(input, options = {}) {
-      const { lrpCoverageFromOffer } = await import("../shared/book/lrp-coverage");
-      return run(options.channel ?? "lrpCoverage", (snapshot) =>
-        lrpCoverageFromOffer({ ...input, snapshot } as Parameters<typeof lrpCoverageFromOffer>[0]),
-      );
-    },
-    async lgmEndorsement(input, options = {}) {
-      const { lgmEndorsementFromQuote } = await import("../shared/book/lgm-endorsement");
-      return run(options.channel ?? "lgmEndorsement", (snapshot) =>
-        lgmEndorsementFromQuote({ ...input, snapshot } as Parameters<typeof lgmEndorsementFromQuote>[0]),
-      );
-    },
+    snapshot: () => run("snapshot", (snapshot) => snapshot),
   };
 }

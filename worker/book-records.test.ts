@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { lgmEndorsementFromQuote } from "../shared/book/lgm-endorsement";
-import { lrpCoverageFromOffer } from "../shared/book/lrp-coverage";
+import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../shared/book/lgm-endorsement";
+import { lrpCoverageFromOffer, lrpQuoteInputFor } from "../shared/book/lrp-coverage";
+import { exactDecimal } from "../shared/book/record-helpers";
 import { samplePolicy } from "../shared/book/test-fixtures";
 import { generateSampleSnapshot } from "../shared/market";
 import { createPricingApi } from "./api";
 
-// The worker's book record builders: the same records the shared builders make with the snapshot the
-// worker holds, and their refusals as reason codes with the rule's message.
+// The agent's create screens price the offer table in the worker and freeze the chosen row with the
+// snapshot the worker holds (snapshot()): the record's premium equals the worker's quote for the same
+// inputs on the same snapshot.
 
 const SALES_DATE = "2026-11-20";
 const snapshot = generateSampleSnapshot(SALES_DATE);
@@ -28,36 +30,38 @@ const lrpInput = {
   userId: "agent-1",
 };
 
-describe("pricing worker: book records", () => {
-  it("builds an LRP coverage equal to the shared builder's with the same snapshot", async () => {
-    const api = createPricingApi(snapshot);
-    const result = await api.lrpCoverage(lrpInput);
-    expect(result).toEqual({ ok: true, value: lrpCoverageFromOffer({ ...lrpInput, snapshot }) });
+describe("pricing worker: the snapshot for the book's records", () => {
+  it("hands out the snapshot it prices with", async () => {
+    const api = createPricingApi();
+    expect(await api.snapshot()).toMatchObject({ ok: false, error: { code: "stale-market-data" } });
+    await api.setMarket(snapshot);
+    const answer = await api.snapshot();
+    expect(answer.ok && answer.value.asOf).toBe(SALES_DATE);
   });
 
-  it("refuses a 13,000-head feeder cattle endorsement with the spec's message", async () => {
+  it("an LRP coverage frozen from it has the premium the worker quotes for the same row", async () => {
     const api = createPricingApi(snapshot);
-    const result = await api.lrpCoverage({ ...lrpInput, head: 13_000 });
-    expect(result).toEqual({
-      ok: false,
-      error: { code: "head-limit", message: "Feeder Cattle max limit is 12,000", path: ["head"] },
-    });
+    const answer = await api.snapshot();
+    if (!answer.ok) throw new Error(answer.error.message);
+    const record = lrpCoverageFromOffer({ ...lrpInput, snapshot: answer.value });
+    const quoted = await api.quoteLrp(lrpQuoteInputFor(lrpInput), { all: true });
+    if (!quoted.ok) throw new Error(quoted.error.message);
+    const row = quoted.value.offers?.find(
+      (r) => r.endorsementLengthWeeks === 26 && Math.abs(r.coverageLevel - 0.9476) < 1e-9,
+    );
+    expect(row).toBeDefined();
+    expect(record.producerPremium).toBe(exactDecimal(row?.producerPremium ?? Number.NaN));
+    expect(record.totalPremium).toBe(exactDecimal(row?.totalPremium ?? Number.NaN));
   });
 
-  it("refuses outside the sales window, saying so", async () => {
-    const api = createPricingApi(snapshot);
-    const result = await api.lrpCoverage({ ...lrpInput, now: new Date("2026-11-23T15:00:00Z") });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toMatch(/sales window of 2026-11-20 is closed/);
-  });
-
-  it("builds an LGM endorsement equal to the shared builder's", async () => {
+  it("an LGM endorsement frozen from it has the premium the worker quotes for the same inputs", async () => {
     const input = {
       salesDate: SALES_DATE,
       commodity: "0803",
       type: "807",
       targetMarketings: [0, 0, 0, 0, 60, 60, 0, 0, 0, 0, 0],
       deductible: 30,
+      weights: { liveCattle: 12 },
       profile: { farmerClassification: "Neither" as const },
       policy: samplePolicy({ plan: "lgm", providerId: "agriSompo" }),
       id: "01JENDORSEMENT00000000000001",
@@ -65,12 +69,12 @@ describe("pricing worker: book records", () => {
       userId: "agent-1",
     };
     const api = createPricingApi(snapshot);
-    const result = await api.lgmEndorsement(input);
-    expect(result).toEqual({ ok: true, value: lgmEndorsementFromQuote({ ...input, snapshot }) });
-  });
-
-  it("says there is no market before one is set", async () => {
-    const result = await createPricingApi().lrpCoverage(lrpInput);
-    expect(result).toMatchObject({ ok: false, error: { code: "stale-market-data" } });
+    const answer = await api.snapshot();
+    if (!answer.ok) throw new Error(answer.error.message);
+    const record = lgmEndorsementFromQuote({ ...input, snapshot: answer.value });
+    const quoted = await api.quoteLgm(lgmQuoteInputFor(input));
+    if (!quoted.ok) throw new Error(quoted.error.message);
+    expect(record.producerPremium).toBe(exactDecimal(quoted.value.producerPremium));
+    expect(record.grossMarginGuarantee).toBe(exactDecimal(quoted.value.grossMarginGuarantee));
   });
 });

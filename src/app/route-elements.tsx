@@ -50,7 +50,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "agent-customers": () => import("../features/customers/customers-page"),
   "agent-policies": () => import("../features/policies/policies-page"),
   "agent-coverages": () => import("../features/coverages/coverages-page"),
-  "lrp-coverage-create": notBuiltYet("lrp-coverage-create"),
+  "lrp-coverage-create": () => import("../features/coverages/lrp-coverage-create-page"),
   "lrp-coverage": () => import("../features/coverages/lrp-coverage-page"),
   "lrp-coverage-edit": () => import("../features/coverages/lrp-coverage-edit-page"),
   "lgm-endorsement": notBuiltYet("lgm-endorsement"),

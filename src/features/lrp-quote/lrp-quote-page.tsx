@@ -29,6 +29,7 @@ import {
   rowKey,
   typesOf,
 } from "../../components/quote/lrp-form";
+import { OrderButtonSlot } from "../../components/quote/order-button-slot";
 import { viewRows } from "../../components/quote/table-view";
 import { BASIS_LABELS } from "../../components/quote/unit-basis";
 import { startPricing } from "../../lib/pricing/pricing-store";
@@ -210,6 +211,18 @@ export default function LrpQuotePage() {
       ) : null}
       {quote && chosenRow && pricedKey ? (
         <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} />
+      ) : null}
+      {quote && chosenRow ? (
+        <OrderButtonSlot
+          inputs={{
+            commodity: form.commodity,
+            type: form.type,
+            head: form.head,
+            weight: form.weight,
+            share: form.share,
+            row: rowKey(chosenRow.endorsementLengthWeeks, chosenRow.coverageLevel),
+          }}
+        />
       ) : null}
 
       {quote ? (

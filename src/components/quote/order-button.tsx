@@ -1,0 +1,34 @@
+import { documentName } from "../../../shared/documents/names";
+import { ORGANISATION_DEFAULTS } from "../../../shared/schemas/organisation";
+import { useSession } from "../../lib/auth/session";
+import { useDocument } from "../../lib/sync";
+import { ButtonLink } from "../ui/button";
+
+// The organisation's "Order" button on the LRP quote screen, for an agent: it opens the LRP coverage
+// create screen with the quote's inputs and chosen row, to record the endorsement for a customer. The
+// organisation's settings (its document) may hide it or rename it; the spec's defaults apply until
+// the document is on the device. Loaded lazily by order-button-slot.tsx.
+
+/** The create screen's link with the quote's inputs (empty values left out). */
+export function orderHref(inputs: Readonly<Record<string, string>>): string {
+  const query = new URLSearchParams(Object.entries(inputs).filter(([, v]) => v !== ""));
+  const text = query.toString();
+  return `/agent/coverages/lrp/create${text ? `?${text}` : ""}`;
+}
+
+export default function OrderButton({ inputs }: { inputs: Readonly<Record<string, string>> }) {
+  const { orgId } = useSession();
+  const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
+  const settings = org.state?.data.settings;
+  const hidden = settings?.isOrderButtonHidden ?? ORGANISATION_DEFAULTS.isOrderButtonHidden;
+  if (hidden) return null;
+  const text = settings?.orderButtonText?.trim() || ORGANISATION_DEFAULTS.orderButtonText;
+  return (
+    <p className="order-button no-print">
+      <ButtonLink to={orderHref(inputs)} data-testid="order-button">
+        {text}
+      </ButtonLink>{" "}
+      <span className="note">Record this row as an LRP coverage for one of your customers.</span>
+    </p>
+  );
+}
