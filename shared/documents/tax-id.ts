@@ -5,7 +5,7 @@
 export const TAX_ID_TYPES = [1, 2, 3, 5] as const;
 export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 
-/** Digits of a tax id as typed ("123-45-6789", "12-3456789", " 123456789 "). */
+/** Digits of a tax id as typed ("###-##-####", "##-#######", " ######### "), separators removed. */
 export const taxIdDigits = (text: string): string => text.replace(/[\s-]/g, "");
 
 /**
@@ -56,13 +56,14 @@ export function isValidTaxId(type: TaxIdType, digits: string): boolean {
 }
 
 const TYPE_TEXT: Record<TaxIdType, string> = {
-  1: "an SSN is 9 digits (123-45-6789): area not 000, 666 or 9xx, group not 00, serial not 0000",
-  2: "an EIN is 9 digits (12-3456789) with a prefix the IRS assigns",
+  1: "an SSN is 9 digits (###-##-####): area not 000, 666 or 9##, group not 00, serial not 0000",
+  2: "an EIN is 9 digits (##-#######) with a prefix the IRS assigns",
   3: "an RMA-issued id is 9 digits, not all zero",
   5: "a Bureau of Indian Affairs id is 9 digits, not all zero",
 };
 
-/** What a valid tax id of `type` looks like: the message of a refused one (never echoes the value). */
+/** What a valid tax id of `type` looks like: the message of a refused one (never echoes the value, and
+ * shows its format with # so no digits of anyone's id appear in it). */
 export const taxIdMessage = (type: TaxIdType): string => `not a valid tax id: ${TYPE_TEXT[type]}`;
 
 /** The masked display of a tax id: "•••-••-6789" (SSN), "••-•••6789" (EIN), "•••••6789" otherwise. */
