@@ -56,7 +56,14 @@ export class Persistence implements Extension {
     const ref = parseDocumentName(documentName);
     if (!ref) throw new Error(`Refusing to load unknown document "${documentName}".`);
     const { storage, instanceId } = this.options;
-    const stored = await storage.loadDocument(documentName);
+    let stored: Awaited<ReturnType<Storage["loadDocument"]>>;
+    try {
+      stored = await storage.loadDocument(documentName);
+    } catch (error) {
+      // E.g. a document encrypted under another key (DataKeyError): said loudly, nothing written.
+      this.options.log?.(`cannot load ${documentName}: ${(error as Error).message}`);
+      throw error;
+    }
     const unreadable: string[] = [];
     for (const [index, update] of [stored.state, ...stored.updates.map((u) => u.update)].entries()) {
       if (!update) continue;
