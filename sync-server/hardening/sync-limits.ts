@@ -63,15 +63,20 @@ export function limitUpgrades(
 
 /** Inserts header lines into the first HTTP response written to `socket` (the 101 or a refusal). */
 function addHeadersToFirstResponse(socket: Duplex, lines: string[]) {
-  const write = socket.write;
-  socket.write = function (this: Duplex, chunk: unknown, ...rest: unknown[]) {
+  const { write, end } = socket;
+  const withHeaders = (chunk: unknown) => {
     socket.write = write;
-    if (typeof chunk === "string" && chunk.startsWith("HTTP/1.1 ")) {
-      const end = chunk.indexOf("\r\n\r\n");
-      if (end > 0) chunk = `${chunk.slice(0, end)}\r\n${lines.join("\r\n")}${chunk.slice(end)}`;
-    }
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    socket.end = end;
+    if (typeof chunk !== "string" || !chunk.startsWith("HTTP/1.1 ")) return chunk;
+    const at = chunk.indexOf("\r\n\r\n");
+    return at > 0 ? `${chunk.slice(0, at)}\r\n${lines.join("\r\n")}${chunk.slice(at)}` : chunk;
+  };
+  socket.write = function (this: Duplex, chunk: unknown, ...rest: unknown[]) {
+    return (write as (...args: unknown[]) => boolean).call(this, withHeaders(chunk), ...rest);
   } as typeof socket.write;
+  socket.end = function (this: Duplex, chunk?: unknown, ...rest: unknown[]) {
+    return (end as (...args: unknown[]) => Duplex).call(this, withHeaders(chunk), ...rest);
+  } as typeof socket.end;
 }
 
 /**
