@@ -46,7 +46,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "settings-app": notBuiltYet("settings-app"),
   "settings-aip": notBuiltYet("settings-aip"),
   orgs: notBuiltYet("orgs"),
-  "agent-hub": notBuiltYet("agent-hub"),
+  "agent-hub": () => import("../features/agent-hub/agent-hub-page"),
   "agent-customers": () => import("../features/customers/customers-page"),
   "agent-policies": () => import("../features/policies/policies-page"),
   "agent-coverages": () => import("../features/coverages/coverages-page"),

@@ -13,6 +13,7 @@ const entry = (at: string, user = "Alex", fields = ["name"]): HistoryEntry => ({
   user,
   section: "profile",
   recordId: "c1",
+  action: "changed",
   fields,
 });
 
@@ -40,6 +41,32 @@ describe("record history", () => {
       "junk",
     ]);
     expect(list.map((e) => e.user)).toEqual(["Jordan", "Alex"]);
+  });
+
+  it("reads the server's answer: { history: [{ record, action, user: { id, email, name } }] }", () => {
+    const [only] = parseHistory({
+      history: [
+        {
+          id: 7,
+          document: "customer",
+          section: "entities",
+          record: "e1",
+          action: "created",
+          fields: [],
+          at: "2026-11-20T10:00:00.000Z",
+          user: { id: "u1", email: "agent@demo.test", name: null },
+        },
+      ],
+    });
+    expect(only).toEqual({
+      at: "2026-11-20T10:00:00.000Z",
+      userId: "u1",
+      user: "agent@demo.test",
+      section: "entities",
+      recordId: "e1",
+      action: "created",
+      fields: [],
+    });
   });
 
   it("accepts a wrapped list and a user object, and falls back to the user id", () => {

@@ -1,8 +1,9 @@
 // A record's history as the sync server reports it (GET /api/orgs/{orgId}/customers/{customerId}/
-// history?record={id}): who changed which fields of the record, and when. The server derives it from
-// its own update log, so the names are the server's, never what a client said about itself. This file
-// reads the response defensively (an entry that does not fit is skipped, never shown half) and groups
-// it for display.
+// history?record={id}, sync-server/http/sync-api.ts, rule AUDIT1): who changed which fields of the
+// record, and when. The server records it from the connection's verified identity and its own clock,
+// never from what a client said about itself. The answer is `{ history: [{ id, document, section,
+// record, action, fields, at, user: { id, email, name } }] }`; this file reads it defensively (an entry
+// that does not fit is skipped, never shown half) and groups it for display.
 
 export interface HistoryEntry {
   /** When the server received the change (ISO instant). */
@@ -12,9 +13,13 @@ export interface HistoryEntry {
   user: string;
   section: string;
   recordId: string;
-  /** Top-level fields of the record that changed ("legalName", "sbis", …). */
+  /** created, changed or removed. */
+  action: "created" | "changed" | "removed";
+  /** Paths of the fields that changed ("legalName", "address.city"): names only, never values. */
   fields: string[];
 }
+
+const ACTIONS = new Set(["created", "changed", "removed"]);
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
@@ -31,12 +36,14 @@ export function parseHistoryEntry(raw: unknown): HistoryEntry | null {
     text(r.user) ?? text(r.userName) ?? text(userObject?.name) ?? text(userObject?.email) ?? text(userId);
   if (!user) return null;
   const fields = Array.isArray(r.fields) ? r.fields.filter((f): f is string => typeof f === "string") : [];
+  const action = text(r.action);
   return {
     at,
     userId,
     user,
     section: text(r.section) ?? "",
-    recordId: text(r.recordId) ?? "",
+    recordId: text(r.recordId) ?? text(r.record) ?? "",
+    action: action && ACTIONS.has(action) ? (action as HistoryEntry["action"]) : "changed",
     fields,
   };
 }
@@ -71,6 +78,7 @@ export function groupHistory(entries: readonly HistoryEntry[], windowMs = 2 * 60
       last.entry.user === entry.user &&
       last.entry.section === entry.section &&
       last.entry.recordId === entry.recordId &&
+      last.entry.action === entry.action &&
       last.earliest - at <= windowMs
     ) {
       for (const f of entry.fields) if (!last.entry.fields.includes(f)) last.entry.fields.push(f);

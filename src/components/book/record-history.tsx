@@ -19,7 +19,8 @@ import "./record-history.css";
 //                  fieldLabel={(field) => ENTITY_LABELS[field] ?? field} />
 //
 // `recordId` is the record's id (the profile's id is the customer id). `changedAt` (the record's
-// `updatedAt`) makes the list reload after an edit; `fieldLabel` names a field for people.
+// `updatedAt`) makes the list reload after an edit; `fieldLabel` names a field path ("address.city")
+// for people.
 
 export interface RecordHistoryProps {
   customerId: string;
@@ -85,7 +86,8 @@ export function RecordHistory({
           setLoad({ status: "error", message: e instanceof Error ? e.message : String(e) });
         }
       },
-      changedAt === undefined ? 0 : 800,
+      // The server writes its history rows about once a second after a change.
+      changedAt === undefined ? 0 : 1500,
     );
     return () => {
       clearTimeout(timer);
@@ -123,7 +125,13 @@ export function RecordHistory({
             return (
               <li key={`${entry.at}-${entry.userId}-${entry.fields.join(",")}`} data-testid="history-entry">
                 <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time> <strong>{entry.user}</strong>{" "}
-                {fields.length > 0 ? `changed ${fields.map(fieldLabel).join(", ")}` : "saved the record"}
+                {entry.action === "created"
+                  ? "created the record"
+                  : entry.action === "removed"
+                    ? "removed the record"
+                    : fields.length > 0
+                      ? `changed ${[...new Set(fields.map(fieldLabel))].join(", ")}`
+                      : "saved the record"}
               </li>
             );
           })}

@@ -1,99 +1,137 @@
-import { type ChangeEvent, useState } from "react";
-import { DomainError } from "../../../shared/errors";
+import { canTransition } from "../../../shared/book/status";
+import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
+import { statusLabel } from "../../components/book/record-labels";
+import { RecordNotFound } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
-import { PresenceList, useDocument, usePresence } from "../../lib/sync";
-import { PROFILE_FIELDS, type ProfileFieldKey, profileFieldLabel } from "./profile-fields";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { PresenceList, useDocument } from "../../lib/sync";
+import { CustomerRecords } from "./customer-records";
+import { LegacyRecords } from "./legacy-records";
+import { ProfileEditor } from "./profile-editor";
+import { profileFieldLabel } from "./profile-fields";
+import { ProfileView } from "./profile-view";
 import { problemMessage } from "./sync-problem";
 import "./customers.css";
 
-/**
- * One customer document: the producer profile as a form for those who may write it (agents of the
- * organisation), as plain text for those who may only read it (the linked customer) — the read-only
- * scope comes from the server and is remembered on the device. Shows who else is here and in which
- * field. `onNameChange` lets the agent's list follow a renamed customer.
- */
-export function CustomerRecord({
-  name,
-  onNameChange,
-}: {
-  name: string;
-  onNameChange?: (customerName: string) => void;
-}) {
-  const { state, readOnly, write, setField } = useDocument<"customer">(name);
-  const others = usePresence(name);
-  const [error, setError] = useState<string | null>(null);
+const SECTION_WORDS: Readonly<Record<string, string>> = {
+  entities: "an entity",
+  policies: "a policy",
+  coverages: "a coverage",
+};
 
-  if (!state?.loaded) return <p data-testid="customer-loading">Loading the customer record…</p>;
-  if (state.removed)
+/** Where another person is on this customer, in words ("Name", "an entity"). */
+const presenceLabel = (field: string): string => {
+  if (field.startsWith("profile.")) return profileFieldLabel(field);
+  return SECTION_WORDS[field.split(".")[0] ?? ""] ?? field;
+};
+
+/**
+ * /agent/customers?customer=ID: one customer's record — the producer profile (edited live, with who
+ * else is in which field), the customer's entities, policies and coverages with links to add more,
+ * records kept from an older version, and the profile's history from the server.
+ */
+export function CustomerRecord({ customerId }: { customerId: string }) {
+  const book = useCustomerBook(customerId);
+  const { state } = useDocument<"customer">(book.documentName);
+  const index = useBookIndex();
+
+  if (!book.loaded) return <p data-testid="customer-loading">Loading the customer record…</p>;
+  if (book.removed)
     return (
       <Alert tone="warning" title="Not available">
         You no longer have access to this customer; it was removed from this device.
       </Alert>
     );
+  const profile = book.profile;
+  const known = index.customers.some((c) => c.id === customerId) || Object.keys(book.legacy).length > 0;
+  if (!profile && !known) {
+    const connection = state?.connection;
+    if (
+      book.problem === "unknown-document" ||
+      connection === "synced" ||
+      (connection === "offline" && index.loaded)
+    )
+      return (
+        <RecordNotFound
+          what={
+            connection === "offline"
+              ? "This customer is not on this device. Connect to the internet to look for it on the server."
+              : "There is no customer with this id in your organisation."
+          }
+          backTo="/agent/customers"
+          backLabel="All customers"
+        />
+      );
+    return <p data-testid="customer-loading">Looking for this customer…</p>;
+  }
 
-  const profile = (state.data.profile ?? {}) as Record<string, unknown>;
-  const text = (key: ProfileFieldKey) => (typeof profile[key] === "string" ? (profile[key] as string) : "");
-  const change = (key: ProfileFieldKey) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    try {
-      write((t) => t.set("profile", [key], value));
-      setError(null);
-      if (key === "name") onNameChange?.(value);
-    } catch (e) {
-      setError(e instanceof DomainError ? e.message : String(e));
-    }
-  };
-  const coverages = Object.values(state.data.coverages ?? {}) as Record<string, unknown>[];
-
+  const status = profile?.status ?? "active";
+  const nextStatus = status === "active" ? "inactive" : "active";
   return (
-    <section className="customer-record" data-testid="customer-record" data-document={name}>
-      <PresenceList people={others} fieldLabel={profileFieldLabel} />
-      {state.problem && state.problem.reason !== "unauthorized" ? (
+    <section className="customer-record" data-testid="customer-record" data-document={book.documentName}>
+      <div className="customer-record__head">
+        <div>
+          <p className="customers__back">
+            <ButtonLink to="/agent/customers" variant="ghost">
+              ← All customers
+            </ButtonLink>
+          </p>
+          <h2 className="customer-record__name" data-testid="customer-name">
+            {profile?.name || "Customer"}{" "}
+            <span className={`customer-status customer-status--${status}`}>{statusLabel(status)}</span>
+          </h2>
+        </div>
+        {!book.readOnly && profile && canTransition("customer", status, nextStatus) ? (
+          <Button variant="secondary" onClick={() => book.saveProfile({ status: nextStatus })}>
+            {nextStatus === "inactive" ? "Mark inactive" : "Make active again"}
+          </Button>
+        ) : null}
+      </div>
+      <PresenceList people={book.presence} fieldLabel={presenceLabel} />
+      {state?.problem && state.problem.reason !== "unauthorized" ? (
         <Alert tone="warning">{problemMessage(state.problem)}</Alert>
       ) : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <h2 className="customer-record__heading">Producer profile</h2>
-      {readOnly ? (
-        <>
-          <p className="customer-record__note" data-testid="read-only-note">
-            Read only: your agent keeps this record.
-          </p>
-          <dl className="customer-record__fields">
-            {PROFILE_FIELDS.map((field) => (
-              <div key={field.key} className="customer-record__row">
-                <dt>{field.label}</dt>
-                <dd data-testid={`profile-${field.key}`}>{text(field.key) || "—"}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      ) : (
-        <form className="customer-record__form" onSubmit={(e) => e.preventDefault()}>
-          {PROFILE_FIELDS.map((field) => (
-            <label key={field.key} className="customer-record__field">
-              <span>{field.label}</span>
-              <input
-                type={field.type}
-                value={text(field.key)}
-                onChange={change(field.key)}
-                onFocus={() => setField(`profile.${field.key}`)}
-                onBlur={() => setField(null)}
-                autoComplete="off"
-              />
-            </label>
-          ))}
-        </form>
-      )}
-      <h2 className="customer-record__heading">Coverages</h2>
-      {coverages.length === 0 ? (
-        <p>No coverages recorded yet.</p>
-      ) : (
-        <ul>
-          {coverages.map((coverage, index) => (
-            <li key={String(coverage.id ?? index)}>{String(coverage.label ?? coverage.id ?? "Coverage")}</li>
-          ))}
-        </ul>
-      )}
+      <div className="customer-record__grid">
+        <div className="customer-record__main">
+          <Card className="customer-section">
+            <h3>Producer profile</h3>
+            {book.readOnly ? (
+              profile ? (
+                <>
+                  <p className="customers__note" data-testid="read-only-note">
+                    Read only on this device: you may not change this customer.
+                  </p>
+                  <ProfileView profile={profile} />
+                </>
+              ) : (
+                <p className="customers__note">No profile yet.</p>
+              )
+            ) : (
+              <ProfileEditor book={book} />
+            )}
+          </Card>
+          <Card className="customer-section">
+            <RecordHistory
+              customerId={customerId}
+              recordId={customerId}
+              changedAt={profile?.updatedAt}
+              fieldLabel={profileFieldLabel}
+              title="Profile history"
+            />
+          </Card>
+        </div>
+        <div className="customer-record__side">
+          <CustomerRecords
+            customerId={customerId}
+            entities={book.entities}
+            policies={book.policies}
+            coverages={book.coverages}
+            readOnly={book.readOnly}
+          />
+          <LegacyRecords legacy={book.legacy} />
+        </div>
+      </div>
     </section>
   );
 }

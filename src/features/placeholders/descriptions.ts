@@ -13,7 +13,6 @@ export const PLANNED: Partial<Record<RouteId, string>> = {
   "settings-app": "Application settings: order button, notifications and campaign options.",
   "settings-aip": "Approved Insurance Provider settings: providers, file prefixes and data sync.",
   orgs: "All organisations: create, deactivate and set parent agencies.",
-  "agent-hub": "The agent's start page: recent customers, coverages ending soon and campaign activity.",
   "lrp-coverage-create": "Record a new LRP endorsement for a customer.",
   "lrp-coverage": "One LRP endorsement: its quote, premium and what it would pay.",
   "lrp-coverage-edit": "Change an LRP endorsement before it is submitted.",

@@ -1,0 +1,165 @@
+import { type ReactNode, useMemo } from "react";
+import { Link } from "react-router";
+import { useBookIndex } from "../../components/book";
+import { useToday } from "../../components/book/use-today";
+import { Alert } from "../../components/ui/alert";
+import { ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { formatDate, formatDollars, formatNumber } from "../../lib/format";
+import { useDeviceMarket } from "../../lib/sync";
+import { buildHub, ENDING_DAYS, type HubItem, inDays, PREMIUM_DAYS } from "./hub-items";
+import "./agent-hub.css";
+
+const SHOWN = 8;
+
+function ItemList({
+  items,
+  testId,
+  empty,
+  detail,
+  more,
+}: {
+  items: HubItem[];
+  testId: string;
+  empty: string;
+  detail: (item: HubItem) => ReactNode;
+  more?: ReactNode;
+}) {
+  if (items.length === 0) return <p className="agent-hub__note">{empty}</p>;
+  return (
+    <>
+      <ul className="agent-hub__items" data-testid={testId}>
+        {items.slice(0, SHOWN).map((item) => (
+          <li key={item.id}>
+            <Link to={item.href} className="agent-hub__title">
+              {item.title}
+            </Link>
+            <Link to={item.customerHref}>{item.customer}</Link>
+            <span>{detail(item)}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length > SHOWN ? (
+        <p className="agent-hub__note">
+          And {items.length - SHOWN} more. {more}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Panel({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+  return (
+    <Card className="agent-hub__panel">
+      <h2>
+        {title}
+        {count !== undefined ? <span className="agent-hub__count"> ({count})</span> : null}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * /agent: what needs the agent today, from the book on this device — coverages ending soon, LRP claims
+ * to file, premiums falling due, with the book's counts and the market data's date. Applications and
+ * quote campaigns are not built yet, and the page says so.
+ */
+export default function AgentHubPage() {
+  const index = useBookIndex();
+  const market = useDeviceMarket();
+  const today = useToday();
+  const hub = useMemo(
+    () => buildHub(index.customers, index.policies, index.coverages, index.customerNames, today),
+    [index, today],
+  );
+  const counts: [string, string, string][] = [
+    ["Active customers", formatNumber(hub.counts.customers), "/agent/customers"],
+    ["Active policies", formatNumber(hub.counts.activePolicies), "/agent/policies"],
+    ["Coverages in force", formatNumber(hub.counts.coveragesInForce), "/agent/coverages"],
+    ["Head covered", formatNumber(hub.counts.headCovered), "/agent/coverages"],
+  ];
+  return (
+    <div className="agent-hub" data-testid="agent-hub">
+      <div className="agent-hub__top">
+        <p className="agent-hub__note">
+          Today is {formatDate(today)} (Central time).{" "}
+          {market.current ? (
+            <span data-testid="market-as-of">
+              Market data as of <strong>{formatDate(market.current.asOf)}</strong> ({market.current.label})
+              {market.stale ? " — older than the last trading day; connect to load newer prices" : ""}.
+            </span>
+          ) : (
+            <span>No market data on this device yet; it loads with the next connection.</span>
+          )}
+        </p>
+        <div className="agent-hub__actions">
+          <ButtonLink to="/agent/customers?new=1">New customer</ButtonLink>
+          <ButtonLink to="/agent/coverages/lrp/create" variant="secondary">
+            New LRP coverage
+          </ButtonLink>
+        </div>
+      </div>
+      {!index.loaded ? <p>Loading your book…</p> : null}
+      <dl className="agent-hub__counts" data-testid="hub-counts">
+        {counts.map(([label, value, to]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <Link to={to}>{value}</Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="agent-hub__grid">
+        <Panel title={`Ending in the next ${ENDING_DAYS} days`} count={hub.ending.length}>
+          <ItemList
+            items={hub.ending}
+            testId="hub-ending"
+            empty={`No coverage ends in the next ${ENDING_DAYS} days.`}
+            detail={(i) =>
+              `${formatNumber(i.head)} head · ends ${formatDate(i.date)} (${inDays(i.daysLeft)})`
+            }
+            more={<Link to="/agent/coverages?ending=30">See them all under Coverages.</Link>}
+          />
+        </Panel>
+        <Panel title="Claims to file soon" count={hub.claims.length}>
+          <p className="agent-hub__note">
+            LRP endorsements that have ended: the claim (notice of probable loss) is filed within 60 days of
+            the end date.
+          </p>
+          <ItemList
+            items={hub.claims}
+            testId="hub-claims"
+            empty="No LRP claim has an open filing deadline."
+            detail={(i) => `file by ${formatDate(i.date)} (${inDays(i.daysLeft)})`}
+          />
+        </Panel>
+        <Panel title={`Premiums due in the next ${PREMIUM_DAYS} days`} count={hub.premiums.length}>
+          {hub.premiums.length > 0 ? (
+            <p className="agent-hub__note">
+              Producer premium due in all:{" "}
+              <strong>{formatDollars(hub.premiumsTotal, { cents: true })}</strong>
+            </p>
+          ) : null}
+          <ItemList
+            items={hub.premiums}
+            testId="hub-premiums"
+            empty={`No premium falls due in the next ${PREMIUM_DAYS} days.`}
+            detail={(i) =>
+              `${formatDollars(i.producerPremium, { cents: true })} due ${formatDate(i.date)} (${inDays(i.daysLeft)})`
+            }
+          />
+        </Panel>
+        <Panel title="New applications">
+          <Alert tone="info">Applications arrive here once online applications are built.</Alert>
+        </Panel>
+        <Panel title="Campaigns sending today">
+          <Alert tone="info">
+            Quote campaigns are not built yet: the campaigns sending today will be listed here once they are.
+          </Alert>
+        </Panel>
+      </div>
+    </div>
+  );
+}
