@@ -17,6 +17,13 @@ import type { DocumentJson, MigrationContext } from "./migrations";
 
 const SYSTEM_USER = "system-migration";
 
+/** Profile fields a version-1 profile's own fields are tried as (the shape's, but the id and stamps). */
+const PROFILE_FIELDS_TRIED = new Set(
+  Object.keys(customerProfileSchema.shape).filter(
+    (f) => !["id", "name", "createdAt", "updatedAt", "updatedBy"].includes(f),
+  ),
+);
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -65,7 +72,7 @@ export function migrateCustomerV1(document: DocumentJson, context: MigrationCont
       if (field === "id" || field === "name") continue;
       const target = field === "phone" ? "mobilePhone" : field;
       const trial = { ...profile, [target]: value };
-      if (target !== field || ["email", "mobilePhone"].includes(target)) {
+      if (target !== field || PROFILE_FIELDS_TRIED.has(target)) {
         if (customerProfileSchema.safeParse(trial).success) {
           profile[target] = value;
           continue;
