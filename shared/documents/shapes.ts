@@ -175,6 +175,18 @@ export const isRecordSection = (kind: DocumentKind, section: string): boolean =>
   return schema !== undefined && recordSections.has(schema);
 };
 
+/** The key and value schemas of a record section (undefined for a section that is not one). */
+export const recordSectionParts = (
+  kind: DocumentKind,
+  section: string,
+): { key: z.ZodType; value: z.ZodType } | undefined => {
+  const schema = (DOCUMENT_SECTIONS[kind] as Record<string, z.ZodType>)[section];
+  return schema === undefined ? undefined : recordSections.get(schema);
+};
+
+/** The rule of a record section checked on one entry: null, or why the entry's id is wrong. */
+export const entryIdProblem = idDiffersFromKey;
+
 /** The sections of a kind, in a fixed order. */
 export const sectionsOf = (kind: DocumentKind): readonly string[] => Object.keys(DOCUMENT_SECTIONS[kind]);
 

@@ -30,16 +30,32 @@ export function useBookIndex(): BookIndex {
   const { orgId } = useSession();
   const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
   const data = org.state?.data;
-  return useMemo(() => {
-    const customers = data?.customers ? Object.values(data.customers) : EMPTY;
-    return {
-      orgId,
-      loaded: org.state?.loaded ?? false,
-      customers,
-      entities: data?.entities ? Object.values(data.entities) : EMPTY,
-      policies: data?.policies ? Object.values(data.policies) : EMPTY,
-      coverages: data?.coverages ? Object.values(data.coverages) : EMPTY,
-      customerNames: new Map(customers.map((c) => [c.id, c.name])),
-    };
-  }, [data, orgId, org.state?.loaded]);
+  const loaded = org.state?.loaded ?? false;
+  // One memo per section: a read keeps the object of a section no change touched (the sync layer
+  // parses only what changed), so a new coverage does not rebuild the customers list and its rows.
+  const customersSection = data?.customers;
+  const customers = useMemo(
+    () => (customersSection ? Object.values(customersSection) : EMPTY),
+    [customersSection],
+  );
+  const entitiesSection = data?.entities;
+  const entities = useMemo(
+    () => (entitiesSection ? Object.values(entitiesSection) : EMPTY),
+    [entitiesSection],
+  );
+  const policiesSection = data?.policies;
+  const policies = useMemo(
+    () => (policiesSection ? Object.values(policiesSection) : EMPTY),
+    [policiesSection],
+  );
+  const coveragesSection = data?.coverages;
+  const coverages = useMemo(
+    () => (coveragesSection ? Object.values(coveragesSection) : EMPTY),
+    [coveragesSection],
+  );
+  const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
+  return useMemo(
+    () => ({ orgId, loaded, customers, entities, policies, coverages, customerNames }),
+    [orgId, loaded, customers, entities, policies, coverages, customerNames],
+  );
 }

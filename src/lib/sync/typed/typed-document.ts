@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { DocumentKind } from "../../../../shared/documents/names";
 import { DOCUMENT_SECTIONS, type SectionName } from "../../../../shared/documents/shapes";
 import { DomainError } from "../../../../shared/errors";
+import { readSections } from "./incremental-read";
 import { deleteAt, deleteInJson, type Path, sectionJson, setAt, setInJson } from "./y-json";
 
 // Typed access to a document's content through the shared zod schemas (shared/documents/shapes.ts):
@@ -30,18 +31,13 @@ const describeIssues = (section: string, error: z.ZodError): string =>
     .map((issue) => `${[section, ...issue.path.map(String)].join(".")}: ${issue.message}`)
     .join("; ");
 
-/** Reads every section of the kind that the document holds, parsed with its schema. */
+/**
+ * Reads every section of the kind that the document holds, parsed with its schema. Only what changed
+ * since the last read of the same document is parsed again (incremental-read.ts); the result is the
+ * same as parsing everything, and sections nothing touched keep their data objects.
+ */
 export function readDocument<K extends DocumentKind>(kind: K, doc: Y.Doc): ReadResult<K> {
-  const data: Record<string, unknown> = {};
-  const issues: ReadResult<K>["issues"] = [];
-  for (const section of Object.keys(DOCUMENT_SECTIONS[kind])) {
-    if (!doc.share.has(section)) continue;
-    const json = sectionJson(doc, section);
-    const parsed = (schemaOf(kind, section) as z.ZodType).safeParse(json);
-    if (parsed.success) data[section] = parsed.data;
-    else issues.push({ section, message: describeIssues(section, parsed.error) });
-  }
-  return { data: data as DocumentData<K>, issues };
+  return readSections(kind, doc) as ReadResult<K>;
 }
 
 type Edit =
