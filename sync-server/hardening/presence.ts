@@ -3,8 +3,9 @@ import { isSyncContext } from "../sync/context";
 
 // Presence on a read-only connection (issue 16 §3): it says who is there and nothing else. The
 // awareness state a reader sends is cut down to `{ user: { id, name, color } }` — the id is the verified
-// subject, whatever the client wrote — and only for the one awareness client the connection announced
-// first (a reader cannot speak for, or remove, anyone else). Writers' presence passes untouched.
+// subject, whatever the client wrote — and only for the one awareness client the connection first
+// said something for (a reader cannot speak for, or overwrite, anyone else). Writers' presence passes
+// untouched.
 
 const MAX_NAME = 100;
 const COLOR = /^#[0-9A-Fa-f]{3,8}$/;
@@ -27,19 +28,28 @@ export class ReadOnlyPresence implements Extension {
   /** The awareness client id each read-only connection speaks for. */
   readonly #clientOf = new WeakMap<Connection, number>();
 
-  async beforeHandleAwareness({ connection, states }: beforeHandleAwarenessPayload): Promise<void> {
+  async beforeHandleAwareness({ connection, states, document }: beforeHandleAwarenessPayload): Promise<void> {
     if (!connection?.readOnly) return;
     const context = connection.context;
     const userId = isSyncContext(context) ? context.identity.sub : "";
     for (const [clientId, state] of states) {
-      const own = this.#clientOf.get(connection) ?? clientId;
+      let own = this.#clientOf.get(connection);
+      if (own === undefined) {
+        // Never someone already present; an empty state (also Hocuspocus's own scratch entry) carries
+        // nothing and adopts nothing; the first client id with something to say is the reader's own.
+        if (document.awareness.getStates().has(clientId)) {
+          states.delete(clientId);
+          continue;
+        }
+        if (!state || Object.keys(state).length === 0) continue;
+        own = clientId;
+        this.#clientOf.set(connection, clientId);
+      }
       if (clientId !== own) {
         states.delete(clientId);
         continue;
       }
-      this.#clientOf.set(connection, clientId);
-      // A null state is the reader leaving; anything else is reduced to who they are.
-      if (state !== null && state !== undefined) states.set(clientId, readerPresence(state, userId));
+      states.set(clientId, readerPresence(state, userId));
     }
   }
 }
