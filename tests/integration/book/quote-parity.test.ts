@@ -144,7 +144,14 @@ describe("issue 10 §2: a book coverage carries exactly the quote screen's figur
         farmer: "Veteran Farmer/Rancher",
       },
       { commodity: "0803", type: "807", m: "0,0,0,0,60,60,0,0,0,0,0", deductible: "30", lc: "12" },
-      { commodity: "0847", type: "997", m: "0,0,1000,1000,1000,0,0,0,0,0,0", deductible: "0.5", corn: "0.4", sbm: "0.01" },
+      {
+        commodity: "0847",
+        type: "997",
+        m: "0,0,1000,1000,1000,0,0,0,0,0,0",
+        deductible: "0.5",
+        corn: "0.4",
+        sbm: "0.01",
+      },
     ];
     for (const over of forms) {
       const form: LgmForm = { ...LGM_DEFAULTS, ...over };
