@@ -1,6 +1,7 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { generateSampleSnapshot, type MarketSnapshot } from "../../shared/market";
+import { z } from "zod";
+import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
 import type { MarketSeed } from "../sync/seed";
 
 // GET /api/market/current: the market snapshot the quote screens price against, as JSON (the shape of
@@ -53,7 +54,40 @@ export const marketSeedOf =
     return snapshot ? { ...snapshot } : null;
   };
 
-export function mountMarketApi(app: Hono, source: MarketSource = embeddedMarketSource): void {
+/** What the history and failure routes read (sync-server/market/feed.ts); absent when nothing is fetched. */
+export interface MarketHistory {
+  snapshotOf(asOf: string): Promise<MarketSnapshot | null>;
+  listHistory(from: string, to: string): Promise<{ asOf: string; publishedAt: number }[]>;
+  listFailures(limit: number): Promise<{ runKey: string; attempt: number; at: number; message: string }[]>;
+}
+
+export interface MarketApiOptions {
+  history?: MarketHistory;
+  /** Null when the caller is a super administrator, else the response to send (401 or 403). */
+  requireSuperAdmin?: (c: Context) => Promise<Response | null>;
+}
+
+export const historyQuerySchema = z
+  .strictObject({ from: isoDateSchema, to: isoDateSchema })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export const failuresQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const invalid = (c: Context, error: z.ZodError) =>
+  c.json(
+    {
+      error: "invalid-input",
+      message: `The query is invalid: ${error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+    },
+    400,
+  );
+
+export function mountMarketApi(
+  app: Hono,
+  source: MarketSource = embeddedMarketSource,
+  options: MarketApiOptions = {},
+): void {
   // Compressed: ~600 KB of JSON (LGM draws included) is a long wait on one bar of signal.
   app.get("/api/market/current", compress(), async (c) => {
     const snapshot = await source.current();
@@ -62,5 +96,37 @@ export function mountMarketApi(app: Hono, source: MarketSource = embeddedMarketS
     // Always revalidated: the page keeps its own copy for offline use.
     c.header("Cache-Control", "no-cache");
     return c.json(snapshot);
+  });
+
+  // Market history (issue 15 §3): the as-of dates kept from `from` to `to`, and one day's snapshot.
+  app.get("/api/market/history", async (c) => {
+    const query = historyQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, query.error);
+    const snapshots = (await options.history?.listHistory(query.data.from, query.data.to)) ?? [];
+    return c.json({ snapshots });
+  });
+  app.get("/api/market/history/:asOf", compress(), async (c) => {
+    const asOf = isoDateSchema.safeParse(c.req.param("asOf"));
+    if (!asOf.success) return invalid(c, asOf.error);
+    const snapshot = await options.history?.snapshotOf(asOf.data);
+    if (!snapshot)
+      return c.json(
+        { error: "not-found", message: `No market snapshot was published for ${asOf.data}` },
+        404,
+      );
+    c.header("Cache-Control", "max-age=86400");
+    return c.json(snapshot);
+  });
+
+  // Failed market fetches, newest first: super administrators only.
+  app.get("/api/market/fetch-failures", async (c) => {
+    const refused = options.requireSuperAdmin
+      ? await options.requireSuperAdmin(c)
+      : c.json({ error: "forbidden", message: "Only super administrators may do this." }, 403);
+    if (refused) return refused;
+    const query = failuresQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, query.error);
+    const failures = (await options.history?.listFailures(query.data.limit)) ?? [];
+    return c.json({ failures });
   });
 }

@@ -1,3 +1,4 @@
+import { importFuturesCsv } from "../../shared/market/importers/futures-csv";
 import { importMarketFiles, type MarketFiles } from "../../shared/market/importers/snapshot-builder";
 import type { MarketSnapshot, SnapshotSource } from "../../shared/market/snapshot";
 import { isZip, readZip } from "./zip";
@@ -132,5 +133,12 @@ export async function fetchMarketDay(options: FetchDayOptions): Promise<MarketSn
     throw new Error(
       `${files.lgmGrossMargin.file}: no margins for ${date} (latest Sales Effective Date ${latest(snapshot.lgm.map((s) => s.salesEffectiveDate))}): not this day's file yet`,
     );
+  if (files.futures) {
+    const tradeDate = importFuturesCsv(files.futures.text, files.futures.file).asOf;
+    if (tradeDate !== date)
+      throw new Error(
+        `${files.futures.file}: settlements of ${tradeDate}, not of ${date}: not this day's file yet`,
+      );
+  }
   return { ...snapshot, sources };
 }

@@ -1,0 +1,113 @@
+import type { Context } from "hono";
+import type { MarketSnapshot } from "../../shared/market/snapshot";
+import type { Config } from "../config";
+import { embeddedMarketSource, type MarketApiOptions, type MarketSource } from "../http/market";
+import type { Identity } from "../identity/verify";
+import { PostgresJobStore } from "../jobs/postgres-store";
+import { schedule } from "../jobs/runner";
+import { SqliteJobStore } from "../jobs/sqlite-store";
+import type { JobStore } from "../jobs/store";
+import type { Storage } from "../storage/types";
+import { parseClock } from "./central-time";
+import { createMarketFeed, type MarketFeed } from "./feed";
+
+// Wires the market feed into the server from the configuration (README: MARKET_* variables). With no
+// source address configured there is no feed: the embedded sample data stays the market, labelled.
+
+export const marketFeedConfigured = (config: Config): boolean =>
+  Boolean(
+    config.MARKET_A00630_URL ||
+      config.MARKET_A00620_URL ||
+      config.MARKET_A00600_URL ||
+      config.MARKET_A00610_URL ||
+      config.MARKET_FUTURES_URL,
+  );
+
+export interface StartMarketFeedOptions {
+  storage: Storage;
+  verify: (token: string) => Promise<Identity>;
+  publish: (snapshot: MarketSnapshot) => Promise<void>;
+  owner: string;
+  log: (message: string) => void;
+  /** PostgreSQL schema of the server's tables (tests isolate runs with it). */
+  postgresSchema?: string;
+  /** Don't check the schedule on a timer (tests call tick()). */
+  manual?: boolean;
+  clock?: () => Date;
+  retry?: { firstMs: number; maxMs: number };
+}
+
+export interface RunningMarketFeed {
+  feed: MarketFeed | null;
+  source: MarketSource;
+  api: MarketApiOptions;
+  stop(): Promise<void>;
+}
+
+/** Null when the caller is a super administrator (in any organisation), else 401 or 403. */
+export const superAdminGate =
+  (storage: Storage, verify: (token: string) => Promise<Identity>) =>
+  async (c: Context): Promise<Response | null> => {
+    const header = c.req.header("authorization") ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    let identity: Identity;
+    try {
+      identity = await verify(token);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
+    }
+    const subject = await storage.loadSubject(identity.sub);
+    if (subject.memberships.some((m) => m.role === "superAdmin")) return null;
+    return c.json({ error: "forbidden", message: "Only super administrators may do this." }, 403);
+  };
+
+export async function startMarketFeed(
+  config: Config,
+  options: StartMarketFeedOptions,
+): Promise<RunningMarketFeed> {
+  const requireSuperAdmin = superAdminGate(options.storage, options.verify);
+  if (!marketFeedConfigured(config))
+    return { feed: null, source: embeddedMarketSource, api: { requireSuperAdmin }, stop: async () => {} };
+  const store: JobStore = config.DATABASE_URL
+    ? await PostgresJobStore.open({ connectionString: config.DATABASE_URL, schema: options.postgresSchema })
+    : SqliteJobStore.inDataDir(config.DATA_DIR);
+  const feed = createMarketFeed({
+    store,
+    owner: options.owner,
+    publish: options.publish,
+    fallback: embeddedMarketSource,
+    log: options.log,
+    clock: options.clock,
+    retry: options.retry,
+    config: {
+      urls: {
+        lrpRate: config.MARKET_A00630_URL,
+        lrpActualEndingValue: config.MARKET_A00620_URL,
+        lgmGrossMargin: config.MARKET_A00600_URL,
+        lgmDraw: config.MARKET_A00610_URL,
+        futures: config.MARKET_FUTURES_URL,
+      },
+      fetchAt: parseClock(config.MARKET_FETCH_AT),
+      deadline: parseClock(config.MARKET_FETCH_DEADLINE),
+      timeoutMs: config.MARKET_FETCH_TIMEOUT_MS,
+      lgmWeekday: config.MARKET_LGM_WEEKDAY,
+    },
+  });
+  const timer = options.manual
+    ? null
+    : schedule(
+        config.MARKET_FETCH_CHECK_MS,
+        async () => void (await feed.tick()),
+        (e) => options.log(`market feed: ${e instanceof Error ? e.message : String(e)}`),
+      );
+  return {
+    feed,
+    source: feed.source,
+    api: { history: feed, requireSuperAdmin },
+    async stop() {
+      await timer?.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MarketSnapshot } from "../../../shared/market/snapshot";
+import { quoteLrp } from "../../../shared/pricing/lrp/quote";
+import { sampleMarketSource } from "../../../sync-server/http/market";
+import { SqliteJobStore } from "../../../sync-server/jobs/sqlite-store";
+import { createMarketFeed, type MarketFeedConfig } from "../../../sync-server/market/feed";
+import { type FixtureServer, startFixtureServer } from "./fixture-server";
+
+// The market feed against a local HTTP server on 127.0.0.1 that serves RMA-style daily zips and the
+// futures CSV — or fails, hangs, cuts a file short or serves yesterday's file. The clock runs 1000×
+// faster than real time from a chosen Central time, so a deadline minutes away passes in milliseconds.
+
+const THURSDAY = Date.parse("2026-11-19T21:45:00Z"); // 15:45 Central
+const FRIDAY = Date.parse("2026-11-20T21:45:00Z");
+const fastClock = (from: number) => {
+  const start = Date.now();
+  return () => new Date(from + (Date.now() - start) * 1000);
+};
+
+let http: FixtureServer;
+let dir: string;
+beforeAll(async () => {
+  http = await startFixtureServer();
+  dir = mkdtempSync(join(tmpdir(), "rangeline-feed-"));
+});
+afterAll(async () => {
+  await http.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function feedConfig(overrides: Partial<MarketFeedConfig> = {}): MarketFeedConfig {
+  return {
+    urls: {
+      lrpRate: `${http.url}/lrp/{yyyymmdd}.zip`,
+      lrpActualEndingValue: `${http.url}/lrp/{yyyymmdd}.zip`,
+      lgmGrossMargin: `${http.url}/lgm/{yyyymmdd}.zip`,
+      lgmDraw: `${http.url}/lgm/{yyyymmdd}.zip`,
+      futures: `${http.url}/futures/{yyyymmdd}.csv?key=SECRET`,
+    },
+    fetchAt: 15 * 60 + 30,
+    deadline: 20 * 60,
+    timeoutMs: 1500,
+    lgmWeekday: 4,
+    ...overrides,
+  };
+}
+
+function newFeed(name: string, from: number, overrides: Partial<MarketFeedConfig> = {}) {
+  const store = new SqliteJobStore(join(dir, `${name}.sqlite`));
+  const published: MarketSnapshot[] = [];
+  const feed = createMarketFeed({
+    store,
+    owner: `instance-${name}`,
+    config: feedConfig(overrides),
+    publish: async (s) => {
+      published.push(s);
+    },
+    fallback: sampleMarketSource(() => new Date(from)),
+    clock: fastClock(from),
+    retry: { firstMs: 20, maxMs: 100 },
+  });
+  return { feed, store, published };
+}
+
+describe("the market feed", () => {
+  it("fetches a trading day's files, publishes one snapshot that prices offers, and says where each part came from", async () => {
+    http.mode = "ok";
+    const { feed, store, published } = newFeed("ok", THURSDAY);
+    expect((await feed.source.current())?.label).toBe("sample market data");
+    const first = await feed.tick();
+    expect(first, JSON.stringify(await store.listFailures())).toEqual({ status: "done", attempts: 1 });
+    expect(published).toHaveLength(1);
+    const snapshot = published[0];
+    expect([snapshot.asOf, snapshot.label, snapshot.lrpRates.length, snapshot.lgm.length]).toEqual([
+      "2026-11-19",
+      "RMA livestock data",
+      7,
+      2,
+    ]);
+    expect(snapshot.sources?.map((s) => [s.part, s.name, s.date])).toEqual([
+      ["lrpRates", "RMA A00630_LrpRate", "2026-11-19"],
+      ["lrpActualEndingValues", "RMA A00620_LrpActualEndingValue", "2026-11-19"],
+      ["lgm", "RMA A00600_LgmGrossMargin", "2026-11-19"],
+      ["lgm", "RMA A00610_LgmDraw", "2026-11-19"],
+      ["futures", "futures settlements", "2026-11-19"],
+    ]);
+    // The provider key in the address is never kept.
+    expect(JSON.stringify(snapshot.sources)).not.toContain("SECRET");
+    expect(snapshot.sources?.[0].url).toBe(`${http.url}/lrp/20261119.zip`);
+    expect((await feed.source.current())?.asOf).toBe("2026-11-19");
+    const quote = quoteLrp(
+      {
+        commodity: "0801",
+        type: "810",
+        endorsementLengthWeeks: 13,
+        coverageLevel: 0.95,
+        head: 100,
+        targetWeightCwt: 7.5,
+        farmerClassification: "Neither",
+        cropYear: 2027,
+        salesDate: "2026-11-19",
+      },
+      (await feed.source.current()) as MarketSnapshot,
+    );
+    expect([quote.totalPremium, quote.producerPremium]).toEqual([787, 512]);
+    // Once per day: the next check finds the day done.
+    expect(await feed.tick()).toBeNull();
+    expect(published).toHaveLength(1);
+    expect((await feed.snapshotOf("2026-11-19"))?.lrpRates).toEqual(snapshot.lrpRates);
+    await store.close();
+  });
+
+  it("retries a failing server and publishes once it answers; LGM is carried over between its sales days", async () => {
+    http.mode = "ok";
+    const { feed, store, published } = newFeed("retry", THURSDAY);
+    await feed.tick();
+    const friday = newFeedOn(store, FRIDAY, published);
+    http.failFirst = 2;
+    const outcome = await friday.tick();
+    expect(outcome).toEqual({ status: "done", attempts: 3 });
+    const snapshot = published[1];
+    expect(snapshot.asOf).toBe("2026-11-20");
+    // Friday: no LGM fetch; Thursday's LGM sets stay, with their source and date.
+    expect(snapshot.sources?.filter((s) => s.part === "lgm").map((s) => s.date)).toEqual([
+      "2026-11-19",
+      "2026-11-19",
+    ]);
+    expect(snapshot.lgm).toEqual(published[0].lgm);
+    expect(http.requests.filter((r) => r.startsWith("/lgm/20261120"))).toEqual([]);
+    const failures = await store.listFailures({ limit: 10 });
+    expect(failures.map((f) => f.message)).toEqual([
+      `GET ${http.url}/lrp/20261120.zip: HTTP 503`,
+      `GET ${http.url}/lrp/20261120.zip: HTTP 503`,
+    ]);
+    await store.close();
+  });
+
+  it.each([
+    ["fail", `GET {url}/lrp/20261120.zip: HTTP 500`],
+    ["slow", `GET {url}/lrp/20261120.zip: no answer within 1500 ms`],
+    ["truncated", "20261120.zip: not a complete zip archive (no end of central directory; truncated?)"],
+    [
+      "wrong",
+      "20261120.zip:2027_A00630_LrpRate_Daily_20261119.txt: no offers for 2026-11-20 (latest Sales Effective Date 2026-11-19): not this day's file yet",
+    ],
+  ] as const)(
+    "keeps the last good snapshot when the server is %s until the deadline, and records why",
+    async (mode, why) => {
+      http.mode = "ok";
+      const name = `bad-${mode}`;
+      const { feed, store, published } = newFeed(name, THURSDAY);
+      await feed.tick();
+      // 19:58 Central: the 20:00 deadline is two (fast) minutes away.
+      http.mode = mode;
+      const friday = newFeedOn(store, Date.parse("2026-11-21T01:58:00Z"), published);
+      const outcome = await friday.tick();
+      expect(outcome?.status).toBe("failed");
+      expect(published).toHaveLength(1);
+      expect((await friday.source.current())?.asOf).toBe("2026-11-19");
+      const failures = await store.listFailures();
+      expect(failures[0].message).toMatch(/^gave up after \d+ attempts?: the deadline has passed$/);
+      expect(failures[1]).toMatchObject({ runKey: "2026-11-20", message: why.replace("{url}", http.url) });
+      expect(await store.runStatus("market-fetch", "2026-11-20")).toBe("failed");
+      expect(await friday.tick()).toBeNull(); // not again that day
+      http.mode = "ok";
+      await store.close();
+    },
+  );
+
+  it("publishes exactly once when two instances check the same day at the same time", async () => {
+    http.mode = "ok";
+    const file = join(dir, "shared.sqlite");
+    const published: MarketSnapshot[] = [];
+    const feeds = ["a", "b", "c"].map((owner) =>
+      createMarketFeed({
+        store: new SqliteJobStore(file),
+        owner,
+        config: feedConfig(),
+        publish: async (s) => {
+          published.push(s);
+        },
+        fallback: sampleMarketSource(() => new Date(THURSDAY)),
+        clock: fastClock(THURSDAY),
+      }),
+    );
+    const outcomes = await Promise.all(feeds.map((f) => f.tick()));
+    expect(outcomes.filter((o) => o?.status === "done")).toHaveLength(1);
+    expect(published).toHaveLength(1);
+    // And after a restart (a new store on the same file) the day is done.
+    const restarted = createMarketFeed({
+      store: new SqliteJobStore(file),
+      owner: "a-restarted",
+      config: feedConfig(),
+      publish: async (s) => {
+        published.push(s);
+      },
+      fallback: sampleMarketSource(),
+      clock: fastClock(THURSDAY + 3_600_000),
+    });
+    expect(await restarted.tick()).toBeNull();
+    expect(published).toHaveLength(1);
+  });
+
+  it("does nothing before RMA's posting time, after the deadline or at weekends", async () => {
+    const { feed, store, published } = newFeed("quiet", Date.parse("2026-11-20T20:00:00Z")); // 14:00 CT
+    expect(await feed.tick()).toBeNull();
+    const saturday = newFeedOn(store, Date.parse("2026-11-21T21:45:00Z"), published);
+    expect(await saturday.tick()).toBeNull();
+    expect(http.requests.some((r) => r.includes("20261121"))).toBe(false);
+    expect(published).toHaveLength(0);
+    await store.close();
+  });
+});
+
+/** A second feed (a later day, or another instance after a restart) on the same store. */
+function newFeedOn(store: SqliteJobStore, from: number, published: MarketSnapshot[]) {
+  return createMarketFeed({
+    store,
+    owner: `instance-${from}`,
+    config: feedConfig(),
+    publish: async (s) => {
+      published.push(s);
+    },
+    fallback: sampleMarketSource(() => new Date(from)),
+    clock: fastClock(from),
+    retry: { firstMs: 20, maxMs: 100 },
+  });
+}
