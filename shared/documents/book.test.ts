@@ -202,6 +202,7 @@ describe("tax id records (internal document), validated by type", () => {
           entitySchema.safeParse({ ...sampleEntity(), taxId }),
           sbiSchema.safeParse({ ...sbi("s", "10"), taxIdLast4: taxId }),
           entitySchema.safeParse(sampleEntity({ spouse: { name: "S", taxIdLast4: taxId } })),
+          taxIdRecordSchema.safeParse({ ...record(type, taxId), taxId: Number(taxId.replace(/\D/g, "")) }),
         ];
         // All but the tax id record itself refuse every one of these values (a tax id is no last four).
         expect(results.slice(1).every((r) => !r.success)).toBe(true);

@@ -22,7 +22,7 @@ test("signing out leaves no document of the user on the device", async ({ page }
   // back to the origin: the device is read once that round trip is over (a read during it fails).
   const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await logout;
   await page.waitForEvent("load");
   await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
