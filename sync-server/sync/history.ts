@@ -187,9 +187,12 @@ export class RecordHistory implements Extension {
       const batch = this.queue;
       this.queue = [];
       if (batch.length === 0) return;
-      const rows = batch.flatMap(({ documentName, pending }) =>
-        pending.changes.map((change) => historyEntry(documentName, pending, change)),
-      );
+      // A write that set a record to what it held already changed nothing: no row.
+      const rows = batch
+        .flatMap(({ documentName, pending }) =>
+          pending.changes.map((change) => historyEntry(documentName, pending, change)),
+        )
+        .filter((row) => row.action !== "changed" || row.fields.length > 0);
       try {
         await this.options.storage.appendHistory(rows);
       } catch (error) {
