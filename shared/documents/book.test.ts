@@ -24,6 +24,7 @@ import {
   taxIdKey,
   taxIdRecordSchema,
 } from "./book";
+import { DOCUMENT_SCHEMA_VERSION, validateDocument } from "./shapes";
 
 const NOW = "2026-11-23T15:00:00.000Z";
 
@@ -337,5 +338,47 @@ describe("organisation summaries", () => {
       }),
     ).toEqual([]);
     expect(issues(coverageSummarySchema, { id: "x" }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("whole documents of the book", () => {
+  it("[SYNC3] a customer document and its internal document with every record shape are valid", () => {
+    const meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
+    const entity = sampleEntity({ sbis: { s1: sbi("s1", "50") } });
+    expect(
+      validateDocument("customer", {
+        meta,
+        profile: sampleProfile(),
+        entities: { [entity.id]: entity },
+        policies: { [samplePolicy().id]: samplePolicy() },
+        coverages: {
+          [sampleLrpCoverage().id]: sampleLrpCoverage(),
+          [sampleLgmEndorsement().id]: sampleLgmEndorsement(),
+        },
+      }),
+    ).toEqual([]);
+    expect(
+      validateDocument("customerInternal", {
+        meta,
+        taxIds: {
+          [taxIdKey.entity(entity.id)]: {
+            id: taxIdKey.entity(entity.id),
+            taxIdType: 1,
+            taxId: "123456789",
+            updatedAt: NOW,
+            updatedBy: "agent-1",
+          },
+        },
+      }),
+    ).toEqual([]);
+  });
+
+  it("[SYNC3] a full tax id is refused in the customer document, which the customer reads", () => {
+    const issues = validateDocument("customer", {
+      meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION },
+      entities: { e: { ...sampleEntity({ id: "e" }), taxId: "123456789" } },
+    });
+    expect(issues.map((i) => i.path.join("."))).toEqual(["entities.e"]);
+    expect(JSON.stringify(issues)).not.toContain("123456789");
   });
 });
