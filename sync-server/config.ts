@@ -96,6 +96,36 @@ export const configSchema = z
       .default(1024 * 1024),
     /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // --- Market data feed (issue 15; sync-server/market): where each trading day's files come from. An
+    // address may hold {yyyymmdd}, {date} (YYYY-MM-DD) and {ry} (RMA's reinsurance year). None set: the
+    // embedded sample data is the market.
+    /** RMA's A00630_LrpRate (the daily ADMLivestockLrp zip, or the text member itself). */
+    MARKET_A00630_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** RMA's A00620_LrpActualEndingValue (usually the same zip as A00630). */
+    MARKET_A00620_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** RMA's A00600_LgmGrossMargin (the ADMLivestockLgm zip, or the member). */
+    MARKET_A00600_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** RMA's A00610_LgmDraw (usually the same zip as A00600). */
+    MARKET_A00610_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** Futures settlements and implied volatilities as the CSV of README "Market data files". */
+    MARKET_FUTURES_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** Central time of the first fetch on a trading day (RMA posts about 3:30 pm). */
+    MARKET_FETCH_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM")
+      .default("15:30"),
+    /** Central time after which no new attempt starts that day (the last good snapshot stays). */
+    MARKET_FETCH_DEADLINE: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM")
+      .default("20:00"),
+    /** Longest wait for one file, milliseconds. */
+    MARKET_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How often the schedule is checked, milliseconds. */
+    MARKET_FETCH_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Weekday LGM files are fetched (0 Sunday … 6 Saturday; LGM sells weekly, on Thursdays). */
+    MARKET_LGM_WEEKDAY: z.coerce.number().int().min(0).max(6).default(4),
+    // --- end of market data feed
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== "production") return;

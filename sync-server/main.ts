@@ -15,7 +15,8 @@ const server = await startServer(config).catch((error: Error) => {
 // Outside production the embedded market source (sample data, labelled) is published into the
 // read-only `market/current` document — the snapshot GET /api/market/current serves — and again when
 // its date changes, so devices keep the current snapshot and notice a new one.
-if (config.NODE_ENV !== "production") {
+// With a market feed configured (issue 15) the feed publishes instead.
+if (config.NODE_ENV !== "production" && !server.market.feed) {
   let published: string | undefined;
   const publish = async () => {
     const snapshot = await embeddedMarketSource.current();

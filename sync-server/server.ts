@@ -6,9 +6,11 @@ import { createAdaptorServer } from "@hono/node-server";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
+import { marketSeedOf } from "./http/market";
 import { mountSyncApi } from "./http/sync-api";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
+import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { openStorage } from "./storage";
 import {
   checkDataKey,
@@ -30,6 +32,8 @@ export interface StartOptions {
   redisPrefix?: string;
   instanceId?: string;
   marketSeed?: MarketSeed;
+  /** Market feed settings for tests (issue 15): tick by hand, a clock, short retries, a PG schema. */
+  marketFeed?: Pick<StartMarketFeedOptions, "manual" | "clock" | "retry" | "postgresSchema">;
   compactAfterMs?: number;
   extensions?: Extension[];
   log?: (message: string) => void;
@@ -84,16 +88,26 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     maxMessageBytes: config.SYNC_MAX_MESSAGE_BYTES,
     redisUrl: config.REDIS_URL,
     redisPrefix: options.redisPrefix,
-    marketSeed: options.marketSeed,
+    // The published market (issue 15): the feed's last snapshot once there is one.
+    marketSeed: options.marketSeed ?? (async () => (market.feed ? marketSeedOf(market.source)() : null)),
     compactAfterMs: options.compactAfterMs,
     extensions: [...hardening.extensions, ...(options.extensions ?? [])],
     log,
   });
   hardening.attach(sync);
+  const market: RunningMarketFeed = await startMarketFeed(config, {
+    storage,
+    verify: (token) => verify(token),
+    publish: (snapshot) => sync.publishMarketSnapshot({ ...snapshot }),
+    owner: instanceId,
+    log,
+    ...options.marketFeed,
+  });
 
   const app = createHttpApp(config, {
     first: (http) => hardening.mountHttp(http, (token) => verify(token)),
     isSignInRevoked: hardening.isSignInRevoked,
+    market: { source: market.source, api: market.api },
     mountApi: (api) => {
       hardening.mountApi(api, (token) => verify(token));
       mountSyncApi(api, {
@@ -126,6 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     sync,
     hocuspocus: sync.hocuspocus,
     hardening,
+    market,
     /** Stores open documents, closes every connection, the HTTP server and the storage. */
     async close(): Promise<void> {
       await sync.close();
@@ -134,6 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
       await hardening.close();
+      await market.stop();
       await storage.close();
     },
   };

@@ -4,13 +4,15 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
-import { mountMarketApi } from "./market";
+import { type MarketApiOptions, type MarketSource, mountMarketApi } from "./market";
 
 export interface HttpAppOptions {
   /** Middleware that must see every request first (sync-server/hardening: headers and limits). */
   first?: (app: Hono) => void;
   /** Whether an embedded-provider sign-in was revoked (sign out on all devices). */
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
+  /** The market snapshot source and the history and failure routes (issue 15). */
+  market?: { source: MarketSource; api: MarketApiOptions };
   /** Mounts further /api routes (the sync server's) before the /api catch-all. */
   mountApi?: (app: Hono) => void;
 }
@@ -25,7 +27,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
   mountIdentity(app, config, { isSignInRevoked: options.isSignInRevoked });
-  mountMarketApi(app);
+  mountMarketApi(app, options.market?.source, options.market?.api);
   options.mountApi?.(app);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));
 

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketSnapshotSchema } from "../../../shared/market/snapshot";
+import { demoUser, startTestServer, type TestServer } from "../sync/harness";
+import { type FixtureServer, startFixtureServer } from "./fixture-server";
+
+// The whole server with MARKET_* pointing at a local fixture server: the feed publishes into
+// `market/current` and GET /api/market/current, keeps history, and shows failures to super
+// administrators only.
+
+const THURSDAY = Date.parse("2026-11-19T21:45:00Z"); // 15:45 Central
+let clockAt = THURSDAY;
+let setAt = Date.now();
+/** The server's clock: from `clockAt`, running 1000× faster than real time. */
+const clock = () => new Date(clockAt + (Date.now() - setAt) * 1000);
+let http: FixtureServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  http = await startFixtureServer();
+  server = await startTestServer(
+    {
+      MARKET_A00630_URL: `${http.url}/lrp/{yyyymmdd}.zip`,
+      MARKET_A00620_URL: `${http.url}/lrp/{yyyymmdd}.zip`,
+      MARKET_A00600_URL: `${http.url}/lgm/{yyyymmdd}.zip`,
+      MARKET_A00610_URL: `${http.url}/lgm/{yyyymmdd}.zip`,
+      MARKET_FUTURES_URL: `${http.url}/futures/{yyyymmdd}.csv`,
+      MARKET_FETCH_TIMEOUT_MS: "3000",
+    },
+    { marketFeed: { manual: true, clock, retry: { firstMs: 10, maxMs: 20 } } },
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  await http?.close();
+});
+
+const get = (path: string, token?: string) =>
+  fetch(new URL(path, server.url), token ? { headers: { authorization: `Bearer ${token}` } } : {});
+
+describe("the server's market feed", () => {
+  it("serves the labelled sample until a day is fetched, then RMA's snapshot with its sources, in the document too", async () => {
+    expect((await (await get("/api/market/current")).json()).label).toBe("sample market data");
+    setAt = Date.now();
+    expect(await server.market.feed?.tick()).toEqual({ status: "done", attempts: 1 });
+    const snapshot = marketSnapshotSchema.parse(await (await get("/api/market/current")).json());
+    expect([snapshot.asOf, snapshot.label, snapshot.sources?.length]).toEqual([
+      "2026-11-19",
+      "RMA livestock data",
+      5,
+    ]);
+    const direct = await server.hocuspocus.openDirectConnection("market/current", { server: true });
+    try {
+      let asOf: unknown;
+      await direct.transact((doc) => {
+        asOf = doc.getMap("snapshot").get("asOf");
+      });
+      expect(asOf).toBe("2026-11-19");
+    } finally {
+      await direct.disconnect();
+    }
+  });
+
+  it("keeps every published day: a range of dates and one day's snapshot", async () => {
+    const list = await (await get("/api/market/history?from=2026-11-01&to=2026-11-30")).json();
+    expect(list.snapshots.map((s: { asOf: string }) => s.asOf)).toEqual(["2026-11-19"]);
+    const day = marketSnapshotSchema.parse(await (await get("/api/market/history/2026-11-19")).json());
+    expect(day.lrpRates).toHaveLength(7);
+    expect((await get("/api/market/history/2026-11-18")).status).toBe(404);
+    const bad = await get("/api/market/history?from=2026-11-30&to=2026-11-01");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe("The query is invalid: from: from must not be after to");
+  });
+
+  it("records a failed day and shows it to super administrators only; the last good snapshot stays", async () => {
+    http.mode = "fail";
+    clockAt = Date.parse("2026-11-21T01:59:00Z"); // Friday 19:59 Central, a minute before the deadline
+    setAt = Date.now();
+    expect((await server.market.feed?.tick())?.status).toBe("failed");
+    http.mode = "ok";
+    expect((await (await get("/api/market/current")).json()).asOf).toBe("2026-11-19");
+    expect((await get("/api/market/fetch-failures")).status).toBe(401);
+    const agent = await server.token(demoUser("agent@demo.rangeline.test"));
+    expect((await get("/api/market/fetch-failures", agent)).status).toBe(403);
+    const superAdmin = await server.token(demoUser("superadmin@demo.rangeline.test"));
+    const response = await get("/api/market/fetch-failures?limit=5", superAdmin);
+    expect(response.status).toBe(200);
+    const { failures } = await response.json();
+    expect(failures[0]).toMatchObject({
+      runKey: "2026-11-20",
+      message: expect.stringMatching(/^gave up after/),
+    });
+    expect(failures[1]).toMatchObject({
+      runKey: "2026-11-20",
+      message: `GET ${http.url}/lrp/20261120.zip: HTTP 500`,
+    });
+  });
+});
