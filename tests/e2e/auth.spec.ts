@@ -42,7 +42,7 @@ async function signOutFromMenu(page: Page, user: DemoUser) {
   // right after it would race the redirect.
   const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await accountButton(page, user).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await logout;
   await page.waitForEvent("load");
   await expect(signInButton(page)).toBeVisible();

@@ -20,6 +20,11 @@ export default function UserMenu({ session, name }: { session: Session; name: st
       items={[
         { value: "profile", label: "My Profile", onSelect: () => navigate("/profile") },
         { value: "sign-out", label: "Sign out", onSelect: () => void session.signOut() },
+        {
+          value: "sign-out-everywhere",
+          label: "Sign out on all devices",
+          onSelect: () => void session.signOutEverywhere(),
+        },
       ]}
     />
   );

@@ -8,6 +8,7 @@ import { HiqLogoutProvider, useHiqLogout } from "./hiq-logout";
 import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from "./identity-cache";
 import { logoutCookieDomain } from "./logout-cookie";
 import { isPendingCallback, safeReturnTo } from "./return-to";
+import { chooseSignOutScope, revokeServerSession, takeSignOutScope } from "./server-sign-out";
 import { SessionContext } from "./session";
 import { type ClaimsReader, sessionFrom } from "./session-from";
 import { mayHaveSession } from "./session-hint";
@@ -152,9 +153,17 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       },
       handleRedirectCallback,
       logout: async (options) => {
+        const scope = takeSignOutScope();
+        const auth0 = await loadClient();
+        // The token to revoke on the server: this device's cached one; for every device, a fresh one
+        // if need be (the server needs to know who asks).
+        const token = await auth0
+          .getTokenSilently(scope === "device" ? { cacheMode: "cache-only" } : {})
+          .catch(() => undefined);
         await runBeforeSignOut();
+        await revokeServerSession(token, scope);
         clearCachedIdentity(window.localStorage);
-        await (await loadClient()).logout(options);
+        await auth0.logout(options);
         dispatch({ type: "LOGOUT" });
       },
       getAccessTokenSilently: async (options) => {
@@ -230,6 +239,10 @@ function SessionBridge({
               },
             }),
           signOut: () => hiq.logout(),
+          signOutEverywhere: () => {
+            chooseSignOutScope("everywhere");
+            return hiq.logout();
+          },
           getAccessToken: () => getAccessTokenSilently(),
         },
         readClaims,

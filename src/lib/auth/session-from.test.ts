@@ -6,6 +6,7 @@ import { sessionFrom } from "./session-from";
 const actions = {
   signIn: async () => {},
   signOut: async () => {},
+  signOutEverywhere: async () => {},
   getAccessToken: async () => "token",
 };
 

@@ -12,7 +12,7 @@ export type ClaimsReader = (user: User) => AccessClaims;
  */
 export function sessionFrom(
   auth: AuthState,
-  actions: Pick<Session, "signIn" | "signOut" | "getAccessToken">,
+  actions: Pick<Session, "signIn" | "signOut" | "signOutEverywhere" | "getAccessToken">,
   readClaims: ClaimsReader | undefined,
 ): Session {
   const user: User | undefined = auth.isAuthenticated ? auth.user : undefined;

@@ -26,6 +26,8 @@ export interface Session {
   signIn(returnTo?: string): Promise<void>;
   /** Signs out here and in the sibling applications (the hiqLogout cookie), back to the origin. */
   signOut(): Promise<void>;
+  /** Signs out here and ends every other session of the user on the server too (issue 16 §3). */
+  signOutEverywhere(): Promise<void>;
   /** A current access token for the sync server and /api (from the cache, else silently renewed). */
   getAccessToken(): Promise<string>;
 }
@@ -43,6 +45,7 @@ export const signedOutSession: Session = {
   error: null,
   signIn: noProvider,
   signOut: async () => {},
+  signOutEverywhere: async () => {},
   getAccessToken: noProvider,
 };
 

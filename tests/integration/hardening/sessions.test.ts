@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awareness";
 import * as Y from "yjs";
+import { revokeServerSession } from "../../../src/lib/auth/server-sign-out";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 import {
@@ -146,6 +147,21 @@ describe("[SESSION1] sign-out and sign-out on all devices (one instance, SQLite)
     );
     const refused = await authorize({ prompt: "none" }, cookie);
     expect(new URL(String(refused.headers.location)).searchParams.get("error")).toBe("login_required");
+  });
+
+  it("the app's sign-out call (src/lib/auth) reaches the server; offline it gives up quietly", async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const origin = `http://127.0.0.1:${server.port}`;
+    const phone = await server.token(agent, { now: now() - 20 });
+    const laptop = await server.token(agent, { now: now() - 10 });
+    expect(await revokeServerSession(phone, "device", origin)).toBe(true);
+    expect((await members(server, phone)).status).toBe(401);
+    expect((await members(server, laptop)).status).toBe(200);
+    expect(await revokeServerSession(laptop, "everywhere", origin)).toBe(true);
+    expect((await members(server, laptop)).status).toBe(401);
+    expect(await revokeServerSession(undefined, "device", origin)).toBe(false);
+    expect(await revokeServerSession(laptop, "device", "http://127.0.0.1:9", 500)).toBe(false);
   });
 
   it("the sign-out endpoints refuse a missing or forged token", async () => {

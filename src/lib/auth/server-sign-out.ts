@@ -1,0 +1,45 @@
+// The server half of signing out (issue 16 §3): before the page leaves for the identity provider's
+// logout, the app asks the sync server to revoke this device's session — or, for "Sign out on all
+// devices", every session of the user. The server closes the live connections the revocation covers
+// and refuses the revoked tokens from then on. Best effort: offline, the token simply expires.
+
+export type SignOutScope = "device" | "everywhere";
+
+export const SIGN_OUT_PATHS: Record<SignOutScope, string> = {
+  device: "/api/session/sign-out",
+  everywhere: "/api/session/sign-out-everywhere",
+};
+
+let chosen: SignOutScope = "device";
+
+/** The next sign-out from this page covers `scope` (the menu's "Sign out on all devices"). */
+export function chooseSignOutScope(scope: SignOutScope): void {
+  chosen = scope;
+}
+
+/** The scope of the sign-out under way; the one after it is "device" again. */
+export function takeSignOutScope(): SignOutScope {
+  const scope = chosen;
+  chosen = "device";
+  return scope;
+}
+
+/** Revokes the session on the server; true when the server confirmed it. Never throws. */
+export async function revokeServerSession(
+  token: string | undefined,
+  scope: SignOutScope,
+  origin = "",
+  timeoutMs = 3000,
+): Promise<boolean> {
+  if (!token) return false;
+  try {
+    const response = await fetch(`${origin}${SIGN_OUT_PATHS[scope]}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
