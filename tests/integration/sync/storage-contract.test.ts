@@ -306,6 +306,37 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
     });
 
     // --- end of record history and settings ---
+
+    // --- Session revocation (issue 16 §3) ---
+    it("[SESSION1] revocations are kept, a user's cutoff only moves later, and expired ones are left out", async () => {
+      const at = 1_800_000_000_000;
+      await storage.revokeSessions({ kind: "token", key: "hash-a", userId: "u1", at, expiresAt: at + 1000 });
+      await storage.revokeSessions({ kind: "user", key: "u1", userId: "u1", at, expiresAt: at + 5000 });
+      await storage.revokeSessions({
+        kind: "user",
+        key: "u1",
+        userId: "u1",
+        at: at - 10,
+        expiresAt: at + 10,
+      });
+      await storage.revokeSessions({ kind: "session", key: "sid-1", userId: "u2", at, expiresAt: at + 50 });
+      const live = await storage.listRevocations(at);
+      expect(live).toEqual([
+        { kind: "session", key: "sid-1", userId: "u2", at, expiresAt: at + 50 },
+        { kind: "token", key: "hash-a", userId: "u1", at, expiresAt: at + 1000 },
+        { kind: "user", key: "u1", userId: "u1", at, expiresAt: at + 5000 },
+      ]);
+      await storage.revokeSessions({
+        kind: "user",
+        key: "u1",
+        userId: "u1",
+        at: at + 20,
+        expiresAt: at + 6000,
+      });
+      expect((await storage.listRevocations(at)).find((r) => r.kind === "user")?.at).toBe(at + 20);
+      expect((await storage.listRevocations(at + 1000)).map((r) => r.key)).toEqual(["u1"]);
+    });
+    // --- end of session revocation ---
   });
 }
 
