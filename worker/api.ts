@@ -1,5 +1,5 @@
 import { DomainError } from "../shared/errors";
-import { type MarketSnapshot, marketSnapshotSchema } from "../shared/market";
+import { type MarketSnapshot, marketSnapshotSchema, sourceLine } from "../shared/market";
 import {
   type BreakevenResult,
   breakeven,
@@ -37,6 +37,8 @@ export interface MarketInfo {
   label: string;
   source: MarketSnapshot["source"];
   asOf: string;
+  /** Where the figures came from (RMA file and date, provider …), when the snapshot says (issue 15). */
+  sourceLine?: string;
 }
 
 export interface PricingApi {
@@ -111,7 +113,16 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
         };
       }
       market = parsed.data;
-      return { ok: true, value: { label: market.label, source: market.source, asOf: market.asOf } };
+      const line = sourceLine(market);
+      return {
+        ok: true,
+        value: {
+          label: market.label,
+          source: market.source,
+          asOf: market.asOf,
+          ...(line ? { sourceLine: line } : {}),
+        },
+      };
     },
     quoteLrp: (input, options = {}) =>
       run(options.channel ?? "quoteLrp", (snapshot) => quoteLrp(input, snapshot, { all: options.all })),

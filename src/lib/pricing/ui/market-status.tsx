@@ -51,6 +51,11 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
       <p className="market-status__line">
         <strong>Prices as of {formatDate(market.asOf)}</strong>
         <span className="market-status__label">{market.label}</span>
+        {market.sourceLine ? (
+          <span className="market-status__label market-status__source" data-testid="market-source">
+            from {market.sourceLine}
+          </span>
+        ) : null}
         {stale ? <span className="badge badge--warning">stale</span> : null}
         {market.fromDevice ? <span className="badge badge--info">saved on this device</span> : null}
       </p>
