@@ -86,7 +86,19 @@ const config: UserConfig = {
               test: /node_modules[\\/](yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@lifeomic)[\\/]/,
             },
             zodGroup,
+            // The LRP quote screen and the parts it shares with the agent's coverage create screen
+            // (src/components/quote) in one chunk: split by importer they cost the quote screen ~1 KB
+            // gzipped of chunk overhead. The Order button's lazily loaded modules stay out.
+            {
+              name: "lrp-quote",
+              test: (id: string) =>
+                /src[\\/](features[\\/]lrp-quote|components[\\/]quote)[\\/]/.test(id) &&
+                !/order-button(-synced)?\.tsx$/.test(id),
+            },
           ],
+          // A group holds the modules it matches, not their dependencies too (the libraries' groups
+          // match all of theirs): otherwise the lrp-quote group would pull the shell's UI parts in.
+          includeDependenciesRecursively: false,
         },
         banner: zodJitless,
       },
