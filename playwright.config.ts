@@ -23,11 +23,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node scripts/start.mjs`,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", NODE_ENV: "test" },
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-  },
+  // E2E_EXTERNAL_SERVER=1: run against a server already listening on E2E_PORT (started with its own
+  // STATIC_DIR and DATA_DIR), so engineers working side by side do not rebuild one dist/ at once.
+  webServer: process.env.E2E_EXTERNAL_SERVER
+    ? undefined
+    : {
+        command: `node scripts/start.mjs`,
+        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", NODE_ENV: "test" },
+        url: `http://127.0.0.1:${port}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+      },
 });
