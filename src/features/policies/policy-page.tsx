@@ -8,8 +8,7 @@ import {
   regionForCode,
 } from "../../../shared/catalogue";
 import type { CoverageSummary } from "../../../shared/documents/book";
-import { useBookIndex } from "../../components/book";
-import { RecordHistory } from "../../components/book/record-history";
+import { RecordHistory, useBookIndex } from "../../components/book";
 import { RecordNotFound } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
