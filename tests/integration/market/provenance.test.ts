@@ -12,6 +12,8 @@ describe("a snapshot's sources on the screen", () => {
       ...importMarketFiles(FIXTURE_FILES, { label: "RMA livestock data" }),
       sources: [
         { part: "lrpRates", name: "RMA A00630_LrpRate", date: "2026-11-20", url: "https://x.test/a.zip" },
+        { part: "lgm", name: "RMA A00600_LgmGrossMargin", date: "2026-11-19" },
+        { part: "lgm", name: "RMA A00610_LgmDraw", date: "2026-11-19" },
         { part: "futures", name: "futures settlements", date: "2026-11-20" },
       ],
     };
@@ -21,7 +23,8 @@ describe("a snapshot's sources on the screen", () => {
         label: "RMA livestock data",
         source: "rma",
         asOf: "2026-11-20",
-        sourceLine: "RMA A00630_LrpRate 2026-11-20 · futures settlements 2026-11-20",
+        sourceLine:
+          "RMA A00630_LrpRate, futures settlements 2026-11-20 · RMA A00600_LgmGrossMargin, A00610_LgmDraw 2026-11-19",
       },
     });
     const sample = await createPricingApi().setMarket(generateSampleSnapshot("2026-11-20"));
