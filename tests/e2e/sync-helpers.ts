@@ -28,7 +28,8 @@ export async function device(
 
 export async function signIn(page: Page, who: DemoUser, path: string) {
   await page.goto(`/login/?login_hint=${encodeURIComponent(who.email)}&returnTo=${encodeURIComponent(path)}`);
-  await expect(page.getByRole("button", { name: `Account: ${who.name}` })).toBeVisible();
+  // Sign-in is a redirect round trip and a token exchange: slow on a busy machine.
+  await expect(page.getByRole("button", { name: `Account: ${who.name}` })).toBeVisible({ timeout: 20_000 });
 }
 
 export const status = (page: Page) => page.getByTestId("sync-status");
@@ -63,7 +64,37 @@ export const documentDatabases = (page: Page) =>
 export const freshCustomerId = (label: string) =>
   `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
+/** A customer name of its own for each test run. */
+export const freshName = (label: string) => `${label} ${Date.now().toString(36)}`;
+
 export const customerPath = (id: string) => `/agent/customers?customer=${encodeURIComponent(id)}`;
 
+/** The form for a new customer (with `id`: the record gets that id, e.g. a linked customer's). */
+export const newCustomerPath = (id?: string) =>
+  id ? `/agent/customers?new=1&id=${encodeURIComponent(id)}` : "/agent/customers?new=1";
+
+/**
+ * Creates a customer through "New customer" on a page already on the new-customer form, and returns
+ * its id (from the record page's address, where saving leads).
+ */
+export async function saveNewCustomer(page: Page, name: string): Promise<string> {
+  const form = page.getByTestId("new-customer-form");
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByRole("button", { name: "Save customer" }).click();
+  await expect(page.getByTestId("customer-record")).toBeVisible();
+  await expect(field(page, "Name")).toHaveValue(name);
+  const id = new URL(page.url()).searchParams.get("customer");
+  if (!id) throw new Error(`saving the customer did not open its record: ${page.url()}`);
+  return id;
+}
+
+/** Signs `who` in on a device of its own, creates a customer named `name`, and returns both. */
+export async function deviceWithNewCustomer(browser: Browser, who: DemoUser, name: string) {
+  const device_ = await device(browser, who, newCustomerPath());
+  const id = await saveNewCustomer(device_.page, name);
+  return { ...device_, id };
+}
+
+/** A field of the customer record's profile form, by its label. */
 export const field = (page: Page, label: string) =>
   page.getByTestId("customer-record").getByLabel(label, { exact: true });

@@ -4,10 +4,11 @@ import {
   AGENT2,
   customerPath,
   device,
+  deviceWithNewCustomer,
   documentDatabases,
   expectAllSynced,
   field,
-  freshCustomerId,
+  freshName,
   user,
 } from "./sync-helpers";
 
@@ -30,11 +31,10 @@ const accessToken = (page: Page) =>
 
 test("a customer document the agent may no longer open is removed from the device", async ({ browser }) => {
   test.setTimeout(90_000);
-  const id = freshCustomerId("lost");
-  const docName = `org/${AGENT2.orgId}/customer/${id}`;
+  const owner = await deviceWithNewCustomer(browser, AGENT, freshName("Lost Access Ranch"));
+  const docName = `org/${AGENT2.orgId}/customer/${owner.id}`;
   const database = `rangeline-doc:${encodeURIComponent(AGENT2.sub)}:${docName}`;
-  const owner = await device(browser, AGENT, customerPath(id));
-  const jordan = await device(browser, AGENT2, customerPath(id));
+  const jordan = await device(browser, AGENT2, customerPath(owner.id));
   const admin = await device(browser, ADMIN, "/");
   const token = await accessToken(admin.page);
   const members = `/api/orgs/${AGENT2.orgId}/members`;
@@ -56,7 +56,7 @@ test("a customer document the agent may no longer open is removed from the devic
     ).toBeVisible();
     await expect.poll(() => documentDatabases(jordan.page)).not.toContain(database);
     // The agent who still has access keeps working.
-    await field(owner.page, "Phone").fill("555-0142");
+    await field(owner.page, "Mobile phone").fill("555-555-0142");
     await expectAllSynced(owner.page);
   } finally {
     const restored = await admin.page.request.post(members, {

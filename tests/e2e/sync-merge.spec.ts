@@ -3,15 +3,16 @@ import {
   AGENT,
   customerPath,
   device,
+  deviceWithNewCustomer,
   dropSocket,
   expectAllSynced,
   field,
-  freshCustomerId,
+  freshName,
   pendingOf,
   restoreSocket,
 } from "./sync-helpers";
 
-// Offline merge (issue 5 §4): one agent on two devices edits one customer document while both are
+// Offline merge (issue 5 §4, issue 10 §4): one agent on two devices edits one customer while both are
 // offline — different fields and the same field — then both reconnect; both converge, and a third,
 // fresh device loaded from the server shows the same. Run with both reconnect orders.
 
@@ -19,26 +20,31 @@ for (const firstBack of ["A", "B"] as const) {
   test(`two devices edit one customer offline and converge when ${firstBack} reconnects first`, async ({
     browser,
   }) => {
-    const id = freshCustomerId(`merge${firstBack}`);
-    const a = await device(browser, AGENT, customerPath(id));
-    const b = await device(browser, AGENT, customerPath(id));
+    const onA = freshName("Name typed on A");
+    const onB = freshName("Name typed on B");
+    const a = await deviceWithNewCustomer(browser, AGENT, freshName(`Merge ${firstBack}`));
+    const b = await device(browser, AGENT, customerPath(a.id));
     try {
-      await field(a.page, "Operation").fill("Seeded ranch");
-      await expect(field(b.page, "Operation")).toHaveValue("Seeded ranch");
+      // An address is written once all of it is valid (street, city, state, ZIP).
+      await field(a.page, "Street address").fill("1 Feedlot Rd");
+      await field(a.page, "City").fill("Garden City");
+      await field(a.page, "State").selectOption("KS");
+      await field(a.page, "ZIP code").fill("67846");
+      await expect(field(b.page, "City")).toHaveValue("Garden City");
       await expectAllSynced(a.page);
       await expectAllSynced(b.page);
 
       await dropSocket(a.page);
       await dropSocket(b.page);
-      await field(a.page, "Name").fill("Name typed on A");
-      await field(a.page, "Phone").fill("555-0101");
-      await field(b.page, "Name").fill("Name typed on B");
-      await field(b.page, "Email").fill("b@example.test");
+      await field(a.page, "Name").fill(onA);
+      await field(a.page, "Mobile phone").fill("555-555-0101");
+      await field(b.page, "Name").fill(onB);
+      await field(b.page, "E-mail").fill("b@example.test");
       expect(await pendingOf(a.page)).toBeGreaterThan(0);
       expect(await pendingOf(b.page)).toBeGreaterThan(0);
       // Offline, neither sees the other's edit.
-      await expect(field(a.page, "Email")).toHaveValue("");
-      await expect(field(b.page, "Phone")).toHaveValue("");
+      await expect(field(a.page, "E-mail")).toHaveValue("");
+      await expect(field(b.page, "Mobile phone")).toHaveValue("");
 
       const [first, second] = firstBack === "A" ? [a, b] : [b, a];
       await restoreSocket(first.page);
@@ -47,26 +53,29 @@ for (const firstBack of ["A", "B"] as const) {
       await expectAllSynced(second.page);
 
       for (const { page } of [a, b]) {
-        await expect(field(page, "Phone")).toHaveValue("555-0101");
-        await expect(field(page, "Email")).toHaveValue("b@example.test");
-        await expect(field(page, "Operation")).toHaveValue("Seeded ranch");
+        await expect(field(page, "Mobile phone")).toHaveValue("555-555-0101");
+        await expect(field(page, "E-mail")).toHaveValue("b@example.test");
+        await expect(field(page, "City")).toHaveValue("Garden City");
       }
       // The same field: one value wins, the same on both.
       await expect
         .poll(async () => {
           const x = await field(a.page, "Name").inputValue();
           const y = await field(b.page, "Name").inputValue();
-          return x === y && (x === "Name typed on A" || x === "Name typed on B");
+          return x === y && (x === onA || x === onB);
         })
         .toBe(true);
       const merged = await field(a.page, "Name").inputValue();
 
-      const c = await device(browser, AGENT, customerPath(id));
+      const c = await device(browser, AGENT, customerPath(a.id));
       try {
         await expect(field(c.page, "Name")).toHaveValue(merged);
-        await expect(field(c.page, "Phone")).toHaveValue("555-0101");
-        await expect(field(c.page, "Email")).toHaveValue("b@example.test");
-        await expect(field(c.page, "Operation")).toHaveValue("Seeded ranch");
+        await expect(field(c.page, "Mobile phone")).toHaveValue("555-555-0101");
+        await expect(field(c.page, "E-mail")).toHaveValue("b@example.test");
+        await expect(field(c.page, "City")).toHaveValue("Garden City");
+        // The list follows the merged name (the organisation's summaries converge too).
+        await c.page.goto("/agent/customers");
+        await expect(c.page.getByRole("link", { name: merged })).toBeVisible();
       } finally {
         await c.context.close();
       }

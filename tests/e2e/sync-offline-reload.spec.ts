@@ -3,10 +3,11 @@ import {
   AGENT,
   customerPath,
   device,
+  deviceWithNewCustomer,
   dropSocket,
   expectAllSynced,
   field,
-  freshCustomerId,
+  freshName,
   pendingOf,
   status,
 } from "./sync-helpers";
@@ -18,9 +19,8 @@ import {
 test("unsynced edits survive an offline reload and reach the server after reconnecting", async ({
   browser,
 }) => {
-  const id = freshCustomerId("reload");
-  const agent = await device(browser, AGENT, customerPath(id));
-  const { page, context } = agent;
+  const agent = await deviceWithNewCustomer(browser, AGENT, freshName("Reload Ranch"));
+  const { page, context, id } = agent;
   try {
     await expectAllSynced(page);
     await page.waitForFunction(async () => {
@@ -30,13 +30,13 @@ test("unsynced edits survive an offline reload and reach the server after reconn
 
     await dropSocket(page);
     await field(page, "Name").fill("Offline Ranch LLC");
-    await field(page, "Phone").fill("555-0199");
+    await field(page, "Mobile phone").fill("555-555-0199");
     await expect.poll(() => pendingOf(page)).toBeGreaterThan(0);
 
     await context.setOffline(true);
     await page.reload();
     await expect(field(page, "Name")).toHaveValue("Offline Ranch LLC");
-    await expect(field(page, "Phone")).toHaveValue("555-0199");
+    await expect(field(page, "Mobile phone")).toHaveValue("555-555-0199");
     await expect(status(page)).toHaveAttribute("data-state", /offline|connecting/);
     await expect(status(page)).toContainText("not yet on the server");
 
@@ -46,7 +46,7 @@ test("unsynced edits survive an offline reload and reach the server after reconn
     const fresh = await device(browser, AGENT, customerPath(id));
     try {
       await expect(field(fresh.page, "Name")).toHaveValue("Offline Ranch LLC");
-      await expect(field(fresh.page, "Phone")).toHaveValue("555-0199");
+      await expect(field(fresh.page, "Mobile phone")).toHaveValue("555-555-0199");
     } finally {
       await fresh.context.close();
     }

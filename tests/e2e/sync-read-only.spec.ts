@@ -1,9 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { AGENT, CUSTOMER, customerPath, device, expectAllSynced, field } from "./sync-helpers";
+import {
+  AGENT,
+  CUSTOMER,
+  customerPath,
+  device,
+  expectAllSynced,
+  field,
+  saveNewCustomer,
+} from "./sync-helpers";
 
-// Read-only documents (issue 5 §4, rules ACL and SYNC1): the linked customer reads their record but
-// the UI never offers to change it; a write forced past the UI is refused by the server, and the
-// device's copy is reset to the server's.
+// Read-only documents (issue 5 §4, issue 10 §3, rules ACL and SYNC1): the linked customer sees their
+// record on My coverages but the UI never offers to change it; a write forced past the UI is refused by
+// the server, and the device's copy is reset to the server's.
 
 test("a customer sees their record read-only, and a forced write is refused and undone", async ({
   browser,
@@ -13,15 +21,26 @@ test("a customer sees their record read-only, and a forced write is refused and 
   const agent = await device(browser, AGENT, customerPath(customerId));
   const customer = await device(browser, CUSTOMER, "/insurance/my-coverages");
   try {
+    // The linked customer's record is started once per database, with the id the account is linked to.
+    const record = agent.page.getByTestId("customer-record");
+    const notFound = agent.page.getByTestId("record-not-found");
+    await expect(record.or(notFound)).toBeVisible({ timeout: 15_000 });
+    if (await notFound.isVisible()) {
+      await notFound.getByRole("link", { name: "start the customer record for this id" }).click();
+      await expect(agent.page.getByTestId("preset-id")).toContainText(customerId);
+      expect(await saveNewCustomer(agent.page, marker)).toBe(customerId);
+    }
     await field(agent.page, "Name").fill(marker);
     await expectAllSynced(agent.page);
 
-    const record = customer.page.getByTestId("customer-record");
-    await expect(record.getByTestId("profile-name")).toHaveText(marker);
-    await expect(record.getByTestId("read-only-note")).toBeVisible();
-    await expect(record.getByRole("textbox")).toHaveCount(0);
-    await expect(record.locator("input, select, textarea, [contenteditable]")).toHaveCount(0);
-    await expect(record.getByRole("button")).toHaveCount(0);
+    const view = customer.page.getByTestId("my-coverages");
+    await expect(view.getByTestId("my-coverages-name")).toHaveText(marker);
+    await expect(view.getByTestId("read-only-note")).toBeVisible();
+    await expect(view.getByRole("textbox")).toHaveCount(0);
+    await expect(view.locator("input, select, textarea, [contenteditable]")).toHaveCount(0);
+    await expect(view.getByRole("button")).toHaveCount(0);
+    // Never a tax id or an internal note on the producer's view.
+    await expect(view).not.toContainText(/tax id|•••/i);
 
     // Past the UI: the server refuses the write and the device goes back to the server's copy.
     const name = `org/${CUSTOMER.orgId}/customer/${customerId}`;
@@ -30,10 +49,10 @@ test("a customer sees their record read-only, and a forced write is refused and 
         window.__rangelineSync?.forceWrite(documentName as string, "profile", ["name"], "Forged by customer"),
       [name],
     );
-    await expect(record.getByRole("status").or(record.getByRole("alert"))).toContainText(
+    await expect(view.getByRole("status").or(view.getByRole("alert"))).toContainText(
       "The server refused your last change",
     );
-    await expect(record.getByTestId("profile-name")).toHaveText(marker);
+    await expect(view.getByTestId("my-coverages-name")).toHaveText(marker);
     await expect(field(agent.page, "Name")).toHaveValue(marker);
     await expectAllSynced(customer.page);
   } finally {

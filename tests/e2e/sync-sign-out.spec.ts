@@ -1,17 +1,19 @@
 import { expect, test } from "@playwright/test";
 import {
   AGENT,
-  customerPath,
   documentDatabases,
   expectAllSynced,
-  freshCustomerId,
+  freshName,
+  newCustomerPath,
+  saveNewCustomer,
   signIn,
 } from "./sync-helpers";
 
 // Sign-out (issue 5 §4): no document of the user is left in IndexedDB.
 
 test("signing out leaves no document of the user on the device", async ({ page }) => {
-  await signIn(page, AGENT, customerPath(freshCustomerId("signout")));
+  await signIn(page, AGENT, newCustomerPath());
+  await saveNewCustomer(page, freshName("Sign-out Ranch"));
   await expect(page.getByTestId("customer-record")).toBeVisible();
   await expectAllSynced(page);
   const stored = await documentDatabases(page);

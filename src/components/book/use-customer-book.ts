@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { bookSummaries, type CustomerRecords } from "../../../shared/book/summaries";
 import type { Coverage, CustomerProfile, Entity, Policy, TaxIdRecord } from "../../../shared/documents/book";
 import { type TaxIdType, taxIdDigits } from "../../../shared/documents/tax-id";
@@ -62,6 +62,17 @@ export interface CustomerBook {
 
 const stampFields = (now: string, by: string) => ({ updatedAt: now, updatedBy: by });
 
+/** Whether two JSON values are equal, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 export function useCustomerBook(customerId: string | null): CustomerBook {
   const session = useSession();
   const client = useSyncClient();
@@ -74,7 +85,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
   const customer = useDocument<"customer">(names?.customer ?? null);
   const internal = useDocument<"customerInternal">(isAgent ? (names?.internal ?? null) : null);
   // The organisation document holds the summaries this customer's writes refresh: keep it open.
-  useDocument<"org">(isAgent ? (names?.org ?? null) : null);
+  const org = useDocument<"org">(isAgent ? (names?.org ?? null) : null);
   const presence = usePresence(names?.customer ?? null);
   const by = session.user?.sub ?? "unknown";
 
@@ -85,13 +96,41 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     const summaries = bookSummaries(customerId, data);
     const orgDoc = client.open<"org">(names.org);
     if (!orgDoc.getState().loaded) return; // derived again on the next write once it is loaded
+    const stored = orgDoc.getState().data;
+    // Only the summaries that differ: a device that merely reads a customer writes nothing.
+    const changed = <T>(section: Record<string, T> | undefined, id: string, summary: T) =>
+      !sameJson(section?.[id], summary);
+    const edits: ["customers" | "entities" | "policies" | "coverages", string, unknown][] = [];
+    if (summaries.customer && changed(stored.customers, customerId, summaries.customer))
+      edits.push(["customers", customerId, summaries.customer]);
+    for (const [id, s] of Object.entries(summaries.entities))
+      if (changed(stored.entities, id, s)) edits.push(["entities", id, s]);
+    for (const [id, s] of Object.entries(summaries.policies))
+      if (changed(stored.policies, id, s)) edits.push(["policies", id, s]);
+    for (const [id, s] of Object.entries(summaries.coverages))
+      if (changed(stored.coverages, id, s)) edits.push(["coverages", id, s]);
+    if (edits.length === 0) return;
     orgDoc.write((t) => {
-      if (summaries.customer) t.set("customers", [customerId], summaries.customer);
-      for (const [id, s] of Object.entries(summaries.entities)) t.set("entities", [id], s);
-      for (const [id, s] of Object.entries(summaries.policies)) t.set("policies", [id], s);
-      for (const [id, s] of Object.entries(summaries.coverages)) t.set("coverages", [id], s);
+      for (const [section, id, summary] of edits) t.set(section, [id], summary);
     });
   }, [client, names, customerId]);
+
+  // The summaries follow the customer document whoever changed it: after offline edits merge, the
+  // organisation document can hold the other device's summary (each is one value, merged on its own);
+  // an agent's device that has the customer open and in step with the server derives them again from
+  // the merged records.
+  const customerData = customer.state?.data;
+  // Only from records in step with the server (a copy still loading from the device may be behind).
+  const canRefresh =
+    isAgent && customer.state?.connection === "synced" && !customer.readOnly && org.state?.loaded === true;
+  useEffect(() => {
+    if (!canRefresh || !customerData) return;
+    try {
+      refreshSummaries();
+    } catch {
+      // A summary the organisation document refuses is derived again on the next write.
+    }
+  }, [canRefresh, customerData, refreshSummaries]);
 
   const writeCustomer = customer.write;
 

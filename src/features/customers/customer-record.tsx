@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { canTransition } from "../../../shared/book/status";
 import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
 import { statusLabel } from "../../components/book/record-labels";
@@ -55,9 +56,22 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
       return (
         <RecordNotFound
           what={
-            connection === "offline"
-              ? "This customer is not on this device. Connect to the internet to look for it on the server."
-              : "There is no customer with this id in your organisation."
+            connection === "offline" ? (
+              "This customer is not on this device. Connect to the internet to look for it on the server."
+            ) : (
+              <>
+                There is no customer with this id in your organisation.
+                {book.readOnly ? null : (
+                  <span className="customers__start">
+                    If a producer's account is linked to this id and the record was never started,{" "}
+                    <Link to={`/agent/customers?new=1&id=${encodeURIComponent(customerId)}`}>
+                      start the customer record for this id
+                    </Link>
+                    .
+                  </span>
+                )}
+              </>
+            )
           }
           backTo="/agent/customers"
           backLabel="All customers"

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { recordIdSchema } from "../../../shared/documents/book";
 import { Alert } from "../../components/ui/alert";
 import { useSession } from "../../lib/auth/session";
 import { CustomerList } from "./customer-list";
@@ -17,6 +18,10 @@ export default function CustomersPage() {
   if (!session.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
   const selected = params.get("customer");
   if (selected) return <CustomerRecord key={selected} customerId={selected} />;
-  if (params.has("new")) return <NewCustomerForm />;
+  if (params.has("new")) {
+    const id = params.get("id");
+    const preset = id && recordIdSchema.safeParse(id).success ? id : undefined;
+    return <NewCustomerForm key={preset ?? "new"} presetId={preset} />;
+  }
   return <CustomerList readOnly={!session.roles.includes("agent")} />;
 }

@@ -45,8 +45,12 @@ function CreateCustomer({
   return <p>Saving the customer…</p>;
 }
 
-/** /agent/customers?new=1: the producer profile of a new customer, checked by the shared schema. */
-export function NewCustomerForm() {
+/**
+ * /agent/customers?new=1: the producer profile of a new customer, checked by the shared schema. With
+ * `&id=ID` the record gets that id: for a producer whose account the organisation already links to a
+ * customer id that has no record yet.
+ */
+export function NewCustomerForm({ presetId }: { presetId?: string }) {
   const [openedAt] = useState(() => new Date().toISOString());
   const [form, setForm] = useState<ProfileForm>(() => emptyProfileForm(openedAt));
   const [issues, setIssues] = useState<FieldIssues | null>(null);
@@ -69,7 +73,7 @@ export function NewCustomerForm() {
     setIssues(found);
     if (Object.keys(found).length > 0) return;
     setError(null);
-    setSaving({ id: newRecordId(), fields: profileFieldsFromForm(form).fields });
+    setSaving({ id: presetId ?? newRecordId(), fields: profileFieldsFromForm(form).fields });
   };
 
   const shown = issues ?? {};
@@ -78,6 +82,12 @@ export function NewCustomerForm() {
   return (
     <Card className="customer-section customers__new" data-testid="new-customer-form">
       <h2 className="customer-record__name">New customer</h2>
+      {presetId ? (
+        <p className="customers__note" data-testid="preset-id">
+          This record gets the customer id <strong>{presetId}</strong>, the id a producer's account is linked
+          to.
+        </p>
+      ) : null}
       <form className="book-form" onSubmit={submit} noValidate aria-label="New customer">
         {count > 0 ? (
           <Alert tone="error" title="The customer was not saved">
