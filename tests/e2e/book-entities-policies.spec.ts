@@ -36,6 +36,8 @@ async function newEntity(page: Page, customerId: string, legalName: string): Pro
 test("an agent creates an entity with SBIs and a policy, and moves the policy through its statuses", async ({
   browser,
 }) => {
+  // Many steps on a shared machine: more than the default 30 s.
+  test.setTimeout(120_000);
   const { context, page } = await device(browser, AGENT, "/agent/entities");
   try {
     const customerName = `Entity Ranch ${Date.now().toString(36)}`;

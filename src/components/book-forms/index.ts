@@ -15,6 +15,7 @@ export {
 } from "./address-draft";
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
 export { Field, FieldGroup, type FieldProps } from "./field";
+export { focusFirstInvalid } from "./focus-invalid";
 export { type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
 export { defaultProviderId, providerOptions } from "./provider-options";
 export { ProviderSelect, type ProviderSelectProps } from "./provider-select";

@@ -6,6 +6,7 @@ import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
 import {
   type FieldIssues,
+  focusFirstInvalid,
   formPresence,
   hasIssues,
   NO_ISSUES,
@@ -97,6 +98,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
     const built = entityFromDraft(draft, entity, entity);
     if (!built.ok) {
       setIssues(built.issues);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);

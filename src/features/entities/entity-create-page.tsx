@@ -2,7 +2,14 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
-import { Field, type FieldIssues, hasIssues, NO_ISSUES, unplacedIssues } from "../../components/book-forms";
+import {
+  Field,
+  type FieldIssues,
+  focusFirstInvalid,
+  hasIssues,
+  NO_ISSUES,
+  unplacedIssues,
+} from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
@@ -46,6 +53,7 @@ export default function EntityCreatePage() {
     });
     if (!built.ok) {
       setIssues(built.issues);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);

@@ -9,6 +9,7 @@ import { type CustomerBook, useBookIndex } from "../../components/book";
 import {
   Field,
   type FieldIssues,
+  focusFirstInvalid,
   formPresence,
   hasIssues,
   NO_ISSUES,
@@ -125,6 +126,7 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
     const built = policyFromDraft(draft, policy);
     if (!built.ok) {
       setIssues(built.issues);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);
@@ -218,6 +220,7 @@ function PolicyStatusChange({
     if (numberProblem) problems.policyNumber = numberProblem;
     if (Object.keys(problems).length > 0) {
       setIssues(problems);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     try {

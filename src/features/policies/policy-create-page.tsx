@@ -7,6 +7,7 @@ import {
   defaultProviderId,
   Field,
   type FieldIssues,
+  focusFirstInvalid,
   hasIssues,
   NO_ISSUES,
   unplacedIssues,
@@ -100,6 +101,7 @@ export default function PolicyCreatePage() {
     });
     if (!built.ok) {
       setIssues(built.issues);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     if (!entities.some((e) => e.value === draft.entityId)) {

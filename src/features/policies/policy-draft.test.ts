@@ -27,7 +27,7 @@ describe("newPolicyDraft", () => {
   });
 
   it("takes crop year and reinsurance year from today (shared/book/crop-year.ts)", () => {
-    expect(newPolicyDraft("2026-11-20")).toMatchObject({ cropYear: "2026", reinsuranceYear: "2027" });
+    expect(newPolicyDraft("2026-11-20")).toMatchObject({ cropYear: "2027", reinsuranceYear: "2027" });
     expect(newPolicyDraft("2026-03-02")).toMatchObject({ cropYear: "2026", reinsuranceYear: "2026" });
   });
 
@@ -56,7 +56,7 @@ describe("policyFromDraft", () => {
     expect(built.policy).toMatchObject({
       plan: "lrp",
       providerId: "proAg",
-      cropYear: 2026,
+      cropYear: 2027,
       reinsuranceYear: 2027,
     });
     expect(built.policy.policyNumber).toBeUndefined();
