@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { cropYearOf, reinsuranceYear } from "./crop-year";
 
 describe("crop year of a sales date (one definition)", () => {
-  it("is the calendar year of the sales date, as the quote screens use it", () => {
-    expect(cropYearOf("2026-11-20")).toBe(2026);
+  it("is RMA's livestock crop year: July 1 – June 30, named by the year it ends in", () => {
+    expect(cropYearOf("2026-06-30")).toBe(2026);
+    expect(cropYearOf("2026-07-01")).toBe(2027);
+    expect(cropYearOf("2026-11-20")).toBe(2027);
     expect(cropYearOf("2026-01-01")).toBe(2026);
-    expect(cropYearOf("2027-12-31")).toBe(2027);
+    expect(cropYearOf("2027-12-31")).toBe(2028);
   });
   it("refuses what is not a date, saying so", () => {
     expect(() => cropYearOf("2026-13-01")).toThrow(

@@ -5,22 +5,25 @@ import { isIsoDate } from "../market/dates";
 // priced with exactly the crop year the quote screen used (the crop year picks the subsidy schedules:
 // shared/pricing/subsidy).
 //
-// Choice (docs/agent-book.md "Crop year"): the calendar year of the sales date — what the quote screens
-// have used since they were built. RMA's bulletins describe livestock crop years as starting July 1
-// (PM-19-024: "the 2020 crop year starting July 1st"), i.e. the reinsurance year; the published LRP
-// rate rows (A00630) carry RMA's own "Commodity Year". Switching is this one function.
+// RMA's livestock crop years start on July 1 (PM-19-024: "the 2020 crop year starting July 1st") and
+// run to June 30, named by the calendar year they end in — the reinsurance year. So a sale on
+// 2026-11-20 is crop year 2027, which picks 2027's subsidy schedules (beginning farmers by year of
+// farming) and counts toward 2027's head limits. RMA's published LRP rate rows (A00630 "Commodity
+// Year") carry the same year. (The quote screens used the calendar year until issue 10.)
 
 const check = (date: string, what: string) => {
   if (!isIsoDate(date)) throw new RangeError(`${what}: expected a date YYYY-MM-DD, got "${date}"`);
 };
 
 /**
- * The crop year of an endorsement sold on `salesDate` (YYYY-MM-DD): its calendar year.
- * @example cropYearOf("2026-11-20") // 2026
+ * The crop year of an endorsement sold on `salesDate` (YYYY-MM-DD): July 1 – June 30, named by the
+ * calendar year it ends in.
+ * @example cropYearOf("2026-06-30") // 2026
+ * @example cropYearOf("2026-11-20") // 2027
  */
 export function cropYearOf(salesDate: string): number {
   check(salesDate, "cropYearOf");
-  return Number(salesDate.slice(0, 4));
+  return reinsuranceYear(salesDate);
 }
 
 /** The first month of the reinsurance year (July). */

@@ -107,7 +107,7 @@ describe("lgmEndorsementFromQuote", () => {
       plan: "lgm",
       status: "quoted",
       policyId: "pol-lgm",
-      cropYear: 2026,
+      cropYear: 2027,
       salesDate: SALES_DATE,
       snapshotAsOf: SALES_DATE,
       commodity: "0815",

@@ -52,7 +52,7 @@ describe("lrpCoverageFromOffer", () => {
       policyId: samplePolicy().id,
       plan: "lrp",
       status: "quoted",
-      cropYear: 2026,
+      cropYear: 2027,
       salesDate: SALES_DATE,
       snapshotAsOf: SALES_DATE,
       snapshotLabel: "sample market data",
@@ -87,20 +87,20 @@ describe("lrpCoverageFromOffer", () => {
         type: "809",
         targetWeightCwt: 5.5,
         offer: { endorsementLengthWeeks: 13, coverageLevel: 1 },
-        profile: { farmerClassification: "Beginning Farmer/Rancher", farmingSinceYear: 2024 },
+        profile: { farmerClassification: "Beginning Farmer/Rancher", farmingSinceYear: 2025 },
       }),
     );
     expect(record.priceAdjustmentFactor).toBe("1.1");
     const plain = lrpCoverageFromOffer(
       base({ type: "809", targetWeightCwt: 5.5, offer: { endorsementLengthWeeks: 13, coverageLevel: 1 } }),
     );
-    // Year 3 of farming in crop year 2026: +10 points of subsidy, so less producer premium.
+    // Year 3 of farming in crop year 2027 (from 2025): +13 points of subsidy, so less producer premium.
     expect(Number(record.subsidy)).toBeGreaterThan(Number(plain.subsidy));
     expect(record.totalPremium).toBe(plain.totalPremium);
     expect(
       lrpQuoteInputFor(
         base({
-          profile: { farmerClassification: "Beginning Farmer/Rancher", farmingSinceYear: 2024 },
+          profile: { farmerClassification: "Beginning Farmer/Rancher", farmingSinceYear: 2025 },
         }),
       ).beginningFarmerYear,
     ).toBe(3);
@@ -172,7 +172,7 @@ describe("lrpCoverageFromOffer", () => {
     expect(refusal(base({ id: "c", head: 1_001, existingCoverages: [a, b] }))).toMatchObject({
       code: "head-limit",
       message:
-        "Crop year 2026 cattle limit is 25,000 head: 24,000 already covered, this endorsement adds 1,001",
+        "Crop year 2027 cattle limit is 25,000 head: 24,000 already covered, this endorsement adds 1,001",
     });
   });
 

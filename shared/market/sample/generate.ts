@@ -1,3 +1,4 @@
+import { cropYearOf } from "../../book/crop-year";
 import { LGM_TYPES, LRP_TYPES } from "../../catalogue";
 import { futuresCurve, priceFrom, priceReference } from "../../pricing/futures-curve";
 import { marginTerms } from "../../pricing/lgm/formula";
@@ -81,7 +82,7 @@ function sampleFutures(asOf: string, day: number): FuturesSettlement[] {
 
 function sampleLrpRates(snapshot: MarketSnapshot): LrpRateRow[] {
   const rows: LrpRateRow[] = [];
-  const cropYear = yearMonthOf(snapshot.asOf).year;
+  const cropYear = cropYearOf(snapshot.asOf);
   for (const type of LRP_TYPES) {
     const { root, livePerFutures } = LRP_FUTURES[type.commodityCode];
     const curve = futuresCurve(snapshot, root);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cropYearOf } from "../../../shared/book/crop-year";
 import { lgmEndorsementFromQuote } from "../../../shared/book/lgm-endorsement";
 import { lrpCoverageFromOffer } from "../../../shared/book/lrp-coverage";
 import { samplePolicy } from "../../../shared/book/test-fixtures";
@@ -53,7 +54,7 @@ const profileFor = (
   year: string,
 ): { farmerClassification: FarmerClassification; farmingSinceYear?: number } =>
   farmer === "Beginning Farmer/Rancher"
-    ? { farmerClassification: farmer, farmingSinceYear: 2026 - Number(year) + 1 }
+    ? { farmerClassification: farmer, farmingSinceYear: cropYearOf(SALES_DATE) - Number(year) + 1 }
     : { farmerClassification: farmer as FarmerClassification };
 
 const cases: Partial<LrpForm>[] = [

@@ -10,7 +10,7 @@ describe("LGM form", () => {
         commodity: "0803",
         type: "808",
         salesDate: "2026-11-20",
-        cropYear: 2026,
+        cropYear: 2027,
         targetMarketings: [0, 0, 0, 100, 0, 0, 0, 100, 0, 0, 0],
         deductible: 20,
         farmerClassification: "Neither",
