@@ -66,10 +66,10 @@ describe("entry scan (the write guard's fast path)", () => {
     const nested = clientUpdate(doc, (copy) => copy.getMap("coverages").set("cv-3", new Y.Map()));
     expect(scanEntries(doc, nested).kind).toBe("other");
     Y.applyUpdate(doc, nested);
-    const inside = clientUpdate(doc, (copy) =>
-      (copy.getMap("coverages").get("cv-3") as Y.Map<unknown>).set("head", 5),
+    const deeper = clientUpdate(doc, (copy) =>
+      (copy.getMap("coverages").get("cv-3") as Y.Map<unknown>).set("address", new Y.Map()),
     );
-    expect(scanEntries(doc, inside).kind).toBe("other");
+    expect(scanEntries(doc, deeper).kind).toBe("other");
     expect(
       scanEntries(
         doc,
@@ -88,6 +88,55 @@ describe("entry scan (the write guard's fast path)", () => {
     writer.getMap("coverages").set("cv-6", { id: "cv-6" });
     expect(scanEntries(doc, updates[1] as Uint8Array).kind).toBe("other");
     expect(scanEntries(doc, updates[0] as Uint8Array).kind).toBe("entries");
+  });
+
+  it("[SYNC2] a field edit of a map entry reads as the whole entry it makes, when nothing concurrent can win", () => {
+    const doc = seeded();
+    const record = new Y.Map<unknown>();
+    doc.getMap("coverages").set("cv-9", record);
+    record.set("id", "cv-9");
+    record.set("head", 10);
+    record.set("status", "quoted");
+    const edit = clientUpdate(doc, (copy) => {
+      const entry = copy.getMap("coverages").get("cv-9") as Y.Map<unknown>;
+      entry.set("head", 12);
+      entry.set("share", "1");
+      entry.delete("status");
+    });
+    expect(entries(scanEntries(doc, edit))).toEqual({
+      coverages: { "cv-9": [{ id: "cv-9", head: 12, share: "1" }] },
+    });
+    expect(record.toJSON()).toEqual({ id: "cv-9", head: 10, status: "quoted" });
+
+    // Two clients edit the same field from the same state: the second update does not follow the
+    // field's current value once the first is applied, so it is not the simple case.
+    const first = clientUpdate(
+      doc,
+      (copy) => (copy.getMap("coverages").get("cv-9") as Y.Map<unknown>).set("head", 1),
+      1,
+    );
+    const second = clientUpdate(
+      doc,
+      (copy) => (copy.getMap("coverages").get("cv-9") as Y.Map<unknown>).set("head", 2),
+      2,
+    );
+    Y.applyUpdate(doc, first);
+    expect(scanEntries(doc, second).kind).toBe("other");
+    // The same field set twice in one update, or a field and its entry replaced together: not either.
+    const twice = clientUpdate(doc, (copy) => {
+      const entry = copy.getMap("coverages").get("cv-9") as Y.Map<unknown>;
+      entry.set("head", 3);
+      entry.set("head", 4);
+    });
+    expect(scanEntries(doc, twice).kind).toBe("other");
+    const replaced = clientUpdate(doc, (copy) => {
+      (copy.getMap("coverages").get("cv-9") as Y.Map<unknown>).set("head", 5);
+      copy.getMap("coverages").set("cv-9", { id: "cv-9" });
+    });
+    expect(scanEntries(doc, replaced).kind).toBe("other");
+    // Removing the entry (its fields go with it) is an entry deletion, read on the full path.
+    const removal = clientUpdate(doc, (copy) => copy.getMap("coverages").delete("cv-9"));
+    expect(scanEntries(doc, removal).kind).toBe("other");
   });
 
   it("[INPUT1] an undecodable update throws", () => {
@@ -110,17 +159,35 @@ describe("entry scan (the write guard's fast path)", () => {
       return doc;
     });
     let checked = 0;
+    let fieldEdits = 0;
     for (let round = 0; round < 300; round++) {
       const client = clients[Math.floor(random() * clients.length)] as Y.Doc;
       const before = Y.encodeStateVector(client);
       const key = `cv-${Math.floor(random() * 4)}`;
       const map = client.getMap(random() < 0.8 ? "coverages" : "policies");
-      if (random() < 0.2) map.delete(key);
-      else map.set(key, { id: key, head: Math.floor(random() * 100) });
+      const current = map.get(key);
+      const roll = random();
+      const fieldEdit = current instanceof Y.Map && roll < 0.5;
+      if (current instanceof Y.Map && roll < 0.5) {
+        // A single-field edit of a map entry, as the app makes it: set or delete fields.
+        client.transact(() => {
+          current.set("head", Math.floor(random() * 100));
+          if (random() < 0.3) current.set("status", random() < 0.5 ? "quoted" : "accepted");
+          if (random() < 0.2) current.delete("share");
+          else if (random() < 0.2) current.set("share", "1");
+        });
+      } else if (roll < 0.15) map.delete(key);
+      else if (roll < 0.35) {
+        const entry = new Y.Map<unknown>();
+        map.set(key, entry);
+        entry.set("id", key);
+        entry.set("head", Math.floor(random() * 100));
+      } else map.set(key, { id: key, head: Math.floor(random() * 100) });
       // Sometimes the whole state (a sync step), sometimes just the new part.
       const update = random() < 0.2 ? Y.encodeStateAsUpdate(client) : Y.encodeStateAsUpdate(client, before);
       const scan = scanEntries(server, update);
-      const previous = (section: string, k: string) => JSON.stringify(server.getMap(section).get(k));
+      const plain = (value: unknown) => (value instanceof Y.AbstractType ? value.toJSON() : value);
+      const previous = (section: string, k: string) => JSON.stringify(plain(server.getMap(section).get(k)));
       const was = new Map(
         ["coverages", "policies"].flatMap((s) =>
           [0, 1, 2, 3].map((i) => [`${s}.cv-${i}`, previous(s, `cv-${i}`)]),
@@ -131,13 +198,14 @@ describe("entry scan (the write guard's fast path)", () => {
       if (scan.kind === "nothing") expect(touched.size).toBe(0);
       if (scan.kind === "entries") {
         checked++;
+        if (fieldEdit) fieldEdits++;
         expect(touched.size).toBeGreaterThan(0);
         for (const [section, keys] of touched) {
           for (const touchedKey of keys ?? []) {
             const values = scan.sections.get(section)?.get(touchedKey);
             expect(values, `${section}.${touchedKey} is listed`).toBeDefined();
             // It holds one of the values set, keeps the value it had, or is deleted.
-            const now = server.getMap(section).get(touchedKey);
+            const now = plain(server.getMap(section).get(touchedKey));
             if (now === undefined || JSON.stringify(now) === was.get(`${section}.${touchedKey}`)) continue;
             expect(values).toContainEqual(now);
           }
@@ -149,6 +217,7 @@ describe("entry scan (the write guard's fast path)", () => {
         Y.applyUpdate(other, Y.encodeStateAsUpdate(server, Y.encodeStateVector(other)));
       }
     }
-    expect(checked).toBeGreaterThan(200);
+    expect(checked).toBeGreaterThan(150);
+    expect(fieldEdits).toBeGreaterThan(20);
   });
 });

@@ -2,14 +2,18 @@ import * as Y from "yjs";
 
 /**
  * What a client's update does to a document, read from its encoding without applying it, for the
- * common write: setting or deleting top-level entries of sections to plain values (`Y.Map.set(key,
- * json)`, `delete(key)`). The write guard checks such an update from these values alone, which costs a
- * fraction of applying it to a copy of the document; anything else it applies to such a copy
- * (candidate.ts).
+ * common writes: setting or deleting top-level entries of sections to plain values (`Y.Map.set(key,
+ * json)`, `delete(key)`), and setting or deleting plain fields of an entry that is a map (the app's
+ * single-field edit: `entry.set(field, json)`). The write guard checks such an update from these values
+ * alone, which costs a fraction of applying it to a copy of the document; anything else it applies to
+ * such a copy (candidate.ts).
  *
  * - `nothing`: everything in the update is already in the document (a sync step, a repeated update).
  * - `entries`: per section, per key, the plain values the update sets (none: it only deletes). The
- *   entry ends up holding one of these values, keeping its current value, or being deleted.
+ *   entry ends up holding one of these values, keeping its current value, or being deleted. For field
+ *   edits of a map entry the value is the whole entry as it will be: the entry's fields now, with the
+ *   update's fields set or deleted — taken only when each field edit follows the field's current value
+ *   (no concurrent edit of it), so the entry certainly ends up so.
  * - `other`: anything else — nested types, list content, content that is not plain JSON, garbage-
  *   collected structs, updates that depend on something the document does not have yet (they wait in
  *   Yjs's pending store), or updates that overlap what the document has.
@@ -24,8 +28,15 @@ export type EntrySections = Map<string, Map<string, unknown[]>>;
 
 const OTHER: EntryScan = { kind: "other" };
 
-/** A struct's place: its section and the section's key, or null when it is not a top-level entry. */
-type Place = { section: string; key: string } | null;
+/**
+ * A struct's place: its section and the section's key, and for a field of a map entry the map and the
+ * field; null when it is neither.
+ */
+type Place = { section: string; key: string; entry?: Y.Map<unknown>; field?: string } | null;
+
+/** Field edits of map entries: per section and key, the entry's map and each field's new value. */
+type FieldEdits = Map<string, Map<string, { entry: Y.Map<unknown>; fields: Map<string, FieldEdit> }>>;
+type FieldEdit = { deleted: true } | { deleted: false; value: unknown };
 
 /** Throws when the update cannot be decoded (a malformed message). */
 export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
@@ -49,11 +60,21 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   }
 
   const sections: EntrySections = new Map();
+  const fieldEdits: FieldEdits = new Map();
   for (const items of own.values()) {
     for (const item of items) {
       const place = placeOf(doc, own, item);
       if (!place) return OTHER;
       const { content } = item;
+      if (place.entry) {
+        // A field of a map entry: only a plain value that follows the field's current value (or a new
+        // field), set once, is certain to be what the field ends up holding.
+        if (!(content instanceof Y.ContentAny) || content.arr.length !== 1 || Y.isDeleted(ds, item.id))
+          return OTHER;
+        if (!followsCurrent(place.entry, place.field as string, item)) return OTHER;
+        if (!noteField(fieldEdits, place, { deleted: false, value: content.arr[0] })) return OTHER;
+        continue;
+      }
       if (content instanceof Y.ContentDeleted || Y.isDeleted(ds, item.id)) touch(sections, place);
       else if (content instanceof Y.ContentAny && content.arr.length === 1) {
         touch(sections, place).push(content.arr[0]);
@@ -77,11 +98,64 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
         if (!(struct instanceof Y.Item)) return OTHER;
         const place = placeOf(doc, own, struct);
         if (!place) return OTHER;
+        if (place.entry) {
+          const field = place.field as string;
+          if (place.entry._map.get(field) !== struct) return OTHER;
+          // The update sets this field after its current value: this deletion is that overwrite.
+          const noted = fieldEdits.get(place.section)?.get(place.key);
+          if (noted?.entry === place.entry && noted.fields.get(field)?.deleted === false) continue;
+          // Deleting a field's current value removes the field (nothing can be right of it yet).
+          if (!noteField(fieldEdits, place, { deleted: true })) return OTHER;
+          continue;
+        }
         touch(sections, place);
       }
     }
   }
+  // A map entry whose fields change: its value is the entry as it will be.
+  for (const [section, keys] of fieldEdits) {
+    for (const [key, { entry, fields }] of keys) {
+      if (sections.get(section)?.has(key)) return OTHER; // the entry itself changes too
+      const next = entry.toJSON() as Record<string, unknown>;
+      for (const [field, edit] of fields) {
+        if (edit.deleted) delete next[field];
+        else next[field] = edit.value;
+      }
+      touch(sections, { section, key }).push(next);
+    }
+  }
   return sections.size === 0 ? { kind: "nothing" } : { kind: "entries", sections };
+}
+
+/** Whether a new field item goes right after the field's current value (or the field is new). */
+function followsCurrent(entry: Y.Map<unknown>, field: string, item: Y.Item): boolean {
+  if (item.rightOrigin !== null) return false;
+  const current = entry._map.get(field);
+  if (!current) return item.origin === null;
+  const origin = item.origin;
+  return (
+    origin !== null &&
+    origin.client === current.id.client &&
+    origin.clock === current.id.clock + current.length - 1
+  );
+}
+
+/** Notes one field edit; false when the update edits that field twice (not the simple case). */
+function noteField(edits: FieldEdits, place: NonNullable<Place>, edit: FieldEdit): boolean {
+  const { section, key, entry, field } = place as Required<NonNullable<Place>>;
+  let keys = edits.get(section);
+  if (!keys) {
+    keys = new Map();
+    edits.set(section, keys);
+  }
+  let record = keys.get(key);
+  if (!record) {
+    record = { entry, fields: new Map() };
+    keys.set(key, record);
+  }
+  if (record.entry !== entry || record.fields.has(field)) return false;
+  record.fields.set(field, edit);
+  return true;
 }
 
 /** The values set so far for the entry at `place` (none yet: the entry is touched). */
@@ -116,10 +190,34 @@ function placeOf(doc: Y.Doc, own: Map<number, Y.Item[]>, start: Y.Item): Place {
   const { parent, parentSub } = item;
   if (typeof parentSub !== "string") return null; // list content
   if (typeof parent === "string") return { section: parent, key: parentSub };
-  if (parent instanceof Y.AbstractType && parent._item === null) {
-    for (const [section, type] of doc.share) if (type === parent) return { section, key: parentSub };
+  // A parent named by id (in an update) is a nested type the document holds.
+  const type = parent instanceof Y.ID ? typeOf(storedStruct(doc, parent)) : parent;
+  if (!(type instanceof Y.AbstractType)) return null;
+  if (type._item === null) {
+    const section = sectionOf(doc, type);
+    return section === null ? null : { section, key: parentSub };
   }
-  return null; // inside a nested type, or not a section
+  // A field of a map that is, now, the value of a section's entry (one level deep, not deleted).
+  const holder = type._item;
+  const sectionMap = holder.parent;
+  if (!(type instanceof Y.Map) || holder.deleted || typeof holder.parentSub !== "string") return null;
+  if (!(sectionMap instanceof Y.Map) || sectionMap._item !== null) return null;
+  if (sectionMap._map.get(holder.parentSub) !== holder) return null;
+  const section = sectionOf(doc, sectionMap);
+  if (section === null) return null;
+  return { section, key: holder.parentSub, entry: type as Y.Map<unknown>, field: parentSub };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: Yjs types its parents loosely.
+function sectionOf(doc: Y.Doc, type: Y.AbstractType<any>): string | null {
+  for (const [section, candidate] of doc.share) if (candidate === type) return section;
+  return null;
+}
+
+/** The type an item of the document holds (a nested map or list), if any. */
+// biome-ignore lint/suspicious/noExplicitAny: Yjs types its content loosely.
+function typeOf(struct: Y.AbstractStruct | undefined): Y.AbstractType<any> | null {
+  return struct instanceof Y.Item && struct.content instanceof Y.ContentType ? struct.content.type : null;
 }
 
 function ownItem(own: Map<number, Y.Item[]>, id: Y.ID): Y.Item | undefined {
