@@ -53,7 +53,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "lrp-coverage-create": () => import("../features/coverages/lrp-coverage-create-page"),
   "lrp-coverage": () => import("../features/coverages/lrp-coverage-page"),
   "lrp-coverage-edit": () => import("../features/coverages/lrp-coverage-edit-page"),
-  "lgm-endorsement": notBuiltYet("lgm-endorsement"),
+  "lgm-endorsement": () => import("../features/coverages/lgm-endorsement-page"),
   "quote-campaigns": notBuiltYet("quote-campaigns"),
   "quote-campaign-create": notBuiltYet("quote-campaign-create"),
   "quote-campaign-edit": notBuiltYet("quote-campaign-edit"),

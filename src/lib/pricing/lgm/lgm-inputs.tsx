@@ -21,10 +21,19 @@ export interface LgmInputsProps {
   months: readonly string[];
   /** Leave out the deductible (e.g. where it is chosen elsewhere). */
   showDeductible?: boolean;
+  /** Leave out the farmer classification and provider (e.g. where a customer's profile sets them). */
+  showFarmerProvider?: boolean;
 }
 
 /** Livestock type, target marketings month by month, weights, deductible, farmer and provider. */
-export function LgmInputs({ form, update, errors, months, showDeductible = true }: LgmInputsProps) {
+export function LgmInputs({
+  form,
+  update,
+  errors,
+  months,
+  showDeductible = true,
+  showFarmerProvider = true,
+}: LgmInputsProps) {
   const commodity = commodityOf(form);
   const type = lgmTypeOf(form);
   const marketings = splitMarketings(form.m, months.length);
@@ -70,7 +79,9 @@ export function LgmInputs({ form, update, errors, months, showDeductible = true 
             onChange={(deductible) => update({ deductible })}
           />
         ) : null}
-        <FarmerProviderFields plan="lgm" values={form} errors={errors} onChange={update} />
+        {showFarmerProvider ? (
+          <FarmerProviderFields plan="lgm" values={form} errors={errors} onChange={update} />
+        ) : null}
       </div>
 
       <fieldset className="month-grid">
