@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Presence } from "../../lib/sync";
-import { formPresence } from "./form-presence";
+import { describePresenceField, formPresence } from "./form-presence";
 
 const person = (clientId: number, name: string, field: string | null): Presence => ({
   clientId,
@@ -32,5 +32,16 @@ describe("formPresence", () => {
     presence.focus("policyNumber");
     presence.focus(null);
     expect(seen).toEqual(["policies.P1.policyNumber", null]);
+  });
+});
+
+describe("describePresenceField", () => {
+  const label = (path: string) => (path === "legalName" ? "Legal name" : path);
+  it("labels a field of this record and names the part of the customer otherwise", () => {
+    expect(describePresenceField("entities.E1.legalName", "entities.E1", label)).toBe("Legal name");
+    expect(describePresenceField("entities.E2.legalName", "entities.E1", label)).toBe("another entity");
+    expect(describePresenceField("policies.P1.policyNumber", "entities.E1", label)).toBe("another policy");
+    expect(describePresenceField("profile.name", "entities.E1", label)).toBe("the customer's profile");
+    expect(describePresenceField("odd", "entities.E1", label)).toBe("odd");
   });
 });

@@ -35,3 +35,24 @@ export function formPresence(
     editorsAt: (path) => byField.get(path) ?? [],
   };
 }
+
+const ELSEWHERE: Readonly<Record<string, string>> = {
+  profile: "the customer's profile",
+  entities: "another entity",
+  policies: "another policy",
+  coverages: "a coverage",
+};
+
+/**
+ * What another person is editing, for a record page's presence list: a field of this record by its
+ * label (`label` gets the path inside the record), anything else by the part of the customer it is in.
+ */
+export function describePresenceField(
+  field: string,
+  prefix: string,
+  label: (path: string) => string,
+): string {
+  if (field.startsWith(`${prefix}.`)) return label(field.slice(prefix.length + 1));
+  const section = field.split(".")[0] ?? "";
+  return ELSEWHERE[section] ?? field;
+}

@@ -16,7 +16,7 @@ export {
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
 export { Field, FieldGroup, type FieldProps } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";
-export { type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
+export { describePresenceField, type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
 export { defaultProviderId, providerOptions } from "./provider-options";
 export { ProviderSelect, type ProviderSelectProps } from "./provider-select";
 export {

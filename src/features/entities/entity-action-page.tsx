@@ -5,6 +5,7 @@ import type { Entity } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
 import {
+  describePresenceField,
   type FieldIssues,
   focusFirstInvalid,
   formPresence,
@@ -117,7 +118,10 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
 
   return (
     <form className="book-form" onSubmit={submit} noValidate data-testid="entity-edit">
-      <PresenceList people={book.presence} fieldLabel={entityFieldLabel} />
+      <PresenceList
+        people={book.presence}
+        fieldLabel={(f) => describePresenceField(f, `entities.${entity.id}`, entityFieldLabel)}
+      />
       <h2 className="entity__name">Edit {entity.legalName}</h2>
       <EntityForm
         draft={draft}

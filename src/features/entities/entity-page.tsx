@@ -8,6 +8,7 @@ import {
 } from "../../../shared/catalogue";
 import { type Entity, taxIdKey } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
+import { describePresenceField } from "../../components/book-forms";
 import { RecordNotFound } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -74,7 +75,10 @@ export default function EntityPage() {
 
   return (
     <div className="entity" data-testid="entity-page">
-      <PresenceList people={book.presence} fieldLabel={entityFieldLabel} />
+      <PresenceList
+        people={book.presence}
+        fieldLabel={(f) => describePresenceField(f, `entities.${entity.id}`, entityFieldLabel)}
+      />
       <div className="entity__head">
         <h2 className="entity__name" data-testid="entity-name">
           {entity.legalName}

@@ -30,10 +30,9 @@ const ADDRESS_FIELD_LABELS: Readonly<Record<string, string>> = {
   zip: "ZIP code",
 };
 
-/** "entities.ID.address.zip" or "address.zip" → "Address"; an unknown field as it is. */
+/** A path inside an entity ("legalName", "address.zip", "sbis.ID.name") → its label. */
 export function entityFieldLabel(field: string): string {
-  const parts = field.split(".");
-  const local = parts[0] === "entities" ? parts.slice(2) : parts;
+  const local = field.split(".");
   const top = local[0] ?? field;
   if (top === "spouse" && local[1] === "name") return "Spouse's name";
   if (top === "sbis" && local.length > 2) return SBI_FIELD_LABELS[local[2] ?? ""] ?? "SBIs";

@@ -14,9 +14,7 @@ export const POLICY_FIELD_LABELS: Readonly<Record<string, string>> = {
   createdAt: "Created",
 };
 
-/** "policies.ID.policyNumber" or "policyNumber" → "Policy number"; an unknown field as it is. */
+/** A path inside a policy ("policyNumber") → its label; an unknown field as it is. */
 export function policyFieldLabel(field: string): string {
-  const parts = field.split(".");
-  const local = parts[0] === "policies" ? parts.slice(2) : parts;
-  return POLICY_FIELD_LABELS[local[0] ?? field] ?? field;
+  return POLICY_FIELD_LABELS[field.split(".")[0] ?? field] ?? field;
 }

@@ -7,6 +7,7 @@ import type { Policy } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import { type CustomerBook, useBookIndex } from "../../components/book";
 import {
+  describePresenceField,
   Field,
   type FieldIssues,
   focusFirstInvalid,
@@ -144,7 +145,10 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
 
   return (
     <form className="book-form" onSubmit={submit} noValidate data-testid="policy-edit">
-      <PresenceList people={book.presence} fieldLabel={policyFieldLabel} />
+      <PresenceList
+        people={book.presence}
+        fieldLabel={(f) => describePresenceField(f, `policies.${policy.id}`, policyFieldLabel)}
+      />
       <h2 className="policy__name">Edit policy {policy.policyNumber || "(number pending)"}</h2>
       <PolicyForm
         draft={draft}

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/catalogue";
 import type { CoverageSummary } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
+import { describePresenceField } from "../../components/book-forms";
 import { RecordNotFound } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -66,7 +67,10 @@ export default function PolicyPage() {
 
   return (
     <div className="policy" data-testid="policy-page">
-      <PresenceList people={book.presence} fieldLabel={policyFieldLabel} />
+      <PresenceList
+        people={book.presence}
+        fieldLabel={(f) => describePresenceField(f, `policies.${policy.id}`, policyFieldLabel)}
+      />
       <div className="policy__head">
         <h2 className="policy__name" data-testid="policy-name">
           {policy.plan.toUpperCase()} policy {policy.policyNumber || "(number pending)"}
