@@ -174,8 +174,9 @@ describe("entry scan (the write guard's fast path)", () => {
         client.transact(() => {
           entry.set("head", Math.floor(random() * 100));
           if (random() < 0.3) entry.set("status", random() < 0.5 ? "quoted" : "accepted");
-          if (random() < 0.2) entry.delete("share");
-          else if (random() < 0.2) entry.set("share", "1");
+          const share = random();
+          if (share < 0.2) entry.delete("share");
+          else if (share < 0.4) entry.set("share", "1");
         });
       } else if (roll < 0.15) map.delete(key);
       else if (roll < 0.35) {
