@@ -33,7 +33,8 @@ export default function EntityCreatePage() {
     () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
     [index.customers],
   );
-  const known = customerId === "" || customers.some((c) => c.id === customerId);
+  // Until the book is on the device, a customer from the link is taken on trust (its records load).
+  const known = customerId === "" || !index.loaded || customers.some((c) => c.id === customerId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -51,7 +51,8 @@ export default function PolicyCreatePage() {
     () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
     [index.customers],
   );
-  const known = customerId === "" || customers.some((c) => c.id === customerId);
+  // Until the book is on the device, a customer from the link is taken on trust (its records load).
+  const known = customerId === "" || !index.loaded || customers.some((c) => c.id === customerId);
   const entities = useMemo(
     () =>
       Object.values(book.entities)
