@@ -15,7 +15,7 @@
 // number of runs of each measure.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -153,16 +153,15 @@ async function quoteScreenScriptKb(page: Page, base: string): Promise<number> {
 }
 
 /**
- * BENCH_PROFILE=1: one page load of the list under Chrome's sampling profiler; prints where the main
- * thread's time went (self time by function, and by script), to find what makes the first render slow.
+ * BENCH_PROFILE=1: one page load of the list, and one in-app navigation to it, under Chrome's sampling
+ * profiler; prints where the main thread's time went (self and total time by function, by script).
  */
-async function profilePageLoad(page: Page) {
+async function profile(page: Page, what: string, measure: () => Promise<number>) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
-  await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
-  const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+  const at = await measure();
   const { profile } = (await cdp.send("Profiler.stop")) as {
     profile: {
       nodes: {
@@ -202,7 +201,7 @@ async function profilePageLoad(page: Page) {
     byScript.set(script, (byScript.get(script) ?? 0) + ms);
   });
   const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-  console.log(`\nProfile of one page load (rows shown at ${at.toFixed(0)} ms); self time by function:`);
+  console.log(`\nProfile of ${what} (rows shown at ${at.toFixed(0)} ms); self time by function:`);
   for (const [name, ms] of top(self, 25)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
   console.log("total time (with callees) by function:");
   for (const [name, ms] of top(total, 40)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
@@ -242,6 +241,11 @@ const browser = await chromium.launch({
 });
 
 try {
+  console.log(
+    `Load average (1, 5, 15 min): ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(", ")} on ${cpus().length} CPUs`,
+  );
   console.log(`List measured: ${LIST_PATH} (${EXPECTED_ROWS} rows expected); ${RUNS} runs of each measure.`);
 
   // JavaScript of the first quote screen, on a first visit (nothing cached), signed out.
@@ -293,7 +297,11 @@ try {
     const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
     if (i >= 2) loads.push(at); // the first two warm the caches
   }
-  if (process.env.BENCH_PROFILE) await profilePageLoad(page);
+  if (process.env.BENCH_PROFILE)
+    await profile(page, "one page load", async () => {
+      await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
+      return (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+    });
   console.log("");
   report(
     `First render of ${LIST_PATH}, page load (navigation start → rows shown)`,
@@ -311,6 +319,19 @@ try {
       `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
     )) as number;
     if (i >= 2) clicks.push(ms);
+  }
+  if (process.env.BENCH_PROFILE) {
+    await page.goto(`${base}${FROM_PATH}`);
+    await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
+    await page.waitForTimeout(300);
+    await profile(
+      page,
+      `the menu link from ${FROM_PATH}`,
+      async () =>
+        (await page.evaluate(
+          `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
+        )) as number,
+    );
   }
   report(
     `First render of ${LIST_PATH}, menu link from ${FROM_PATH} (click → rows shown)`,
@@ -354,7 +375,7 @@ try {
   }
   await context.close();
 
-  console.log("\nSummary:");
+  console.log(`\nSummary (load average now ${loadavg()[0]?.toFixed(1)}):`);
   for (const line of results) console.log(`  ${line}`);
 } finally {
   await browser.close();

@@ -53,17 +53,53 @@ const compare = (a: CsvValue, b: CsvValue): number => {
   return collator.compare(String(a), String(b));
 };
 
+/** A row's searchable text: its columns' values, lower case. */
+const searchText = <Row,>(row: Row, columns: readonly Column<Row>[]): string =>
+  columns
+    .map((c) => String(c.value(row) ?? ""))
+    .join(" ")
+    .toLowerCase();
+
+const queryWords = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
+
 /** Rows whose columns' values contain every word of `query` (case-insensitive). */
 export function searchRows<Row>(rows: readonly Row[], columns: readonly Column<Row>[], query: string): Row[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
-    const text = columns
-      .map((c) => String(c.value(row) ?? ""))
-      .join(" ")
-      .toLowerCase();
+    const text = searchText(row, columns);
     return words.every((w) => text.includes(w));
   });
+}
+
+/**
+ * The same search with each row's text made once and kept (textOf, from searchTexts), so a keystroke
+ * in a list of thousands only compares strings; the rows keep their order (sorted once, before).
+ */
+export function searchIndexed<Row>(
+  rows: readonly Row[],
+  textOf: (row: Row) => string,
+  query: string,
+): readonly Row[] {
+  const words = queryWords(query);
+  if (words.length === 0) return rows;
+  return rows.filter((row) => {
+    const text = textOf(row);
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** A row's searchable text, made on first use and kept: nothing is made until someone searches. */
+export function searchTexts<Row>(columns: readonly Column<Row>[]): (row: Row) => string {
+  const kept = new Map<Row, string>();
+  return (row) => {
+    let text = kept.get(row);
+    if (text === undefined) {
+      text = searchText(row, columns);
+      kept.set(row, text);
+    }
+    return text;
+  };
 }
 
 export function sortRows<Row>(
@@ -102,10 +138,19 @@ export function RecordTable<Row>({
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState(initialSort ?? { key: columns[0]?.key ?? "", direction: "asc" as const });
   const [shown, setShown] = useState(pageSize);
-  const visible = useMemo(() => {
-    const column = columns.find((c) => c.key === sort.key);
-    return sortRows(searchRows(rows, columns, query), column, sort.direction);
-  }, [rows, columns, query, sort]);
+  // Sorted and indexed once per list (and sort); a keystroke in the search box only filters.
+  const sorted = useMemo(
+    () =>
+      sortRows(
+        rows,
+        columns.find((c) => c.key === sort.key),
+        sort.direction,
+      ),
+    [rows, columns, sort],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts kept are those of these rows
+  const textOf = useMemo(() => searchTexts(columns), [rows, columns]);
+  const visible = useMemo(() => searchIndexed(sorted, textOf, query), [sorted, textOf, query]);
 
   const exportCsv = () => {
     const csv = toCsv(
