@@ -22,7 +22,7 @@ const WRITE: Grant = { access: "write", write: "*" };
 const writes = (...sections: string[]): Grant => ({ access: "write", write: sections });
 
 /** The organisation document's summary sections of the agent book, which agents write (ACL3). */
-export const BOOK_SUMMARY_SECTIONS = ["customers", "entities", "policies", "coverages"] as const;
+export const BOOK_SUMMARY_SECTIONS = ["customers", "entities", "policies", "coverages", "claims"] as const;
 
 /**
  * Role × kind for documents of the member's own organisation. Linked-customer access (customer,

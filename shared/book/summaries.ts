@@ -105,6 +105,16 @@ export function bookSummaries(customerId: string, records: CustomerRecords): Boo
           head: coveredHead(c),
           producerPremium: new Decimal(c.producerPremium).toFixed(),
           status: c.status,
+          ...(c.plan === "lrp"
+            ? {
+                lrp: {
+                  coveragePrice: c.coveragePrice,
+                  targetWeightCwt: c.targetWeightCwt,
+                  share: c.share,
+                  priceAdjustmentFactor: c.priceAdjustmentFactor,
+                },
+              }
+            : {}),
           updatedAt: c.updatedAt,
         },
       ]),

@@ -467,6 +467,15 @@ export const coverageSummarySchema = z.strictObject({
   head: z.number().int().nonnegative(),
   producerPremium: moneySchema,
   status: z.enum(COVERAGE_STATUSES),
+  /** LRP: the frozen figures an indemnity needs, so the hub can propose claims from summaries (issue 11). */
+  lrp: z
+    .strictObject({
+      coveragePrice: moneySchema,
+      targetWeightCwt: moneySchema,
+      share: moneySchema,
+      priceAdjustmentFactor: moneySchema,
+    })
+    .optional(),
   updatedAt: isoInstant,
 });
 export type CoverageSummary = z.infer<typeof coverageSummarySchema>;

@@ -17,6 +17,7 @@ import {
   policySummarySchema,
   taxIdRecordSchema,
 } from "./book";
+import { attachmentRefSchema, checklistItemSchema, claimSectionSchema, claimSummarySchema } from "./claim";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
 
@@ -24,8 +25,8 @@ import { watchSetupSchema } from "./watchlist";
 // Y.Map ("section") becomes one key. A document holds only the sections listed for its kind; `meta`
 // carries the schema version and is written by the server alone. The agent book's records (customer
 // document, the organisation's summaries, tax ids in the internal document) are strict shapes of
-// book.ts; records of kinds that later issues shape (applications, working quotes, campaigns, claims)
-// are still open (extra fields pass) and only the fields listed here are checked.
+// book.ts; claims are shapes of claim.ts; records of kinds that later issues shape (applications,
+// working quotes, campaigns) are still open (extra fields pass) and only the fields listed here are checked.
 
 /** The current schema version of every document kind; bump it together with a migration. */
 export const DOCUMENT_SCHEMA_VERSION = 2;
@@ -104,12 +105,6 @@ const recipientSchema = z.looseObject({
   status: z.enum(RECIPIENT_STATUSES),
 });
 
-const claimSchema = z.looseObject({
-  /** The customer the claim belongs to: that customer may read it (rule ACL7). */
-  customerId: id.optional(),
-  status: z.string().max(40).optional(),
-});
-
 /** A watchlist entry: a saved LRP or LGM quote setup (shared/documents/watchlist.ts). */
 const watchItemSchema = watchSetupSchema;
 
@@ -125,6 +120,8 @@ export const DOCUMENT_SECTIONS = {
     entities: recordById(entitySummarySchema),
     policies: recordById(policySummarySchema),
     coverages: recordById(coverageSummarySchema),
+    /** Claim summaries (shared/documents/claim.ts), for the claims list and the hub. */
+    claims: recordById(claimSummarySchema),
   },
   customer: {
     meta: metaSectionSchema,
@@ -133,6 +130,8 @@ export const DOCUMENT_SECTIONS = {
     policies: recordById(policySchema),
     coverages: recordById(coverageSchema),
     applications: recordById(entityRecord),
+    /** Summaries of this customer's claims: what My coverages shows the producer. */
+    claims: recordById(claimSummarySchema),
     /** Records of a version-1 document that do not fit today's shapes: kept for an agent to review. */
     legacy: recordById(z.looseObject({ id: id.optional() })),
   },
@@ -151,7 +150,10 @@ export const DOCUMENT_SECTIONS = {
   },
   claim: {
     meta: metaSectionSchema,
-    claim: claimSchema,
+    /** The claim (shared/documents/claim.ts: strict when versioned, legacy open content otherwise). */
+    claim: claimSectionSchema,
+    checklist: recordById(checklistItemSchema),
+    attachments: recordById(attachmentRefSchema),
     notes: recordById(noteSchema),
   },
   watchlist: {
