@@ -6,6 +6,8 @@ import { type FieldIssues, NO_ISSUES } from "./zod-issues";
 export interface TaxIdFieldProps {
   /** e.g. "Tax id", "Spouse's tax id". */
   label: string;
+  /** Label of the type select; default "{label} type". */
+  typeLabel?: string;
   value: TaxIdDraft;
   onChange(next: TaxIdDraft): void;
   issues?: FieldIssues;
@@ -21,6 +23,7 @@ export interface TaxIdFieldProps {
 /** Tax id type (1 SSN, 2 EIN, 3 RMA Issued, 5 BIA) and the id, with the format the type expects. */
 export function TaxIdField({
   label,
+  typeLabel = `${label} type`,
   value,
   onChange,
   issues = NO_ISSUES,

@@ -85,6 +85,14 @@ describe("entityFromDraft", () => {
     expect(built.ok).toBe(false);
     if (built.ok) return;
     expect(built.issues["sbis.S1.taxId"]).toBe("give the tax id");
+
+    const noShare = entityFromDraft(
+      draft({ type: "P", sbis: [{ ...newSbiDraft("S1"), name: "A", sharePercent: " " }] }),
+      base,
+    );
+    expect(noShare.ok).toBe(false);
+    if (noShare.ok) return;
+    expect(noShare.issues["sbis.S1.sharePercent"]).toBe("give the share in percent, e.g. 50 or 12.5");
   });
 
   it("a spouse only for an Individual; the spouse's tax id is optional", () => {

@@ -100,7 +100,8 @@ const shareText = (typed: string) => typed.replace(/%/g, "").trim();
  * being edited: a tax id left blank keeps the one on file while its type is unchanged.
  */
 export function entityFromDraft(draft: EntityDraft, base: EntityBase, existing?: Entity): EntityBuild {
-  const taxIssues: Record<string, string> = {};
+  /** The form's own checks (tax ids, typed shares), shown before the schema's. */
+  const own: Record<string, string> = {};
   const taxIds: TaxIdWrite[] = [];
 
   /** The last four to keep for one tax id, after checking it. */
@@ -114,7 +115,7 @@ export function entityFromDraft(draft: EntityDraft, base: EntityBase, existing?:
     const keeps = onFile?.last4 !== undefined && onFile.type === typed.type;
     const problem = taxIdProblem(typed, required && !keeps);
     if (problem) {
-      taxIssues[path] = problem;
+      own[path] = problem;
       return undefined;
     }
     if (isBlankTaxId(typed)) return keeps ? onFile?.last4 : undefined;
@@ -156,6 +157,8 @@ export function entityFromDraft(draft: EntityDraft, base: EntityBase, existing?:
 
   const sbis: Record<string, unknown> = {};
   for (const sbi of draft.sbis) {
+    if (!/^\d+(\.\d+)?$/.test(shareText(sbi.sharePercent)))
+      own[`sbis.${sbi.id}.sharePercent`] = "give the share in percent, e.g. 50 or 12.5";
     const onFile = existing?.sbis[sbi.id];
     const last4 = tax(
       `sbis.${sbi.id}.taxId`,
@@ -180,7 +183,7 @@ export function entityFromDraft(draft: EntityDraft, base: EntityBase, existing?:
 
   const parsed = entitySchema.safeParse(candidate);
   const schemaIssues = parsed.success ? {} : issuesByPath(parsed.error);
-  const issues = mergeIssues(taxIssues, schemaIssues);
+  const issues = mergeIssues(own, schemaIssues);
   if (!parsed.success || Object.keys(issues).length > 0) return { ok: false, issues };
   return { ok: true, entity: parsed.data, taxIds };
 }

@@ -116,6 +116,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
               </Field>
               <TaxIdField
                 label="Spouse's tax id (optional)"
+                typeLabel="Spouse's tax id type"
                 value={draft.spouseTaxId}
                 onChange={(v) => onChange("spouseTaxId", v)}
                 issues={issues}
