@@ -121,6 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     },
   });
   const server = createAdaptorServer({ fetch: app.fetch });
+  server.on("connection", hardening.screenConnection);
   server.on("upgrade", hardening.limitUpgrades(sync.handleUpgrade));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

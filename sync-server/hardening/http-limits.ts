@@ -4,13 +4,13 @@ import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../config";
 import type { VerifyToken } from "../sync/context";
 import { clientAddress } from "./client-address";
-import { type RateDecision, type RateRule, type RateStore, retryAfterSeconds } from "./rate-limit";
+import type { PenaltyBox } from "./penalty-box";
+import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from "./rate-limit";
 
 // Rate limits and body limits of the HTTP routes (issue 16 §2): per address and per user, 429 with
 // Retry-After. Sign-in and token endpoints have the tighter budget; /api/* its own; pages and static
 // files none (they are cheap and cached).
 
-const MINUTE = 60_000;
 /** Largest body of any route outside /api/* (the token endpoint's form is well under 1 KiB). */
 export const SMALL_BODY_BYTES = 16 * 1024;
 
@@ -28,6 +28,7 @@ export interface HttpLimitsOptions {
   config: Config;
   store: RateStore;
   verify: VerifyToken;
+  penalties: PenaltyBox;
 }
 
 /** The address of the request's peer (see clientAddress). */
@@ -71,11 +72,11 @@ const tooMany = (c: Context, kind: Exclude<LimitedRoute, null>, who: string, dec
 
 export function httpRateLimits(options: HttpLimitsOptions): MiddlewareHandler {
   const { config, store } = options;
-  const rule = (limit: number): RateRule => ({ limit, periodMs: MINUTE });
-  const signInAddress = rule(config.RATE_LIMIT_SIGN_IN_PER_ADDRESS);
-  const signInUser = rule(config.RATE_LIMIT_SIGN_IN_PER_USER);
-  const apiAddress = rule(config.RATE_LIMIT_API_PER_ADDRESS);
-  const apiUser = rule(config.RATE_LIMIT_API_PER_USER);
+  // Bursts: a tenth of the minute's budget (at least 10).
+  const signInAddress = perMinute(config.RATE_LIMIT_SIGN_IN_PER_ADDRESS, 0.1);
+  const signInUser = perMinute(config.RATE_LIMIT_SIGN_IN_PER_USER, 0.1);
+  const apiAddress = perMinute(config.RATE_LIMIT_API_PER_ADDRESS, 0.1);
+  const apiUser = perMinute(config.RATE_LIMIT_API_PER_USER, 0.1);
   const subjectOf = tokenSubjects(options.verify);
 
   return async (c, next) => {
@@ -86,7 +87,11 @@ export function httpRateLimits(options: HttpLimitsOptions): MiddlewareHandler {
       `${kind}:addr:${address}`,
       kind === "api" ? apiAddress : signInAddress,
     );
-    if (!byAddress.allowed) return tooMany(c, kind, "address", byAddress);
+    if (!byAddress.allowed) {
+      options.penalties.hold(address, byAddress.retryAfterMs);
+      if (options.penalties.enabled) c.header("Connection", "close");
+      return tooMany(c, kind, "address", byAddress);
+    }
 
     let user: string | null = null;
     if (kind === "sign-in") {

@@ -9,6 +9,7 @@ import { type HardeningBus, localBus, redisBus } from "./bus";
 import { mountCspReports } from "./csp-report";
 import { securityHeaders } from "./headers";
 import { bodyLimits, httpRateLimits } from "./http-limits";
+import { PenaltyBox } from "./penalty-box";
 import { ReadOnlyPresence } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
 import { SessionRevocations } from "./revocation";
@@ -45,6 +46,7 @@ export async function createHardening(options: HardeningOptions) {
   const revocations = new SessionRevocations(storage);
   await revocations.load();
   const syncLimits = new SyncLimits({ config, store });
+  const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
   let sync: SyncHandle | undefined;
   // Another instance may miss a message (Redis restarting): the table is read again once a minute.
   const catchUp = config.REDIS_URL
@@ -108,14 +110,17 @@ export async function createHardening(options: HardeningOptions) {
         }),
       );
       app.use("*", bodyLimits(config));
-      app.use("*", httpRateLimits({ config, store, verify }));
+      app.use("*", httpRateLimits({ config, store, verify, penalties }));
     },
     /** POST /api/session/sign-out and /api/session/sign-out-everywhere. */
     mountApi(app: Hono, verify: VerifyToken) {
       mountSessionApi(app, { verify, revocations, revoke });
       mountCspReports(app, { production: config.NODE_ENV === "production", log });
     },
-    limitUpgrades: (handle: Parameters<typeof limitUpgrades>[0]) => limitUpgrades(handle, { config, store }),
+    limitUpgrades: (handle: Parameters<typeof limitUpgrades>[0]) =>
+      limitUpgrades(handle, { config, store, penalties }),
+    /** The HTTP server's `connection` listener: closes connections of an address that must wait. */
+    screenConnection: penalties.screen,
     /** The sync service whose connections revocations and membership changes close. */
     attach(handle: SyncHandle) {
       sync = handle;

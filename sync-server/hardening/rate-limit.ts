@@ -1,15 +1,27 @@
 import { Redis } from "ioredis";
 
 // Rate limits (issue 16 §2) with the generic cell rate algorithm: each key keeps one number, the
-// "theoretical arrival time" (TAT) of its next request. A rule of N per period lets a burst of N
-// through at once, then one every period/N. The same arithmetic runs in memory (one instance) and in
+// "theoretical arrival time" (TAT) of its next request. A rule of N per period with a burst of B lets
+// B through at once, then one every period/N. The same arithmetic runs in memory (one instance) and in
 // Redis (several instances share the budget, with Redis's clock).
 
 export interface RateRule {
-  /** Requests allowed per period (also the largest burst). */
+  /** Requests allowed per period. */
   limit: number;
   periodMs: number;
+  /** The most let through at once (default: `limit`). */
+  burst?: number;
 }
+
+/**
+ * A per-minute rule whose burst is `share` of the minute's budget (at least 10, at most the budget):
+ * a client that spends its burst then gets one request every 60/limit s, so a flood gets little done.
+ */
+export const perMinute = (limit: number, share: number): RateRule => ({
+  limit,
+  periodMs: 60_000,
+  burst: Math.min(limit, Math.max(10, Math.ceil(limit * share))),
+});
 
 export interface RateDecision {
   allowed: boolean;
@@ -31,7 +43,7 @@ export function gcra(
   const interval = rule.periodMs / rule.limit;
   const tat = Math.max(storedTat ?? now, now);
   const next = tat + interval;
-  const allowAt = next - rule.limit * interval;
+  const allowAt = next - (rule.burst ?? rule.limit) * interval;
   if (now < allowAt)
     return { decision: { allowed: false, retryAfterMs: Math.ceil(allowAt - now) }, tat: null };
   return { decision: { allowed: true, retryAfterMs: 0 }, tat: next };
@@ -67,23 +79,23 @@ export class MemoryRateStore implements RateStore {
   }
 }
 
-// KEYS[1]: the key; ARGV: interval ms, limit. Returns {1, 0} when allowed, {0, retry ms} when not.
+// KEYS[1]: the key; ARGV: interval ms, burst. Returns {1, 0} when allowed, {0, retry ms} when not.
 const GCRA_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
+local burst = tonumber(ARGV[2])
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
 local nextTat = tat + interval
-local allowAt = nextTat - limit * interval
+local allowAt = nextTat - burst * interval
 if now < allowAt then return {0, math.ceil(allowAt - now)} end
 redis.call('SET', KEYS[1], string.format('%.3f', nextTat), 'PX', math.max(1, math.ceil(nextTat - now)))
 return {1, 0}
 `;
 
 type GcraRedis = Redis & {
-  rangelineGcra(key: string, interval: string, limit: string): Promise<[number, number]>;
+  rangelineGcra(key: string, interval: string, burst: string): Promise<[number, number]>;
 };
 
 /**
@@ -117,7 +129,7 @@ export class RedisRateStore implements RateStore {
       const [allowed, retry] = await this.#redis.rangelineGcra(
         `${this.prefix}:rate:${key}`,
         String(rule.periodMs / rule.limit),
-        String(rule.limit),
+        String(rule.burst ?? rule.limit),
       );
       return allowed === 1 ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: retry };
     } catch (error) {

@@ -6,12 +6,11 @@ import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
 import { clientAddress } from "./client-address";
 import { rawResponseHeaders } from "./headers";
-import { type RateStore, retryAfterSeconds } from "./rate-limit";
+import type { PenaltyBox } from "./penalty-box";
+import { perMinute, type RateStore, retryAfterSeconds } from "./rate-limit";
 
 // Limits of the sync socket (issue 16 §2). Nothing here runs per message: a socket is counted when it
 // is upgraded, a document connection when it authenticates and when it ends.
-
-const MINUTE = 60_000;
 
 type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -21,10 +20,11 @@ type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) =
  */
 export function limitUpgrades(
   handle: UpgradeHandler,
-  options: { config: Config; store: RateStore },
+  options: { config: Config; store: RateStore; penalties: PenaltyBox },
 ): UpgradeHandler {
-  const { config, store } = options;
-  const rule = { limit: config.RATE_LIMIT_SOCKETS_PER_ADDRESS, periodMs: MINUTE };
+  const { config, store, penalties } = options;
+  // Half the minute's budget at once: a whole office (one address) opening the app together.
+  const rule = perMinute(config.RATE_LIMIT_SOCKETS_PER_ADDRESS, 0.5);
   const extra = rawResponseHeaders(config.NODE_ENV === "production");
   return (request, socket, head) => {
     const forwarded = request.headers["x-forwarded-for"];
@@ -38,6 +38,7 @@ export function limitUpgrades(
     void store.take(`socket:addr:${address}`, rule).then((decision) => {
       if (socket.destroyed) return;
       if (!decision.allowed) {
+        penalties.hold(address, decision.retryAfterMs);
         const seconds = retryAfterSeconds(decision);
         const body = `Too many connections from this address; try again in ${seconds} s.`;
         socket.end(
@@ -114,10 +115,10 @@ export class SyncLimits implements Extension {
         `a user may hold ${config.SYNC_MAX_SOCKETS_PER_USER} sockets at once`,
       );
     }
-    const decision = await store.take(`socket:user:${userId}`, {
-      limit: config.RATE_LIMIT_SOCKETS_PER_USER,
-      periodMs: MINUTE,
-    });
+    const decision = await store.take(
+      `socket:user:${userId}`,
+      perMinute(config.RATE_LIMIT_SOCKETS_PER_USER, 0.1),
+    );
     if (!decision.allowed) {
       throw syncRefusal("rate-limited", `retry after ${retryAfterSeconds(decision)} s`);
     }

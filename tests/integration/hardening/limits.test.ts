@@ -44,9 +44,24 @@ describe("[LIMIT1] HTTP rate limits", () => {
     expect(retryAfter(refused.headers)).toBeLessThanOrEqual(12);
     expect(JSON.parse(refused.body)).toMatchObject({ error: "rate-limited" });
     expect(refused.headers["x-content-type-options"]).toBe("nosniff");
+    expect(refused.headers.connection).toBe("close");
     expect((await send(server.port, "/api/health", { from: "127.0.0.2" })).status).toBe(200);
-    // Pages are not counted.
-    expect((await send(server.port, "/")).status).toBe(200);
+    // Pages are not counted; but until its Retry-After has passed, the refused address's new
+    // connections are closed before a byte of HTTP is read (the penalty box), pages included.
+    expect((await send(server.port, "/", { from: "127.0.0.2" })).status).toBe(200);
+    await expect(send(server.port, "/")).rejects.toThrow(/ECONNRESET|socket hang up/);
+  });
+
+  it("the penalty box lets the address back once its Retry-After has passed", async () => {
+    const server = await start({ RATE_LIMIT_API_PER_ADDRESS: "60" });
+    for (let i = 0; i < 10; i++)
+      expect((await send(server.port, "/api/health", { from: "127.0.0.11" })).status).toBe(200);
+    const refused = await send(server.port, "/api/health", { from: "127.0.0.11" });
+    expect(refused.status).toBe(429);
+    expect(retryAfter(refused.headers)).toBe(1);
+    await expect(send(server.port, "/api/health", { from: "127.0.0.11" })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await send(server.port, "/api/health", { from: "127.0.0.11" })).status).toBe(200);
   });
 
   it("the API: per user, whichever address the user comes from; a forged token spends nobody's budget", async () => {
