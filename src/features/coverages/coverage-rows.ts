@@ -145,7 +145,7 @@ export function filterChoices(rows: readonly CoverageRow[]): {
 
 /**
  * A premium as the quote screens show it: whole dollars ("$5,658") when it is whole, as RMA's are,
- * else with cents ("$5,658.25") — never rounded away.
+ * else with cents ("$5,658.25").
  */
 export const formatPremium = (amount: string): string =>
   /^-?\d+(\.0*)?$/.test(amount) ? formatDollars(amount) : formatDollars(amount, { cents: true });
