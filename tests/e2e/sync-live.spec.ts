@@ -27,6 +27,8 @@ test("two agents co-edit a customer live and see each other", async ({ browser }
     await expect(
       jordan.page.getByTestId("customer-record").locator('[data-field="name"]').getByTestId("field-editors"),
     ).toContainText(`${AGENT.name} is editing this`);
+    // Jordan is in no field yet, and Alex sees Jordan is here.
+    await expect(alex.page.getByTestId("presence")).toContainText(AGENT2.name);
 
     for (const [i, value] of ["Casey Rancher", "Casey Rancher & Sons", "C. Rancher"].entries()) {
       const [from, to] = i % 2 === 0 ? [alex, jordan] : [jordan, alex];

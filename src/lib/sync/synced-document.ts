@@ -163,6 +163,9 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
         const kept =
           this.state.problem && RESET_REASONS.has(this.state.problem.reason) ? this.state.problem : null;
         this.update({ scope, problem: kept });
+        // Presence said again on every authentication: the server forgets a connection's presence
+        // when it resets it, and the provider only sends presence when it changes.
+        provider.setAwarenessField("user", this.options.user);
       },
       onAuthenticationFailed: ({ reason }) => this.refused(reason),
       onSynced: ({ state }) => {
