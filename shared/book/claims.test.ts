@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import type { ChecklistItem } from "../documents/claim";
+import { generateSampleSnapshot } from "../market";
+import {
+  claimChecklist,
+  claimSummaryOf,
+  claimWarnings,
+  computeLgmClaim,
+  computeLrpClaim,
+  filingUrgency,
+} from "./claims";
+import { NOW, sampleLgmEndorsement, sampleLrpCoverage } from "./test-fixtures";
+
+const ended = sampleLrpCoverage({
+  id: "cv-1",
+  status: "ended",
+  commodity: "0801",
+  type: "809",
+  endDate: "2026-06-01",
+  coveragePrice: "180.00",
+  head: 100,
+  targetWeightCwt: "5.5",
+  priceAdjustmentFactor: "1.1",
+  producerPremium: "1111",
+});
+
+describe("a claim built from a coverage by the engine", () => {
+  it("LRP: RMA's formula on the entered actual value, the 60-day due date, the premium netted", () => {
+    const claim = computeLrpClaim({
+      coverages: [ended],
+      snapshot: null,
+      today: "2026-06-10",
+      enteredActualEndingValue: "170.00",
+    });
+    // (180 − 170) × 100 × 5.5 × 1.1 = 6,050
+    expect(claim).toMatchObject({
+      plan: "lrp",
+      coverageIds: ["cv-1"],
+      endDate: "2026-06-01",
+      filingDueDate: "2026-07-31",
+      indemnity: "6050",
+      producerPremium: "1111",
+      net: "4939",
+      actual: { value: "170", source: "entered", kind: "final", date: "2026-06-10" },
+    });
+  });
+
+  it("LRP: two endorsements of one type and end date add up, each rounded by the engine", () => {
+    const second = { ...ended, id: "cv-2", head: 37, share: "0.5" };
+    const claim = computeLrpClaim({
+      coverages: [ended, second],
+      snapshot: null,
+      today: "2026-06-10",
+      enteredActualEndingValue: "170",
+    });
+    // 6,050 + 10 × 37 × 5.5 × 1.1 × 0.5 = 6,050 + 1,119.25 → 1,119
+    expect(claim.indemnity).toBe("7169");
+    expect(() =>
+      computeLrpClaim({
+        coverages: [ended, { ...second, endDate: "2026-06-08" }],
+        snapshot: null,
+        today: "2026-06-10",
+      }),
+    ).toThrow(/share the type and end date/);
+  });
+
+  it("LRP: RMA's published actual ending value from the snapshot, else an estimate labelled so", () => {
+    const snapshot = generateSampleSnapshot("2026-06-10");
+    const row = snapshot.lrpActualEndingValues[0];
+    if (!row) throw new Error("sample snapshot without actual ending values");
+    const coverage = {
+      ...ended,
+      commodity: row.commodityCode as "0801",
+      type: row.typeCode,
+      endDate: row.endDate,
+      coveragePrice: String(row.actualEndingValue + 5),
+      priceAdjustmentFactor: "1",
+    };
+    const final = computeLrpClaim({ coverages: [coverage], snapshot, today: "2026-06-10" });
+    expect(final.actual).toMatchObject({ source: "rma-actual", kind: "final", date: "2026-06-10" });
+    expect(final.actual.sourceText).toContain("A00620");
+    // 5 × 100 × 5.5 = 2,750
+    expect(final.indemnity).toBe("2750");
+    const later = computeLrpClaim({
+      coverages: [{ ...coverage, endDate: "2027-09-14" }],
+      snapshot,
+      today: "2026-06-10",
+    });
+    expect(later.actual).toMatchObject({ source: "estimate", kind: "estimate" });
+  });
+
+  it("LGM: RMA's actual margins, prorated below 75 % of target marketings, no filing due date", () => {
+    const e = sampleLgmEndorsement({ status: "ended", grossMarginGuarantee: "25000" });
+    const margins = ["40", "40", "40", "40", "40", "40"];
+    const full = computeLgmClaim({ endorsement: e, actualGrossMargins: margins, today: "2027-06-05" });
+    // 500 head × 40 = 20,000 against 25,000
+    expect(full).toMatchObject({ indemnity: "5000", filingDueDate: null, actual: { value: "20000.00" } });
+    const low = computeLgmClaim({
+      endorsement: e,
+      actualGrossMargins: margins,
+      actualMarketings: [0, 70, 70, 70, 70, 70],
+      today: "2027-06-05",
+    });
+    expect(low.indemnity).toBe("3500");
+    expect(low.actual.sourceText).toContain("prorated × 0.7");
+  });
+});
+
+describe("filing urgency", () => {
+  it("warns 14, 7 and 2 days before the due date and marks an overdue claim", () => {
+    expect(filingUrgency("2027-01-31", "2027-01-01")).toEqual({ level: "ok", daysLeft: 30 });
+    expect(filingUrgency("2027-01-31", "2027-01-17")).toEqual({ level: "warn", daysLeft: 14, threshold: 14 });
+    expect(filingUrgency("2027-01-31", "2027-01-24")).toEqual({ level: "warn", daysLeft: 7, threshold: 7 });
+    expect(filingUrgency("2027-01-31", "2027-01-27")).toEqual({ level: "warn", daysLeft: 4, threshold: 7 });
+    expect(filingUrgency("2027-01-31", "2027-01-29")).toEqual({ level: "warn", daysLeft: 2, threshold: 2 });
+    expect(filingUrgency("2027-01-31", "2027-01-31")).toEqual({ level: "warn", daysLeft: 0, threshold: 2 });
+    expect(filingUrgency("2027-01-31", "2027-02-01")).toEqual({ level: "overdue", daysLeft: -1 });
+    expect(filingUrgency(null, "2027-02-01")).toEqual({ level: "none" });
+  });
+});
+
+describe("checklist and summaries", () => {
+  it("asks for ownership and sales records (fed cattle, swine) or affidavits (feeders); LGM marketing records", () => {
+    expect(claimChecklist("lrp", "0802").map((i) => i.kind)).toEqual([
+      "notice-of-loss",
+      "proof-of-ownership",
+      "sales-records",
+    ]);
+    expect(claimChecklist("lrp", "0801").map((i) => i.kind)).toContain("third-party-affidavit");
+    expect(claimChecklist("lgm", "0847").map((i) => i.kind)).toContain("marketing-records");
+  });
+
+  it("a summary lists what is still needed from the producer; warnings skip filed claims", () => {
+    const computed = computeLrpClaim({
+      coverages: [ended],
+      snapshot: null,
+      today: "2026-06-10",
+      enteredActualEndingValue: "170",
+    });
+    const claim = {
+      ...computed,
+      version: 1 as const,
+      id: "cl-1",
+      customerId: "c-1",
+      computedAt: NOW,
+      status: "open" as const,
+      createdAt: NOW,
+      updatedAt: NOW,
+      updatedBy: "a",
+    };
+    const item = (id: string, from: "producer" | "agency", status: "needed" | "received"): ChecklistItem => ({
+      id,
+      kind: "other",
+      label: `item ${id}`,
+      from,
+      status,
+      createdAt: NOW,
+      updatedAt: NOW,
+      updatedBy: "a",
+    });
+    const summary = claimSummaryOf(claim, {
+      a: item("a", "producer", "needed"),
+      b: item("b", "producer", "received"),
+      c: item("c", "agency", "needed"),
+    });
+    expect(summary).toMatchObject({ indemnity: "6050", status: "open", needed: ["item a"] });
+    expect(claimWarnings([summary], "2026-07-25").map((w) => w.urgency.level)).toEqual(["warn"]);
+    expect(claimWarnings([summary], "2026-08-01").map((w) => w.urgency.level)).toEqual(["overdue"]);
+    expect(claimWarnings([{ ...summary, status: "submitted" }], "2026-08-01")).toEqual([]);
+  });
+});

@@ -1,0 +1,371 @@
+import Decimal from "decimal.js";
+import type { CoverageSummary, LgmEndorsement, LrpCoverage } from "../documents/book";
+import type {
+  ChecklistItem,
+  ChecklistKind,
+  ClaimActual,
+  ClaimRecord,
+  ClaimStatus,
+  ClaimSummary,
+} from "../documents/claim";
+import { DomainError } from "../errors";
+import { daysBetween, isIsoDate } from "../market/dates";
+import type { MarketSnapshot } from "../market/snapshot";
+import { lgmClaim, lrpClaim } from "../pricing/claims";
+import { claimFilingDueDate } from "./dates";
+
+// Claims in the book (issue 11 §2; docs/claims.md): the rules the claim screens, the agent hub and My
+// coverages share. Pure: "today" and the clock reading are passed in. The indemnity is always the
+// engine's (shared/pricing/claims); a screen never computes or takes one by hand.
+
+// ---------------------------------------------------------------------------------------------------
+// Filing deadline and its warnings
+
+/** The hub warns this many days before the filing due date (and marks an overdue claim). */
+export const CLAIM_WARNING_DAYS = [14, 7, 2] as const;
+
+export type FilingUrgency =
+  | { level: "overdue"; daysLeft: number }
+  | { level: "warn"; daysLeft: number; threshold: (typeof CLAIM_WARNING_DAYS)[number] }
+  | { level: "ok"; daysLeft: number }
+  | { level: "none" };
+
+/**
+ * How urgent a filing due date is on `today`: overdue once it has passed; "warn" within 14, 7 or 2
+ * days (the smallest threshold reached); "none" without a due date (LGM).
+ */
+export function filingUrgency(filingDueDate: string | null, today: string): FilingUrgency {
+  if (!isIsoDate(today)) throw new RangeError(`filingUrgency: expected today as YYYY-MM-DD, got "${today}"`);
+  if (filingDueDate === null) return { level: "none" };
+  const daysLeft = daysBetween(today, filingDueDate);
+  if (daysLeft < 0) return { level: "overdue", daysLeft };
+  const reached = [...CLAIM_WARNING_DAYS].sort((a, b) => a - b).find((d) => daysLeft <= d);
+  return reached === undefined ? { level: "ok", daysLeft } : { level: "warn", daysLeft, threshold: reached };
+}
+
+/** Statuses after which the filing deadline no longer matters. */
+const FILED: ReadonlySet<ClaimStatus> = new Set(["submitted", "paid", "denied"]);
+export const isFiled = (status: ClaimStatus): boolean => FILED.has(status);
+
+// ---------------------------------------------------------------------------------------------------
+// The producer's checklist (DOMAIN.md "LRP claims"; LGM: marketing records)
+
+export interface ChecklistTemplate {
+  kind: ChecklistKind;
+  label: string;
+  from: "producer" | "agency";
+}
+
+/** The documents a claim needs, by plan (fed cattle and swine: sales records; feeders: ownership). */
+export function claimChecklist(plan: "lrp" | "lgm", commodity: string): ChecklistTemplate[] {
+  if (plan === "lgm")
+    return [
+      {
+        kind: "marketing-records",
+        label: "Marketing records (sales receipts for each month)",
+        from: "producer",
+      },
+      { kind: "notice-of-loss", label: "Claim form signed by the producer", from: "producer" },
+    ];
+  const items: ChecklistTemplate[] = [
+    { kind: "notice-of-loss", label: "Notice of Probable Loss (claim form)", from: "agency" },
+    { kind: "proof-of-ownership", label: "Proof of ownership of the insured animals", from: "producer" },
+  ];
+  // Fed cattle (0802) and swine (0815): sales records dated no later than 60 days after the end date
+  // (PM-24-028); feeder cattle (0801) raised and not sold near the end date: third-party affidavits.
+  if (commodity === "0802" || commodity === "0815")
+    items.push({
+      kind: "sales-records",
+      label: "Sales records dated no later than 60 days after the end date",
+      from: "producer",
+    });
+  else
+    items.push({
+      kind: "third-party-affidavit",
+      label: "Sales records, or affidavits from disinterested third parties for animals not sold",
+      from: "producer",
+    });
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Computing a claim from its endorsement(s)
+
+export type ComputedClaim = Pick<
+  ClaimRecord,
+  | "plan"
+  | "coverageIds"
+  | "policyId"
+  | "commodity"
+  | "type"
+  | "endDate"
+  | "filingDueDate"
+  | "actual"
+  | "lgm"
+  | "indemnity"
+  | "producerPremium"
+  | "net"
+>;
+
+export interface LrpClaimSource {
+  coverages: readonly LrpCoverage[];
+  snapshot: MarketSnapshot | null;
+  today: string;
+  /** RMA's actual ending value typed by the agent (when the snapshot does not have it). */
+  enteredActualEndingValue?: string;
+}
+
+const whole = (n: number) => new Decimal(n).toFixed(0);
+
+/** The LRP claim of one or more endorsements of one type and end date, by the engine. */
+export function computeLrpClaim({
+  coverages,
+  snapshot,
+  today,
+  enteredActualEndingValue,
+}: LrpClaimSource): ComputedClaim {
+  const first = coverages[0];
+  if (!first)
+    throw new DomainError("invalid-input", "A claim needs at least one endorsement.", ["coverageIds"]);
+  for (const c of coverages)
+    if (c.type !== first.type || c.commodity !== first.commodity || c.endDate !== first.endDate)
+      throw new DomainError(
+        "invalid-input",
+        `Endorsements of one claim share the type and end date: ${c.id} differs from ${first.id}.`,
+        ["coverageIds"],
+      );
+  let indemnity = new Decimal(0);
+  let premium = new Decimal(0);
+  let actual: ClaimActual | null = null;
+  for (const c of coverages) {
+    const result = lrpClaim(
+      {
+        commodity: c.commodity,
+        type: c.type,
+        endDate: c.endDate,
+        coveragePrice: c.coveragePrice,
+        head: c.head,
+        targetWeightCwt: c.targetWeightCwt,
+        share: c.share,
+        priceAdjustmentFactor: c.priceAdjustmentFactor,
+        producerPremium: c.producerPremium,
+        ...(enteredActualEndingValue !== undefined ? { actualEndingValue: enteredActualEndingValue } : {}),
+        asOf: today,
+      },
+      snapshot,
+    );
+    indemnity = indemnity.plus(result.indemnity);
+    premium = premium.plus(c.producerPremium);
+    actual ??= {
+      value: new Decimal(result.actualEndingValue).toFixed(),
+      source:
+        enteredActualEndingValue !== undefined
+          ? "entered"
+          : result.source.startsWith("RMA actual")
+            ? "rma-actual"
+            : "estimate",
+      sourceText:
+        enteredActualEndingValue !== undefined
+          ? `RMA actual ending value for ${first.endDate}, entered by the agent`
+          : result.source,
+      date: enteredActualEndingValue !== undefined ? today : (snapshot?.asOf ?? today),
+      kind: result.kind,
+    };
+  }
+  return {
+    plan: "lrp",
+    coverageIds: coverages.map((c) => c.id),
+    policyId: first.policyId,
+    commodity: first.commodity,
+    type: first.type,
+    endDate: first.endDate,
+    filingDueDate: claimFilingDueDate(first),
+    actual: actual as ClaimActual,
+    indemnity: indemnity.toFixed(0),
+    producerPremium: premium.toFixed(),
+    net: indemnity.minus(premium).toFixed(),
+  };
+}
+
+export interface LgmClaimSource {
+  endorsement: LgmEndorsement;
+  /** RMA's actual gross margin per unit, one per month of the insurance period (decimal text). */
+  actualGrossMargins: readonly string[];
+  /** What the producer actually marketed per month (default: the targets). */
+  actualMarketings?: readonly number[];
+  today: string;
+}
+
+/** The LGM claim of an endorsement from RMA's actual gross margins, by the engine (with proration). */
+export function computeLgmClaim({
+  endorsement: e,
+  actualGrossMargins,
+  actualMarketings,
+  today,
+}: LgmClaimSource): ComputedClaim {
+  const marketings = actualMarketings ?? e.targetMarketings;
+  const result = lgmClaim({
+    commodity: e.commodity,
+    type: e.type,
+    salesDate: e.salesDate,
+    cropYear: e.cropYear,
+    targetMarketings: e.targetMarketings,
+    actualMarketings: [...marketings],
+    grossMarginGuarantee: e.grossMarginGuarantee,
+    ...(e.weights ? { weights: e.weights } : {}),
+    actualGrossMargins: [...actualGrossMargins],
+  });
+  const indemnity = whole(result.indemnity);
+  return {
+    plan: "lgm",
+    coverageIds: [e.id],
+    policyId: e.policyId,
+    commodity: e.commodity,
+    type: e.type,
+    endDate: e.endDate,
+    filingDueDate: null,
+    actual: {
+      value: new Decimal(result.totalGrossMargin).toFixed(2),
+      source: "rma-actual-margins",
+      sourceText: `RMA actual gross margins entered by the agent${result.prorated ? `, prorated × ${result.marketFactor}` : ""}`,
+      date: today,
+      kind: today > e.endDate ? "final" : "estimate",
+    },
+    lgm: { actualGrossMargins: [...actualGrossMargins], actualMarketings: [...marketings] },
+    indemnity,
+    producerPremium: new Decimal(e.producerPremium).toFixed(),
+    net: new Decimal(indemnity).minus(e.producerPremium).toFixed(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Status moves
+
+/** open → submitted → paid | denied. */
+export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {
+  open: ["submitted"],
+  submitted: ["paid", "denied"],
+  paid: [],
+  denied: [],
+};
+
+export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
+  open: "Open",
+  submitted: "Submitted to the insurance provider",
+  paid: "Paid",
+  denied: "Denied",
+};
+
+/** The coverage status a claim's status leads to (the coverage's own rules: ended → claimed → paid). */
+export const COVERAGE_STATUS_FOR_CLAIM: Readonly<Partial<Record<ClaimStatus, "claimed" | "paid">>> = {
+  submitted: "claimed",
+  paid: "paid",
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Summaries and the hub's proposals
+
+/** The summary of a claim for the organisation and customer documents. */
+export function claimSummaryOf(
+  claim: ClaimRecord,
+  checklist: Readonly<Record<string, ChecklistItem>>,
+): ClaimSummary {
+  return {
+    id: claim.id,
+    customerId: claim.customerId,
+    plan: claim.plan,
+    coverageIds: [...claim.coverageIds],
+    commodity: claim.commodity,
+    type: claim.type,
+    endDate: claim.endDate,
+    filingDueDate: claim.filingDueDate,
+    indemnity: claim.indemnity,
+    actualKind: claim.actual.kind,
+    status: claim.status,
+    ...(claim.submittedAt ? { submittedAt: claim.submittedAt } : {}),
+    ...(claim.paidAt ? { paidAt: claim.paidAt } : {}),
+    ...(claim.paidAmount ? { paidAmount: claim.paidAmount } : {}),
+    needed: Object.values(checklist)
+      .filter((item) => item.from === "producer" && item.status === "needed")
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((item) => item.label),
+    updatedAt: claim.updatedAt,
+  };
+}
+
+export interface ClaimProposal {
+  coverage: CoverageSummary;
+  /** Whole dollars by RMA's formula at the published actual ending value. */
+  indemnity: string;
+  actualEndingValue: string;
+  filingDueDate: string;
+  urgency: FilingUrgency;
+}
+
+/** Coverage statuses that may still need a claim. */
+const CLAIMABLE = new Set(["accepted", "ended"]);
+
+/**
+ * The claims the agent hub proposes: every LRP endorsement (accepted or ended, end date passed) that
+ * no claim names yet and whose RMA actual ending value in `snapshot` shows an indemnity, soonest
+ * filing due date first (overdue ones included, marked). LGM actual margins are not in the snapshot:
+ * an LGM claim is opened from its endorsement.
+ */
+export function proposeClaims(
+  coverages: readonly CoverageSummary[],
+  claims: readonly Pick<ClaimSummary, "coverageIds">[],
+  snapshot: MarketSnapshot | null,
+  today: string,
+): ClaimProposal[] {
+  if (!snapshot) return [];
+  const claimed = new Set(claims.flatMap((c) => c.coverageIds));
+  const out: ClaimProposal[] = [];
+  for (const c of coverages) {
+    if (c.plan !== "lrp" || !c.lrp || !CLAIMABLE.has(c.status) || claimed.has(c.id) || c.endDate >= today)
+      continue;
+    const published = snapshot.lrpActualEndingValues.find(
+      (r) => r.commodityCode === c.commodity && r.typeCode === c.type && r.endDate === c.endDate,
+    );
+    if (!published) continue;
+    const result = lrpClaim(
+      {
+        commodity: c.commodity,
+        type: c.type,
+        endDate: c.endDate,
+        coveragePrice: c.lrp.coveragePrice,
+        head: c.head,
+        targetWeightCwt: c.lrp.targetWeightCwt,
+        share: c.lrp.share,
+        priceAdjustmentFactor: c.lrp.priceAdjustmentFactor,
+        producerPremium: c.producerPremium,
+        actualEndingValue: published.actualEndingValue,
+        asOf: today,
+      },
+      null,
+    );
+    if (result.indemnity <= 0) continue;
+    const due = claimFilingDueDate(c) as string;
+    out.push({
+      coverage: c,
+      indemnity: whole(result.indemnity),
+      actualEndingValue: new Decimal(published.actualEndingValue).toFixed(),
+      filingDueDate: due,
+      urgency: filingUrgency(due, today),
+    });
+  }
+  return out.sort(
+    (a, b) => a.filingDueDate.localeCompare(b.filingDueDate) || a.coverage.id.localeCompare(b.coverage.id),
+  );
+}
+
+/** Claims not yet filed whose due date is overdue or within a warning threshold, most urgent first. */
+export function claimWarnings(
+  claims: readonly ClaimSummary[],
+  today: string,
+): { claim: ClaimSummary; urgency: FilingUrgency }[] {
+  return claims
+    .filter((c) => !isFiled(c.status))
+    .map((claim) => ({ claim, urgency: filingUrgency(claim.filingDueDate, today) }))
+    .filter(({ urgency }) => urgency.level === "overdue" || urgency.level === "warn")
+    .sort((a, b) => (a.claim.filingDueDate ?? "").localeCompare(b.claim.filingDueDate ?? ""));
+}
