@@ -39,6 +39,8 @@ test("unsynced edits survive an offline reload and reach the server after reconn
     await expect(field(page, "Mobile phone")).toHaveValue("555-555-0199");
     await expect(status(page)).toHaveAttribute("data-state", /offline|connecting/);
     await expect(status(page)).toContainText("not yet on the server");
+    // The history comes from the server: offline the record says so instead.
+    await expect(page.getByTestId("history-offline")).toContainText("needs a connection");
 
     await context.setOffline(false);
     await expectAllSynced(page, 45_000);
