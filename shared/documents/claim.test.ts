@@ -3,7 +3,7 @@ import { type ClaimRecord, checklistItemSchema, claimRecordSchema, claimSectionS
 import { validateDocument, validateSection } from "./shapes";
 
 const NOW = "2026-11-23T15:00:00.000Z";
-export const sampleClaim = (over: Partial<ClaimRecord> = {}): ClaimRecord => ({
+const sampleClaim = (over: Partial<ClaimRecord> = {}): ClaimRecord => ({
   version: 1,
   id: "cl-1",
   customerId: "c-1",
