@@ -15,7 +15,7 @@ import {
   filterCoverageRows,
   formatPremium,
 } from "./coverage-rows";
-import { isRowEndingSoon } from "./ending-soon";
+import { endingSoonIds } from "./ending-soon";
 import { useToday } from "./use-today";
 import "./coverages.css";
 
@@ -90,10 +90,17 @@ export default function CoveragesPage() {
     [book.coverages, book.customerNames, today],
   );
   const choices = useMemo(() => filterChoices(rows), [rows]);
-  const { plan, status, cropYear, provider, endingSoon } = filter;
+  const { endingSoon } = filter;
+  const soonIds = useMemo(() => (endingSoon ? endingSoonIds(rows, today) : null), [endingSoon, rows, today]);
+  const { plan, status, cropYear, provider } = filter;
   const shown = useMemo(
-    () => filterCoverageRows(rows, { plan, status, cropYear, provider, endingSoon }, isRowEndingSoon),
-    [rows, plan, status, cropYear, provider, endingSoon],
+    () =>
+      filterCoverageRows(
+        rows,
+        { plan, status, cropYear, provider, endingSoon },
+        (r) => soonIds?.has(r.id) ?? true,
+      ),
+    [rows, plan, status, cropYear, provider, endingSoon, soonIds],
   );
 
   if (!book.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;

@@ -1,6 +1,12 @@
-import { LIVE_COVERAGE_STATUSES } from "../../../shared/book/summaries";
+import { endingWithin } from "../../../shared/book/dates";
+import type { CoverageStatus } from "../../../shared/documents/book";
 import type { CoverageRow } from "./coverage-rows";
 
-/** "Ending in the next 30 days": still covered and its end date today or within 30 days. */
-export const isRowEndingSoon = (row: CoverageRow): boolean =>
-  LIVE_COVERAGE_STATUSES.has(row.status) && row.daysLeft >= 0 && row.daysLeft <= 30;
+/**
+ * "Ending in the next 30 days", by the hub's rule (shared/book/dates.ts endingWithin: still covered,
+ * end date from today to 30 days ahead): the ids of the rows it keeps, computed once per book and day.
+ */
+export function endingSoonIds(rows: readonly CoverageRow[], today: string): ReadonlySet<string> {
+  const dated = rows.map((r) => ({ ...r, status: r.status as CoverageStatus }));
+  return new Set(endingWithin(dated, today, 30).map((item) => item.coverage.id));
+}

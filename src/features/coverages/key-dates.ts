@@ -1,15 +1,17 @@
+import { claimFilingDueDate, premiumDueDate } from "../../../shared/book/dates";
 import type { Coverage } from "../../../shared/documents/book";
 
 // The dates an agent watches on a coverage. The rules (premium due, claim filing due) are
 // shared/book/dates.ts's; this file only asks them for one record.
 
 export interface KeyDates {
-  /** When the producer premium is billed; null when the rule does not give one. */
-  premiumDue: string | null;
-  /** The last day to file a claim; null when the rule does not give one. */
+  /** When the producer premium is billed. */
+  premiumDue: string;
+  /** The last day to file a claim; null where the rule gives none (LGM). */
   claimFilingDue: string | null;
 }
 
-export function keyDates(_coverage: Coverage): KeyDates {
-  return { premiumDue: null, claimFilingDue: null };
-}
+export const keyDates = (coverage: Coverage): KeyDates => ({
+  premiumDue: premiumDueDate(coverage),
+  claimFilingDue: claimFilingDueDate(coverage),
+});
