@@ -63,7 +63,7 @@ export class OfferDeduper<T> {
 
   /** True when the row is new, false when it repeats an offer already kept. */
   keep(key: string, value: T, line: number, where: (message: string) => Error): boolean {
-    const text = JSON.stringify(value);
+    const text = Object.values(value as object).join("|");
     const earlier = this.seen.get(key);
     if (!earlier) {
       this.seen.set(key, { line, value: text });

@@ -91,6 +91,17 @@ const WEIGHT_HEADERS = [
 ] as const;
 
 const monthKey = (prefix: string, n: number, what: string) => `${prefix}Month${n} ${what}`;
+const MARGIN_KEYS = MONTHS.map((n) => monthKey("", n, "Expected Gross Margin Amount"));
+/** The MonthN draw columns of each prefix, made once (rows are many). */
+const drawKeys = new Map<string, string[]>();
+const drawKeysOf = (prefix: string) => {
+  let keys = drawKeys.get(prefix);
+  if (!keys) {
+    keys = MONTHS.map((n) => monthKey(prefix, n, "Margin Draw Amount"));
+    drawKeys.set(prefix, keys);
+  }
+  return keys;
+};
 
 const KEY_COLUMNS: ColumnSpec[] = [
   ...ADM_COMMON_COLUMNS,
@@ -122,6 +133,8 @@ const DRAW_COLUMNS: ColumnSpec[] = [
 ];
 
 type Row = DelimitedRow<string>;
+/** Rows repeated per state are read once (their other states share the parsed values). */
+const STATE_REPEATS = { repeats: { ignoring: ["State Code"], mode: "reuse" } } as const;
 const num = (row: Row, key: string) => row.values[key] as number | undefined;
 const setKey = (r: Row) =>
   [r.values.commodityCode, r.values.typeCode, r.values.stateCode ?? "", r.values.salesEffectiveDate].join(
@@ -178,7 +191,7 @@ export function importLgm(
 ): LgmMarginSet[] {
   const marginFile = margins.file ?? "A00600_LgmGrossMargin";
   const drafts = new Map<string, SetDraft>();
-  for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS)) {
+  for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS, STATE_REPEATS)) {
     if (!admRowIsLive(marginFile, row, { recordType: "A00600", planCode: "82" })) continue;
     const key = setKey(row);
     let draft = drafts.get(key);
@@ -220,7 +233,7 @@ export function importLgm(
       );
     draft.legs.set(symbol, {
       row,
-      months: MONTHS.map((n) => num(row, monthKey("", n, "Expected Gross Margin Amount"))),
+      months: MARGIN_KEYS.map((key) => num(row, key)),
     });
     for (const [wKey, header] of WEIGHT_HEADERS) {
       const w = num(row, wKey);
@@ -286,15 +299,13 @@ function readDraws(
     string,
     Map<number, { line: number; legs: Map<string, (number | undefined)[]> }>
   >();
-  for (const row of readDelimited(text, drawFile, "|", DRAW_COLUMNS)) {
+  for (const row of readDelimited(text, drawFile, "|", DRAW_COLUMNS, STATE_REPEATS)) {
     if (!admRowIsLive(drawFile, row, { recordType: "A00610", planCode: "82" })) continue;
     const key = setKey(row);
     const set = sets.get(key);
     const symbol = ((row.values.marketSymbolCode as string | undefined) ?? "").trim();
-    const hasValues = DRAW_PREFIXES.some((p) =>
-      MONTHS.some((n) => num(row, monthKey(p, n, "Margin Draw Amount")) !== undefined),
-    );
     if (!set) {
+      const hasValues = DRAW_PREFIXES.some((p) => drawKeysOf(p).some((key) => row.values[key] !== undefined));
       if (!hasValues) continue;
       throw importError(
         drawFile,
@@ -321,7 +332,7 @@ function readDraws(
         : legs.map((l) => [l.symbol, l.drawPrefix])
       : [["", ""]];
     for (const [leg, prefix] of found) {
-      const values = MONTHS.map((m) => num(row, monthKey(prefix, m, "Margin Draw Amount")));
+      const values = drawKeysOf(prefix).map((key) => num(row, key));
       if (values.every((v) => v === undefined)) continue;
       if (draw.legs.has(leg))
         throw cellError(

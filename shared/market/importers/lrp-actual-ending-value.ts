@@ -20,7 +20,9 @@ export function importLrpActualEndingValues(
 ): LrpActualEndingValue[] {
   const values = new OfferDeduper<LrpActualEndingValue>(file, "this row's Actual Ending Value Amount");
   const out: LrpActualEndingValue[] = [];
-  for (const row of readDelimited(text, file, "|", COLUMNS)) {
+  for (const row of readDelimited(text, file, "|", COLUMNS, {
+    repeats: { ignoring: ["State Code"], mode: "skip" },
+  })) {
     if (!admRowIsLive(file, row, { recordType: "A00620", planCode: "81" })) continue;
     const v = row.values;
     if (v.actualEndingValue === undefined) continue;

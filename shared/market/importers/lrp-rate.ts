@@ -38,7 +38,9 @@ const priceTolerance = (expectedEndingValue: number) => 0.005 + expectedEndingVa
 export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRow[] {
   const offers = new OfferDeduper<LrpRateRow>(file, "this row's rate, price or dates");
   const out: LrpRateRow[] = [];
-  for (const row of readDelimited(text, file, "|", COLUMNS)) {
+  for (const row of readDelimited(text, file, "|", COLUMNS, {
+    repeats: { ignoring: ["State Code"], mode: "skip" },
+  })) {
     if (!admRowIsLive(file, row, { recordType: "A00630", planCode: "81" })) continue;
     const v = row.values;
     const level = v.coverageLevel as number;
