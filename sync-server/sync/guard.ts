@@ -55,12 +55,13 @@ function acceptsEntries(
 
 /**
  * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. An update that
- * only sets plain values on entries of record sections is accepted from its encoding when every value
- * is a valid entry (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
+ * only sets plain values on entries of record sections, or on fields of map entries, is accepted from
+ * its encoding when every entry it makes is valid (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
  * copy of the document and refuses — closing that document's connection with a reason
  * code, never dropping it silently — when the connection is read-only, when it touches a section the
  * user may not write, or when it would make the document fail its shared zod schema (the violation is
- * recorded and sent to the client). Accepted writes that change something are marked for the log.
+ * recorded and sent to the client). Accepted writes that change something are marked for the log, and
+ * those of customer documents note their records for the history (history.ts, rule AUDIT1).
  */
 export class WriteGuard implements Extension {
   readonly extensionName = "rangeline-write-guard";
@@ -72,8 +73,9 @@ export class WriteGuard implements Extension {
     if (type !== SYNC_STEP_2 && type !== UPDATE) return;
     const { ref, grant, identity } = context as SyncContext;
 
-    // The common write — plain values set on entries of record sections — is checked from the update's
-    // encoding alone; anything else, and anything refused, takes the full path below.
+    // The common writes — plain values set on entries of record sections, or on fields of a map entry
+    // (the app's single-field edit) — are checked from the update's encoding alone; anything else, and
+    // anything refused, takes the full path below.
     let scan: EntryScan;
     try {
       scan = scanEntries(document, payload);
