@@ -366,11 +366,9 @@ try {
     const file = await (await download).path();
     const lines = readFileSync(file, "utf8").split("\r\n").filter(Boolean).length;
     console.log(`CSV file: ${lines - 1} data rows (header + ${lines - 1})`);
-    for (let i = 1; i < RUNS; i++) {
-      const next = page.waitForEvent("download");
-      exports.push((await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
-      await next;
-    }
+    // Later runs: the time until the file is made (Chromium holds back repeated automatic downloads
+    // of a page, so their download events are not awaited).
+    for (let i = 1; i < RUNS; i++) exports.push((await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
     report(`CSV export of all ${EXPECTED_ROWS} rows (click → file made)`, exports, GOALS.exportMs);
   }
   await context.close();
