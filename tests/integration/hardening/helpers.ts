@@ -6,10 +6,10 @@ import { join } from "node:path";
 // Shared steps of the hardening suites: a small built app to serve, and HTTP requests from a chosen
 // loopback address (every 127.x.y.z is this machine, so "another client" is another source address).
 
-/** A STATIC_DIR with a page, a hashed asset, a service worker, a manifest and an icon. */
-export function builtApp(): string {
-  const dir = mkdtempSync(join(tmpdir(), "rangeline-static-"));
-  mkdirSync(join(dir, "assets"));
+/** A STATIC_DIR with a page, a hashed asset, a service worker, a manifest and an icon (in `parent`). */
+export function builtApp(parent?: string): string {
+  const dir = parent ? join(parent, "static") : mkdtempSync(join(tmpdir(), "rangeline-static-"));
+  mkdirSync(join(dir, "assets"), { recursive: true });
   mkdirSync(join(dir, "icons"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Rangeline</title><div id=root></div>");
   writeFileSync(join(dir, "assets", "index-AbC123.js"), "export const x = 1;\n");
