@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { z } from "zod";
 import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
+import type { JobStore } from "../jobs/store";
 import type { MarketSeed } from "../sync/seed";
 
 // GET /api/market/current: the market snapshot the quote screens price against, as JSON (the shape of
@@ -59,6 +60,8 @@ export interface MarketHistory {
   snapshotOf(asOf: string): Promise<MarketSnapshot | null>;
   listHistory(from: string, to: string): Promise<{ asOf: string; publishedAt: number }[]>;
   listFailures(limit: number): Promise<{ runKey: string; attempt: number; at: number; message: string }[]>;
+  lrpOfferHistory: JobStore["lrpOfferHistory"];
+  lgmMarginHistory: JobStore["lgmMarginHistory"];
 }
 
 export interface MarketApiOptions {
@@ -69,6 +72,27 @@ export interface MarketApiOptions {
 
 export const historyQuerySchema = z
   .strictObject({ from: isoDateSchema, to: isoDateSchema })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+const code = (digits: number) => z.string().regex(new RegExp(`^\\d{${digits}}$`), `must be ${digits} digits`);
+export const lrpHistoryQuerySchema = z
+  .strictObject({
+    commodity: code(4),
+    type: code(3),
+    length: z.coerce.number().int().min(1).max(60),
+    coverageLevel: z.coerce.number().gt(0).max(1),
+    from: isoDateSchema,
+    to: isoDateSchema,
+  })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export const lgmHistoryQuerySchema = z
+  .strictObject({
+    commodity: code(4),
+    type: code(3),
+    /** Omitted: RMA's national figures. */
+    stateCode: code(2).optional(),
+    from: isoDateSchema,
+    to: isoDateSchema,
+  })
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export const failuresQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -104,6 +128,38 @@ export function mountMarketApi(
     if (!query.success) return invalid(c, query.error);
     const snapshots = (await options.history?.listHistory(query.data.from, query.data.to)) ?? [];
     return c.json({ snapshots });
+  });
+  // One offer's history: an LRP offer (commodity, type, length, coverage level) or an LGM type's
+  // expected margins, by day, oldest first.
+  app.get("/api/market/history/lrp", async (c) => {
+    const q = lrpHistoryQuerySchema.safeParse(c.req.query());
+    if (!q.success) return invalid(c, q.error);
+    const days =
+      (await options.history?.lrpOfferHistory({
+        commodityCode: q.data.commodity,
+        typeCode: q.data.type,
+        endorsementLengthWeeks: q.data.length,
+        coverageLevel: q.data.coverageLevel,
+        from: q.data.from,
+        to: q.data.to,
+      })) ?? [];
+    return c.json({ days });
+  });
+  app.get("/api/market/history/lgm", async (c) => {
+    const q = lgmHistoryQuerySchema.safeParse(c.req.query());
+    if (!q.success) return invalid(c, q.error);
+    const inState = (stateCode: string) =>
+      options.history?.lgmMarginHistory({
+        commodityCode: q.data.commodity,
+        typeCode: q.data.type,
+        stateCode,
+        from: q.data.from,
+        to: q.data.to,
+      }) ?? Promise.resolve([]);
+    // A state with no figures of its own has RMA's national ones (the same in every state).
+    let days = await inState(q.data.stateCode ?? "");
+    if (days.length === 0 && q.data.stateCode) days = await inState("");
+    return c.json({ days });
   });
   app.get("/api/market/history/:asOf", compress(), async (c) => {
     const asOf = isoDateSchema.safeParse(c.req.param("asOf"));

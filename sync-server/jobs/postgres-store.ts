@@ -4,6 +4,12 @@ import {
   type JobFailure,
   type JobStore,
   jobStoreSql,
+  type LgmMarginDay,
+  type LrpOfferDay,
+  levelKey,
+  lgmMarginOf,
+  lrpOfferOf,
+  type OfferHistoryFilter,
   type RunStatus,
   type StoredSnapshot,
 } from "./store";
@@ -29,7 +35,12 @@ export class PostgresJobStore implements JobStore {
     try {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await pool.query(
-        jobStoreSql({ integer: "BIGINT", bytes: "BYTEA", serialKey: "BIGSERIAL PRIMARY KEY" }),
+        jobStoreSql({
+          integer: "BIGINT",
+          bytes: "BYTEA",
+          serialKey: "BIGSERIAL PRIMARY KEY",
+          real: "DOUBLE PRECISION",
+        }),
       );
     } catch (error) {
       await pool.end();
@@ -130,6 +141,70 @@ export class PostgresJobStore implements JobStore {
       [from, to],
     );
     return result.rows.map((r) => ({ asOf: r.as_of, publishedAt: Number(r.published_at) }));
+  }
+
+  async saveOfferHistory(asOf: string, lrp: readonly LrpOfferDay[], lgm: readonly LgmMarginDay[]) {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      // One statement per 500 offers: unnest of column arrays.
+      for (let i = 0; i < lrp.length; i += 500) {
+        const chunk = lrp.slice(i, i + 500);
+        await client.query(
+          `INSERT INTO market_lrp_offers (commodity, type, length, level_key, as_of, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::text[])
+           ON CONFLICT (commodity, type, length, level_key, as_of) DO UPDATE SET coverage_level = excluded.coverage_level, coverage_price = excluded.coverage_price, expected_ending_value = excluded.expected_ending_value, rate = excluded.rate, cost_per_cwt = excluded.cost_per_cwt, end_date = excluded.end_date`,
+          [
+            chunk.map((o) => o.commodityCode),
+            chunk.map((o) => o.typeCode),
+            chunk.map((o) => o.endorsementLengthWeeks),
+            chunk.map((o) => levelKey(o.coverageLevel)),
+            chunk.map(() => asOf),
+            chunk.map((o) => o.coverageLevel),
+            chunk.map((o) => o.coveragePrice),
+            chunk.map((o) => o.expectedEndingValue),
+            chunk.map((o) => o.rate),
+            chunk.map((o) => o.costPerCwt),
+            chunk.map((o) => o.endDate),
+          ],
+        );
+      }
+      for (const m of lgm)
+        await client.query(
+          "INSERT INTO market_lgm_margins (commodity, type, state_code, as_of, sales_date, months, margins) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (commodity, type, state_code, as_of) DO UPDATE SET sales_date = excluded.sales_date, months = excluded.months, margins = excluded.margins",
+          [
+            m.commodityCode,
+            m.typeCode,
+            m.stateCode,
+            asOf,
+            m.salesEffectiveDate,
+            JSON.stringify(m.marketingMonths),
+            JSON.stringify(m.expectedGrossMargins),
+          ],
+        );
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async lrpOfferHistory(f: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number }) {
+    const result = await this.pool.query(
+      "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = $1 AND type = $2 AND length = $3 AND level_key = $4 AND as_of >= $5 AND as_of <= $6 ORDER BY as_of",
+      [f.commodityCode, f.typeCode, f.endorsementLengthWeeks, levelKey(f.coverageLevel), f.from, f.to],
+    );
+    return result.rows.map(lrpOfferOf);
+  }
+
+  async lgmMarginHistory(f: OfferHistoryFilter & { stateCode: string }) {
+    const result = await this.pool.query(
+      "SELECT as_of, commodity, type, state_code, sales_date, months, margins FROM market_lgm_margins WHERE commodity = $1 AND type = $2 AND state_code = $3 AND as_of >= $4 AND as_of <= $5 ORDER BY as_of",
+      [f.commodityCode, f.typeCode, f.stateCode, f.from, f.to],
+    );
+    return result.rows.map(lgmMarginOf);
   }
 
   async close() {

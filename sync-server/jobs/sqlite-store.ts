@@ -5,6 +5,12 @@ import {
   type JobFailure,
   type JobStore,
   jobStoreSql,
+  type LgmMarginDay,
+  type LrpOfferDay,
+  levelKey,
+  lgmMarginOf,
+  lrpOfferOf,
+  type OfferHistoryFilter,
   type RunStatus,
   type StoredSnapshot,
 } from "./store";
@@ -22,7 +28,12 @@ export class SqliteJobStore implements JobStore {
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;");
     this.db.exec(
-      jobStoreSql({ integer: "INTEGER", bytes: "BLOB", serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT" }),
+      jobStoreSql({
+        integer: "INTEGER",
+        bytes: "BLOB",
+        serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+        real: "REAL",
+      }),
     );
   }
 
@@ -118,6 +129,64 @@ export class SqliteJobStore implements JobStore {
       )
       .all(from, to) as { as_of: string; published_at: number }[];
     return rows.map((r) => ({ asOf: r.as_of, publishedAt: Number(r.published_at) }));
+  }
+
+  async saveOfferHistory(asOf: string, lrp: readonly LrpOfferDay[], lgm: readonly LgmMarginDay[]) {
+    const offer = this.db.prepare(
+      "INSERT INTO market_lrp_offers (commodity, type, length, level_key, as_of, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET coverage_level = excluded.coverage_level, coverage_price = excluded.coverage_price, expected_ending_value = excluded.expected_ending_value, rate = excluded.rate, cost_per_cwt = excluded.cost_per_cwt, end_date = excluded.end_date",
+    );
+    const margin = this.db.prepare(
+      "INSERT INTO market_lgm_margins (commodity, type, state_code, as_of, sales_date, months, margins) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET sales_date = excluded.sales_date, months = excluded.months, margins = excluded.margins",
+    );
+    this.db.exec("BEGIN");
+    try {
+      for (const o of lrp)
+        offer.run(
+          o.commodityCode,
+          o.typeCode,
+          o.endorsementLengthWeeks,
+          levelKey(o.coverageLevel),
+          asOf,
+          o.coverageLevel,
+          o.coveragePrice,
+          o.expectedEndingValue,
+          o.rate,
+          o.costPerCwt,
+          o.endDate,
+        );
+      for (const m of lgm)
+        margin.run(
+          m.commodityCode,
+          m.typeCode,
+          m.stateCode,
+          asOf,
+          m.salesEffectiveDate,
+          JSON.stringify(m.marketingMonths),
+          JSON.stringify(m.expectedGrossMargins),
+        );
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  async lrpOfferHistory(f: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number }) {
+    const rows = this.db
+      .prepare(
+        "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = ? AND type = ? AND length = ? AND level_key = ? AND as_of >= ? AND as_of <= ? ORDER BY as_of",
+      )
+      .all(f.commodityCode, f.typeCode, f.endorsementLengthWeeks, levelKey(f.coverageLevel), f.from, f.to);
+    return rows.map(lrpOfferOf);
+  }
+
+  async lgmMarginHistory(f: OfferHistoryFilter & { stateCode: string }) {
+    const rows = this.db
+      .prepare(
+        "SELECT as_of, commodity, type, state_code, sales_date, months, margins FROM market_lgm_margins WHERE commodity = ? AND type = ? AND state_code = ? AND as_of >= ? AND as_of <= ? ORDER BY as_of",
+      )
+      .all(f.commodityCode, f.typeCode, f.stateCode, f.from, f.to);
+    return rows.map(lgmMarginOf);
   }
 
   async close() {

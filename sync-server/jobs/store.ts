@@ -27,6 +27,39 @@ export interface StoredSnapshot {
   data: Uint8Array;
 }
 
+/** One LRP offer on one day (issue 15 §3): RMA's figures for a commodity, type, length and level. */
+export interface LrpOfferDay {
+  asOf: string;
+  commodityCode: string;
+  typeCode: string;
+  endorsementLengthWeeks: number;
+  coverageLevel: number;
+  coveragePrice: number;
+  expectedEndingValue: number;
+  rate: number;
+  costPerCwt: number;
+  endDate: string;
+}
+
+/** One LGM type's expected gross margins on one day. */
+export interface LgmMarginDay {
+  asOf: string;
+  commodityCode: string;
+  typeCode: string;
+  /** "" for RMA's national figures. */
+  stateCode: string;
+  salesEffectiveDate: string;
+  marketingMonths: string[];
+  expectedGrossMargins: number[];
+}
+
+export interface OfferHistoryFilter {
+  commodityCode: string;
+  typeCode: string;
+  from: string;
+  to: string;
+}
+
 export interface JobStore {
   readonly kind: "sqlite" | "postgres";
   /**
@@ -63,10 +96,45 @@ export interface JobStore {
   /** As-of dates and publication times from `from` to `to` (inclusive), oldest first. */
   listSnapshots(from: string, to: string): Promise<{ asOf: string; publishedAt: number }[]>;
 
+  /** Keeps a published day's offers and margins, row by row, for the history of one offer. */
+  saveOfferHistory(asOf: string, lrp: readonly LrpOfferDay[], lgm: readonly LgmMarginDay[]): Promise<void>;
+  /** One LRP offer's figures by day, oldest first; the level matches to 4 decimals. */
+  lrpOfferHistory(
+    filter: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number },
+  ): Promise<LrpOfferDay[]>;
+  /** One LGM type's expected margins by day, oldest first ("" state: national figures). */
+  lgmMarginHistory(filter: OfferHistoryFilter & { stateCode: string }): Promise<LgmMarginDay[]>;
+
   close(): Promise<void>;
 }
 
-export const jobStoreSql = (t: { integer: string; bytes: string; serialKey: string }) => `
+type Row = Record<string, unknown>;
+export const lrpOfferOf = (r: Row): LrpOfferDay => ({
+  asOf: String(r.as_of),
+  commodityCode: String(r.commodity),
+  typeCode: String(r.type),
+  endorsementLengthWeeks: Number(r.length),
+  coverageLevel: Number(r.coverage_level),
+  coveragePrice: Number(r.coverage_price),
+  expectedEndingValue: Number(r.expected_ending_value),
+  rate: Number(r.rate),
+  costPerCwt: Number(r.cost_per_cwt),
+  endDate: String(r.end_date),
+});
+export const lgmMarginOf = (r: Row): LgmMarginDay => ({
+  asOf: String(r.as_of),
+  commodityCode: String(r.commodity),
+  typeCode: String(r.type),
+  stateCode: String(r.state_code),
+  salesEffectiveDate: String(r.sales_date),
+  marketingMonths: JSON.parse(String(r.months)),
+  expectedGrossMargins: JSON.parse(String(r.margins)),
+});
+
+/** A coverage level as a whole number of ten-thousandths: the key of an offer's level. */
+export const levelKey = (level: number) => Math.round(level * 10_000);
+
+export const jobStoreSql = (t: { integer: string; bytes: string; serialKey: string; real: string }) => `
 CREATE TABLE IF NOT EXISTS job_runs (
   job TEXT NOT NULL,
   run_key TEXT NOT NULL,
@@ -84,6 +152,30 @@ CREATE TABLE IF NOT EXISTS job_failures (
   attempt ${t.integer} NOT NULL,
   at ${t.integer} NOT NULL,
   message TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS market_lrp_offers (
+  commodity TEXT NOT NULL,
+  type TEXT NOT NULL,
+  length ${t.integer} NOT NULL,
+  level_key ${t.integer} NOT NULL,
+  as_of TEXT NOT NULL,
+  coverage_level ${t.real} NOT NULL,
+  coverage_price ${t.real} NOT NULL,
+  expected_ending_value ${t.real} NOT NULL,
+  rate ${t.real} NOT NULL,
+  cost_per_cwt ${t.real} NOT NULL,
+  end_date TEXT NOT NULL,
+  PRIMARY KEY (commodity, type, length, level_key, as_of)
+);
+CREATE TABLE IF NOT EXISTS market_lgm_margins (
+  commodity TEXT NOT NULL,
+  type TEXT NOT NULL,
+  state_code TEXT NOT NULL,
+  as_of TEXT NOT NULL,
+  sales_date TEXT NOT NULL,
+  months TEXT NOT NULL,
+  margins TEXT NOT NULL,
+  PRIMARY KEY (commodity, type, state_code, as_of)
 );
 CREATE TABLE IF NOT EXISTS market_snapshots (
   as_of TEXT PRIMARY KEY,

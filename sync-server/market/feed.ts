@@ -120,6 +120,34 @@ export function createMarketFeed(options: MarketFeedOptions) {
           publishedAt,
           data: new Uint8Array(gzipSync(JSON.stringify(snapshot))),
         });
+        await store.saveOfferHistory(
+          snapshot.asOf,
+          snapshot.lrpRates
+            .filter((r) => r.salesEffectiveDate === snapshot.asOf)
+            .map((r) => ({
+              asOf: snapshot.asOf,
+              commodityCode: r.commodityCode,
+              typeCode: r.typeCode,
+              endorsementLengthWeeks: r.endorsementLengthWeeks,
+              coverageLevel: r.coverageLevel,
+              coveragePrice: r.coveragePrice,
+              expectedEndingValue: r.expectedEndingValue,
+              rate: r.rate,
+              costPerCwt: r.costPerCwt,
+              endDate: r.endDate,
+            })),
+          snapshot.lgm
+            .filter((m) => m.salesEffectiveDate === snapshot.asOf)
+            .map((m) => ({
+              asOf: snapshot.asOf,
+              commodityCode: m.commodityCode,
+              typeCode: m.typeCode,
+              stateCode: m.stateCode ?? "",
+              salesEffectiveDate: m.salesEffectiveDate,
+              marketingMonths: m.marketingMonths,
+              expectedGrossMargins: m.expectedGrossMargins,
+            })),
+        );
         current = snapshot;
         checkedAt = publishedAt;
         log(`published the market snapshot of ${snapshot.asOf} (attempt ${n})`);
@@ -139,6 +167,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
     },
     listHistory: (from: string, to: string) => store.listSnapshots(from, to),
     listFailures: (limit: number) => store.listFailures({ job: MARKET_FETCH_JOB, limit }),
+    lrpOfferHistory: store.lrpOfferHistory.bind(store),
+    lgmMarginHistory: store.lgmMarginHistory.bind(store),
   };
 }
 

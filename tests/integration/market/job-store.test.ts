@@ -115,6 +115,64 @@ function contract(open: () => Promise<JobStore>) {
     ]);
     await store.close();
   });
+
+  it("keeps each day's offers and margins and gives one offer's history over a range", async () => {
+    const store = await open();
+    const offer = (asOf: string, price: number, level = 0.95) => ({
+      asOf,
+      commodityCode: "0801",
+      typeCode: "809",
+      endorsementLengthWeeks: 26,
+      coverageLevel: level,
+      coveragePrice: price,
+      expectedEndingValue: 260,
+      rate: 0.021234,
+      costPerCwt: 5.2448,
+      endDate: "2027-05-21",
+    });
+    const margins = (asOf: string, m: number, stateCode = "") => ({
+      asOf,
+      commodityCode: "0803",
+      typeCode: "808",
+      stateCode,
+      salesEffectiveDate: asOf,
+      marketingMonths: ["2026-12", "2027-01"],
+      expectedGrossMargins: [0, m],
+    });
+    await store.saveOfferHistory(
+      "2026-11-19",
+      [offer("2026-11-19", 246), offer("2026-11-19", 208, 0.8)],
+      [margins("2026-11-19", 150)],
+    );
+    await store.saveOfferHistory(
+      "2026-11-20",
+      [offer("2026-11-20", 247)],
+      [margins("2026-11-20", 151), margins("2026-11-20", 99, "19")],
+    );
+    await store.saveOfferHistory("2026-11-20", [offer("2026-11-20", 248)], []); // republished: replaced
+    const history = await store.lrpOfferHistory({
+      commodityCode: "0801",
+      typeCode: "809",
+      endorsementLengthWeeks: 26,
+      coverageLevel: 0.95000001,
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
+    expect(history.map((d) => [d.asOf, d.coveragePrice])).toEqual([
+      ["2026-11-19", 246],
+      ["2026-11-20", 248],
+    ]);
+    expect(history[0]).toEqual(offer("2026-11-19", 246));
+    const lgm = await store.lgmMarginHistory({
+      commodityCode: "0803",
+      typeCode: "808",
+      stateCode: "",
+      from: "2026-11-20",
+      to: "2026-11-20",
+    });
+    expect(lgm).toEqual([margins("2026-11-20", 151)]);
+    await store.close();
+  });
 }
 
 describe("job store on SQLite", () => {

@@ -66,6 +66,37 @@ describe("the server's market feed", () => {
     const day = marketSnapshotSchema.parse(await (await get("/api/market/history/2026-11-19")).json());
     expect(day.lrpRates).toHaveLength(7);
     expect((await get("/api/market/history/2026-11-18")).status).toBe(404);
+    const lrp = await (
+      await get(
+        "/api/market/history/lrp?commodity=0801&type=810&length=13&coverageLevel=0.95&from=2026-11-01&to=2026-11-30",
+      )
+    ).json();
+    expect(lrp.days).toEqual([
+      {
+        asOf: "2026-11-19",
+        commodityCode: "0801",
+        typeCode: "810",
+        endorsementLengthWeeks: 13,
+        coverageLevel: 0.95,
+        coveragePrice: 75,
+        expectedEndingValue: 78.95,
+        rate: 0.01399,
+        costPerCwt: 1.04925,
+        endDate: "2027-02-19",
+      },
+    ]);
+    // Thursday is the LGM sales day: the national yearling margins, also for a state without its own.
+    const lgm = await (
+      await get("/api/market/history/lgm?commodity=0803&type=808&stateCode=31&from=2026-11-19&to=2026-11-19")
+    ).json();
+    expect(lgm.days.map((d: { expectedGrossMargins: number[] }) => d.expectedGrossMargins[3])).toEqual([
+      180.25,
+    ]);
+    const badLrp = await get(
+      "/api/market/history/lrp?commodity=801&type=810&length=13&coverageLevel=0.95&from=2026-11-01&to=2026-11-30",
+    );
+    expect(badLrp.status).toBe(400);
+    expect((await badLrp.json()).message).toBe("The query is invalid: commodity: must be 4 digits");
     const bad = await get("/api/market/history?from=2026-11-30&to=2026-11-01");
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe("The query is invalid: from: from must not be after to");
