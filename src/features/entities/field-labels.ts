@@ -35,6 +35,7 @@ export function entityFieldLabel(field: string): string {
   const local = field.split(".");
   const top = local[0] ?? field;
   if (top === "spouse" && local[1] === "name") return "Spouse's name";
+  if (top === "spouse" && local[1]?.startsWith("taxId")) return "Spouse's tax id";
   if (top === "sbis" && local.length > 2) return SBI_FIELD_LABELS[local[2] ?? ""] ?? "SBIs";
   if (top === "address" && local[1]) return ADDRESS_FIELD_LABELS[local[1]] ?? "Address";
   return ENTITY_FIELD_LABELS[top] ?? field;
