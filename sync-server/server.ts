@@ -6,6 +6,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
+import { mountClaimsApi } from "./http/claims-api";
 import { marketSeedOf } from "./http/market";
 import { mountSyncApi } from "./http/sync-api";
 import { loadOrCreateSigningKeys } from "./identity/keys";
@@ -110,6 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     market: { source: market.source, api: market.api },
     mountApi: (api) => {
       hardening.mountApi(api, (token) => verify(token));
+      mountClaimsApi(api, { storage, verify: (token) => verify(token) });
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),

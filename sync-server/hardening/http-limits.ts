@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import type { Config } from "../config";
 import type { VerifyToken } from "../sync/context";
 import { clientAddress } from "./client-address";
@@ -10,6 +11,10 @@ import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from 
 // Rate limits and body limits of the HTTP routes (issue 16 §2): per address and per user, 429 with
 // Retry-After. Sign-in and token endpoints have the tighter budget; /api/* its own; pages and static
 // files none (they are cheap and cached).
+
+/** The claim attachment upload route (sync-server/http/claims-api.ts). */
+const ATTACHMENT_UPLOAD_PATH = /^\/api\/orgs\/[^/]+\/claims\/[^/]+\/attachments$/;
+const ATTACHMENT_BODY_TYPE = /^\s*(application\/octet-stream|application\/pdf|image\/[a-z0-9.+-]+)\s*(;|$)/i;
 
 /** Largest body of any route outside /api/* (the token endpoint's form is well under 1 KiB). */
 export const SMALL_BODY_BYTES = 16 * 1024;
@@ -124,5 +129,19 @@ export function bodyLimits(config: Config): MiddlewareHandler {
     onError: tooLarge(config.HTTP_MAX_BODY_BYTES),
   });
   const small = bodyLimit({ maxSize: SMALL_BODY_BYTES, onError: tooLarge(SMALL_BODY_BYTES) });
-  return (c, next) => (c.req.path.startsWith("/api/") ? api(c, next) : small(c, next));
+  // Claim attachments (issue 11): one file of up to 10 MB, sent as bytes (application/octet-stream,
+  // application/pdf or image/*; the route checks size and type and says so). Any other body to that
+  // route gets the API's limit.
+  const attachment = bodyLimit({
+    maxSize: Math.max(config.HTTP_MAX_BODY_BYTES, ATTACHMENT_MAX_BYTES + 1),
+    onError: tooLarge(ATTACHMENT_MAX_BYTES),
+  });
+  return (c, next) =>
+    c.req.method === "POST" &&
+    ATTACHMENT_UPLOAD_PATH.test(c.req.path) &&
+    ATTACHMENT_BODY_TYPE.test(c.req.header("content-type") ?? "")
+      ? attachment(c, next)
+      : c.req.path.startsWith("/api/")
+        ? api(c, next)
+        : small(c, next);
 }

@@ -1,9 +1,16 @@
 import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import {
+  ATTACHMENT_COLUMNS,
+  type AttachmentRow,
+  attachmentRecord,
+  attachmentValues,
+} from "./attachment-rows";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { POSTGRES_TYPES, schemaSql } from "./schema";
 import type {
+  AttachmentRecord,
   CompactionCover,
   HistoryEntry,
   HistoryFilter,
@@ -298,6 +305,43 @@ export class PostgresStorage implements Storage {
   }
 
   // --- end of record history and settings ---
+
+  // --- Claim attachments (issue 11) ---
+
+  async putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord> {
+    await this.pool.query(
+      `INSERT INTO claim_attachments (${ATTACHMENT_COLUMNS}, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+      [...attachmentValues(record), Buffer.from(content)],
+    );
+    const result = await this.pool.query<AttachmentRow>(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 AND id = $3`,
+      [record.orgId, record.claimId, record.id],
+    );
+    return attachmentRecord(result.rows[0] as AttachmentRow);
+  }
+
+  async getAttachment(
+    orgId: string,
+    claimId: string,
+    id: string,
+  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null> {
+    const result = await this.pool.query<AttachmentRow & { content: Buffer }>(
+      `SELECT ${ATTACHMENT_COLUMNS}, content FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 AND id = $3`,
+      [orgId, claimId, id],
+    );
+    const row = result.rows[0];
+    return row ? { record: attachmentRecord(row), content: bytes(row.content) } : null;
+  }
+
+  async listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]> {
+    const result = await this.pool.query<AttachmentRow>(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 ORDER BY uploaded_at, id`,
+      [orgId, claimId],
+    );
+    return result.rows.map(attachmentRecord);
+  }
+
+  // --- end of claim attachments ---
 
   async close(): Promise<void> {
     await this.pool.end();

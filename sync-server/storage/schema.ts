@@ -91,4 +91,18 @@ CREATE TABLE IF NOT EXISTS session_revocations (
   expires_at ${t.integer} NOT NULL,
   PRIMARY KEY (kind, key)
 );
+-- Claim attachments (issue 11 §2): files the producer provides for a claim, at most 10 MB each.
+CREATE TABLE IF NOT EXISTS claim_attachments (
+  org_id TEXT NOT NULL,
+  claim_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size ${t.integer} NOT NULL,
+  sha256 TEXT NOT NULL,
+  uploaded_by TEXT NOT NULL,
+  uploaded_at ${t.integer} NOT NULL,
+  content ${t.bytes} NOT NULL,
+  PRIMARY KEY (org_id, claim_id, id)
+);
 `;

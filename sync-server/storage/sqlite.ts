@@ -3,10 +3,17 @@ import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import {
+  ATTACHMENT_COLUMNS,
+  type AttachmentRow,
+  attachmentRecord,
+  attachmentValues,
+} from "./attachment-rows";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { SQLITE_TYPES, schemaSql } from "./schema";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
 import type {
+  AttachmentRecord,
   CompactionCover,
   HistoryEntry,
   HistoryFilter,
@@ -436,6 +443,37 @@ export class SqliteStorage implements Storage {
     };
     return row.value;
   }
+  // --- Claim attachments (issue 11) ---
+
+  async putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord> {
+    this.statement(
+      `INSERT INTO claim_attachments (${ATTACHMENT_COLUMNS}, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ).run(...attachmentValues(record), content);
+    const row = this.statement(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = ? AND claim_id = ? AND id = ?`,
+    ).get(record.orgId, record.claimId, record.id) as unknown as AttachmentRow;
+    return attachmentRecord(row);
+  }
+
+  async getAttachment(
+    orgId: string,
+    claimId: string,
+    id: string,
+  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null> {
+    const row = this.statement(
+      `SELECT ${ATTACHMENT_COLUMNS}, content FROM claim_attachments WHERE org_id = ? AND claim_id = ? AND id = ?`,
+    ).get(orgId, claimId, id) as unknown as (AttachmentRow & { content: Uint8Array }) | undefined;
+    return row ? { record: attachmentRecord(row), content: new Uint8Array(row.content) } : null;
+  }
+
+  async listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]> {
+    const rows = this.statement(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = ? AND claim_id = ? ORDER BY uploaded_at, id`,
+    ).all(orgId, claimId) as unknown as AttachmentRow[];
+    return rows.map(attachmentRecord);
+  }
+
+  // --- end of claim attachments ---
 
   // --- end of record history and settings ---
 

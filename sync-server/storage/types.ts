@@ -106,6 +106,27 @@ export interface HistoryFilter {
 
 // --- end of record history and settings --------------------------------------------------------------
 
+// --- Claim attachments (issue 11 §2; docs/claims.md) ---------------------------------------------
+
+/** A file attached to a claim, stored by the server (its bytes beside it, read by getAttachment). */
+export interface AttachmentRecord {
+  orgId: string;
+  claimId: string;
+  /** Made on the device (so a retried upload is the same attachment). */
+  id: string;
+  name: string;
+  /** The type the server found in the content (never the name's or the client's say-so). */
+  contentType: string;
+  size: number;
+  /** SHA-256 of the content, hex. */
+  sha256: string;
+  uploadedBy: string;
+  /** Epoch milliseconds, the server's clock. */
+  uploadedAt: number;
+}
+
+// --- end of claim attachments ------------------------------------------------------------------------
+
 export interface Storage {
   readonly kind: "sqlite" | "postgres";
 
@@ -162,6 +183,22 @@ export interface Storage {
   /** Sets `key` to `value` unless it is set; returns the value stored (this one or the earlier). */
   claimSetting(key: string, value: string): Promise<string>;
   // --- end of record history and settings ---
+
+  // --- Claim attachments (issue 11) ---
+  /**
+   * Stores an attachment unless one with its id exists: returns the stored record (the existing one
+   * when the id was taken: the caller compares its sha256 to tell a retry from a clash).
+   */
+  putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord>;
+  /** One attachment with its bytes; null when the claim has none with that id. */
+  getAttachment(
+    orgId: string,
+    claimId: string,
+    id: string,
+  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null>;
+  /** A claim's attachments (no bytes), oldest first. */
+  listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]>;
+  // --- end of claim attachments ---
 
   close(): Promise<void>;
 }

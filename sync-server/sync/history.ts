@@ -14,8 +14,8 @@ import type { EntrySections } from "./entry-scan";
 // the `record_history` table in one batch, off the acknowledgement path. A crash of the process loses
 // at most that last second of history rows (the edits themselves are in the log, STORE1).
 
-/** Document kinds whose records have a history: the customer document and its internal document. */
-const HISTORY_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "customerInternal"]);
+/** Document kinds whose records have a history: the customer document, its internal document, claims. */
+const HISTORY_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "customerInternal", "claim"]);
 
 /** Fields every write stamps: listed only when nothing else changed. */
 const STAMP_FIELDS = new Set(["updatedAt", "updatedBy"]);

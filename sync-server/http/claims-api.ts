@@ -1,0 +1,198 @@
+import { createHash } from "node:crypto";
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { documentAccess } from "../../shared/access/documents";
+import { attachmentProblem, sniffAttachmentType } from "../../shared/documents/attachment-sniff";
+import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
+import { documentName } from "../../shared/documents/names";
+import type { AttachmentRecord, Storage } from "../storage/types";
+import type { VerifyToken } from "../sync/context";
+
+// Claim attachments and history (issue 11 §2; docs/claims.md):
+//   POST /api/orgs/{orgId}/claims/{claimId}/attachments?id=…&name=…   body: the file's bytes
+//   GET  /api/orgs/{orgId}/claims/{claimId}/attachments               the list (no bytes)
+//   GET  /api/orgs/{orgId}/claims/{claimId}/attachments/{id}          the file
+//   GET  /api/orgs/{orgId}/claims/{claimId}/history                   who changed what (AUDIT1)
+// The same access as the claim document (ACL7): agents of the organisation write, the customer the
+// claim names reads (the server's claim link table). A file is at most 10 MB and a PDF, PNG, JPEG or
+// HEIC told by its content; the id is made on the device, so an upload retried after a lost answer is
+// the same attachment (same bytes: 200 with the stored record; other bytes: 409).
+
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_|-][A-Za-z0-9_.|-]{0,127}$/, "must be an id (letters, digits, _ . | -)");
+
+const uploadQuerySchema = z.strictObject({
+  id: idSchema,
+  name: z
+    .string()
+    .trim()
+    .min(1, "give the file's name")
+    .max(200, "a file name has at most 200 characters")
+    .refine(
+      (n) => ![...n].some((ch) => ch === "/" || ch === "\\" || ch.charCodeAt(0) < 0x20),
+      "a file name has no slashes or control characters",
+    ),
+});
+
+export interface ClaimsApiOptions {
+  storage: Storage;
+  verify: VerifyToken;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+const invalid = (c: Context, where: string, issues: Issue[], status: 400 | 413 | 415 = 400) =>
+  c.json(
+    {
+      error: status === 400 ? "invalid-input" : status === 413 ? "body-too-large" : "unsupported-type",
+      message: `The ${where} is invalid: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+      issues,
+    },
+    status,
+  );
+const toIssues = (error: z.ZodError): Issue[] =>
+  error.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: i.message,
+  }));
+
+const publicRecord = (r: AttachmentRecord) => ({
+  id: r.id,
+  name: r.name,
+  contentType: r.contentType,
+  size: r.size,
+  sha256: r.sha256,
+  uploadedBy: r.uploadedBy,
+  uploadedAt: new Date(r.uploadedAt).toISOString(),
+});
+
+export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
+  const { storage } = options;
+
+  /** The ids of the address and what the caller may do with the claim (ACL7), or an error response. */
+  const claimCaller = async (c: Context, need: "read" | "write" | "agent") => {
+    const params = z
+      .strictObject({ orgId: idSchema, claimId: idSchema })
+      .safeParse({ orgId: c.req.param("orgId"), claimId: c.req.param("claimId") });
+    if (!params.success) return { response: invalid(c, "address", toIssues(params.error)) };
+    const { orgId, claimId } = params.data;
+    const header = c.req.header("authorization") ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    let sub: string;
+    try {
+      sub = (await options.verify(token)).sub;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
+    }
+    const subject = await storage.loadSubject(sub);
+    const ref = { kind: "claim" as const, name: documentName.claim(orgId, claimId), orgId, claimId };
+    const grant = documentAccess(subject, ref, {
+      claimCustomerId: await storage.getClaimCustomer(orgId, claimId),
+    });
+    const isAgent = subject.memberships.some((m) => m.orgId === orgId && m.role === "agent");
+    const allowed =
+      need === "agent" ? isAgent : need === "write" ? grant.access === "write" : grant.access !== "none";
+    if (!allowed)
+      return {
+        response: c.json(
+          {
+            error: "forbidden",
+            message:
+              need === "read"
+                ? `Only agents of ${orgId} and the customer the claim names may read claim ${claimId}.`
+                : `Only agents of ${orgId} may ${need === "write" ? "attach files to" : "read the history of"} claim ${claimId}.`,
+          },
+          403,
+        ),
+      };
+    return { orgId, claimId, sub };
+  };
+
+  app.post("/api/orgs/:orgId/claims/:claimId/attachments", async (c) => {
+    const who = await claimCaller(c, "write");
+    if ("response" in who) return who.response;
+    const query = uploadQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
+    const content = new Uint8Array(await c.req.arrayBuffer());
+    const problem = attachmentProblem(query.data.name, content);
+    if (problem) {
+      const status = content.length > ATTACHMENT_MAX_BYTES ? 413 : content.length === 0 ? 400 : 415;
+      return invalid(c, "file", [{ path: ["body"], message: problem }], status);
+    }
+    const record: AttachmentRecord = {
+      orgId: who.orgId,
+      claimId: who.claimId,
+      id: query.data.id,
+      name: query.data.name,
+      contentType: sniffAttachmentType(content) as string,
+      size: content.length,
+      sha256: createHash("sha256").update(content).digest("hex"),
+      uploadedBy: who.sub,
+      uploadedAt: Date.now(),
+    };
+    const stored = await storage.putAttachment(record, content);
+    if (stored.sha256 !== record.sha256)
+      return c.json(
+        {
+          error: "conflict",
+          message: `Claim ${who.claimId} already has an attachment ${record.id} with other content.`,
+        },
+        409,
+      );
+    return c.json({ attachment: publicRecord(stored) }, stored.uploadedAt === record.uploadedAt ? 201 : 200);
+  });
+
+  app.get("/api/orgs/:orgId/claims/:claimId/attachments", async (c) => {
+    const who = await claimCaller(c, "read");
+    if ("response" in who) return who.response;
+    const list = await storage.listAttachments(who.orgId, who.claimId);
+    return c.json({ attachments: list.map(publicRecord) });
+  });
+
+  app.get("/api/orgs/:orgId/claims/:claimId/attachments/:id", async (c) => {
+    const who = await claimCaller(c, "read");
+    if ("response" in who) return who.response;
+    const id = idSchema.safeParse(c.req.param("id"));
+    if (!id.success) return invalid(c, "attachment id", toIssues(id.error));
+    const found = await storage.getAttachment(who.orgId, who.claimId, id.data);
+    if (!found)
+      return c.json(
+        { error: "not-found", message: `Claim ${who.claimId} has no attachment ${id.data}.` },
+        404,
+      );
+    const { record, content } = found;
+    return c.body(content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": record.contentType,
+      "Content-Length": String(record.size),
+      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(record.name)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, max-age=3600",
+      ETag: `"${record.sha256}"`,
+    });
+  });
+
+  // Record history of the claim document (AUDIT1): status, amounts, checklist, attachments, notes.
+  app.get("/api/orgs/:orgId/claims/:claimId/history", async (c) => {
+    const who = await claimCaller(c, "agent");
+    if ("response" in who) return who.response;
+    const limit = z.coerce.number().int().min(1).max(500).default(100).safeParse(c.req.query("limit"));
+    if (!limit.success) return invalid(c, "query", toIssues(limit.error));
+    const rows = await storage.listHistory({
+      documentNames: [documentName.claim(who.orgId, who.claimId)],
+      limit: limit.data,
+    });
+    return c.json({
+      history: rows.map((row) => ({
+        id: row.id,
+        document: "claim",
+        section: row.section,
+        record: row.recordKey,
+        action: row.action,
+        fields: row.fields,
+        at: new Date(row.at).toISOString(),
+        user: { id: row.userId, email: row.userEmail, name: row.userName },
+      })),
+    });
+  });
+}
