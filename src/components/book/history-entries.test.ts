@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  describeEntry,
   groupHistory,
   type HistoryEntry,
   meaningfulFields,
@@ -98,5 +99,23 @@ describe("record history", () => {
 
   it("does not name the stamps every write sets", () => {
     expect(meaningfulFields(["updatedAt", "name", "updatedBy", "createdAt"])).toEqual(["name"]);
+  });
+
+  it("says what was done, naming the record in a customer's whole history", () => {
+    const label = (field: string) => (field === "name" ? "Name" : field);
+    expect(describeEntry(entry("2026-11-20T10:00:00Z", "A", ["name", "updatedAt"]), label)).toBe(
+      "changed Name",
+    );
+    expect(describeEntry({ ...entry("2026-11-20T10:00:00Z"), action: "created" }, label)).toBe(
+      "created the record",
+    );
+    expect(describeEntry(entry("2026-11-20T10:00:00Z", "A", ["updatedAt"]), label)).toBe("saved the record");
+    const record = (section: string, id: string) => `${section} ${id}`;
+    expect(describeEntry(entry("2026-11-20T10:00:00Z", "A", ["name", "name"]), label, record)).toBe(
+      "changed Name of profile c1",
+    );
+    expect(describeEntry({ ...entry("2026-11-20T10:00:00Z"), action: "removed" }, label, record)).toBe(
+      "removed profile c1",
+    );
   });
 });

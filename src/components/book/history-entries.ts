@@ -94,6 +94,23 @@ export function groupHistory(entries: readonly HistoryEntry[], windowMs = 2 * 60
 const STAMPS = new Set(["updatedAt", "updatedBy", "createdAt"]);
 export const meaningfulFields = (fields: readonly string[]): string[] => fields.filter((f) => !STAMPS.has(f));
 
+/**
+ * What a person did, after their name: "changed Name, City", "created the record". With
+ * `describeRecord` (a history of the whole customer) it names the record: "changed Head of coverage X".
+ */
+export function describeEntry(
+  entry: HistoryEntry,
+  fieldLabel: (field: string, section: string) => string,
+  describeRecord?: (section: string, recordId: string) => string,
+): string {
+  const record = describeRecord ? describeRecord(entry.section, entry.recordId) : "the record";
+  if (entry.action === "created") return `created ${record}`;
+  if (entry.action === "removed") return `removed ${record}`;
+  const fields = [...new Set(meaningfulFields(entry.fields).map((f) => fieldLabel(f, entry.section)))];
+  if (fields.length === 0) return `saved ${record}`;
+  return describeRecord ? `changed ${fields.join(", ")} of ${record}` : `changed ${fields.join(", ")}`;
+}
+
 /** "Nov 20, 2026, 2:05 PM" in the viewer's time zone. */
 export const formatHistoryTime = (iso: string, timeZone?: string): string =>
   new Intl.DateTimeFormat("en-US", {

@@ -3,10 +3,10 @@ import { useSession } from "../../lib/auth/session";
 import { useSyncStatus } from "../../lib/sync";
 import { Button } from "../ui/button";
 import {
+  describeEntry,
   formatHistoryTime,
   groupHistory,
   type HistoryEntry,
-  meaningfulFields,
   parseHistory,
 } from "./history-entries";
 import "./record-history.css";
@@ -18,17 +18,21 @@ import "./record-history.css";
 //   <RecordHistory customerId={customerId} recordId={entity.id} changedAt={entity.updatedAt}
 //                  fieldLabel={(field) => ENTITY_LABELS[field] ?? field} />
 //
-// `recordId` is the record's id (the profile's id is the customer id). `changedAt` (the record's
-// `updatedAt`) makes the list reload after an edit; `fieldLabel` names a field path ("address.city")
-// for people.
+// `recordId` is the record's id (the profile's id is the customer id); without it, the history of the
+// whole customer (every record, tax ids by field name only), where `describeRecord` names each record.
+// `changedAt` (the record's `updatedAt`) makes the list reload after an edit; `fieldLabel` names a
+// field path ("address.city") for people.
 
 export interface RecordHistoryProps {
   customerId: string;
-  recordId: string;
+  /** One record's id; absent: every record of the customer. */
+  recordId?: string;
   /** The record's `updatedAt`: the history is fetched again (after a short pause) when it changes. */
   changedAt?: string;
-  /** A field's label for people; default: the field's key. */
-  fieldLabel?: (field: string) => string;
+  /** A field's label for people (`section` tells records apart); default: the field's key. */
+  fieldLabel?: (field: string, section: string) => string;
+  /** The whole customer's history: names the record of an entry ("entity Casey Ranch LLC"). */
+  describeRecord?: (section: string, recordId: string) => string;
   /** Heading text; default "History". */
   title?: string;
 }
@@ -38,8 +42,10 @@ type Load =
   | { status: "loaded"; entries: HistoryEntry[] }
   | { status: "error"; message: string };
 
-const historyUrl = (orgId: string, customerId: string, recordId: string) =>
-  `/api/orgs/${encodeURIComponent(orgId)}/customers/${encodeURIComponent(customerId)}/history?record=${encodeURIComponent(recordId)}`;
+const historyUrl = (orgId: string, customerId: string, recordId: string | undefined) =>
+  `/api/orgs/${encodeURIComponent(orgId)}/customers/${encodeURIComponent(customerId)}/history${
+    recordId === undefined ? "" : `?record=${encodeURIComponent(recordId)}`
+  }`;
 
 async function fetchHistory(url: string, token: string, signal: AbortSignal): Promise<HistoryEntry[]> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
@@ -55,6 +61,7 @@ export function RecordHistory({
   recordId,
   changedAt,
   fieldLabel = (field) => field,
+  describeRecord,
   title = "History",
 }: RecordHistoryProps) {
   const session = useSession();
@@ -120,21 +127,15 @@ export function RecordHistory({
       ) : null}
       {groups.length > 0 ? (
         <ol className="record-history__list">
-          {groups.map((entry) => {
-            const fields = meaningfulFields(entry.fields);
-            return (
-              <li key={`${entry.at}-${entry.userId}-${entry.fields.join(",")}`} data-testid="history-entry">
-                <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time> <strong>{entry.user}</strong>{" "}
-                {entry.action === "created"
-                  ? "created the record"
-                  : entry.action === "removed"
-                    ? "removed the record"
-                    : fields.length > 0
-                      ? `changed ${[...new Set(fields.map(fieldLabel))].join(", ")}`
-                      : "saved the record"}
-              </li>
-            );
-          })}
+          {groups.map((entry) => (
+            <li
+              key={`${entry.at}-${entry.userId}-${entry.recordId}-${entry.fields.join(",")}`}
+              data-testid="history-entry"
+            >
+              <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time> <strong>{entry.user}</strong>{" "}
+              {describeEntry(entry, fieldLabel, describeRecord)}
+            </li>
+          ))}
         </ol>
       ) : null}
     </section>

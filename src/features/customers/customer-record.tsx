@@ -2,12 +2,14 @@ import { Link } from "react-router";
 import { canTransition } from "../../../shared/book/status";
 import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
 import { statusLabel } from "../../components/book/record-labels";
+import { describePresenceField } from "../../components/book-forms";
 import { RecordNotFound } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PresenceList, useDocument } from "../../lib/sync";
 import { CustomerRecords } from "./customer-records";
+import { historyFieldLabel, historyRecordLabel } from "./history-labels";
 import { LegacyRecords } from "./legacy-records";
 import { ProfileEditor } from "./profile-editor";
 import { profileFieldLabel } from "./profile-fields";
@@ -15,17 +17,8 @@ import { ProfileView } from "./profile-view";
 import { problemMessage } from "./sync-problem";
 import "./customers.css";
 
-const SECTION_WORDS: Readonly<Record<string, string>> = {
-  entities: "an entity",
-  policies: "a policy",
-  coverages: "a coverage",
-};
-
-/** Where another person is on this customer, in words ("Name", "an entity"). */
-const presenceLabel = (field: string): string => {
-  if (field.startsWith("profile.")) return profileFieldLabel(field);
-  return SECTION_WORDS[field.split(".")[0] ?? ""] ?? field;
-};
+/** Where another person is on this customer, in words ("Name", "another entity"). */
+const presenceLabel = (field: string): string => describePresenceField(field, "profile", profileFieldLabel);
 
 /**
  * /agent/customers?customer=ID: one customer's record — the producer profile (edited live, with who
@@ -81,6 +74,16 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
   }
 
   const status = profile?.status ?? "active";
+  // The newest change of any record: the history is fetched again after it.
+  const latestChange = [
+    profile,
+    ...Object.values(book.entities),
+    ...Object.values(book.policies),
+    ...Object.values(book.coverages),
+  ]
+    .map((r) => r?.updatedAt ?? "")
+    .sort()
+    .at(-1);
   const nextStatus = status === "active" ? "inactive" : "active";
   return (
     <section className="customer-record" data-testid="customer-record" data-document={book.documentName}>
@@ -107,34 +110,23 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
         <Alert tone="warning">{problemMessage(state.problem)}</Alert>
       ) : null}
       <div className="customer-record__grid">
-        <div className="customer-record__main">
-          <Card className="customer-section">
-            <h3>Producer profile</h3>
-            {book.readOnly ? (
-              profile ? (
-                <>
-                  <p className="customers__note" data-testid="read-only-note">
-                    Read only on this device: you may not change this customer.
-                  </p>
-                  <ProfileView profile={profile} />
-                </>
-              ) : (
-                <p className="customers__note">No profile yet.</p>
-              )
+        <Card className="customer-section customer-record__profile">
+          <h3>Producer profile</h3>
+          {book.readOnly ? (
+            profile ? (
+              <>
+                <p className="customers__note" data-testid="read-only-note">
+                  Read only on this device: you may not change this customer.
+                </p>
+                <ProfileView profile={profile} />
+              </>
             ) : (
-              <ProfileEditor book={book} />
-            )}
-          </Card>
-          <Card className="customer-section">
-            <RecordHistory
-              customerId={customerId}
-              recordId={customerId}
-              changedAt={profile?.updatedAt}
-              fieldLabel={profileFieldLabel}
-              title="Profile history"
-            />
-          </Card>
-        </div>
+              <p className="customers__note">No profile yet.</p>
+            )
+          ) : (
+            <ProfileEditor book={book} />
+          )}
+        </Card>
         <div className="customer-record__side">
           <CustomerRecords
             customerId={customerId}
@@ -145,6 +137,15 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
           />
           <LegacyRecords legacy={book.legacy} />
         </div>
+        <Card className="customer-section customer-record__history">
+          <RecordHistory
+            customerId={customerId}
+            changedAt={latestChange}
+            fieldLabel={historyFieldLabel}
+            describeRecord={historyRecordLabel(book)}
+            title="History of this customer"
+          />
+        </Card>
       </div>
     </section>
   );
