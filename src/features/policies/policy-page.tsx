@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { actionsFor, STATUS_LABELS } from "../../../shared/book/status";
+import { summaryTotals } from "../../../shared/book/totals";
 import {
   INSURANCE_PLAN_LABELS,
   LGM_COMMODITY_LABEL_BY_CODE,
@@ -38,6 +39,7 @@ export default function PolicyPage() {
         .sort((a, b) => b.salesDate.localeCompare(a.salesDate)),
     [index.coverages, policyId],
   );
+  const totals = useMemo(() => summaryTotals(coverages.filter((c) => c.status !== "cancelled")), [coverages]);
 
   if (found.state === "loading")
     return (
@@ -153,9 +155,15 @@ export default function PolicyPage() {
             </ButtonLink>
           ) : null}
         </div>
-        {coverages.length === 0 ? (
-          <p className="note">No coverages on this policy yet.</p>
-        ) : (
+        {coverages.length === 0 ? <p className="note">No coverages on this policy yet.</p> : null}
+        {totals.count > 0 ? (
+          <p className="policy__totals" data-testid="policy-totals">
+            {formatNumber(totals.count)} {totals.count === 1 ? "coverage" : "coverages"} not cancelled ·{" "}
+            {formatNumber(totals.head)} head · producer premium{" "}
+            {formatDollars(totals.producerPremium, { cents: true })}
+          </p>
+        ) : null}
+        {coverages.length === 0 ? null : (
           <ul className="policy__coverages" data-testid="policy-coverages">
             {coverages.map((c) => (
               <li key={c.id}>
