@@ -37,6 +37,24 @@ const probe: Record<string, [string, unknown]> = {
   settings: ["name", "Demo Agency"],
   customers: ["c-probe", sampleCustomerSummary("c-probe", { updatedAt: "2026-11-20T15:00:00.000Z" })],
   "org.coverages": ["cv-probe", sampleCoverageSummary("cv-probe", "c-probe")],
+  "org.claims": [
+    "cl-probe",
+    {
+      id: "cl-probe",
+      customerId: "c-probe",
+      plan: "lrp",
+      coverageIds: ["cv-probe"],
+      commodity: "0801",
+      type: "809",
+      endDate: "2026-11-13",
+      filingDueDate: "2027-01-12",
+      indemnity: "3660",
+      actualKind: "final",
+      status: "open",
+      needed: ["Proof of ownership of the insured animals"],
+      updatedAt: "2026-11-20T15:00:00.000Z",
+    },
+  ],
   "org.entities": [
     "e-probe",
     {
@@ -66,6 +84,19 @@ const probe: Record<string, [string, unknown]> = {
   notes: ["n-probe", { id: "n-probe", text: "call back" }],
   campaign: ["name", "Weekly LRP"],
   claim: ["status", "OPEN"],
+  checklist: [
+    "i-probe",
+    {
+      id: "i-probe",
+      kind: "proof-of-ownership",
+      label: "Proof of ownership",
+      from: "producer",
+      status: "needed",
+      createdAt: "2026-11-20T15:00:00.000Z",
+      updatedAt: "2026-11-20T15:00:00.000Z",
+      updatedBy: "auth0|probe",
+    },
+  ],
   items: ["w-probe", watchItem("w-probe")],
   snapshot: ["label", "forged"],
   members: ["auth0|intruder", { id: "auth0|intruder", roles: ["admin"] }],
@@ -112,6 +143,13 @@ const cases: Case[] = [
   // ACL7: agents write a claim; the customer it names reads it.
   { rule: "ACL7", user: agent, doc: "org/demo/claim/cl-1", section: "claim", expected: "write" },
   { rule: "ACL7", user: customer, doc: "org/demo/claim/cl-1", section: "claim", expected: "read" },
+  // …and cannot write their own claim, any section of it; nor open another customer's claim.
+  { rule: "ACL7", user: customer, doc: "org/demo/claim/cl-1", section: "checklist", expected: "read" },
+  { rule: "ACL7", user: agent, doc: "org/demo/claim/cl-1", section: "checklist", expected: "write" },
+  { rule: "ACL7", user: customer, doc: "org/demo/claim/cl-3", section: "claim", expected: "none" },
+  { rule: "ACL7", user: otherCustomer, doc: "org/demo/claim/cl-1", section: "claim", expected: "none" },
+  // The claims summaries of the organisation document: agents write them (issue 11).
+  { rule: "ACL3", user: agent, doc: "org/demo", section: "claims", expected: "write" },
   // ACL8: a watchlist is its user's alone, whatever the role.
   ...[admin, superAdmin, agent, customer, partner].flatMap((user): Case[] => [
     { rule: "ACL8", user, doc: `user/${user.sub}/watchlist`, section: "items", expected: "write" },
@@ -175,6 +213,11 @@ describe("access matrix", () => {
     await vi.waitFor(async () =>
       expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
     );
+    // The claim cl-3 names another customer of the organisation (c-2).
+    const another = await as(agent, "org/demo/claim/cl-3");
+    expect(await another.ready).toBe(true);
+    another.doc.getMap("claim").set("customerId", "c-2");
+    await vi.waitFor(async () => expect(await server.storage.getClaimCustomer("demo", "cl-3")).toBe("c-2"));
   });
   afterAll(async () => {
     for (const client of open) client.destroy();
