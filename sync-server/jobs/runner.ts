@@ -20,8 +20,14 @@ export interface RunOptions {
   attempt: (n: number) => Promise<void>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** How long after the deadline a crashed holder's lease lasts. */
+  /** How long after the deadline a crashed holder's lease lasts at most. */
   leaseMarginMs?: number;
+  /**
+   * How long one attempt may hold the run: the lease is renewed before each attempt to now + this
+   * (never past the deadline + margin), so a crashed holder's run is taken over soon after. Longer
+   * than any attempt can take. Default: until the deadline.
+   */
+  leaseMs?: number;
   /** Shorter retry delays for tests only; the defaults are 1 s doubling to 30 s. */
   retry?: { firstMs: number; maxMs: number };
 }
@@ -43,16 +49,18 @@ export async function runOnce(options: RunOptions): Promise<RunOutcome> {
   const { store, job, runKey, owner } = options;
   const first = options.retry?.firstMs ?? RETRY_FIRST_MS;
   const max = options.retry?.maxMs ?? RETRY_MAX_MS;
-  const claim = await store.claimRun(
-    job,
-    runKey,
-    owner,
-    now(),
-    options.deadline + (options.leaseMarginMs ?? 60_000),
-  );
+  const lastLease = options.deadline + (options.leaseMarginMs ?? 60_000);
+  const leaseUntil = () =>
+    Math.min(lastLease, options.leaseMs === undefined ? lastLease : now() + options.leaseMs);
+  const claim = await store.claimRun(job, runKey, owner, now(), leaseUntil());
   if (claim !== "claimed") return { status: "skipped", state: claim };
   let wait = first;
   for (let n = 1; ; n++) {
+    if (n > 1) {
+      // Renew the lease for this attempt; another instance took the run over if ours had expired.
+      const renewed = await store.claimRun(job, runKey, owner, now(), leaseUntil());
+      if (renewed !== "claimed") return { status: "skipped", state: renewed };
+    }
     try {
       await options.attempt(n);
       await store.finishRun(job, runKey, owner, "done", now());

@@ -109,6 +109,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
       runKey: t.date,
       owner: options.owner,
       deadline,
+      // An attempt downloads at most five files, each within the timeout.
+      leaseMs: 5 * config.timeoutMs + 60_000,
       now: () => clock().getTime(),
       retry: options.retry,
       attempt: async (n) => {

@@ -95,6 +95,30 @@ function contract(open: () => Promise<JobStore>) {
     await store.close();
   });
 
+  it("renews its lease before each attempt, and stops when another instance has taken the run over", async () => {
+    const store = await open();
+    let clock = 0;
+    const outcome = await runOnce({
+      store,
+      job: "slow",
+      runKey: "k",
+      owner: "a",
+      deadline: 1_000_000,
+      leaseMs: 500,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms; // 1 s: past a's 500 ms lease; b takes the run over meanwhile
+        expect(await store.claimRun("slow", "k", "b", clock, clock + 10_000)).toBe("claimed");
+      },
+      attempt: async () => {
+        throw new Error("timeout");
+      },
+    });
+    expect(outcome).toEqual({ status: "skipped", state: "running" });
+    expect(await store.finishRun("slow", "k", "b", "done", clock)).toBe(true);
+    await store.close();
+  });
+
   it("keeps every published snapshot by as-of date, the latest and a range", async () => {
     const store = await open();
     const data = (n: number) => new Uint8Array([n, 1, 2, 3]);

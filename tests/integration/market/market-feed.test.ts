@@ -204,6 +204,22 @@ describe("the market feed", () => {
     expect(published).toHaveLength(1);
   });
 
+  it("takes over a day whose holder crashed once its lease has expired, and publishes it once", async () => {
+    http.mode = "ok";
+    const { feed, store, published } = newFeed("crash", THURSDAY);
+    // Another instance claimed the day and died: its lease covers one attempt (5 × timeout + 1 min).
+    const leaseMs = 5 * 1500 + 60_000;
+    expect(
+      await store.claimRun("market-fetch", "2026-11-19", "dead", THURSDAY - 1000, THURSDAY - 1000 + leaseMs),
+    ).toBe("claimed");
+    expect(await feed.tick()).toEqual({ status: "skipped", state: "running" });
+    expect(published).toHaveLength(0);
+    const later = newFeedOn(store, THURSDAY + leaseMs, published);
+    expect(await later.tick()).toEqual({ status: "done", attempts: 1 });
+    expect(published).toHaveLength(1);
+    await store.close();
+  });
+
   it("does nothing before RMA's posting time, after the deadline or at weekends", async () => {
     const { feed, store, published } = newFeed("quiet", Date.parse("2026-11-20T20:00:00Z")); // 14:00 CT
     expect(await feed.tick()).toBeNull();
