@@ -6,6 +6,6 @@ export { importLgm } from "./importers/lgm";
 export { importLrpActualEndingValues } from "./importers/lrp-actual-ending-value";
 export { importLrpRates } from "./importers/lrp-rate";
 export { importMarketFiles, type MarketFiles } from "./importers/snapshot-builder";
-export { generateSampleSnapshot } from "./sample/generate";
 export { sourceLine } from "./provenance";
+export { generateSampleSnapshot } from "./sample/generate";
 export * from "./snapshot";

@@ -180,7 +180,7 @@ function assemble(
   });
   const last = values.findLastIndex((v) => v !== undefined);
   if (last < 0) return { skip: true };
-  const gap = values.slice(0, last + 1).findIndex((v) => v === undefined);
+  const gap = values.slice(0, last + 1).indexOf(undefined);
   if (gap >= 0) return { missing: `Month${MONTHS[gap]}` };
   return { months: values.slice(0, last + 1) as number[] };
 }
