@@ -5,6 +5,7 @@ import type {
   EntitySummary,
   PolicySummary,
 } from "../../../shared/documents/book";
+import type { ClaimSummary } from "../../../shared/documents/claim";
 import { documentName } from "../../../shared/documents/names";
 import { useSession } from "../../lib/auth/session";
 import { useDocument } from "../../lib/sync";
@@ -20,6 +21,8 @@ export interface BookIndex {
   entities: EntitySummary[];
   policies: PolicySummary[];
   coverages: CoverageSummary[];
+  /** Claim summaries (shared/documents/claim.ts), for the claims list and the hub. */
+  claims: ClaimSummary[];
   /** Customer names by id, for list columns. */
   customerNames: ReadonlyMap<string, string>;
 }
@@ -53,9 +56,11 @@ export function useBookIndex(): BookIndex {
     () => (coveragesSection ? Object.values(coveragesSection) : EMPTY),
     [coveragesSection],
   );
+  const claimsSection = data?.claims;
+  const claims = useMemo(() => (claimsSection ? Object.values(claimsSection) : EMPTY), [claimsSection]);
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
   return useMemo(
-    () => ({ orgId, loaded, customers, entities, policies, coverages, customerNames }),
-    [orgId, loaded, customers, entities, policies, coverages, customerNames],
+    () => ({ orgId, loaded, customers, entities, policies, coverages, claims, customerNames }),
+    [orgId, loaded, customers, entities, policies, coverages, claims, customerNames],
   );
 }

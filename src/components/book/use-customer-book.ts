@@ -6,6 +6,7 @@ import { useSession } from "../../lib/auth/session";
 import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
 import { bookDocumentNames } from "./book-names";
 import { newRecordId } from "./record-ids";
+import { writeDiff } from "./write-diff";
 
 // One customer's book: the customer document (profile, entities, policies, coverages) read through
 // the shared shapes, the agents-only internal document (full tax ids), and the writes an agent makes.
@@ -58,6 +59,8 @@ export interface CustomerBook {
   patch<S extends RecordSection>(section: S, id: string, fields: Partial<NewRecord<S>>): void;
   /** Stores a full tax id in the internal document (validated by type; never echoed in errors). */
   setTaxId(key: string, taxIdType: TaxIdType, typed: string): void;
+  /** Removes full tax ids no record refers to any more (a removed SBI or spouse). */
+  removeTaxIds(keys: readonly string[]): void;
 }
 
 const stampFields = (now: string, by: string) => ({ updatedAt: now, updatedBy: by });
@@ -171,16 +174,23 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
   const patch = useCallback(
     <S extends RecordSection>(section: S, id: string, fields: Partial<NewRecord<S>>) => {
       const now = new Date().toISOString();
+      const current = (names && client?.open<"customer">(names.customer).getState().data[section]?.[id]) as
+        | Record<string, unknown>
+        | undefined;
       writeCustomer((t) => {
-        for (const [field, value] of Object.entries(fields)) {
-          if (value === undefined) t.remove(section, [id, field]);
-          else t.set(section, [id, field], value);
-        }
+        for (const [field, value] of Object.entries(fields))
+          writeDiff(
+            (path, v) => t.set(section, path, v),
+            (path) => t.remove(section, path),
+            [id, field],
+            current?.[field],
+            value,
+          );
         for (const [field, value] of Object.entries(stampFields(now, by))) t.set(section, [id, field], value);
       });
       refreshSummaries();
     },
-    [writeCustomer, by, refreshSummaries],
+    [writeCustomer, by, refreshSummaries, client, names],
   );
 
   const writeInternal = internal.write;
@@ -192,6 +202,15 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       );
     },
     [writeInternal, by],
+  );
+  const removeTaxIds = useCallback(
+    (keys: readonly string[]) => {
+      if (keys.length === 0) return;
+      writeInternal((t) => {
+        for (const key of keys) t.remove("taxIds", [key]);
+      });
+    },
+    [writeInternal],
   );
 
   const data = customer.state?.data;
@@ -216,6 +235,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       create,
       patch,
       setTaxId,
+      removeTaxIds,
     }),
     [
       orgId,
@@ -232,6 +252,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       create,
       patch,
       setTaxId,
+      removeTaxIds,
     ],
   );
 }

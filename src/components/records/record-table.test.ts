@@ -52,3 +52,13 @@ describe("RecordTable search over kept texts", () => {
     expect(calls).toBe(ROWS.length);
   });
 });
+
+describe("RecordTable count line", () => {
+  it("names one record in the singular", async () => {
+    const { singular } = await import("./record-table");
+    expect(singular("policies")).toBe("policy");
+    expect(singular("entities")).toBe("entity");
+    expect(singular("coverages")).toBe("coverage");
+    expect(singular("customers")).toBe("customer");
+  });
+});

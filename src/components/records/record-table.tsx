@@ -31,6 +31,10 @@ export interface RecordTableProps<Row> {
   pageSize?: number;
 }
 
+/** "policies" → "policy", "coverages" → "coverage": the count line of a one-row list. */
+export const singular = (label: string): string =>
+  label.endsWith("ies") ? `${label.slice(0, -3)}y` : label.endsWith("s") ? label.slice(0, -1) : label;
+
 // One collator for every comparison: String#localeCompare with options builds one per call, which
 // made sorting 5,000 rows take ~300 ms instead of ~5 ms.
 const collator = new Intl.Collator(undefined, { sensitivity: "base" });
@@ -181,7 +185,7 @@ export function RecordTable<Row>({
       </div>
       <p className="record-table__count" data-testid="record-count">
         {visible.length === rows.length
-          ? `${rows.length} ${label}`
+          ? `${rows.length} ${rows.length === 1 ? singular(label) : label}`
           : `${visible.length} of ${rows.length} ${label}`}
       </p>
       {visible.length === 0 ? (

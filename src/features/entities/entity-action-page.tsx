@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { resolveAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
-import type { Entity } from "../../../shared/documents/book";
+import { type Entity, taxIdKey } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
 import {
@@ -107,6 +107,13 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
       const fields = changedEntityFields(entity, built.entity);
       if (Object.keys(fields).length > 0) book.patch("entities", entity.id, fields);
       for (const t of built.taxIds) book.setTaxId(t.key(entity.id), t.type, t.value);
+      // A removed SBI or spouse takes its full tax id with it.
+      book.removeTaxIds([
+        ...Object.keys(entity.sbis)
+          .filter((sbiId) => !(sbiId in built.entity.sbis))
+          .map((sbiId) => taxIdKey.sbi(entity.id, sbiId)),
+        ...(entity.spouse && !built.entity.spouse ? [taxIdKey.spouse(entity.id)] : []),
+      ]);
       book.setField(null);
       navigate(entityHref(entity.id));
     } catch (e) {
