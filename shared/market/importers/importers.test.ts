@@ -227,6 +227,18 @@ describe("A00600_LgmGrossMargin and A00610_LgmDraw (RMA's wide layout)", () => {
     ]);
   });
 
+  it("uses a cattle margin published whole (a row without Market Symbol Code) as it is", () => {
+    const header = lines(margins.text)[0];
+    const leRow = lines(margins.text)[1].split("|");
+    const cols = header.split("|");
+    leRow[cols.indexOf("Market Symbol Code")] = "";
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].forEach((m, i) => {
+      leRow[cols.indexOf(`Month${m} Expected Gross Margin Amount`)] = String(100 + i);
+    });
+    const [set] = importLgm({ ...margins, text: [header, leRow.join("|")].join("\n") });
+    expect(set.expectedGrossMargins).toEqual([0, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+  });
+
   it("reads older draw files that give one component per row with its Market Symbol Code", () => {
     const header = lines(draws.text)[0].split("|");
     const at = (h: string) => header.indexOf(h);

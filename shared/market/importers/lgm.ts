@@ -165,9 +165,11 @@ function assemble(
   legsOf: (leg: string) => (number | undefined)[] | undefined,
   weightOf: (leg: Leg) => number | undefined,
 ): { months: number[] } | { skip: true } | { missing: string } {
-  const legs = LEGS[draft.commodityCode];
+  // A margin published whole (no Market Symbol Code) is used as it is, for any commodity.
+  const whole = legsOf("");
+  const legs = whole?.some((v) => v !== undefined) ? undefined : LEGS[draft.commodityCode];
   const values: (number | undefined)[] = MONTHS.map((_, i) => {
-    if (!legs) return legsOf("")?.[i];
+    if (!legs) return whole?.[i];
     let total = 0;
     for (const leg of legs) {
       const v = legsOf(leg.symbol)?.[i];
@@ -209,7 +211,7 @@ export function importLgm(
     }
     const legs = LEGS[draft.commodityCode];
     const symbol = ((row.values.marketSymbolCode as string | undefined) ?? "").trim();
-    if (legs && !legs.some((l) => l.symbol === symbol))
+    if (legs && symbol !== "" && !legs.some((l) => l.symbol === symbol))
       throw cellError(
         marginFile,
         row,
@@ -326,11 +328,10 @@ function readDraws(
       perSet.set(n, draw);
     }
     const legs = LEGS[set.commodityCode];
-    const found: [string, string][] = legs
-      ? symbol
-        ? [[symbol, ""]]
-        : legs.map((l) => [l.symbol, l.drawPrefix])
-      : [["", ""]];
+    // A component row (older files), or one row per draw: the whole margin and any component prefixes.
+    const found: [string, string][] = symbol
+      ? [[symbol, ""]]
+      : [["", ""], ...(legs ?? []).map((l): [string, string] => [l.symbol, l.drawPrefix])];
     for (const [leg, prefix] of found) {
       const values = drawKeysOf(prefix).map((key) => num(row, key));
       if (values.every((v) => v === undefined)) continue;
