@@ -17,6 +17,7 @@ import {
   policySummarySchema,
   taxIdRecordSchema,
 } from "./book";
+import { organisationSettingsSchema } from "../schemas/organisation";
 import { attachmentRefSchema, checklistItemSchema, claimSectionSchema, claimSummarySchema } from "./claim";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
@@ -62,15 +63,9 @@ export const metaSectionSchema = z.strictObject({
   schemaVersion: z.number().int().min(1),
 });
 
-const orgSettingsSchema = z.looseObject({
-  name: z.string().min(1).max(200).optional(),
-  email: z.email().optional(),
-  senderEmail: z.email().optional(),
-  phone: z.string().max(40).optional(),
-  timezone: z.string().max(64).optional(),
-  isOrderButtonHidden: z.boolean().optional(),
-  orderButtonText: z.string().max(60).optional(),
-});
+/** The organisation's settings: the spec's Organisation entity without secrets or platform fields
+ * (shared/schemas/organisation.ts, issue 13). */
+const orgSettingsSchema = organisationSettingsSchema;
 
 const memberSchema = z.looseObject({
   id: id.optional(),

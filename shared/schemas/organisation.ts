@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COLOR_SCHEME } from "../catalogue/app-defaults";
+import { REGIONS_BY_STATE } from "../catalogue/regions";
 import { phoneSchema } from "./formats";
 
 // Spec §3 "Organisation": every field, the spec's defaults, and the partial variant that requires only
@@ -44,6 +45,22 @@ export const colorSchemeSchema = z.object({
 });
 export type ColorScheme = z.infer<typeof colorSchemeSchema>;
 
+/** Spec §5 (ours where the spec gives no message): a US state or DC by its postal abbreviation. */
+export const STATE_MESSAGE = "state must be a US state's two-letter abbreviation, like KS or DC";
+export const ZIP_MESSAGE = "zip must be a 5-digit ZIP code, optionally with 4 more digits (67801 or 67801-1234)";
+export const TIMEZONE_MESSAGE = "timezone must be an IANA time zone, like America/Chicago";
+
+/** The IANA time zones the JavaScript engine knows (Intl.supportedValuesOf), plus UTC. */
+export const timeZones = (): readonly string[] => {
+  const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return supported.includes("UTC") ? supported : [...supported, "UTC"];
+};
+let zoneSet: Set<string> | null = null;
+export const isTimeZone = (value: string): boolean => {
+  zoneSet ??= new Set(timeZones());
+  return zoneSet.has(value);
+};
+
 const text = z.string();
 const optionalText = text.nullable().optional();
 const timestamp = (name: string) =>
@@ -75,10 +92,18 @@ const organisationFields = {
   addressLine1: optionalText,
   addressLine2: optionalText,
   city: optionalText,
-  state: optionalText,
-  zip: optionalText,
+  state: z
+    .string()
+    .refine((v) => Object.hasOwn(REGIONS_BY_STATE, v), STATE_MESSAGE)
+    .nullable()
+    .optional(),
+  zip: z
+    .string()
+    .regex(/^\d{5}(?:-\d{4})?$/, ZIP_MESSAGE)
+    .nullable()
+    .optional(),
   senderEmail: emailAddress("senderEmail").nullable().optional(),
-  timezone: optionalText,
+  timezone: z.string().refine(isTimeZone, TIMEZONE_MESSAGE).nullable().optional(),
   fmhApiKey: optionalText,
   fmhSigningKey: optionalText,
   organizationType: z.string().min(1, "organizationType is required"),
@@ -121,3 +146,45 @@ export type OrganisationInput = z.input<typeof organisationSchema>;
  * defaulted (a partial is a patch or a summary, and defaults would overwrite stored values). */
 export const partialOrganisationSchema = base.partial().required({ id: true, organizationType: true });
 export type PartialOrganisation = z.infer<typeof partialOrganisationSchema>;
+
+// --- Administration (issue 13; docs/administration.md) ---------------------------------------------
+
+/**
+ * The organisation's secrets: write-only, kept by the server alone (encrypted at rest), never in a
+ * synced document, never returned by an API. Provider API keys are named `providerApiKey.{CODE}`.
+ */
+export const ORGANISATION_SECRET_FIELDS = [
+  "hubspotAccessToken",
+  "fmhApiKey",
+  "fmhSigningKey",
+  "agWorksPassword",
+] as const;
+export type OrganisationSecretField = (typeof ORGANISATION_SECRET_FIELDS)[number];
+export const PROVIDER_API_KEY_PREFIX = "providerApiKey.";
+export const SECRET_NAME_PATTERN = /^(?:hubspotAccessToken|fmhApiKey|fmhSigningKey|agWorksPassword|providerApiKey\.[A-Z0-9_]{1,32})$/;
+
+/** Fields the platform (superAdmin, the server) sets, not the organisation's admin. */
+export const PLATFORM_ORGANISATION_FIELDS = [
+  "id",
+  "createdAt",
+  "updatedAt",
+  "isActive",
+  "isAdmin",
+  "organizationType",
+  "parentOrgId",
+  "disabledAt",
+] as const;
+
+const omitted = Object.fromEntries(
+  [...ORGANISATION_SECRET_FIELDS, ...PLATFORM_ORGANISATION_FIELDS].map((f) => [f, true] as const),
+) as Record<OrganisationSecretField | (typeof PLATFORM_ORGANISATION_FIELDS)[number], true>;
+
+/**
+ * The `settings` section of the `org/{orgId}` document: the organisation's own fields an admin edits,
+ * every one optional (absent: the spec's default applies), validated as the Organisation entity, no
+ * secret and no platform field (strict: anything else is refused).
+ */
+export const organisationSettingsSchema = z.strictObject(base.omit(omitted).partial().shape);
+export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
+
+// --- end of administration ----------------------------------------------------------------------------

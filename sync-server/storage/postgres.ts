@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import { type AdminStorage, adminTables, type SqlValue, toPostgresPlaceholders } from "./admin-tables";
 import {
   ATTACHMENT_COLUMNS,
   type AttachmentRow,
@@ -23,6 +24,9 @@ import type {
   UserRecord,
   ViolationRecord,
 } from "./types";
+
+/** Bytes as the Buffer `pg` sends as bytea (administration tables). */
+const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -342,6 +346,31 @@ export class PostgresStorage implements Storage {
   }
 
   // --- end of claim attachments ---
+
+  // --- Administration (issue 13; admin-tables.ts) ---
+  private readonly admin: AdminStorage = adminTables({
+    run: async (sql, params) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
+  });
+  readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
+  readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
+  readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);
+  readonly putOrgAsset: AdminStorage["putOrgAsset"] = (...a) => this.admin.putOrgAsset(...a);
+  readonly getOrgAsset: AdminStorage["getOrgAsset"] = (...a) => this.admin.getOrgAsset(...a);
+  readonly deleteOrgAsset: AdminStorage["deleteOrgAsset"] = (...a) => this.admin.deleteOrgAsset(...a);
+  readonly appendAdminAudit: AdminStorage["appendAdminAudit"] = (...a) => this.admin.appendAdminAudit(...a);
+  readonly listAdminAudit: AdminStorage["listAdminAudit"] = (...a) => this.admin.listAdminAudit(...a);
+  readonly createInvitation: AdminStorage["createInvitation"] = (...a) => this.admin.createInvitation(...a);
+  readonly getInvitation: AdminStorage["getInvitation"] = (...a) => this.admin.getInvitation(...a);
+  readonly useInvitation: AdminStorage["useInvitation"] = (...a) => this.admin.useInvitation(...a);
+  readonly listInvitations: AdminStorage["listInvitations"] = (...a) => this.admin.listInvitations(...a);
+  readonly putOutbox: AdminStorage["putOutbox"] = (...a) => this.admin.putOutbox(...a);
+  readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
+  readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
+  readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
+  // --- end of administration ---
 
   async close(): Promise<void> {
     await this.pool.end();

@@ -1,3 +1,5 @@
+import { adminSchemaSql } from "./admin-tables";
+
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
 
 export interface SqlTypes {
@@ -105,4 +107,5 @@ CREATE TABLE IF NOT EXISTS claim_attachments (
   content ${t.bytes} NOT NULL,
   PRIMARY KEY (org_id, claim_id, id)
 );
-`;
+-- Administration (issue 13; admin-tables.ts): secrets, logos, audit, invitations, outbox, sign-ins.
+${adminSchemaSql(t)}`;

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import { type AdminStorage, adminTables, type SqlValue } from "./admin-tables";
 import {
   ATTACHMENT_COLUMNS,
   type AttachmentRow,
@@ -476,6 +477,29 @@ export class SqliteStorage implements Storage {
   // --- end of claim attachments ---
 
   // --- end of record history and settings ---
+
+  // --- Administration (issue 13; admin-tables.ts) ---
+  private readonly admin: AdminStorage = adminTables({
+    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
+  });
+  readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
+  readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
+  readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);
+  readonly putOrgAsset: AdminStorage["putOrgAsset"] = (...a) => this.admin.putOrgAsset(...a);
+  readonly getOrgAsset: AdminStorage["getOrgAsset"] = (...a) => this.admin.getOrgAsset(...a);
+  readonly deleteOrgAsset: AdminStorage["deleteOrgAsset"] = (...a) => this.admin.deleteOrgAsset(...a);
+  readonly appendAdminAudit: AdminStorage["appendAdminAudit"] = (...a) => this.admin.appendAdminAudit(...a);
+  readonly listAdminAudit: AdminStorage["listAdminAudit"] = (...a) => this.admin.listAdminAudit(...a);
+  readonly createInvitation: AdminStorage["createInvitation"] = (...a) => this.admin.createInvitation(...a);
+  readonly getInvitation: AdminStorage["getInvitation"] = (...a) => this.admin.getInvitation(...a);
+  readonly useInvitation: AdminStorage["useInvitation"] = (...a) => this.admin.useInvitation(...a);
+  readonly listInvitations: AdminStorage["listInvitations"] = (...a) => this.admin.listInvitations(...a);
+  readonly putOutbox: AdminStorage["putOutbox"] = (...a) => this.admin.putOutbox(...a);
+  readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
+  readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
+  readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
+  // --- end of administration ---
 
   async close(): Promise<void> {
     await this.exclusive(() => this.settleAppends());

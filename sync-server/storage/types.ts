@@ -1,6 +1,7 @@
 import type { Subject } from "../../shared/access/documents";
 import type { Role } from "../../shared/access/roles";
 import type { DocumentIssue } from "../../shared/documents/shapes";
+import type { AdminStorage } from "./admin-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
 // update log, and the relational tables that hold what only the server decides (users, organisation
@@ -127,7 +128,8 @@ export interface AttachmentRecord {
 
 // --- end of claim attachments ------------------------------------------------------------------------
 
-export interface Storage {
+/** Storage: documents and the server's tables, with the administration tables (issue 13, admin-tables.ts). */
+export interface Storage extends AdminStorage {
   readonly kind: "sqlite" | "postgres";
 
   /** The compacted state and the log written since, for loading a document. */

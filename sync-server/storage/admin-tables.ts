@@ -1,0 +1,396 @@
+import type { Role } from "../../shared/access/roles";
+
+// --- Administration (issue 13; docs/administration.md) ---------------------------------------------
+// The server's tables behind the settings screens, written once for both databases: each Storage hands
+// in a tiny SQL runner (`?` placeholders; PostgreSQL's `$n` are made from them) and delegates to these.
+// Organisation secrets (sealed by the caller: sync-server/admin/secrets.ts), logos, the administration
+// audit log, invitations, the e-mail outbox and each user's last sign-in.
+
+export interface SqlRunner {
+  /** Runs a statement; returns the number of rows it changed. */
+  run(sql: string, params: readonly SqlValue[]): Promise<number>;
+  all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
+}
+export type SqlValue = string | number | null | Uint8Array;
+
+export interface SecretRecord {
+  orgId: string;
+  name: string;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+export interface AssetRecord {
+  orgId: string;
+  /** fullLogo, compactLogo, favicon, loadingIndicator. */
+  kind: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+export interface AuditEntry {
+  orgId: string;
+  actorId: string;
+  /** What was done, e.g. "invitation.created", "role.removed", "secret.set". */
+  action: string;
+  /** Whom or what it was done to (a user id, an e-mail address, a secret's name). Never a value. */
+  target: string;
+  /** Epoch ms. */
+  at: number;
+  detail?: string | null;
+}
+export interface AuditRecord extends AuditEntry {
+  id: number;
+  actorEmail: string | null;
+}
+
+export interface InvitationRecord {
+  /** Random, 128 bits, base64url: the link carries it (signed) — never listed. */
+  id: string;
+  orgId: string;
+  email: string;
+  roles: Role[];
+  /** For a customer's portal account: the customer record it is linked to. */
+  customerId: string | null;
+  createdBy: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  usedBy: string | null;
+}
+
+export interface OutboxRecord {
+  id: string;
+  createdAt: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+}
+
+export interface AdminStorage {
+  /** Stores a sealed secret, or removes it when `sealed` is null. */
+  putOrgSecret(orgId: string, name: string, sealed: Uint8Array | null, at: number, by: string): Promise<void>;
+  getOrgSecret(orgId: string, name: string): Promise<Uint8Array | null>;
+  /** Which secrets are set (names and when; never values), sorted by name. */
+  listOrgSecrets(orgId: string): Promise<SecretRecord[]>;
+  putOrgAsset(record: AssetRecord, content: Uint8Array): Promise<void>;
+  getOrgAsset(orgId: string, kind: string): Promise<{ record: AssetRecord; content: Uint8Array } | null>;
+  deleteOrgAsset(orgId: string, kind: string): Promise<boolean>;
+  appendAdminAudit(entry: AuditEntry): Promise<void>;
+  /** Newest first, with the actor's e-mail. */
+  listAdminAudit(orgId: string, limit: number): Promise<AuditRecord[]>;
+  createInvitation(invitation: InvitationRecord): Promise<void>;
+  getInvitation(id: string): Promise<InvitationRecord | null>;
+  /** Marks an invitation used; false when it was used already (single use, atomic). */
+  useInvitation(id: string, userId: string, at: number): Promise<boolean>;
+  /** Open (unused) invitations of an organisation, newest first. */
+  listInvitations(orgId: string): Promise<InvitationRecord[]>;
+  putOutbox(message: OutboxRecord): Promise<void>;
+  /** Newest first. */
+  listOutbox(limit: number): Promise<OutboxRecord[]>;
+  recordSignIn(userId: string, at: number): Promise<void>;
+  /** The last sign-in (epoch ms) of each user that has one. */
+  lastSignIns(userIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+export const adminSchemaSql = (t: { bytes: string; integer: string; serialKey: string }): string => `
+CREATE TABLE IF NOT EXISTS org_secrets (
+  org_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  sealed ${t.bytes} NOT NULL,
+  updated_at ${t.integer} NOT NULL,
+  updated_by TEXT NOT NULL,
+  PRIMARY KEY (org_id, name)
+);
+CREATE TABLE IF NOT EXISTS org_assets (
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size ${t.integer} NOT NULL,
+  sha256 TEXT NOT NULL,
+  updated_at ${t.integer} NOT NULL,
+  updated_by TEXT NOT NULL,
+  content ${t.bytes} NOT NULL,
+  PRIMARY KEY (org_id, kind)
+);
+CREATE TABLE IF NOT EXISTS admin_audit (
+  id ${t.serialKey},
+  org_id TEXT NOT NULL,
+  actor_id TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  detail TEXT,
+  at ${t.integer} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS admin_audit_by_org ON admin_audit (org_id, at);
+CREATE TABLE IF NOT EXISTS invitations (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  email TEXT NOT NULL,
+  roles TEXT NOT NULL,
+  customer_id TEXT,
+  created_by TEXT NOT NULL,
+  created_at ${t.integer} NOT NULL,
+  expires_at ${t.integer} NOT NULL,
+  used_at ${t.integer},
+  used_by TEXT
+);
+CREATE TABLE IF NOT EXISTS email_outbox (
+  id TEXT PRIMARY KEY,
+  created_at ${t.integer} NOT NULL,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT,
+  headers TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS user_sign_ins (
+  user_id TEXT PRIMARY KEY,
+  last_at ${t.integer} NOT NULL
+);
+`;
+
+const num = (v: unknown) => Number(v);
+const blob = (v: unknown): Uint8Array => {
+  const b = v as Uint8Array;
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength).slice();
+};
+
+type AssetRow = {
+  org_id: string;
+  kind: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+  updated_at: number | string;
+  updated_by: string;
+};
+const assetRecord = (r: AssetRow): AssetRecord => ({
+  orgId: r.org_id,
+  kind: r.kind,
+  contentType: r.content_type,
+  size: num(r.size),
+  sha256: r.sha256,
+  updatedAt: num(r.updated_at),
+  updatedBy: r.updated_by,
+});
+type InvitationRow = {
+  id: string;
+  org_id: string;
+  email: string;
+  roles: string;
+  customer_id: string | null;
+  created_by: string;
+  created_at: number | string;
+  expires_at: number | string;
+  used_at: number | string | null;
+  used_by: string | null;
+};
+const invitationRecord = (r: InvitationRow): InvitationRecord => ({
+  id: r.id,
+  orgId: r.org_id,
+  email: r.email,
+  roles: JSON.parse(r.roles) as Role[],
+  customerId: r.customer_id,
+  createdBy: r.created_by,
+  createdAt: num(r.created_at),
+  expiresAt: num(r.expires_at),
+  usedAt: r.used_at === null ? null : num(r.used_at),
+  usedBy: r.used_by,
+});
+const INVITATION_COLUMNS =
+  "id, org_id, email, roles, customer_id, created_by, created_at, expires_at, used_at, used_by";
+const ASSET_COLUMNS = "org_id, kind, content_type, size, sha256, updated_at, updated_by";
+
+/** The administration tables over one database's runner. */
+export function adminTables(db: SqlRunner): AdminStorage {
+  return {
+    async putOrgSecret(orgId, name, sealed, at, by) {
+      if (sealed === null) {
+        await db.run("DELETE FROM org_secrets WHERE org_id = ? AND name = ?", [orgId, name]);
+        return;
+      }
+      await db.run(
+        "INSERT INTO org_secrets (org_id, name, sealed, updated_at, updated_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT (org_id, name) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+        [orgId, name, sealed, at, by],
+      );
+    },
+    async getOrgSecret(orgId, name) {
+      const rows = await db.all<{ sealed: Uint8Array }>(
+        "SELECT sealed FROM org_secrets WHERE org_id = ? AND name = ?",
+        [orgId, name],
+      );
+      return rows[0] ? blob(rows[0].sealed) : null;
+    },
+    async listOrgSecrets(orgId) {
+      const rows = await db.all<{ org_id: string; name: string; updated_at: number; updated_by: string }>(
+        "SELECT org_id, name, updated_at, updated_by FROM org_secrets WHERE org_id = ? ORDER BY name",
+        [orgId],
+      );
+      return rows.map((r) => ({
+        orgId: r.org_id,
+        name: r.name,
+        updatedAt: num(r.updated_at),
+        updatedBy: r.updated_by,
+      }));
+    },
+    async putOrgAsset(r, content) {
+      await db.run(
+        `INSERT INTO org_assets (${ASSET_COLUMNS}, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (org_id, kind) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, sha256 = excluded.sha256, updated_at = excluded.updated_at, updated_by = excluded.updated_by, content = excluded.content`,
+        [r.orgId, r.kind, r.contentType, r.size, r.sha256, r.updatedAt, r.updatedBy, content],
+      );
+    },
+    async getOrgAsset(orgId, kind) {
+      const rows = await db.all<AssetRow & { content: Uint8Array }>(
+        `SELECT ${ASSET_COLUMNS}, content FROM org_assets WHERE org_id = ? AND kind = ?`,
+        [orgId, kind],
+      );
+      const row = rows[0];
+      return row ? { record: assetRecord(row), content: blob(row.content) } : null;
+    },
+    async deleteOrgAsset(orgId, kind) {
+      return (await db.run("DELETE FROM org_assets WHERE org_id = ? AND kind = ?", [orgId, kind])) > 0;
+    },
+    async appendAdminAudit(e) {
+      await db.run(
+        "INSERT INTO admin_audit (org_id, actor_id, action, target, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [e.orgId, e.actorId, e.action, e.target, e.detail ?? null, e.at],
+      );
+    },
+    async listAdminAudit(orgId, limit) {
+      const rows = await db.all<{
+        id: number;
+        org_id: string;
+        actor_id: string;
+        action: string;
+        target: string;
+        detail: string | null;
+        at: number;
+        email: string | null;
+      }>(
+        "SELECT a.id, a.org_id, a.actor_id, a.action, a.target, a.detail, a.at, u.email FROM admin_audit a LEFT JOIN users u ON u.id = a.actor_id WHERE a.org_id = ? ORDER BY a.at DESC, a.id DESC LIMIT ?",
+        [orgId, limit],
+      );
+      return rows.map((r) => ({
+        id: num(r.id),
+        orgId: r.org_id,
+        actorId: r.actor_id,
+        action: r.action,
+        target: r.target,
+        detail: r.detail,
+        at: num(r.at),
+        actorEmail: r.email,
+      }));
+    },
+    async createInvitation(i) {
+      await db.run(`INSERT INTO invitations (${INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        i.id,
+        i.orgId,
+        i.email,
+        JSON.stringify(i.roles),
+        i.customerId,
+        i.createdBy,
+        i.createdAt,
+        i.expiresAt,
+        i.usedAt,
+        i.usedBy,
+      ]);
+    },
+    async getInvitation(id) {
+      const rows = await db.all<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE id = ?`, [
+        id,
+      ]);
+      return rows[0] ? invitationRecord(rows[0]) : null;
+    },
+    async useInvitation(id, userId, at) {
+      const changed = await db.run(
+        "UPDATE invitations SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL",
+        [at, userId, id],
+      );
+      return changed === 1;
+    },
+    async listInvitations(orgId) {
+      const rows = await db.all<InvitationRow>(
+        `SELECT ${INVITATION_COLUMNS} FROM invitations WHERE org_id = ? AND used_at IS NULL ORDER BY created_at DESC, id`,
+        [orgId],
+      );
+      return rows.map(invitationRecord);
+    },
+    async putOutbox(m) {
+      await db.run(
+        "INSERT INTO email_outbox (id, created_at, to_address, subject, text_body, html_body, headers) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [m.id, m.createdAt, m.to, m.subject, m.text, m.html, JSON.stringify(m.headers)],
+      );
+    },
+    async listOutbox(limit) {
+      const rows = await db.all<{
+        id: string;
+        created_at: number;
+        to_address: string;
+        subject: string;
+        text_body: string;
+        html_body: string | null;
+        headers: string;
+      }>(
+        "SELECT id, created_at, to_address, subject, text_body, html_body, headers FROM email_outbox ORDER BY created_at DESC, id DESC LIMIT ?",
+        [limit],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: num(r.created_at),
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        headers: JSON.parse(r.headers) as Record<string, string>,
+      }));
+    },
+    async recordSignIn(userId, at) {
+      await db.run(
+        "INSERT INTO user_sign_ins (user_id, last_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET last_at = CASE WHEN excluded.last_at > user_sign_ins.last_at THEN excluded.last_at ELSE user_sign_ins.last_at END",
+        [userId, at],
+      );
+    },
+    async lastSignIns(userIds) {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.all<{ user_id: string; last_at: number }>(
+        `SELECT user_id, last_at FROM user_sign_ins WHERE user_id IN (${userIds.map(() => "?").join(", ")})`,
+        [...userIds],
+      );
+      return new Map(rows.map((r) => [r.user_id, num(r.last_at)]));
+    },
+  };
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements above hold no `?` inside literals). */
+export const toPostgresPlaceholders = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/** The method names a Storage delegates to its admin tables. */
+export const ADMIN_STORAGE_METHODS = [
+  "putOrgSecret",
+  "getOrgSecret",
+  "listOrgSecrets",
+  "putOrgAsset",
+  "getOrgAsset",
+  "deleteOrgAsset",
+  "appendAdminAudit",
+  "listAdminAudit",
+  "createInvitation",
+  "getInvitation",
+  "useInvitation",
+  "listInvitations",
+  "putOutbox",
+  "listOutbox",
+  "recordSignIn",
+  "lastSignIns",
+] as const satisfies readonly (keyof AdminStorage)[];
+
+// --- end of administration ----------------------------------------------------------------------------

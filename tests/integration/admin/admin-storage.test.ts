@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresStorage } from "../../../sync-server/storage/postgres";
+import { SqliteStorage } from "../../../sync-server/storage/sqlite";
+import type { Storage } from "../../../sync-server/storage/types";
+import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
+
+// The administration tables (issue 13): one contract, run on SQLite and PostgreSQL.
+
+function adminContract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
+  describe(`[STORE4] administration tables: ${label}`, () => {
+    let storage: Storage;
+    beforeAll(async () => {
+      storage = await open();
+      await storage.upsertUser({ id: "admin-1", email: "admin@demo.test", name: "Admin" });
+    });
+    afterAll(async () => {
+      await storage.close();
+      await cleanup();
+    });
+
+    it("secrets: set, replace, list names only, clear", async () => {
+      await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
+      await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");
+      await storage.putOrgSecret("o2", "fmhApiKey", new Uint8Array([9]), 30, "admin-1");
+      expect(await storage.getOrgSecret("o1", "fmhApiKey")).toEqual(new Uint8Array([4, 5]));
+      expect(await storage.listOrgSecrets("o1")).toEqual([
+        { orgId: "o1", name: "fmhApiKey", updatedAt: 20, updatedBy: "admin-1" },
+      ]);
+      await storage.putOrgSecret("o1", "fmhApiKey", null, 40, "admin-1");
+      expect(await storage.getOrgSecret("o1", "fmhApiKey")).toBeNull();
+      expect(await storage.listOrgSecrets("o1")).toEqual([]);
+      expect(await storage.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
+    });
+
+    it("assets: one per kind, replaced, deleted", async () => {
+      const record = {
+        orgId: "o1",
+        kind: "fullLogo",
+        contentType: "image/png",
+        size: 3,
+        sha256: "aa",
+        updatedAt: 1,
+        updatedBy: "admin-1",
+      };
+      await storage.putOrgAsset(record, new Uint8Array([1, 2, 3]));
+      await storage.putOrgAsset({ ...record, sha256: "bb", size: 2 }, new Uint8Array([7, 8]));
+      const got = await storage.getOrgAsset("o1", "fullLogo");
+      expect(got?.record).toEqual({ ...record, sha256: "bb", size: 2 });
+      expect(got?.content).toEqual(new Uint8Array([7, 8]));
+      expect(await storage.getOrgAsset("o2", "fullLogo")).toBeNull();
+      expect(await storage.deleteOrgAsset("o1", "fullLogo")).toBe(true);
+      expect(await storage.deleteOrgAsset("o1", "fullLogo")).toBe(false);
+    });
+
+    it("audit: newest first, per organisation, with the actor's e-mail", async () => {
+      await storage.appendAdminAudit({ orgId: "o1", actorId: "admin-1", action: "a", target: "t1", at: 1 });
+      await storage.appendAdminAudit({
+        orgId: "o1",
+        actorId: "admin-1",
+        action: "b",
+        target: "t2",
+        at: 2,
+        detail: "agent",
+      });
+      await storage.appendAdminAudit({ orgId: "o2", actorId: "x", action: "c", target: "t3", at: 3 });
+      const rows = await storage.listAdminAudit("o1", 10);
+      expect(rows.map((r) => [r.action, r.target, r.detail, r.actorEmail])).toEqual([
+        ["b", "t2", "agent", "admin@demo.test"],
+        ["a", "t1", null, "admin@demo.test"],
+      ]);
+      expect(await storage.listAdminAudit("o1", 1)).toHaveLength(1);
+    });
+
+    it("invitations: stored, used once only, open ones listed", async () => {
+      const invitation = {
+        id: "inv-1",
+        orgId: "o1",
+        email: "new@demo.test",
+        roles: ["agent" as const],
+        customerId: null,
+        createdBy: "admin-1",
+        createdAt: 5,
+        expiresAt: 500,
+        usedAt: null,
+        usedBy: null,
+      };
+      await storage.createInvitation(invitation);
+      await storage.createInvitation({ ...invitation, id: "inv-2", customerId: "c1", roles: ["customer"] });
+      expect(await storage.getInvitation("inv-1")).toEqual(invitation);
+      expect((await storage.listInvitations("o1")).map((i) => i.id).sort()).toEqual(["inv-1", "inv-2"]);
+      const [first, second] = await Promise.all([
+        storage.useInvitation("inv-1", "u-new", 9),
+        storage.useInvitation("inv-1", "u-other", 10),
+      ]);
+      expect([first, second].filter(Boolean)).toHaveLength(1);
+      expect((await storage.getInvitation("inv-1"))?.usedAt).not.toBeNull();
+      expect((await storage.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
+      expect(await storage.getInvitation("nope")).toBeNull();
+    });
+
+    it("outbox and sign-ins", async () => {
+      await storage.putOutbox({
+        id: "m1",
+        createdAt: 1,
+        to: "a@b.test",
+        subject: "Hi",
+        text: "t",
+        html: null,
+        headers: { "X-A": "1" },
+      });
+      await storage.putOutbox({
+        id: "m2",
+        createdAt: 2,
+        to: "c@d.test",
+        subject: "Yo",
+        text: "u",
+        html: "<p>u</p>",
+        headers: {},
+      });
+      expect((await storage.listOutbox(10)).map((m) => m.id)).toEqual(["m2", "m1"]);
+      expect((await storage.listOutbox(10))[1]?.headers).toEqual({ "X-A": "1" });
+      await storage.recordSignIn("admin-1", 100);
+      await storage.recordSignIn("admin-1", 50);
+      await storage.recordSignIn("u2", 70);
+      const last = await storage.lastSignIns(["admin-1", "u2", "u3"]);
+      expect(Object.fromEntries(last)).toEqual({ "admin-1": 100, u2: 70 });
+      expect((await storage.lastSignIns([])).size).toBe(0);
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), "rangeline-admin-storage-"));
+adminContract(
+  "SQLite",
+  async () => new SqliteStorage(join(dir, "admin.sqlite")),
+  async () => rmSync(dir, { recursive: true, force: true }),
+);
+
+describe.runIf(postgresAvailable)("PostgreSQL", () => {
+  const schema = uniqueSchema("admin");
+  adminContract(
+    "PostgreSQL",
+    () => PostgresStorage.open({ connectionString: POSTGRES_URL, schema }),
+    () => dropSchema(schema),
+  );
+});
