@@ -60,11 +60,7 @@ export const documentDatabases = (page: Page) =>
       .filter((name) => name.startsWith("rangeline-doc:")),
   );
 
-/** A customer id of its own for each test run (the e2e database outlives runs). */
-export const freshCustomerId = (label: string) =>
-  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-/** A customer name of its own for each test run. */
+/** A customer name of its own for each test run (the e2e database outlives runs). */
 export const freshName = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 export const customerPath = (id: string) => `/agent/customers?customer=${encodeURIComponent(id)}`;
