@@ -117,9 +117,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function diff(before: unknown, after: unknown, prefix: string, depth: number, out: string[]): void {
   if (out.length >= MAX_FIELDS) return;
   if (isObject(before) && isObject(after) && depth < MAX_DEPTH) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diff(before[key], after[key], prefix ? `${prefix}.${key}` : key, depth + 1, out);
+    const at = (key: string) => (prefix ? `${prefix}.${key}` : key);
+    for (const key in before) {
+      if (before[key] !== after[key] || !Object.hasOwn(after, key))
+        diff(before[key], after[key], at(key), depth + 1, out);
     }
+    for (const key in after) if (!Object.hasOwn(before, key)) out.push(at(key));
     return;
   }
   if (before === after) return;
