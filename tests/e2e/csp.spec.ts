@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { AGENT, expectAllSynced, signIn } from "./sync-helpers";
+import { AGENT, expectAllSynced, freshName, newCustomerPath, saveNewCustomer, signIn } from "./sync-helpers";
 
 // Issue 16 §1: the server enforces its Content-Security-Policy, and the built app runs under it with
 // no violation in Chromium — signed out and signed in, quotes with their worker and charts, the
@@ -130,7 +130,11 @@ test("signed in: provider sign-in, silent authentication, sync socket, records a
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const heard = await listen(context);
   const page = await context.newPage();
-  await signIn(page, AGENT, "/agent/customers");
+  await signIn(page, AGENT, newCustomerPath());
+  await saveNewCustomer(page, freshName("CSP Ranch"));
+  await expect(page.getByTestId("customer-record")).toBeVisible();
+  await expectAllSynced(page);
+  await page.goto("/agent/customers");
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   await expectAllSynced(page);
   // Without its token cache, a reload checks the session in auth0-spa-js's hidden frame (the
