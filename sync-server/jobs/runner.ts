@@ -20,6 +20,8 @@ export interface RunOptions {
   attempt: (n: number) => Promise<void>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Stops the run between attempts (the server is shutting down); the lease then runs out. */
+  signal?: AbortSignal;
   /** How long after the deadline a crashed holder's lease lasts at most. */
   leaseMarginMs?: number;
   /**
@@ -38,14 +40,24 @@ export type RunOutcome =
   /** Not run here: another holder has it, or it already ended. */
   | { status: "skipped"; state: "running" | "done" | "failed" };
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts. */
+const delay = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 export async function runOnce(options: RunOptions): Promise<RunOutcome> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? delay;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms, options.signal));
   const { store, job, runKey, owner } = options;
   const first = options.retry?.firstMs ?? RETRY_FIRST_MS;
   const max = options.retry?.maxMs ?? RETRY_MAX_MS;
@@ -56,6 +68,7 @@ export async function runOnce(options: RunOptions): Promise<RunOutcome> {
   if (claim !== "claimed") return { status: "skipped", state: claim };
   let wait = first;
   for (let n = 1; ; n++) {
+    if (options.signal?.aborted) return { status: "skipped", state: "running" };
     if (n > 1) {
       // Renew the lease for this attempt; another instance took the run over if ours had expired.
       const renewed = await store.claimRun(job, runKey, owner, now(), leaseUntil());

@@ -49,6 +49,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? (() => {});
   let current: MarketSnapshot | null = null;
+  const stopping = new AbortController();
   let checkedAt = 0;
 
   /** The last published snapshot (re-read from the store at most once a minute: another instance may publish). */
@@ -113,6 +114,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
       leaseMs: 5 * config.timeoutMs + 60_000,
       now: () => clock().getTime(),
       retry: options.retry,
+      signal: stopping.signal,
       attempt: async (n) => {
         const snapshot = await fetchDay(t.date, t.weekday);
         await options.publish(snapshot);
@@ -162,6 +164,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
   return {
     source,
     tick,
+    /** Ends a run in progress between attempts (server shutdown). */
+    stop: () => stopping.abort(),
     /** A past day's published snapshot, or null. */
     async snapshotOf(asOf: string): Promise<MarketSnapshot | null> {
       const stored = await store.loadSnapshot(asOf);

@@ -106,6 +106,7 @@ export async function startMarketFeed(
     source: feed.source,
     api: { history: feed, requireSuperAdmin },
     async stop() {
+      feed.stop();
       await timer?.stop();
       await store.close();
     },

@@ -220,6 +220,29 @@ describe("the market feed", () => {
     await store.close();
   });
 
+  it("stops a retrying day at once when the server shuts down, leaving it to the lease", async () => {
+    http.mode = "fail";
+    const store = new SqliteJobStore(join(dir, "stop.sqlite"));
+    const feed = createMarketFeed({
+      store,
+      owner: "stopping",
+      config: feedConfig(),
+      publish: async () => {},
+      fallback: sampleMarketSource(() => new Date(THURSDAY)),
+      clock: () => new Date(THURSDAY),
+      retry: { firstMs: 30_000, maxMs: 30_000 },
+    });
+    const running = feed.tick();
+    await expect.poll(() => store.listFailures().then((f) => f.length)).toBe(1);
+    const stoppedAt = Date.now();
+    feed.stop();
+    expect(await running).toEqual({ status: "skipped", state: "running" });
+    expect(Date.now() - stoppedAt).toBeLessThan(1000);
+    expect(await store.runStatus("market-fetch", "2026-11-19")).toBe("running");
+    http.mode = "ok";
+    await store.close();
+  });
+
   it("does nothing before RMA's posting time, after the deadline or at weekends", async () => {
     const { feed, store, published } = newFeed("quiet", Date.parse("2026-11-20T20:00:00Z")); // 14:00 CT
     expect(await feed.tick()).toBeNull();
