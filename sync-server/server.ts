@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
+import { mountAdminApi } from "./admin";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
@@ -51,11 +52,10 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   if (config.NODE_ENV !== "production") await loadOrCreateSigningKeys(config.DATA_DIR);
   // Tax ids are encrypted at rest: the internal documents go through the cipher whatever the storage;
   // a key other than the one the database was written with stops the start here.
-  const cipher = new DocumentCipher(
-    config.DATA_ENCRYPTION_KEY
-      ? parseDataKey(config.DATA_ENCRYPTION_KEY)
-      : loadOrCreateDataKey(config.DATA_DIR),
-  );
+  const dataKey = config.DATA_ENCRYPTION_KEY
+    ? parseDataKey(config.DATA_ENCRYPTION_KEY)
+    : loadOrCreateDataKey(config.DATA_DIR);
+  const cipher = new DocumentCipher(dataKey);
   const opened = options.storage ?? (await openStorage(config));
   const storage = encryptedStorage(opened, cipher);
   try {
@@ -112,6 +112,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     mountApi: (api) => {
       hardening.mountApi(api, (token) => verify(token));
       mountClaimsApi(api, { storage, verify: (token) => verify(token) });
+      // Administration (issue 13): settings, secrets (sealed under the data key), logos, audit.
+      mountAdminApi(api, { storage, verify: (token) => verify(token), dataKey });
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
