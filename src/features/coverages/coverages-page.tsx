@@ -129,6 +129,7 @@ export default function CoveragesPage() {
         rowKey={(r) => r.id}
         exportName={`coverages-${today}`}
         initialSort={{ key: "endDate", direction: "asc" }}
+        pageSize={50}
         empty={
           rows.length === 0
             ? "No coverages yet. Create one from a customer's LRP or LGM policy."
