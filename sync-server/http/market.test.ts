@@ -51,3 +51,36 @@ describe("GET /api/market/current", () => {
     expect(centralDate(new Date("2026-07-01T05:00:00Z"))).toBe("2026-07-01");
   });
 });
+
+describe("market history and fetch failures (issue 15)", () => {
+  const app = new Hono();
+  mountMarketApi(
+    app,
+    sampleMarketSource(() => new Date("2026-11-20T15:00:00Z")),
+  );
+
+  it("answers with empty history when nothing is fetched, and explains a bad query", async () => {
+    const list = await app.request("/api/market/history?from=2026-11-01&to=2026-11-30");
+    expect(await list.json()).toEqual({ snapshots: [] });
+    const day = await app.request("/api/market/history/2026-11-20");
+    expect(day.status).toBe(404);
+    expect(await day.json()).toEqual({
+      error: "not-found",
+      message: "No market snapshot was published for 2026-11-20",
+    });
+    const bad = await app.request("/api/market/history?from=2026-11-01");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("invalid-input");
+    const badDay = await app.request("/api/market/history/2026-02-30");
+    expect(badDay.status).toBe(400);
+    const badLevel = await app.request(
+      "/api/market/history/lrp?commodity=0801&type=809&length=26&coverageLevel=95&from=2026-11-01&to=2026-11-30",
+    );
+    expect(badLevel.status).toBe(400);
+  });
+
+  it("refuses the failures to everyone when no gate is configured", async () => {
+    const response = await app.request("/api/market/fetch-failures");
+    expect(response.status).toBe(403);
+  });
+});
