@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium, type Page } from "@playwright/test";
+import { type CDPSession, chromium, type Page } from "@playwright/test";
 import { readConfig } from "../sync-server/config";
 import { DEMO_USERS } from "../sync-server/identity/demo-users";
 import { loadOrCreateSigningKeys } from "../sync-server/identity/keys";
@@ -48,13 +48,38 @@ const quantile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
 };
 const results: string[] = [];
-function report(what: string, xs: number[], goalMs: number) {
-  const median = quantile(xs, 0.5);
-  const p95 = quantile(xs, 0.95);
-  const holds = p95 <= goalMs;
-  const line = `${what}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} runs) — goal ≤ ${goalMs} ms (p95): ${holds ? "HOLDS" : "FAILS"}`;
+/**
+ * Prints wall-clock figures and, when given, the page's main-thread CPU time over the same runs. On a
+ * shared machine the wall clock mostly measures the wait for a CPU; the CPU time is what the page
+ * itself needed (it leaves out the wait, and work in other threads: IndexedDB, the pricing worker).
+ */
+function report(what: string, xs: number[], goalMs: number, cpu?: number[]) {
+  const verdict = (ys: number[]) => (quantile(ys, 0.95) <= goalMs ? "HOLDS" : "FAILS");
+  const figures = (ys: number[]) =>
+    `median ${quantile(ys, 0.5).toFixed(1)} ms, p95 ${quantile(ys, 0.95).toFixed(1)} ms, max ${Math.max(...ys).toFixed(1)} ms`;
+  let line = `${what}: ${figures(xs)} (${xs.length} runs) — goal ≤ ${goalMs} ms (p95): ${verdict(xs)}`;
+  if (cpu?.length) line += `\n    main-thread CPU: ${figures(cpu)} — goal on CPU time: ${verdict(cpu)}`;
   console.log(line);
   results.push(line);
+}
+
+/** The page's main-thread CPU time so far, in ms (Chrome's TaskDuration in thread time). */
+async function mainThreadCpu(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send("Performance.getMetrics")) as {
+    metrics: { name: string; value: number }[];
+  };
+  return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
+}
+
+/**
+ * Runs `fn` and returns its result with the main-thread CPU time it took. Chrome counts per document:
+ * after a page load (`navigates`) the new document's count is the load's CPU time.
+ */
+async function withCpu<T>(cdp: CDPSession, fn: () => Promise<T>, navigates = false): Promise<[T, number]> {
+  const before = await mainThreadCpu(cdp);
+  const result = await fn();
+  const after = await mainThreadCpu(cdp);
+  return [result, navigates ? after : after - before];
 }
 
 // In-page code is a string: tsx would otherwise wrap its functions in a helper the page does not have.
@@ -290,12 +315,24 @@ try {
   if (count && !count.replace(/,/g, "").includes(String(EXPECTED_ROWS)))
     console.log(`  WARNING: expected ${EXPECTED_ROWS} records in the list`);
 
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+
   // (a) page load of the list, the org document on the device.
   const loads: number[] = [];
+  const loadsCpu: number[] = [];
   for (let i = 0; i < RUNS + 2; i++) {
-    await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
-    const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
-    if (i >= 2) loads.push(at); // the first two warm the caches
+    const [at, cpu] = await withCpu(
+      cdp,
+      async () => {
+        await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });
+        return (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+      },
+      true,
+    );
+    if (i < 2) continue; // the first two warm the caches
+    loads.push(at);
+    loadsCpu.push(cpu);
   }
   if (process.env.BENCH_PROFILE)
     await profile(page, "one page load", async () => {
@@ -307,18 +344,26 @@ try {
     `First render of ${LIST_PATH}, page load (navigation start → rows shown)`,
     loads,
     GOALS.firstRenderMs,
+    loadsCpu,
   );
 
   // (b) in the app: from another screen, the menu link.
   const clicks: number[] = [];
+  const clicksCpu: number[] = [];
   for (let i = 0; i < RUNS + 2; i++) {
     await page.goto(`${base}${FROM_PATH}`);
     await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
     await page.waitForTimeout(300); // the start screen settles (its documents read)
-    const ms = (await page.evaluate(
-      `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
-    )) as number;
-    if (i >= 2) clicks.push(ms);
+    const [ms, cpu] = await withCpu(
+      cdp,
+      async () =>
+        (await page.evaluate(
+          `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
+        )) as number,
+    );
+    if (i < 2) continue;
+    clicks.push(ms);
+    clicksCpu.push(cpu);
   }
   if (process.env.BENCH_PROFILE) {
     await page.goto(`${base}${FROM_PATH}`);
@@ -337,6 +382,7 @@ try {
     `First render of ${LIST_PATH}, menu link from ${FROM_PATH} (click → rows shown)`,
     clicks,
     GOALS.firstRenderMs,
+    clicksCpu,
   );
 
   const hasTable = (await page.getByTestId("record-table").count()) > 0;
@@ -345,31 +391,43 @@ try {
   } else {
     // Search: alternately a word and the empty box, so each input changes the rows.
     const words = ["Hansen", "Olson", "Steers", "Miller", "Keller", "Vogel", "Lund", "Schmidt"];
-    const search = async (value: string) =>
-      (await page.evaluate(`(${SEARCH_AND_WAIT})(${JSON.stringify({ value })})`)) as number;
+    const search = (value: string) =>
+      withCpu(
+        cdp,
+        async () => (await page.evaluate(`(${SEARCH_AND_WAIT})(${JSON.stringify({ value })})`)) as number,
+      );
     for (let i = 0; i < 3; i++) {
       await search(words[i] as string);
       await search("");
     }
-    const filters: number[] = [];
-    const clears: number[] = [];
+    const filters: [number, number][] = [];
+    const clears: [number, number][] = [];
     for (let i = 0; i < RUNS; i++) {
       filters.push(await search(words[i % words.length] as string));
       clears.push(await search(""));
     }
-    report("Search typed into the list (input → rows updated)", filters, GOALS.filterMs);
-    report("Search cleared (input → all rows back)", clears, GOALS.filterMs);
+    const wall = (xs: [number, number][]) => xs.map(([ms]) => ms);
+    const cpu = (xs: [number, number][]) => xs.map(([, ms]) => ms);
+    report("Search typed into the list (input → rows updated)", wall(filters), GOALS.filterMs, cpu(filters));
+    report("Search cleared (input → all rows back)", wall(clears), GOALS.filterMs, cpu(clears));
 
     // CSV export of the whole list; the file is checked once.
     const download = page.waitForEvent("download");
-    const exports: number[] = [(await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number];
+    const exportOnce = () =>
+      withCpu(cdp, async () => (await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
+    const exports: [number, number][] = [await exportOnce()];
     const file = await (await download).path();
     const lines = readFileSync(file, "utf8").split("\r\n").filter(Boolean).length;
     console.log(`CSV file: ${lines - 1} data rows (header + ${lines - 1})`);
     // Later runs: the time until the file is made (Chromium holds back repeated automatic downloads
     // of a page, so their download events are not awaited).
-    for (let i = 1; i < RUNS; i++) exports.push((await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
-    report(`CSV export of all ${EXPECTED_ROWS} rows (click → file made)`, exports, GOALS.exportMs);
+    for (let i = 1; i < RUNS; i++) exports.push(await exportOnce());
+    report(
+      `CSV export of all ${EXPECTED_ROWS} rows (click → file made)`,
+      wall(exports),
+      GOALS.exportMs,
+      cpu(exports),
+    );
   }
   await context.close();
 
