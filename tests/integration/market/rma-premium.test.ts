@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURE_FILES } from "../../../shared/market/fixtures";
 import { importMarketFiles } from "../../../shared/market/importers/snapshot-builder";
-import { quoteLgm } from "../../../shared/pricing/lgm/quote";
+import { priceLgm, quoteLgm } from "../../../shared/pricing/lgm/quote";
 import { quoteLrp } from "../../../shared/pricing/lrp/quote";
 
 // A snapshot imported from the fixtures in RMA's layouts prices offers to the cent of RMA's published
@@ -77,5 +77,22 @@ describe("premium from an imported snapshot equals RMA's", () => {
     );
     expect([quote.expectedGrossMargin, quote.grossMarginGuarantee]).toEqual([16510, 16510]);
     expect([quote.totalPremium, quote.subsidy, quote.producerPremium]).toEqual([237, 43, 194]);
+  });
+
+  it("LGM: RMA's national set (the same in every state) prices a quote for any state", () => {
+    const input = {
+      commodity: "0803",
+      type: "808",
+      salesDate: "2026-11-20",
+      targetMarketings: [0, 0, 0, 100, 0, 0, 0, 0, 50, 0, 0],
+      deductible: 20,
+      farmerClassification: "Neither",
+      cropYear: 2027,
+      seed: 1,
+    };
+    expect(snapshot.lgm.find((s) => s.commodityCode === "0803")?.stateCode).toBeUndefined();
+    const nebraska = priceLgm({ ...input, stateCode: "31" }, snapshot);
+    expect(nebraska.source).toEqual({ expected: "rma", draws: "rma" });
+    expect(quoteLgm({ ...input, stateCode: "31" }, snapshot)).toEqual(quoteLgm(input, snapshot));
   });
 });
