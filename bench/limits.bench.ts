@@ -5,13 +5,14 @@
 // (signed in and not), the token endpoint and the socket upgrade as fast as it can. A control phase
 // sends the same flood to a stand-in server that answers 429 to everything at no cost: on a machine
 // the flooder shares, it shows how much of the slowdown is the machine's (the flooder's own CPU), not
-// the server's. Prints the bystander's p50 / p95 / max in each phase and what the flood got.
+// the server's; the server's own CPU per second in each phase shows whether it was busy at all.
+// Prints the bystander's p50 / p95 / max in each phase and what the flood got.
 //
 //   BENCH_SECONDS (10) per phase; BENCH_FLOOD_PROCESSES (2); BENCH_FLOOD_CONCURRENCY (32) requests in
 //   flight per flood process; BENCH_FLOOD_TARGETS (all: api-health,api-members,oauth-token,
 //   socket-upgrade) what the flood sends.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -289,9 +290,26 @@ async function main() {
   console.log(
     `bench:limits — ${SECONDS} s per phase, ${FLOOD_PROCESSES} flood processes × ${FLOOD_CONCURRENCY} in flight, server with its default limits`,
   );
-  const alone = await bystander(SECONDS);
-  const control = await underFlood(sinkPort);
-  const flooded = await underFlood(port);
+  /** The server process's CPU time so far, ms (Linux /proc; NaN elsewhere). */
+  const serverCpu = () => {
+    try {
+      const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
+    } catch {
+      return Number.NaN;
+    }
+  };
+  /** The phase, and the server's CPU per second of it (a busy server would be near 1000 ms/s). */
+  const measured = async <T>(phase: () => Promise<T>) => {
+    const cpu = serverCpu();
+    const started = performance.now();
+    const result = await phase();
+    const perSecond = ((serverCpu() - cpu) / (performance.now() - started)) * 1000;
+    return { ...result, serverCpuPerSecond: perSecond };
+  };
+  const alone = await measured(() => bystander(SECONDS));
+  const control = await measured(() => underFlood(sinkPort));
+  const flooded = await measured(() => underFlood(port));
   sink.kill("SIGTERM");
 
   const rate = (counts: Record<string, number>) => {
@@ -304,7 +322,9 @@ async function main() {
     ["flooded", flooded],
   ] as const;
   for (const [label, phase] of phases) {
-    console.log(`bystander ${label.padEnd(14)} API ${summary(phase.api)}`);
+    console.log(
+      `bystander ${label.padEnd(14)} API ${summary(phase.api)}; server CPU ${phase.serverCpuPerSecond.toFixed(0)} ms/s`,
+    );
     console.log(`${" ".repeat(25)}edit→arrival ${summary(phase.edits)}`);
     if (phase.failures.length > 0) console.log(`${" ".repeat(25)}refused: ${phase.failures.join(", ")}`);
   }
