@@ -3,8 +3,8 @@ import type { JobStore } from "./store";
 // Runs one job run to its end, once across restarts and instances: claim the run (the store's lease),
 // try, and on failure record it and try again after 1 s, 2 s, 4 s … at most 30 s apart, until it works
 // or the next try would start after the deadline; then the run is finished as done or failed and no
-// instance runs it again. A crash leaves the run "running" with a lease that expires at the deadline
-// (plus a margin), after which another instance (or the restarted one) may claim and finish it.
+// instance runs it again. The lease is renewed before each attempt (`leaseMs`); a crash leaves the run
+// "running" until its lease expires, after which another instance (or the restarted one) claims it.
 
 export const RETRY_FIRST_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
