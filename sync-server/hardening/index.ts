@@ -40,6 +40,7 @@ export async function createHardening(options: HardeningOptions) {
   const store: RateStore = config.REDIS_URL
     ? new RedisRateStore(config.REDIS_URL, prefix, log)
     : new MemoryRateStore();
+  if (store instanceof RedisRateStore) await store.ready();
   const bus: HardeningBus = config.REDIS_URL
     ? await redisBus(config.REDIS_URL, prefix, options.instanceId, log)
     : localBus();

@@ -116,12 +116,25 @@ export class RedisRateStore implements RateStore {
   ) {
     this.#redis = new Redis(url, {
       lazyConnect: false,
-      enableOfflineQueue: true,
+      enableOfflineQueue: false, // while disconnected, decide alone at once rather than queue
       maxRetriesPerRequest: 1,
       commandTimeout: timeoutMs,
     }) as GcraRedis;
     this.#redis.on("error", (error) => this.complain(error));
     this.#redis.defineCommand("rangelineGcra", { numberOfKeys: 1, lua: GCRA_SCRIPT });
+  }
+
+  /** Resolves once connected (or after `ms`, when Redis is not there: the store then decides alone). */
+  ready(ms = 2000): Promise<void> {
+    if (this.#redis.status === "ready") return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      this.#redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   async take(key: string, rule: RateRule): Promise<RateDecision> {
