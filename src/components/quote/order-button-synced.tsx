@@ -3,18 +3,12 @@ import { ORGANISATION_DEFAULTS } from "../../../shared/schemas/organisation";
 import { useSession } from "../../lib/auth/session";
 import { useDocument } from "../../lib/sync/react/hooks";
 import { ButtonLink } from "../ui/button";
+import { orderHref } from "./order-href";
 
 // The organisation's "Order" button on the LRP quote screen, for an agent: it opens the LRP coverage
 // create screen with the quote's inputs and chosen row, to record the endorsement for a customer. The
 // organisation's settings (its document) may hide it or rename it; the spec's defaults apply until
 // the document is on the device. Loaded lazily (order-button-slot.tsx, order-button.tsx).
-
-/** The create screen's link with the quote's inputs (empty values left out). */
-export function orderHref(inputs: Readonly<Record<string, string>>): string {
-  const query = new URLSearchParams(Object.entries(inputs).filter(([, v]) => v !== ""));
-  const text = query.toString();
-  return `/agent/coverages/lrp/create${text ? `?${text}` : ""}`;
-}
 
 export default function OrderButtonSynced({ inputs }: { inputs: Readonly<Record<string, string>> }) {
   const { orgId } = useSession();
