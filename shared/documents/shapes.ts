@@ -6,6 +6,7 @@ import {
   RECIPIENT_STATUSES,
   SCHEDULE_STATUSES,
 } from "../catalogue/enumerations";
+import { organisationSettingsSchema } from "../schemas/organisation";
 import {
   coverageSchema,
   coverageSummarySchema,
@@ -17,7 +18,11 @@ import {
   policySummarySchema,
   taxIdRecordSchema,
 } from "./book";
-import { organisationSettingsSchema } from "../schemas/organisation";
+import {
+  recipientSchema as campaignRecipientSchema,
+  campaignSectionSchema,
+  scheduleSectionSchema,
+} from "./campaign";
 import { attachmentRefSchema, checklistItemSchema, claimSectionSchema, claimSummarySchema } from "./claim";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
@@ -83,22 +88,53 @@ const noteSchema = z.looseObject({
   updatedAt: isoInstant.optional(),
 });
 
-const campaignSchema = z.looseObject({
-  name: z.string().max(200).optional(),
-  status: z.enum(SCHEDULE_STATUSES).optional(),
-});
+/** Campaign sections (shared/documents/campaign.ts): strict when versioned, legacy open content otherwise. */
+const versionedOrLegacy = (strict: z.ZodType, legacy: z.ZodType) =>
+  z
+    .custom<unknown>(
+      (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+      "expected an object",
+    )
+    .superRefine((value, ctx) => {
+      const versioned = (value as { schemaVersion?: unknown }).schemaVersion !== undefined;
+      const result = (versioned ? strict : legacy).safeParse(value);
+      if (result.success) return;
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message });
+    });
 
-const scheduleSchema = z.looseObject({
-  frequency: z.enum(FREQUENCIES).optional(),
-  durationType: z.enum(DURATION_TYPES).optional(),
-  startDate: isoDate.optional(),
-  endDate: isoDate.optional(),
-});
+const campaignSchema = versionedOrLegacy(
+  campaignSectionSchema,
+  z.looseObject({ name: z.string().max(200).optional(), status: z.enum(SCHEDULE_STATUSES).optional() }),
+);
 
-const recipientSchema = z.looseObject({
-  id: id.optional(),
-  status: z.enum(RECIPIENT_STATUSES),
-});
+const scheduleSchema = versionedOrLegacy(
+  scheduleSectionSchema,
+  z.looseObject({
+    frequency: z.enum(FREQUENCIES).optional(),
+    durationType: z.enum(DURATION_TYPES).optional(),
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+  }),
+);
+
+/** A recipient: strict (campaign.ts) once it carries channels, legacy open otherwise. */
+const recipientSchema = z
+  .custom<{ id?: string }>(
+    (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+    "expected an object",
+  )
+  .superRefine((value, ctx) => {
+    const strict = (value as { channels?: unknown }).channels !== undefined;
+    const result = (
+      strict
+        ? campaignRecipientSchema
+        : z.looseObject({ id: id.optional(), status: z.enum(RECIPIENT_STATUSES) })
+    ).safeParse(value);
+    if (result.success) return;
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message });
+  });
 
 /** A watchlist entry: a saved LRP or LGM quote setup (shared/documents/watchlist.ts). */
 const watchItemSchema = watchSetupSchema;

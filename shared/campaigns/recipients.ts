@@ -1,0 +1,61 @@
+import type { Channel, Recipient } from "../documents/campaign";
+
+// Who gets a campaign and how (issue 12 §1). SMS only when the organisation enables SMS campaigns and
+// the customer gave SMS consent (and has a mobile phone); e-mail only to a customer with an address. An
+// unsubscribe is the recipient's alone: the document is agent-writable, so the server keeps the
+// authoritative opt-outs in its own table and the sender consults them (sync-server/campaigns); this
+// module's rules are what both the form and the sender apply.
+
+export interface RecipientContact {
+  email?: string;
+  mobilePhone?: string;
+  smsConsent?: { at: string } | null;
+}
+
+/** The channels a customer can be reached on for this organisation. */
+export function availableChannels(
+  contact: RecipientContact,
+  org: { enableSMSCampaigns?: boolean },
+): Channel[] {
+  const channels: Channel[] = [];
+  if (contact.email) channels.push("email");
+  if (org.enableSMSCampaigns === true && contact.smsConsent && contact.mobilePhone) channels.push("sms");
+  return channels;
+}
+
+/** Why a channel cannot be used for a customer, or null. */
+export function channelProblem(
+  channel: Channel,
+  contact: RecipientContact,
+  org: { enableSMSCampaigns?: boolean },
+): string | null {
+  if (channel === "email") return contact.email ? null : "the customer has no e-mail address";
+  if (org.enableSMSCampaigns !== true) return "SMS campaigns are not enabled for this organisation";
+  if (!contact.mobilePhone) return "the customer has no mobile phone";
+  if (!contact.smsConsent) return "the customer has not given SMS consent";
+  return null;
+}
+
+/**
+ * An agent's edit of a recipient, applied over what was there: an UNSUBSCRIBED recipient stays
+ * UNSUBSCRIBED whatever the edit says (only the recipient opts back in).
+ */
+export function applyAgentEdit(before: Recipient | undefined, edited: Recipient): Recipient {
+  if (before?.status === "UNSUBSCRIBED" && edited.status !== "UNSUBSCRIBED")
+    return { ...edited, status: "UNSUBSCRIBED", reason: before.reason };
+  return edited;
+}
+
+/** The opt-outs the server holds for one campaign and customer: by channel, true when opted out. */
+export type OptOuts = Partial<Record<Channel, boolean>>;
+
+/** The channels a message actually goes to: the recipient's, minus opt-outs, minus what is not allowed. */
+export function deliverableChannels(
+  recipient: Recipient,
+  contact: RecipientContact,
+  org: { enableSMSCampaigns?: boolean },
+  optOuts: OptOuts,
+): Channel[] {
+  if (recipient.status !== "ACTIVE") return [];
+  return recipient.channels.filter((c) => optOuts[c] !== true && channelProblem(c, contact, org) === null);
+}
