@@ -33,15 +33,25 @@ export class PostgresJobStore implements JobStore {
     });
     pool.on("error", (error) => console.error("PostgreSQL pool error (jobs):", error.message));
     try {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await pool.query(
-        jobStoreSql({
-          integer: "BIGINT",
-          bytes: "BYTEA",
-          serialKey: "BIGSERIAL PRIMARY KEY",
-          real: "DOUBLE PRECISION",
-        }),
-      );
+      // Instances starting together would race on CREATE TABLE IF NOT EXISTS: one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock(hashtext('rangeline:job-store:schema'))");
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+        await client.query(
+          jobStoreSql({
+            integer: "BIGINT",
+            bytes: "BYTEA",
+            serialKey: "BIGSERIAL PRIMARY KEY",
+            real: "DOUBLE PRECISION",
+          }),
+        );
+      } finally {
+        await client
+          .query("SELECT pg_advisory_unlock(hashtext('rangeline:job-store:schema'))")
+          .catch(() => {});
+        client.release();
+      }
     } catch (error) {
       await pool.end();
       throw error;

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { quoteLrp } from "../../../shared/pricing/lrp/quote";
 import { sampleMarketSource } from "../../../sync-server/http/market";
+import { PostgresJobStore } from "../../../sync-server/jobs/postgres-store";
 import { SqliteJobStore } from "../../../sync-server/jobs/sqlite-store";
 import { createMarketFeed, type MarketFeedConfig } from "../../../sync-server/market/feed";
+import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 import { type FixtureServer, startFixtureServer } from "./fixture-server";
 
 // The market feed against a local HTTP server on 127.0.0.1 that serves RMA-style daily zips and the
@@ -268,3 +270,37 @@ function newFeedOn(store: SqliteJobStore, from: number, published: MarketSnapsho
     retry: { firstMs: 20, maxMs: 100 },
   });
 }
+
+describe.runIf(postgresAvailable)("the market feed on PostgreSQL", () => {
+  const schema = uniqueSchema("feed");
+  afterAll(async () => {
+    await dropSchema(schema);
+  });
+
+  it("publishes exactly once when two instances, each with its own connection pool, check the same day", async () => {
+    http.mode = "ok";
+    const published: string[] = [];
+    const stores = await Promise.all(
+      ["a", "b"].map(() => PostgresJobStore.open({ connectionString: POSTGRES_URL, schema })),
+    );
+    const feeds = stores.map((store, i) =>
+      createMarketFeed({
+        store,
+        owner: `pg-${i}`,
+        config: feedConfig(),
+        publish: async (s) => {
+          published.push(`${i}:${s.asOf}`);
+        },
+        fallback: sampleMarketSource(() => new Date(THURSDAY)),
+        clock: fastClock(THURSDAY),
+      }),
+    );
+    const outcomes = await Promise.all(feeds.map((f) => f.tick()));
+    expect(outcomes.filter((o) => o?.status === "done")).toHaveLength(1);
+    expect(published).toHaveLength(1);
+    // The other instance serves what the first published, from the shared table.
+    const other = feeds[outcomes.findIndex((o) => o?.status !== "done")];
+    expect((await other.source.current())?.asOf).toBe("2026-11-19");
+    for (const store of stores) await store.close();
+  });
+});
