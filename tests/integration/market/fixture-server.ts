@@ -113,7 +113,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     else body = Buffer.from(f.futures);
     if (state.mode === "truncated") body = body.subarray(0, Math.floor(body.length * 0.6));
     const send = () => res.writeHead(200, { "content-length": body.length }).end(body);
-    if (state.mode === "slow") setTimeout(send, 6000).unref();
+    if (state.mode === "slow") setTimeout(send, 15_000).unref();
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
