@@ -35,6 +35,8 @@ export interface RecordHistoryProps {
   describeRecord?: (section: string, recordId: string) => string;
   /** Heading text; default "History". */
   title?: string;
+  /** Another history of the server's (e.g. a claim's: /api/orgs/{o}/claims/{c}/history); default the customer's. */
+  url?: string;
 }
 
 type Load =
@@ -63,6 +65,7 @@ export function RecordHistory({
   fieldLabel = (field) => field,
   describeRecord,
   title = "History",
+  url,
 }: RecordHistoryProps) {
   const session = useSession();
   const { socket } = useSyncStatus();
@@ -83,7 +86,7 @@ export function RecordHistory({
         try {
           const token = await getAccessToken();
           const entries = await fetchHistory(
-            historyUrl(orgId, customerId, recordId),
+            url ?? historyUrl(orgId, customerId, recordId),
             token,
             controller.signal,
           );
@@ -100,7 +103,7 @@ export function RecordHistory({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [online, orgId, customerId, recordId, changedAt, attempt, getAccessToken]);
+  }, [online, orgId, customerId, recordId, changedAt, attempt, getAccessToken, url]);
 
   const groups = load.status === "loaded" ? groupHistory(load.entries) : [];
   return (

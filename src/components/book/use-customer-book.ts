@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { bookSummaries, type CustomerRecords } from "../../../shared/book/summaries";
 import type { Coverage, CustomerProfile, Entity, Policy, TaxIdRecord } from "../../../shared/documents/book";
+import type { ClaimSummary } from "../../../shared/documents/claim";
 import { type TaxIdType, taxIdDigits } from "../../../shared/documents/tax-id";
 import { useSession } from "../../lib/auth/session";
 import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
@@ -46,6 +47,8 @@ export interface CustomerBook {
   coverages: Record<string, Coverage>;
   /** Records of a version-1 document that did not fit today's shapes, for an agent to review. */
   legacy: Record<string, unknown>;
+  /** Summaries of this customer's claims (shared/documents/claim.ts): what My coverages shows. */
+  claims: Record<string, ClaimSummary>;
   /** Full tax ids by key (shared/documents/book.ts taxIdKey): agents only; undefined for others. */
   taxIds: Record<string, TaxIdRecord> | undefined;
   /** Who else is on this customer, and in which field ("entities.ID.legalName"). */
@@ -228,6 +231,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       policies: data?.policies ?? {},
       coverages: data?.coverages ?? {},
       legacy: data?.legacy ?? {},
+      claims: data?.claims ?? {},
       taxIds: isAgent ? (internal.state?.data.taxIds ?? {}) : undefined,
       presence,
       setField: customer.setField,

@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
+import { ClaimProposalsPanel } from "../../components/claims";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -135,6 +136,7 @@ export default function AgentHubPage() {
             detail={(i) => `file by ${formatDate(i.date)} (${inDays(i.daysLeft)})`}
           />
         </Panel>
+        <ClaimProposalsPanel index={index} snapshot={market.current} today={today} />
         <Panel title={`Premiums due in the next ${PREMIUM_DAYS} days`} count={hub.premiums.length}>
           {hub.premiums.length > 0 ? (
             <p className="agent-hub__note">

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage, Policy } from "../../../shared/documents/book";
 import { daysBetween } from "../../../shared/market/dates";
+import { OpenClaimLink } from "../../components/claims";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import {
@@ -57,6 +58,7 @@ export default function LrpCoveragePage() {
         <ButtonLink to={`/agent/coverages/lrp/${encodeURIComponent(c.id)}/edit`} variant="secondary">
           Edit
         </ButtonLink>
+        <OpenClaimLink coverage={c} today={today} />
       </RecordLinks>
       <StatusPanel record={c} book={book} headingId="lrp-status" />
       <DatesCard coverage={c} today={today} />

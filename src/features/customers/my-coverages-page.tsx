@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
+import { MyClaims } from "../../components/claims";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
@@ -126,6 +127,7 @@ function MyCoverages({ customerId }: { customerId: string }) {
           ))}
         </div>
       )}
+      <MyClaims claims={book.claims} />
     </section>
   );
 }

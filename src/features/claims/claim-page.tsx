@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { computeLrpClaim, isFiled } from "../../../shared/book/claims";
+import type { LrpCoverage } from "../../../shared/documents/book";
+import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
+import { coverageHref, customerHref, typeLabel } from "../../components/book/record-labels";
+import { useToday } from "../../components/book/use-today";
+import { ClaimDue } from "../../components/claims";
+import { RecordNotFound } from "../../components/records";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { formatDate } from "../../lib/format";
+import { useDeviceMarket } from "../../lib/sync";
+import { ChecklistCard } from "./checklist-card";
+import { IndemnityFigures } from "./indemnity-figures";
+import { StatusCard } from "./status-card";
+import { type ClaimView, useClaim } from "./use-claim";
+import "../../components/claims/claims.css";
+import "./claims.css";
+
+const FIELD_LABELS: Record<string, string> = {
+  status: "status",
+  submittedAt: "date submitted",
+  submittedAmount: "amount claimed",
+  paidAt: "date paid",
+  paidAmount: "amount paid",
+  deniedAt: "date denied",
+  deniedReason: "reason for the denial",
+  indemnity: "indemnity",
+  actual: "actual value",
+  net: "net",
+};
+
+/** /agent/claims/{claimId} — one claim: indemnity and its source, documents, status, notes, history. */
+export default function ClaimPage() {
+  const { claimId = null } = useParams();
+  const view = useClaim(claimId);
+  const today = useToday();
+  const index = useBookIndex();
+  const book = useCustomerBook(view.summary?.customerId ?? null);
+  if (!view.summary) {
+    if (!view.indexLoaded) return <p role="status">Loading the book…</p>;
+    return (
+      <RecordNotFound
+        what={`There is no claim "${claimId ?? ""}" in your organisation's book.`}
+        backTo="/agent/claims"
+        backLabel="Back to the claims"
+      />
+    );
+  }
+  if (!view.loaded) return <p role="status">Loading the claim…</p>;
+  const claim = view.claim;
+  if (!claim)
+    return (
+      <Alert tone="warning" title="This claim was written before claims had their full shape">
+        Its content is kept as it was. Open a new claim from the endorsement's page to have the indemnity
+        worked out.
+      </Alert>
+    );
+  const customerName = book.profile?.name ?? index.customerNames.get(claim.customerId) ?? claim.customerId;
+  return (
+    <div className="claim" data-testid="claim-page">
+      <header>
+        <h2>
+          <Link to={customerHref(claim.customerId)}>{customerName}</Link>: {claim.plan.toUpperCase()}{" "}
+          {typeLabel(claim.plan, claim.commodity, claim.type)}
+        </h2>
+        <p className="claim-note">
+          Ended {formatDate(claim.endDate)} ·{" "}
+          {claim.coverageIds.map((id, i) => (
+            <span key={id}>
+              {i > 0 ? ", " : ""}
+              <Link to={coverageHref(claim.plan, id)}>endorsement</Link>
+            </span>
+          ))}{" "}
+          · <ClaimDue filingDueDate={claim.filingDueDate} today={today} filed={isFiled(claim.status)} />
+        </p>
+      </header>
+      <IndemnityCard view={view} today={today} coverages={book.coverages} />
+      <StatusCard view={view} claim={claim} book={book} today={today} />
+      {claimId ? <ChecklistCard view={view} claimId={claimId} /> : null}
+      <NotesCard view={view} />
+      {view.orgId && claimId ? (
+        <RecordHistory
+          customerId={claim.customerId}
+          url={`/api/orgs/${encodeURIComponent(view.orgId)}/claims/${encodeURIComponent(claimId)}/history`}
+          changedAt={claim.updatedAt}
+          title="History of this claim"
+          fieldLabel={(field) => FIELD_LABELS[field] ?? field}
+          describeRecord={(section) => (section === "claim" ? "the claim" : section)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function IndemnityCard({
+  view,
+  today,
+  coverages,
+}: {
+  view: ClaimView;
+  today: string;
+  coverages: Record<string, unknown>;
+}) {
+  const market = useDeviceMarket();
+  const [problem, setProblem] = useState<string | null>(null);
+  const claim = view.claim;
+  if (!claim) return null;
+  const lrp = claim.coverageIds
+    .map((id) => coverages[id] as LrpCoverage | undefined)
+    .filter((c): c is LrpCoverage => c?.plan === "lrp");
+  // Recompute from today's market data (an estimate becomes RMA's actual value once it is published).
+  const canRecompute =
+    claim.plan === "lrp" &&
+    claim.status === "open" &&
+    !view.readOnly &&
+    lrp.length === claim.coverageIds.length;
+  const recompute = () => {
+    try {
+      const next = computeLrpClaim({ coverages: lrp, snapshot: market.current, today });
+      view.patch({
+        actual: next.actual,
+        indemnity: next.indemnity,
+        producerPremium: next.producerPremium,
+        net: next.net,
+        computedAt: new Date().toISOString(),
+      });
+      setProblem(null);
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Card aria-labelledby="claim-indemnity-title">
+      <h2 id="claim-indemnity-title">Indemnity</h2>
+      <IndemnityFigures claim={claim} />
+      {canRecompute ? (
+        <div className="claims__actions">
+          <Button variant="secondary" onClick={recompute}>
+            Recompute from the market data of{" "}
+            {market.current ? formatDate(market.current.asOf) : "this device"}
+          </Button>
+        </div>
+      ) : null}
+      {problem ? <Alert tone="warning">{problem}</Alert> : null}
+    </Card>
+  );
+}
+
+function NotesCard({ view }: { view: ClaimView }) {
+  const [text, setText] = useState("");
+  return (
+    <Card aria-labelledby="claim-notes-title">
+      <h2 id="claim-notes-title">Notes</h2>
+      {view.notes.length === 0 ? <p className="claim-note">No notes yet.</p> : null}
+      <ul>
+        {view.notes.map((n) => (
+          <li key={n.id}>
+            {n.updatedAt ? (
+              <span className="claim-note">{formatDate(n.updatedAt.slice(0, 10))}: </span>
+            ) : null}
+            {n.text}
+          </li>
+        ))}
+      </ul>
+      {view.readOnly ? null : (
+        <div className="claim__status-form">
+          <label className="claims__field">
+            <span>Add a note (the producer named by the claim can read its notes)</span>
+            <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={20_000} />
+          </label>
+          <div className="claims__actions">
+            <Button
+              variant="secondary"
+              disabled={text.trim() === ""}
+              onClick={() => {
+                view.addNote(text.trim());
+                setText("");
+              }}
+            >
+              Add the note
+            </Button>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

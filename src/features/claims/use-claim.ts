@@ -1,0 +1,143 @@
+import { useCallback, useMemo } from "react";
+import type {
+  AttachmentRef,
+  ChecklistItem,
+  ClaimRecord,
+  ClaimSummary,
+} from "../../../shared/documents/claim";
+import { claimRecordSchema } from "../../../shared/documents/claim";
+import { documentName } from "../../../shared/documents/names";
+import { newRecordId, useBookIndex } from "../../components/book";
+import { refreshClaimSummaries } from "../../components/claims";
+import { useSession } from "../../lib/auth/session";
+import { useDocument, useSyncClient } from "../../lib/sync";
+
+// One claim document on the device (issue 11): the claim, its checklist, attachment references and
+// notes, and the writes an agent makes — each sets who and when, changes single fields (two agents
+// editing different fields both keep theirs) and refreshes the claim's summaries.
+
+export interface ClaimView {
+  orgId: string | null;
+  name: string | null;
+  summary: ClaimSummary | undefined;
+  /** The organisation document is on the device (the summary above is known). */
+  indexLoaded: boolean;
+  loaded: boolean;
+  readOnly: boolean;
+  claim: ClaimRecord | undefined;
+  /** The claim section holds content written before the strict shape (no `version`). */
+  legacy: boolean;
+  checklist: ChecklistItem[];
+  attachments: AttachmentRef[];
+  notes: { id: string; text: string; authorId?: string; updatedAt?: string }[];
+  patch(fields: Partial<Omit<ClaimRecord, "id" | "version" | "createdAt">>): void;
+  setItem(itemId: string, fields: Partial<Pick<ChecklistItem, "status" | "label">>): void;
+  addItem(label: string, from: "producer" | "agency"): void;
+  addAttachment(ref: AttachmentRef): void;
+  addNote(text: string): void;
+}
+
+export function useClaim(claimId: string | null): ClaimView {
+  const session = useSession();
+  const client = useSyncClient();
+  const index = useBookIndex();
+  const orgId = session.orgId;
+  const summary = claimId ? index.claims.find((c) => c.id === claimId) : undefined;
+  const name = orgId && claimId && summary ? documentName.claim(orgId, claimId) : null;
+  const doc = useDocument<"claim">(name);
+  const by = session.user?.sub ?? "unknown";
+  const data = doc.state?.data;
+  const parsed = useMemo(() => claimRecordSchema.safeParse(data?.claim), [data?.claim]);
+  const write = doc.write;
+  const refresh = useCallback(() => {
+    if (client && orgId && claimId) refreshClaimSummaries(client, orgId, claimId);
+  }, [client, orgId, claimId]);
+
+  const patch = useCallback(
+    (fields: Partial<Omit<ClaimRecord, "id" | "version" | "createdAt">>) => {
+      const now = new Date().toISOString();
+      write((t) => {
+        for (const [field, value] of Object.entries(fields)) {
+          if (value === undefined) t.remove("claim", [field]);
+          else t.set("claim", [field], value);
+        }
+        t.set("claim", ["updatedAt"], now);
+        t.set("claim", ["updatedBy"], by);
+      });
+      refresh();
+    },
+    [write, by, refresh],
+  );
+  const setItem = useCallback(
+    (itemId: string, fields: Partial<Pick<ChecklistItem, "status" | "label">>) => {
+      const now = new Date().toISOString();
+      write((t) => {
+        for (const [field, value] of Object.entries(fields)) t.set("checklist", [itemId, field], value);
+        t.set("checklist", [itemId, "updatedAt"], now);
+        t.set("checklist", [itemId, "updatedBy"], by);
+      });
+      refresh();
+    },
+    [write, by, refresh],
+  );
+  const addItem = useCallback(
+    (label: string, from: "producer" | "agency") => {
+      const now = new Date().toISOString();
+      const id = newRecordId();
+      const item: ChecklistItem = {
+        id,
+        kind: "other",
+        label,
+        from,
+        status: "needed",
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: by,
+      };
+      write((t) => t.set("checklist", [id], item));
+      refresh();
+    },
+    [write, by, refresh],
+  );
+  const addAttachment = useCallback(
+    (ref: AttachmentRef) => {
+      write((t) => t.set("attachments", [ref.id], ref));
+    },
+    [write],
+  );
+  const addNote = useCallback(
+    (text: string) => {
+      const id = newRecordId();
+      write((t) => t.set("notes", [id], { id, text, authorId: by, updatedAt: new Date().toISOString() }));
+    },
+    [write, by],
+  );
+
+  return {
+    orgId,
+    name,
+    summary,
+    indexLoaded: index.loaded,
+    loaded: doc.state?.loaded ?? false,
+    readOnly: doc.readOnly,
+    claim: parsed.success ? parsed.data : undefined,
+    legacy: !parsed.success && data?.claim !== undefined,
+    checklist: Object.values((data?.checklist ?? {}) as Record<string, ChecklistItem>).sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    ),
+    attachments: Object.values((data?.attachments ?? {}) as Record<string, AttachmentRef>).sort((a, b) =>
+      a.uploadedAt.localeCompare(b.uploadedAt),
+    ),
+    notes: Object.values(
+      (data?.notes ?? {}) as Record<
+        string,
+        { id: string; text: string; authorId?: string; updatedAt?: string }
+      >,
+    ).sort((a, b) => (a.updatedAt ?? "").localeCompare(b.updatedAt ?? "")),
+    patch,
+    setItem,
+    addItem,
+    addAttachment,
+    addNote,
+  };
+}
