@@ -318,6 +318,16 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
 
+  // What measuring costs the page by itself (an empty evaluation and a frame): in each CPU figure.
+  const idle: number[] = [];
+  for (let i = 0; i < 10; i++)
+    idle.push(
+      (await withCpu(cdp, () => page.evaluate("new Promise((r) => requestAnimationFrame(() => r(0)))")))[1],
+    );
+  console.log(
+    `Main-thread CPU of measuring alone (an empty evaluation and a frame): median ${quantile(idle, 0.5).toFixed(1)} ms`,
+  );
+
   // (a) page load of the list, the org document on the device.
   const loads: number[] = [];
   const loadsCpu: number[] = [];
