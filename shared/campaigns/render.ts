@@ -93,7 +93,7 @@ function tableOf(priced: PricedQuote): Table {
   };
 }
 
-const describe = (p: PricedQuote) =>
+const summaryOf = (p: PricedQuote) =>
   p.plan === "lrp"
     ? `${p.title}, ${p.head.toLocaleString("en-US")} head at ${p.targetWeightCwt} cwt, prices of ${p.asOf}`
     : `${p.title}, deductible ${dollars(p.deductible)}, margins of ${p.asOf}`;
@@ -121,7 +121,7 @@ export function renderEmail(
   ];
   for (const item of items) {
     const t = tableOf(item.priced);
-    textParts.push(`${item.campaignName}: ${describe(item.priced)}`);
+    textParts.push(`${item.campaignName}: ${summaryOf(item.priced)}`);
     for (const row of t.rows) textParts.push(`  ${t.head.map((h, i) => `${h}: ${row[i]}`).join("; ")}`);
     textParts.push(
       `  Full quote: ${item.quoteUrl}`,
@@ -130,7 +130,7 @@ export function renderEmail(
     );
     htmlParts.push(
       `<h2 style="font-size:17px;color:${colour};margin:20px 0 4px">${esc(item.campaignName)}</h2>`,
-      `<p style="margin:0 0 8px;color:#555">${esc(describe(item.priced))}</p>`,
+      `<p style="margin:0 0 8px;color:#555">${esc(summaryOf(item.priced))}</p>`,
       `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${t.head
         .map(
           (h) => `<th style="text-align:left;border-bottom:2px solid ${colour};padding:4px">${esc(h)}</th>`,
