@@ -62,7 +62,16 @@ export class SessionRevocations {
 
   /** Reads the revocations in force from the table (at start, and to catch up). */
   async load(): Promise<void> {
-    for (const revocation of await this.storage.listRevocations(this.now())) this.apply(revocation);
+    for (const revocation of await this.storage.listRevocations(this.now())) {
+      if (!this.knows(revocation)) this.apply(revocation);
+    }
+  }
+
+  /** Whether memory already holds `revocation` (so reading the table again changes nothing). */
+  private knows(revocation: SessionRevocation): boolean {
+    if (revocation.kind === "user") return (this.#userCutoff.get(revocation.userId) ?? 0) >= revocation.at;
+    const key = revocation.kind === "session" ? `sid:${revocation.key}` : revocation.key;
+    return (this.#revoked.get(key) ?? 0) >= revocation.expiresAt;
   }
 
   /** Called with every revocation this instance learns of (its own, another instance's, the table's). */
