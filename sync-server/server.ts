@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
 import { mountAdminApi } from "./admin";
+import { mountApplicationsApi } from "./applications/api";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
@@ -105,6 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     ...options.marketFeed,
   });
 
+  let listeningPort = config.PORT;
   const app = createHttpApp(config, {
     first: (http) => hardening.mountHttp(http, (token) => verify(token)),
     isSignInRevoked: hardening.isSignInRevoked,
@@ -114,6 +116,18 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       mountClaimsApi(api, { storage, verify: (token) => verify(token) });
       // Administration (issue 13): settings, secrets (sealed under the data key), logos, audit.
       mountAdminApi(api, { storage, verify: (token) => verify(token), dataKey });
+      // Applications for coverage (issue 14): anyone submits; the org's agents review and decide.
+      mountApplicationsApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        dataKey,
+        store: hardening.store,
+        trustedHops: config.TRUST_PROXY_HOPS,
+        appUrl: () => publicUrl(config, listeningPort),
+        // Into the e-mail outbox (the outbound adapter delivers from there).
+        sendEmail: (m) => storage.putOutbox({ id: randomUUID(), createdAt: Date.now(), headers: {}, ...m }),
+        log,
+      });
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
@@ -135,6 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     });
   });
   const port = (server.address() as AddressInfo).port;
+  listeningPort = port;
   verify = hardening.guardVerify(await createVerifier(config, port));
 
   return {

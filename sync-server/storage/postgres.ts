@@ -1,6 +1,8 @@
 import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue, toPostgresPlaceholders } from "./admin-tables";
 import {
   ATTACHMENT_COLUMNS,
@@ -371,6 +373,21 @@ export class PostgresStorage implements Storage {
   readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
   readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
   // --- end of administration ---
+
+  // --- Applications and the partner API (issue 14) ---
+  readonly applications: ApplicationTables = applicationTables({
+    run: async (sql, params) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
+  });
+  readonly partner: PartnerTables = partnerTables({
+    run: async (sql, params) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
+  });
+  // --- end of applications and the partner API ---
 
   async close(): Promise<void> {
     await this.pool.end();

@@ -1,3 +1,5 @@
+import { applicationsSchemaSql } from "../applications/tables";
+import { partnerSchemaSql } from "../partner-api/tables";
 import { adminSchemaSql } from "./admin-tables";
 
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
@@ -108,4 +110,7 @@ CREATE TABLE IF NOT EXISTS claim_attachments (
   PRIMARY KEY (org_id, claim_id, id)
 );
 -- Administration (issue 13; admin-tables.ts): secrets, logos, audit, invitations, outbox, sign-ins.
-${adminSchemaSql(t)}`;
+${adminSchemaSql(t)}
+-- Applications and the partner API (issue 14).
+${applicationsSchemaSql(t)}
+${partnerSchemaSql(t)}`;

@@ -3,6 +3,8 @@ import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
+import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue } from "./admin-tables";
 import {
   ATTACHMENT_COLUMNS,
@@ -500,6 +502,17 @@ export class SqliteStorage implements Storage {
   readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
   readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
   // --- end of administration ---
+
+  // --- Applications and the partner API (issue 14) ---
+  readonly applications: ApplicationTables = applicationTables({
+    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
+  });
+  readonly partner: PartnerTables = partnerTables({
+    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
+  });
+  // --- end of applications and the partner API ---
 
   async close(): Promise<void> {
     await this.exclusive(() => this.settleAppends());

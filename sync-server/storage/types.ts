@@ -1,6 +1,8 @@
 import type { Subject } from "../../shared/access/documents";
 import type { Role } from "../../shared/access/roles";
 import type { DocumentIssue } from "../../shared/documents/shapes";
+import type { ApplicationTables } from "../applications/tables";
+import type { PartnerTables } from "../partner-api/tables";
 import type { AdminStorage } from "./admin-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
@@ -201,6 +203,11 @@ export interface Storage extends AdminStorage {
   /** A claim's attachments (no bytes), oldest first. */
   listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]>;
   // --- end of claim attachments ---
+
+  // --- Applications and the partner API (issue 14; sync-server/applications, sync-server/partner-api) ---
+  readonly applications: ApplicationTables;
+  readonly partner: PartnerTables;
+  // --- end of applications and the partner API ---
 
   close(): Promise<void>;
 }
