@@ -6,7 +6,7 @@ import {
   LRP_COMMODITY_LABEL_BY_CODE,
 } from "../../../shared/catalogue/livestock";
 import { LRP_TYPES } from "../../../shared/catalogue/lrp-types";
-import type { CoverageSummary } from "../../../shared/documents/book";
+import type { CoverageStatus, CoverageSummary } from "../../../shared/documents/book";
 import { daysBetween } from "../../../shared/market/dates";
 import { formatDollars } from "../../lib/format";
 
@@ -32,7 +32,7 @@ export interface CoverageRow {
   providerId: string;
   provider: string;
   cropYear: number;
-  status: string;
+  status: CoverageStatus;
   statusLabel: string;
   /** The record's page. */
   href: string;

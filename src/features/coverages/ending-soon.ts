@@ -1,5 +1,4 @@
 import { endingWithin } from "../../../shared/book/dates";
-import type { CoverageStatus } from "../../../shared/documents/book";
 import type { CoverageRow } from "./coverage-rows";
 
 /**
@@ -7,6 +6,5 @@ import type { CoverageRow } from "./coverage-rows";
  * end date from today to 30 days ahead): the ids of the rows it keeps, computed once per book and day.
  */
 export function endingSoonIds(rows: readonly CoverageRow[], today: string): ReadonlySet<string> {
-  const dated = rows.map((r) => ({ ...r, status: r.status as CoverageStatus }));
-  return new Set(endingWithin(dated, today, 30).map((item) => item.coverage.id));
+  return new Set(endingWithin(rows, today, 30).map((item) => item.coverage.id));
 }
