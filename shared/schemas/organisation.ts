@@ -161,7 +161,7 @@ export const ORGANISATION_SECRET_FIELDS = [
 ] as const;
 export type OrganisationSecretField = (typeof ORGANISATION_SECRET_FIELDS)[number];
 export const PROVIDER_API_KEY_PREFIX = "providerApiKey.";
-export const SECRET_NAME_PATTERN = /^(?:hubspotAccessToken|fmhApiKey|fmhSigningKey|agWorksPassword|providerApiKey\.[A-Z0-9_]{1,32})$/;
+export const SECRET_NAME_PATTERN = /^(?:hubspotAccessToken|fmhApiKey|fmhSigningKey|agWorksPassword|providerApiKey\.[A-Za-z][A-Za-z0-9_]{0,31})$/;
 
 /** Fields the platform (superAdmin, the server) sets, not the organisation's admin. */
 export const PLATFORM_ORGANISATION_FIELDS = [

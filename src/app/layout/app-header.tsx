@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AccountMenu } from "../navigation/account-menu";
 import { MobileNav } from "../navigation/mobile-nav";
 import type { NavSection } from "../navigation/nav-model";
+import { OrganisationBrand } from "../organisation-brand";
 
 export function AppHeader({ sections }: { sections: readonly NavSection[] }) {
   return (
@@ -11,8 +12,7 @@ export function AppHeader({ sections }: { sections: readonly NavSection[] }) {
           <MobileNav sections={sections} />
         </div>
         <Link to="/" className="app-header__brand">
-          <img src="/icons/mark.svg" alt="" width="28" height="28" />
-          <span>Rangeline</span>
+          <OrganisationBrand />
         </Link>
       </div>
       <AccountMenu />

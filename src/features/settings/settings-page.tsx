@@ -1,0 +1,283 @@
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
+import {
+  Field,
+  FieldGroup,
+  type FieldIssues,
+  focusFirstInvalid,
+  NO_ISSUES,
+  STATE_OPTIONS,
+  unplacedIssues,
+} from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { SecretsPanel } from "./secrets-panel";
+import { SendgridChecklist } from "./sendgrid-checklist";
+import { type Draft, draftFrom, saveDraft } from "./settings-draft";
+import { useOrgSettings } from "./use-org-settings";
+import "./settings.css";
+
+const TEXT = [
+  "name",
+  "email",
+  "phone",
+  "domain",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "zip",
+  "timezone",
+  "senderEmail",
+  "gaTrackingId",
+  "hubspotAccountId",
+  "agWorksUsername",
+  "agWorksAlias",
+  "twilioSmsSenderNumber",
+  "stockguardSlackChannel",
+  "sendgridDomainId",
+] as const;
+const FLAGS = {
+  enableNotificationCrons: false,
+  enableClaimsUi: false,
+  enableSMSCampaigns: false,
+  enableCombinedQuoteCampaignsToSingleEmail: true,
+} as const;
+const FLAG_LABELS: Record<keyof typeof FLAGS, string> = {
+  enableNotificationCrons: "Send scheduled notifications (daily alerts and reminders)",
+  enableClaimsUi: "Show the claims screens",
+  enableSMSCampaigns: "Allow text-message (SMS) campaigns",
+  enableCombinedQuoteCampaignsToSingleEmail: "Combine a customer's quote campaigns into one e-mail",
+};
+
+/** /settings (admins): the organisation's details, contact, address, integrations and secrets. */
+export default function SettingsPage() {
+  const { orgId, settings, loaded, readOnly, apply, session } = useOrgSettings();
+  const stored = useMemo(() => draftFrom(settings, { text: TEXT, flags: FLAGS }), [settings]);
+  const [draft, setDraft] = useState<Draft>(stored);
+  const [touched, setTouched] = useState(false);
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const zones = useMemo(() => timeZones(), []);
+  // Until the user types, the form follows the synced settings (another admin's save shows here).
+  const storedKey = JSON.stringify(stored);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored draft is keyed by its content.
+  useEffect(() => {
+    if (!touched) setDraft(stored);
+  }, [storedKey, touched]);
+
+  if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+  if (!loaded) return <p>Loading the organisation's settings…</p>;
+
+  const set = (field: string, value: string | boolean) => {
+    setTouched(true);
+    setDraft((d) => ({ ...d, [field]: value }));
+  };
+  const text = (field: (typeof TEXT)[number], props: Record<string, unknown> = {}) => (
+    <input
+      className="book-input"
+      name={field}
+      value={String(draft[field] ?? "")}
+      onChange={(e) => set(field, e.target.value)}
+      disabled={readOnly}
+      {...props}
+    />
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const result = saveDraft(settings, draft);
+    if (!result.ok) {
+      setIssues(result.issues);
+      setMessage({ tone: "error", text: "Nothing was saved: correct the fields marked below." });
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    setIssues(NO_ISSUES);
+    const refused = apply(result.edits);
+    if (refused) setMessage({ tone: "error", text: `Nothing was saved: ${refused}` });
+    else {
+      setTouched(false);
+      setMessage({
+        tone: "success",
+        text: result.edits.length ? "Saved. Every member sees the change at once." : "Nothing had changed.",
+      });
+    }
+  };
+  const others = unplacedIssues(issues, [...TEXT, ...Object.keys(FLAGS)]);
+  const dns = settings.sendgridDomainDns as Record<string, boolean> | null | undefined;
+
+  return (
+    <div className="settings" data-testid="settings-page">
+      <p className="settings__intro">
+        Your agency's details as customers see them on quotes, e-mails and the portal. Colours and logos are
+        under <Link to="/settings/app">App settings</Link>, insurance providers under{" "}
+        <Link to="/settings/aip">AIP settings</Link>.
+      </p>
+      {readOnly ? (
+        <Alert tone="info">You can read these settings; only an admin may change them.</Alert>
+      ) : null}
+      <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="settings-form">
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        {others.length ? <Alert tone="error">{others.join("; ")}</Alert> : null}
+        <FieldGroup legend="Agency">
+          <Field label="Agency name" path="name" issues={issues}>
+            {text("name", { autoComplete: "organization", required: true })}
+          </Field>
+          <div className="book-form__row">
+            <Field label="E-mail" path="email" issues={issues} hint="Where customers write to the agency.">
+              {text("email", { type: "email", autoComplete: "email", required: true })}
+            </Field>
+            <Field label="Phone" path="phone" issues={issues} hint="e.g. (785) 555-0100">
+              {text("phone", { type: "tel", autoComplete: "tel" })}
+            </Field>
+          </div>
+          <div className="book-form__row">
+            <Field label="Web domain" path="domain" issues={issues} hint="e.g. highplains.example">
+              {text("domain")}
+            </Field>
+            <Field label="Time zone" path="timezone" issues={issues} hint="Reminders and schedules use it.">
+              <select
+                className="book-input"
+                name="timezone"
+                value={String(draft.timezone)}
+                onChange={(e) => set("timezone", e.target.value)}
+                disabled={readOnly}
+              >
+                <option value="">Not set</option>
+                {draft.timezone && !zones.includes(String(draft.timezone)) ? (
+                  <option value={String(draft.timezone)}>{String(draft.timezone)} (unknown)</option>
+                ) : null}
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        </FieldGroup>
+        <FieldGroup legend="Address">
+          <Field label="Address line 1" path="addressLine1" issues={issues}>
+            {text("addressLine1", { autoComplete: "address-line1" })}
+          </Field>
+          <Field label="Address line 2" path="addressLine2" issues={issues}>
+            {text("addressLine2", { autoComplete: "address-line2" })}
+          </Field>
+          <div className="book-form__row">
+            <Field label="City" path="city" issues={issues}>
+              {text("city", { autoComplete: "address-level2" })}
+            </Field>
+            <Field label="State" path="state" issues={issues}>
+              <select
+                className="book-input"
+                name="state"
+                value={String(draft.state)}
+                onChange={(e) => set("state", e.target.value)}
+                disabled={readOnly}
+              >
+                <option value="">Not set</option>
+                {STATE_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="ZIP code" path="zip" issues={issues} hint="67801 or 67801-1234">
+              {text("zip", { inputMode: "numeric", autoComplete: "postal-code" })}
+            </Field>
+          </div>
+        </FieldGroup>
+        <FieldGroup legend="E-mail and messages">
+          <Field
+            label="Sender e-mail"
+            path="senderEmail"
+            issues={issues}
+            hint="Quote campaigns and notices are sent from this address."
+          >
+            {text("senderEmail", { type: "email" })}
+          </Field>
+          <div className="book-form__row">
+            <Field label="SendGrid domain id" path="sendgridDomainId" issues={issues}>
+              {text("sendgridDomainId")}
+            </Field>
+            <Field label="Text-message sender number" path="twilioSmsSenderNumber" issues={issues}>
+              {text("twilioSmsSenderNumber", { type: "tel" })}
+            </Field>
+          </div>
+          <SendgridChecklist records={dns ?? null} domainId={String(draft.sendgridDomainId || "")} />
+        </FieldGroup>
+        <FieldGroup legend="Integrations">
+          <div className="book-form__row">
+            <Field label="Google Analytics id" path="gaTrackingId" issues={issues}>
+              {text("gaTrackingId")}
+            </Field>
+            <Field label="HubSpot account id" path="hubspotAccountId" issues={issues}>
+              {text("hubspotAccountId")}
+            </Field>
+          </div>
+          <div className="book-form__row">
+            <Field label="AgWorks user name" path="agWorksUsername" issues={issues}>
+              {text("agWorksUsername", { autoComplete: "off" })}
+            </Field>
+            <Field label="AgWorks alias" path="agWorksAlias" issues={issues}>
+              {text("agWorksAlias")}
+            </Field>
+          </div>
+          <Field label="Slack channel for activity" path="stockguardSlackChannel" issues={issues}>
+            <select
+              className="book-input"
+              name="stockguardSlackChannel"
+              value={String(draft.stockguardSlackChannel)}
+              onChange={(e) => set("stockguardSlackChannel", e.target.value)}
+              disabled={readOnly}
+            >
+              <option value="">None</option>
+              {STOCKGUARD_SLACK_CHANNELS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </FieldGroup>
+        <FieldGroup legend="Features">
+          {(Object.keys(FLAGS) as (keyof typeof FLAGS)[]).map((flag) => (
+            <label key={flag} className="settings__check">
+              <input
+                type="checkbox"
+                name={flag}
+                checked={draft[flag] === true}
+                onChange={(e) => set(flag, e.target.checked)}
+                disabled={readOnly}
+              />
+              {FLAG_LABELS[flag]}
+            </label>
+          ))}
+        </FieldGroup>
+        {readOnly ? null : (
+          <div className="book-form__actions">
+            <Button type="submit" data-testid="settings-save">
+              Save settings
+            </Button>
+            {touched ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setTouched(false);
+                  setIssues(NO_ISSUES);
+                  setDraft(stored);
+                }}
+              >
+                Undo changes
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </form>
+      {readOnly ? null : <SecretsPanel orgId={orgId} getAccessToken={session.getAccessToken} />}
+    </div>
+  );
+}
