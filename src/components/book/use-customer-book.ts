@@ -19,7 +19,7 @@ import { writeDiff } from "./write-diff";
 
 export type RecordSection = "entities" | "policies" | "coverages";
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
-type RecordOf<S extends RecordSection> = S extends "entities"
+export type RecordOf<S extends RecordSection> = S extends "entities"
   ? Entity
   : S extends "policies"
     ? Policy

@@ -1,31 +1,16 @@
 import type { Coverage, LgmEndorsement, LrpCoverage } from "../../../shared/documents/book";
-import { type CustomerBook, useBookIndex, useCustomerBook } from "../../components/book";
+import { type BookRecordLookup, useBookRecord } from "../../components/book/use-book-record";
 
-// One coverage by id: its summary in the organisation document names the customer, whose document
-// holds the record. Answers "loading" until both documents are on the device, "missing" when the id
-// is not in the book (or is the other plan's), else the record with the customer's book for writes.
+// One coverage of a plan by id (src/components/book/use-book-record.ts): another plan's id is missing.
 
 type RecordOfPlan<P extends "lrp" | "lgm"> = P extends "lrp" ? LrpCoverage : LgmEndorsement;
 
-export type CoverageLookup<P extends "lrp" | "lgm"> =
-  | { state: "loading"; book: CustomerBook }
-  | { state: "missing"; book: CustomerBook }
-  | { state: "found"; book: CustomerBook; record: RecordOfPlan<P>; customerName: string };
+export type CoverageLookup<P extends "lrp" | "lgm"> = BookRecordLookup<RecordOfPlan<P>>;
 
 export function useCoverageRecord<P extends "lrp" | "lgm">(plan: P, id: string | null): CoverageLookup<P> {
-  const index = useBookIndex();
-  const summary = id ? index.coverages.find((c) => c.id === id) : undefined;
-  const book = useCustomerBook(summary?.customerId ?? null);
-  if (!id) return { state: "missing", book };
-  if (!summary) return { state: index.loaded ? "missing" : "loading", book };
-  if (summary.plan !== plan) return { state: "missing", book };
-  if (!book.loaded) return { state: "loading", book };
-  const record: Coverage | undefined = book.coverages[id];
-  if (!record || record.plan !== plan) return { state: "missing", book };
-  return {
-    state: "found",
-    book,
-    record: record as RecordOfPlan<P>,
-    customerName: book.profile?.name ?? index.customerNames.get(summary.customerId) ?? summary.customerId,
-  };
+  return useBookRecord(
+    "coverages",
+    id,
+    (record: Coverage): record is RecordOfPlan<P> => record.plan === plan,
+  );
 }
