@@ -34,14 +34,14 @@ export function refreshClaimSummaries(client: SyncClient, orgId: string, claimId
  * Creates a claim document from an engine-computed claim, with the plan's checklist, and writes its
  * summaries; returns the new claim's id. Works offline: the documents sync on the next connection.
  */
-export function createClaim(
+export async function createClaim(
   client: SyncClient,
   orgId: string,
   customerId: string,
   computed: ComputedClaim,
   by: string,
   now: Date,
-): string {
+): Promise<string> {
   const id = newRecordId();
   const at = now.toISOString();
   const claim: ClaimRecord = {
@@ -56,6 +56,8 @@ export function createClaim(
     updatedBy: by,
   };
   const doc = client.open<"claim">(documentName.claim(orgId, id));
+  // A new document loads its (empty) device copy first; offline too.
+  await doc.ready;
   doc.write((t) => {
     for (const [field, value] of Object.entries(claim))
       if (value !== undefined) t.set("claim", [field], value);
@@ -75,6 +77,7 @@ export function createClaim(
   // The org and customer documents are open already on an agent's device (lists, the coverage).
   const org = client.open<"org">(documentName.org(orgId));
   const customer = client.open<"customer">(documentName.customer(orgId, customerId));
+  await Promise.all([org.ready, customer.ready]);
   const checklist = doc.getState().data.checklist ?? {};
   const summary = claimSummaryOf(claim, checklist as Record<string, ChecklistItem>);
   org.write((t) => t.set("claims", [id], summary));

@@ -19,7 +19,7 @@ export function MyClaims({ claims }: { claims: Readonly<Record<string, ClaimSumm
       <h2 id="my-claims-title">Your claims</h2>
       <ul className="claim-list">
         {list.map((c) => (
-          <li key={c.id} data-testid="my-claim" data-status={c.status}>
+          <li key={c.id} data-testid="my-claim" data-claim={c.id} data-status={c.status}>
             <div className="claim-list__row">
               <strong>
                 {c.plan.toUpperCase()} {typeLabel(c.plan, c.commodity, c.type)}, ended {formatDate(c.endDate)}
@@ -29,7 +29,9 @@ export function MyClaims({ claims }: { claims: Readonly<Record<string, ClaimSumm
               <span>
                 {c.status === "paid" && c.paidAmount ? "Paid " : "Indemnity "}
                 <span className="claim-amount">
-                  {formatDollars(c.status === "paid" && c.paidAmount ? c.paidAmount : c.indemnity)}
+                  {c.status === "paid" && c.paidAmount
+                    ? formatDollars(c.paidAmount, { cents: true })
+                    : formatDollars(c.indemnity)}
                 </span>
                 {c.actualKind === "estimate" && c.status !== "paid" ? " (estimate)" : ""}
               </span>

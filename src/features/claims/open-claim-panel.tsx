@@ -102,10 +102,12 @@ function OpenClaimForm({
     }
   }, [coverage, entered, margins, marketings, market.current, today]);
 
-  const open = () => {
-    if (!client || !session.orgId || !("claim" in result)) return;
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    if (!client || !session.orgId || !("claim" in result) || busy) return;
+    setBusy(true);
     try {
-      const id = createClaim(
+      const id = await createClaim(
         client,
         session.orgId,
         customerId,
@@ -116,6 +118,7 @@ function OpenClaimForm({
       navigate(`/agent/claims/${encodeURIComponent(id)}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
     }
   };
 
@@ -177,7 +180,11 @@ function OpenClaimForm({
       )}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="claims__actions">
-        <Button onClick={open} disabled={!("claim" in result)} data-testid="open-claim-submit">
+        <Button
+          onClick={() => void open()}
+          disabled={!("claim" in result) || busy}
+          data-testid="open-claim-submit"
+        >
           Open the claim
         </Button>
         <ButtonLink to="/agent/claims" variant="secondary">
