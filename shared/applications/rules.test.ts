@@ -203,6 +203,13 @@ describe("applications (issue 14)", () => {
     ).toHaveLength(1);
   });
 
+  it("APP10 the address names its county", () => {
+    const a = sampleIndividualApplication();
+    expect(at({ ...a, address: { ...a.address, county: undefined } }, "address.county")).toEqual([
+      "choose the county (where the livestock are)",
+    ]);
+  });
+
   it("formats: phone and e-mail per the spec, the county inside the state", () => {
     expect(at(sampleIndividualApplication({ phone: "555" }), "phone")).toHaveLength(1);
     expect(at(sampleIndividualApplication({ phone: "+1 (806) 555-0100 x12" }), "phone")).toEqual([]);

@@ -22,6 +22,7 @@ import { isValidTaxId, type TaxIdType, taxIdMessage } from "../documents/tax-id"
 //   APP7 the date of birth is before the application's date
 //   APP8 the plans wanted are different
 //   APP9 the signature's typed name is the applicant's (individual) or the attorney-in-fact's when there is one
+//   APP10 the address names its county (of the region table, inside the state: addressSchema checks that)
 
 export interface RuleIssue {
   path: (string | number)[];
@@ -155,6 +156,9 @@ export function applicationIssues(a: Candidate): RuleIssue[] {
     } else if (chosen)
       issues.push({ path: ["providers", plan], message: `${plan.toUpperCase()} is not a plan you chose` });
   }
+  // APP10
+  if (!a.address.county)
+    issues.push({ path: ["address", "county"], message: "choose the county (where the livestock are)" });
   // APP9
   const signer = a.powerOfAttorney?.name ?? person?.name;
   if (signer && normalName(a.signature.typedName) !== normalName(signer))

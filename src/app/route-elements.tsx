@@ -18,9 +18,9 @@ const notBuiltYet =
 
 export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   home: () => import("../features/home/home-page"),
-  apply: notBuiltYet("apply"),
-  "apply-business": notBuiltYet("apply-business"),
-  "apply-individual": notBuiltYet("apply-individual"),
+  apply: () => import("../features/apply/apply-page"),
+  "apply-business": () => import("../features/apply/apply-business-page"),
+  "apply-individual": () => import("../features/apply/apply-individual-page"),
   login: () => import("../features/auth/login-page"),
   "silent-login": () => import("../features/auth/silent-login-page"),
   "auth-callback": () => import("../features/auth/auth-callback-page"),

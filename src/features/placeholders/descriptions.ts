@@ -2,9 +2,6 @@ import type { RouteId } from "../../../shared/access/routes";
 
 /** What each screen that a later issue builds will do, shown on its "not built yet" page. */
 export const PLANNED: Partial<Record<RouteId, string>> = {
-  apply: "Start an application for LRP or LGM coverage as an individual or a business.",
-  "apply-business": "The application form for a business: entity type, tax ID and the people who sign.",
-  "apply-individual": "The application form for an individual producer.",
   profile: "Your name, e-mail address, organisation and roles.",
   settings: "The organisation's settings: name, logos, colours, contact details and features.",
   "api-keys": "Create and revoke API keys for the partner API.",

@@ -1,0 +1,468 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
+import {
+  type ApplicantType,
+  ENTITY_TYPE_CODES,
+  ENTITY_TYPE_LABEL_BY_CODE,
+  FARMER_CLASSIFICATIONS,
+  INSURANCE_PLAN_LABELS,
+} from "../../../shared/catalogue";
+import { BUSINESS_ENTITY_TYPE_CODES, SIGNATURE_CONSENT } from "../../../shared/documents/application";
+import { newRecordId } from "../../components/book/record-ids";
+import {
+  AddressFields,
+  Field,
+  FieldGroup,
+  type FieldIssues,
+  focusFirstInvalid,
+  hasIssues,
+  NO_ISSUES,
+  ProviderSelect,
+  TaxIdField,
+  unplacedIssues,
+} from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { type ApplicationDraft, buildApplication, emptyDraft } from "./application-draft";
+import { clearDraft, loadDraft, saveDraft } from "./draft-store";
+import { enqueue, flushOutbox } from "./outbox";
+import { OutboxStatus } from "./outbox-status";
+import { useOutbox } from "./use-outbox";
+import "./apply.css";
+
+const newSubmissionId = () => `sub_${newRecordId()}`;
+
+/** The application form of one applicant type; kept on the device as it is typed. */
+export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: string }) {
+  const [draft, setDraft] = useState<ApplicationDraft>(
+    () => loadDraft(type) ?? emptyDraft(type, orgId, newSubmissionId()),
+  );
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [sentName, setSentName] = useState<string | null>(null);
+  const outbox = useOutbox();
+
+  useEffect(() => saveDraft(draft), [draft]);
+  const set = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const built = buildApplication(draft, new Date());
+    if (!built.ok) {
+      setIssues(built.issues);
+      requestAnimationFrame(() => focusFirstInvalid(form));
+      return;
+    }
+    setIssues(NO_ISSUES);
+    const name = type === "individual" ? draft.name.trim() : draft.legalName.trim();
+    enqueue(built.application, name);
+    clearDraft(type);
+    setSentName(name);
+    setDraft(emptyDraft(type, orgId, newSubmissionId()));
+    void flushOutbox();
+    window.scrollTo({ top: 0 });
+  };
+
+  const shown = [
+    "plans",
+    "individual.name",
+    "individual.dateOfBirth",
+    "individual.maritalStatus",
+    "individual.spouse.name",
+    "individual.spouse.taxIdType",
+    "individual.spouse.taxId",
+    "business.legalName",
+    "business.entityType",
+    "business.sbis",
+    ...draft.sbis.flatMap((_, i) =>
+      ["name", "entityType", "taxIdType", "taxId", "sharePercent"].map((k) => `business.sbis.${i}.${k}`),
+    ),
+    "taxIdType",
+    "taxId",
+    ...["line1", "line2", "city", "state", "county", "zip"].map((k) => `address.${k}`),
+    "phone",
+    "email",
+    "farmerClassification",
+    "farmingSinceYear",
+    "providers.lrp",
+    "providers.lgm",
+    "powerOfAttorney.name",
+    "powerOfAttorney.phone",
+    "powerOfAttorney.email",
+    "signature.typedName",
+    "signature.consentText",
+  ];
+  const others = unplacedIssues(issues, shown);
+
+  return (
+    <div className="apply">
+      <OutboxStatus items={outbox} />
+      {sentName ? (
+        <Alert tone="success" title="Application submitted">
+          {sentName}'s application is on its way; its status is shown above. You can start another one below.
+        </Alert>
+      ) : null}
+      <form className="book-form apply__form" onSubmit={submit} noValidate data-testid="application-form">
+        <p className="apply__intro">
+          Your answers are kept on this device as you type, so nothing is lost if the page reloads or the
+          signal drops. Tax ids are kept only until you close this tab.{" "}
+          <Link to={`/insurance/apply?org=${encodeURIComponent(orgId)}`}>What is an application?</Link>
+        </p>
+
+        <FieldGroup legend="Plans">
+          <div className="apply__checks" data-field="plans">
+            {(["lrp", "lgm"] as const).map((plan) => (
+              <label key={plan} className="apply__check">
+                <input
+                  type="checkbox"
+                  checked={draft.plans[plan]}
+                  onChange={(e) => set("plans", { ...draft.plans, [plan]: e.target.checked })}
+                />{" "}
+                {INSURANCE_PLAN_LABELS[plan]}
+              </label>
+            ))}
+            {issues.plans ? <span className="book-field__error">{issues.plans}</span> : null}
+          </div>
+          {(["lrp", "lgm"] as const)
+            .filter((plan) => draft.plans[plan])
+            .map((plan) => (
+              <div key={plan}>
+                <ProviderSelect
+                  plan={plan}
+                  value={draft.providers[plan]}
+                  onChange={(v) => set("providers", { ...draft.providers, [plan]: v })}
+                  issues={issues}
+                  path={`providers.${plan}`}
+                />
+                <span className="book-field__hint">
+                  Preferred insurance provider for {plan.toUpperCase()}.
+                </span>
+              </div>
+            ))}
+        </FieldGroup>
+
+        {type === "individual" ? (
+          <FieldGroup legend="Applicant">
+            <Field label="Full name" path="individual.name" issues={issues}>
+              <input
+                className="book-input"
+                autoComplete="name"
+                value={draft.name}
+                onChange={(e) => set("name", e.target.value)}
+              />
+            </Field>
+            <div className="book-form__row">
+              <Field label="Date of birth" path="individual.dateOfBirth" issues={issues}>
+                <input
+                  className="book-input"
+                  type="date"
+                  autoComplete="bday"
+                  value={draft.dateOfBirth}
+                  onChange={(e) => set("dateOfBirth", e.target.value)}
+                />
+              </Field>
+              <Field label="Marital status" path="individual.maritalStatus" issues={issues}>
+                <select
+                  className="book-input"
+                  value={draft.maritalStatus}
+                  onChange={(e) => set("maritalStatus", e.target.value as ApplicationDraft["maritalStatus"])}
+                >
+                  <option value="">Choose</option>
+                  <option value="single">Not married</option>
+                  <option value="married">Married</option>
+                </select>
+              </Field>
+            </div>
+            {draft.maritalStatus === "married" ? (
+              <>
+                <Field label="Spouse's full name" path="individual.spouse.name" issues={issues}>
+                  <input
+                    className="book-input"
+                    value={draft.spouseName}
+                    onChange={(e) => set("spouseName", e.target.value)}
+                  />
+                </Field>
+                <TaxIdField
+                  label="Spouse's tax id (optional)"
+                  value={draft.spouseTaxId}
+                  onChange={(v) => set("spouseTaxId", v)}
+                  issues={issues}
+                  typePath="individual.spouse.taxIdType"
+                  valuePath="individual.spouse.taxId"
+                />
+              </>
+            ) : null}
+          </FieldGroup>
+        ) : (
+          <FieldGroup legend="Business">
+            <Field label="Legal name" path="business.legalName" issues={issues}>
+              <input
+                className="book-input"
+                autoComplete="organization"
+                value={draft.legalName}
+                onChange={(e) => set("legalName", e.target.value)}
+              />
+            </Field>
+            <Field label="Entity type" path="business.entityType" issues={issues}>
+              <select
+                className="book-input"
+                value={draft.entityType}
+                onChange={(e) => set("entityType", e.target.value)}
+              >
+                <option value="">Choose the entity type</option>
+                {BUSINESS_ENTITY_TYPE_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {c} · {ENTITY_TYPE_LABEL_BY_CODE[c as keyof typeof ENTITY_TYPE_LABEL_BY_CODE]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <p className="apply__note">
+              Substantial beneficial interests: every person or business that owns 10 % or more of the
+              business, with their share. The shares add up to at most 100 %.
+            </p>
+            {issues["business.sbis"] ? <Alert tone="error">{issues["business.sbis"]}</Alert> : null}
+            {draft.sbis.map((sbi, i) => {
+              const change = (next: Partial<typeof sbi>) =>
+                set(
+                  "sbis",
+                  draft.sbis.map((s) => (s.id === sbi.id ? { ...s, ...next } : s)),
+                );
+              const at = (k: string) => `business.sbis.${i}.${k}`;
+              return (
+                <FieldGroup key={sbi.id} legend={`Beneficial interest ${i + 1}`}>
+                  <Field label="Name" path={at("name")} issues={issues}>
+                    <input
+                      className="book-input"
+                      value={sbi.name}
+                      onChange={(e) => change({ name: e.target.value })}
+                    />
+                  </Field>
+                  <div className="book-form__row">
+                    <Field label="Entity type" path={at("entityType")} issues={issues}>
+                      <select
+                        className="book-input"
+                        value={sbi.entityType}
+                        onChange={(e) => change({ entityType: e.target.value })}
+                      >
+                        <option value="">Choose</option>
+                        {ENTITY_TYPE_CODES.map((c) => (
+                          <option key={c} value={c}>
+                            {c} · {ENTITY_TYPE_LABEL_BY_CODE[c]}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                    <Field label="Share (%)" path={at("sharePercent")} issues={issues} hint="e.g. 50 or 12.5">
+                      <input
+                        className="book-input"
+                        inputMode="decimal"
+                        value={sbi.sharePercent}
+                        onChange={(e) => change({ sharePercent: e.target.value })}
+                      />
+                    </Field>
+                  </div>
+                  <TaxIdField
+                    label="Tax id"
+                    value={sbi.taxId}
+                    onChange={(v) => change({ taxId: v })}
+                    issues={issues}
+                    typePath={at("taxIdType")}
+                    valuePath={at("taxId")}
+                  />
+                  <Button
+                    variant="ghost"
+                    onClick={() =>
+                      set(
+                        "sbis",
+                        draft.sbis.filter((s) => s.id !== sbi.id),
+                      )
+                    }
+                  >
+                    Remove this interest
+                  </Button>
+                </FieldGroup>
+              );
+            })}
+            <Button
+              variant="secondary"
+              onClick={() =>
+                set("sbis", [
+                  ...draft.sbis,
+                  {
+                    id: newRecordId(),
+                    name: "",
+                    entityType: "I",
+                    taxId: { type: 1, value: "" },
+                    sharePercent: "",
+                  },
+                ])
+              }
+            >
+              Add a beneficial interest
+            </Button>
+          </FieldGroup>
+        )}
+
+        <FieldGroup legend={type === "individual" ? "Your tax id" : "The business's tax id"}>
+          <TaxIdField label="Tax id" value={draft.taxId} onChange={(v) => set("taxId", v)} issues={issues} />
+        </FieldGroup>
+
+        <FieldGroup legend="Address and contact">
+          <AddressFields value={draft.address} onChange={(v) => set("address", v)} issues={issues} />
+          <div className="book-form__row">
+            <Field label="Phone" path="phone" issues={issues} hint="e.g. 806-555-0100">
+              <input
+                className="book-input"
+                type="tel"
+                autoComplete="tel"
+                value={draft.phone}
+                onChange={(e) => set("phone", e.target.value)}
+              />
+            </Field>
+            <Field label="E-mail" path="email" issues={issues}>
+              <input
+                className="book-input"
+                type="email"
+                autoComplete="email"
+                value={draft.email}
+                onChange={(e) => set("email", e.target.value)}
+              />
+            </Field>
+          </div>
+        </FieldGroup>
+
+        <FieldGroup legend="Farmer classification">
+          <div className="book-form__row">
+            <Field label="Classification" path="farmerClassification" issues={issues}>
+              <select
+                className="book-input"
+                value={draft.farmerClassification}
+                onChange={(e) =>
+                  set("farmerClassification", e.target.value as ApplicationDraft["farmerClassification"])
+                }
+              >
+                <option value="">Choose</option>
+                {FARMER_CLASSIFICATIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {draft.farmerClassification && draft.farmerClassification !== "Neither" ? (
+              <Field label="Year farming or ranching started" path="farmingSinceYear" issues={issues}>
+                <input
+                  className="book-input"
+                  inputMode="numeric"
+                  value={draft.farmingSinceYear}
+                  onChange={(e) => set("farmingSinceYear", e.target.value)}
+                />
+              </Field>
+            ) : null}
+          </div>
+        </FieldGroup>
+
+        <FieldGroup legend="Power of attorney">
+          <label className="apply__check">
+            <input
+              type="checkbox"
+              checked={draft.hasPowerOfAttorney}
+              onChange={(e) => set("hasPowerOfAttorney", e.target.checked)}
+            />{" "}
+            Someone signs for the applicant under a power of attorney
+          </label>
+          {draft.hasPowerOfAttorney ? (
+            <>
+              <Field label="Attorney-in-fact's full name" path="powerOfAttorney.name" issues={issues}>
+                <input
+                  className="book-input"
+                  value={draft.poaName}
+                  onChange={(e) => set("poaName", e.target.value)}
+                />
+              </Field>
+              <div className="book-form__row">
+                <Field label="Their phone (optional)" path="powerOfAttorney.phone" issues={issues}>
+                  <input
+                    className="book-input"
+                    type="tel"
+                    value={draft.poaPhone}
+                    onChange={(e) => set("poaPhone", e.target.value)}
+                  />
+                </Field>
+                <Field label="Their e-mail (optional)" path="powerOfAttorney.email" issues={issues}>
+                  <input
+                    className="book-input"
+                    type="email"
+                    value={draft.poaEmail}
+                    onChange={(e) => set("poaEmail", e.target.value)}
+                  />
+                </Field>
+              </div>
+            </>
+          ) : null}
+        </FieldGroup>
+
+        <FieldGroup legend="Signature">
+          <p className="apply__consent">{SIGNATURE_CONSENT}</p>
+          <label className="apply__check" data-field="signature.consentText">
+            <input
+              type="checkbox"
+              checked={draft.consent}
+              onChange={(e) => set("consent", e.target.checked)}
+            />{" "}
+            I agree
+          </label>
+          {issues["signature.consentText"] ? (
+            <span className="book-field__error">{issues["signature.consentText"]}</span>
+          ) : null}
+          <Field
+            label={
+              draft.hasPowerOfAttorney
+                ? "Type the attorney-in-fact's full name to sign"
+                : type === "individual"
+                  ? "Type your full name to sign"
+                  : "Type your full name to sign for the business"
+            }
+            path="signature.typedName"
+            issues={issues}
+            hint="The date and time of signing are added when you submit."
+          >
+            <input
+              className="book-input"
+              value={draft.signatureName}
+              onChange={(e) => set("signatureName", e.target.value)}
+            />
+          </Field>
+        </FieldGroup>
+
+        {hasIssues(issues) ? (
+          <Alert tone="error" title="The application was not submitted">
+            Correct the fields marked in red.
+            {others.length > 0 ? (
+              <ul>
+                {others.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+        <div className="book-form__actions">
+          <Button type="submit">Submit application</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              clearDraft(type);
+              setIssues(NO_ISSUES);
+              setDraft(emptyDraft(type, orgId, newSubmissionId()));
+            }}
+          >
+            Clear the form
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
