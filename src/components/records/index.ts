@@ -2,5 +2,6 @@
 // page for an unknown id or action.
 
 export { type CsvValue, csvField, downloadText, toCsv } from "./csv";
+export { type FilterOption, FilterSelect, PLAN_FILTER_OPTIONS } from "./filter-select";
 export { RecordNotFound } from "./not-found";
 export { type Column, RecordTable, type RecordTableProps, searchRows, sortRows } from "./record-table";

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { STATUS_LABELS } from "../../../shared/book/status";
 import { ENTITY_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { type Column, RecordTable } from "../../components/records";
+import { type Column, FilterSelect, RecordTable } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import {
@@ -95,28 +95,20 @@ export default function EntitiesPage() {
         }
         filters={
           <>
-            <label>
-              <span>Status</span>
-              <select value={status} onChange={(e) => setFilter("status", e.target.value)}>
-                <option value="">All statuses</option>
-                {ENTITY_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>Type</span>
-              <select value={type} onChange={(e) => setFilter("type", e.target.value)}>
-                <option value="">All types</option>
-                {types.map((t) => (
-                  <option key={t} value={t}>
-                    {t} · {entityTypeLabel(t)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label="Status"
+              value={status}
+              onChange={(v) => setFilter("status", v)}
+              allLabel="All statuses"
+              options={ENTITY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            />
+            <FilterSelect
+              label="Type"
+              value={type}
+              onChange={(v) => setFilter("type", v)}
+              allLabel="All types"
+              options={types.map((t) => ({ value: t, label: `${t} · ${entityTypeLabel(t)}` }))}
+            />
           </>
         }
       />

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { STATUS_LABELS } from "../../../shared/book/status";
 import { POLICY_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { type Column, RecordTable } from "../../components/records";
+import { type Column, FilterSelect, PLAN_FILTER_OPTIONS, RecordTable } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import { filterPolicyRows, type PolicyRow, policyFilterChoices, policyRows } from "./policy-rows";
@@ -106,47 +106,34 @@ export default function PoliciesPage() {
         }
         filters={
           <>
-            <label>
-              <span>Plan</span>
-              <select value={plan} onChange={(e) => setFilter("plan", e.target.value)}>
-                <option value="">All plans</option>
-                <option value="lrp">LRP</option>
-                <option value="lgm">LGM</option>
-              </select>
-            </label>
-            <label>
-              <span>Status</span>
-              <select value={status} onChange={(e) => setFilter("status", e.target.value)}>
-                <option value="">All statuses</option>
-                {POLICY_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>Crop year</span>
-              <select value={cropYear} onChange={(e) => setFilter("year", e.target.value)}>
-                <option value="">All years</option>
-                {choices.cropYears.map((y) => (
-                  <option key={y} value={String(y)}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>Provider</span>
-              <select value={provider} onChange={(e) => setFilter("provider", e.target.value)}>
-                <option value="">All providers</option>
-                {choices.providers.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label="Plan"
+              value={plan}
+              onChange={(v) => setFilter("plan", v)}
+              allLabel="All plans"
+              options={PLAN_FILTER_OPTIONS}
+            />
+            <FilterSelect
+              label="Status"
+              value={status}
+              onChange={(v) => setFilter("status", v)}
+              allLabel="All statuses"
+              options={POLICY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            />
+            <FilterSelect
+              label="Crop year"
+              value={cropYear}
+              onChange={(v) => setFilter("year", v)}
+              allLabel="All years"
+              options={choices.cropYears.map((y) => ({ value: String(y), label: String(y) }))}
+            />
+            <FilterSelect
+              label="Provider"
+              value={provider}
+              onChange={(v) => setFilter("provider", v)}
+              allLabel="All providers"
+              options={choices.providers.map((p) => ({ value: p.id, label: p.name }))}
+            />
           </>
         }
       />
