@@ -2,6 +2,7 @@ import { getLrpType } from "../catalogue/lrp-types";
 import type { FarmerClassification } from "../catalogue/plans";
 import { type Coverage, type LrpCoverage, lrpCoverageSchema, type Policy } from "../documents/book";
 import { DomainError } from "../errors";
+import { lrpSalesGroup, lrpSalesSuspension } from "../market/calendar";
 import type { MarketSnapshot } from "../market/snapshot";
 import type { LrpQuoteInput } from "../pricing/lrp/input";
 import { lrpInsuredUnits, lrpInsuredValue } from "../pricing/lrp/premium";
@@ -124,6 +125,14 @@ export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCover
     throw new DomainError(
       "stale-market-data",
       `The sales window of ${salesDate} is closed: its offers could be bought until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,
+      ["salesDate"],
+    );
+  const group = lrpSalesGroup(getLrpType(input.commodity, input.type).commodityCode);
+  const suspended = group ? lrpSalesSuspension(salesDate, group) : null;
+  if (suspended)
+    throw new DomainError(
+      "invalid-input",
+      `salesDate: LRP ${group} sales are suspended on ${salesDate} (${suspended}): no endorsement can be bought that day`,
       ["salesDate"],
     );
   if (!Number.isInteger(input.head) || input.head < 1)

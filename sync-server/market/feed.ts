@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from "node:zlib";
+import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
 import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
 import type { MarketSource } from "../http/market";
 import { type RunOutcome, runOnce } from "../jobs/runner";
@@ -74,12 +75,22 @@ export function createMarketFeed(options: MarketFeedOptions) {
       delete urls.lgmGrossMargin;
       delete urls.lgmDraw;
     }
-    const fresh = await fetchMarketDay({
+    const fetchedDay = await fetchMarketDay({
       urls,
       date,
       timeoutMs: config.timeoutMs,
       fetchedAt: clock().toISOString(),
     });
+    // Report day (shared/market/calendar.ts): that group's offers are absent that day, not a failure;
+    // a row a file carries anyway for a suspended group is not offered.
+    const fresh: MarketSnapshot = {
+      ...fetchedDay,
+      lrpRates: fetchedDay.lrpRates.filter((r) => {
+        if (r.salesEffectiveDate !== date) return true;
+        const group = lrpSalesGroup(r.commodityCode);
+        return !group || lrpSalesSuspension(date, group) === null;
+      }),
+    };
     const previous = await latest();
     if (!previous) return fresh;
     const fetched = new Set(fresh.sources?.map((s) => s.part));
@@ -100,6 +111,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
     const now = clock();
     const t = centralTime(now);
     if (t.weekday === 0 || t.weekday === 6) return null;
+    // CME holiday: RMA publishes no rates; no fetch is due (shared/market/calendar.ts).
+    if (exchangeHoliday(t.date)) return null;
     if (t.minutes < config.fetchAt || t.minutes >= config.deadline) return null;
     const status = await store.runStatus(MARKET_FETCH_JOB, t.date);
     if (status === "done" || status === "failed") return null;

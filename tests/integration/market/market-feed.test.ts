@@ -254,6 +254,16 @@ describe("the market feed", () => {
     expect(published).toHaveLength(0);
     await store.close();
   });
+
+  it("expects no fetch on a CME holiday (Thanksgiving 2026-11-26, shared/market/calendar.ts): no request, no failure", async () => {
+    const { feed, store, published } = newFeed("holiday", Date.parse("2026-11-26T21:45:00Z")); // 15:45 CT
+    expect(await feed.tick()).toBeNull();
+    expect(http.requests.some((r) => r.includes("20261126"))).toBe(false);
+    expect(await store.runStatus("market-fetch", "2026-11-26")).toBeNull();
+    expect(await store.listFailures()).toEqual([]);
+    expect(published).toHaveLength(0);
+    await store.close();
+  });
 });
 
 /** A second feed (a later day, or another instance after a restart) on the same store. */

@@ -1,3 +1,4 @@
+import { lrpSalesSuspension, nextReportDay } from "../../../../shared/market/calendar";
 import { Alert } from "../../../components/ui/alert";
 import { formatDate, formatDuration } from "../../format";
 import type { PricingState } from "../pricing-store";
@@ -46,6 +47,8 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
   const { market } = pricing;
   const stale = isSnapshotStale(market.asOf, now);
   const sales = salesWindow(market.asOf, now);
+  const suspension = lrpSales ? lrpSalesSuspension(market.asOf, lrpSales) : null;
+  const nextReport = lrpSales ? nextReportDay(market.asOf, lrpSales) : null;
   return (
     <div className="market-status" data-testid="market-status">
       <p className="market-status__line">
@@ -81,9 +84,20 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
               posts new rates about 3:30 pm Central on trading days.
             </>
           )}{" "}
-          Sales are suspended on{" "}
-          {lrpSales === "cattle" ? "USDA Cattle on Feed report days" : "USDA Hogs and Pigs report days"}; this
-          app does not have the report calendar, so check USDA NASS's calendar before you buy.
+          {suspension ? (
+            <strong data-testid="sales-suspended">
+              No {lrpSales} sales on {formatDate(market.asOf)}: {suspension}.
+            </strong>
+          ) : (
+            <>
+              Sales are suspended on{" "}
+              {lrpSales === "cattle" ? "USDA Cattle on Feed report days" : "USDA Hogs and Pigs report days"}{" "}
+              and exchange holidays;{" "}
+              {nextReport
+                ? `next listed report day: ${formatDate(nextReport)}.`
+                : "the app's calendar lists no later report day yet: check NASS's release calendar."}
+            </>
+          )}
         </p>
       ) : null}
     </div>

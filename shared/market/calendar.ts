@@ -1,0 +1,123 @@
+import { addDays, isoDateToUtc, utcToIsoDate, weekday } from "./dates";
+
+// The LRP sales calendar as data: the USDA NASS report days on which LRP sales are suspended (Cattle
+// on Feed → cattle, Hogs and Pigs → swine; DOMAIN.md) and the CME exchange holidays, 2025–2027.
+//
+// Report days: NASS publishes them in its annual release calendar; that calendar itself was NOT found
+// with the search tool, so only the days that a dated public source names are listed, each with its
+// source. Any other report day of 2025–2027 is NOT in this data (`reportDaysComplete` is false): the
+// screens then still say to check NASS's calendar. Add a day here with its source when it is known.
+//
+// Holidays: CME Group observes the U.S. holidays listed on its holiday calendar page (cmegroup.com,
+// "CME Group Holiday Calendar": New Year's, Dr. Martin Luther King Jr., Presidents' Day, Good Friday,
+// Memorial Day, Juneteenth, Independence Day, Labor Day, Thanksgiving, Christmas). The dates below are
+// worked out from those holidays' legal rules (fixed dates move to Friday/Monday when they fall on a
+// weekend, except New Year's on a Saturday; Good Friday from Easter), not copied from a 2025–2027 page.
+
+export const CALENDAR_YEARS = { from: 2025, to: 2027 } as const;
+
+export type LrpSalesGroup = "cattle" | "swine";
+
+interface ReportDay {
+  date: string;
+  source: string;
+}
+
+/** Cattle on Feed release days named by a dated source (cattle LRP sales suspended). */
+export const CATTLE_ON_FEED_DAYS: readonly ReportDay[] = [
+  {
+    date: "2025-08-22",
+    source:
+      "LMIC, Livestock Monitor 2025-08-29: 'USDA-NASS released its August Cattle on Feed report August 22'",
+  },
+  {
+    date: "2026-01-23",
+    source: "Oklahoma Farm Report 2026-01-20: 'set to be released on Friday, January 23rd'",
+  },
+];
+
+/** Quarterly Hogs and Pigs release days named by a dated source (swine LRP sales suspended). */
+export const HOGS_AND_PIGS_DAYS: readonly ReportDay[] = [
+  {
+    date: "2025-12-23",
+    source: "MarketMinute: 'released its quarterly Hogs and Pigs report on December 23, 2025'",
+  },
+];
+
+/** False: the NASS release calendar was not found; report days not listed above are unknown. */
+export const reportDaysComplete = false;
+
+const fixed = (year: number, month: number, day: number, moveSaturday = true): string => {
+  const date = utcToIsoDate(Date.UTC(year, month - 1, day));
+  const wd = weekday(date);
+  if (wd === 0) return addDays(date, 1);
+  if (wd === 6) return moveSaturday ? addDays(date, -1) : "";
+  return date;
+};
+
+/** The n-th (1-based; -1 = last) given weekday of a month. */
+const nth = (year: number, month: number, wd: number, n: number): string => {
+  if (n > 0) {
+    const first = utcToIsoDate(Date.UTC(year, month - 1, 1));
+    return addDays(first, ((wd - weekday(first) + 7) % 7) + (n - 1) * 7);
+  }
+  const last = utcToIsoDate(Date.UTC(year, month, 0));
+  return addDays(last, -((weekday(last) - wd + 7) % 7));
+};
+
+/** Easter Sunday (anonymous Gregorian algorithm). */
+const easter = (y: number): string => {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((8 * b + 13) / 25)) / 3) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return utcToIsoDate(Date.UTC(y, month - 1, day));
+};
+
+/** CME exchange holidays of a year (observed dates), by name. */
+export function exchangeHolidays(year: number): { date: string; name: string }[] {
+  return [
+    { date: fixed(year, 1, 1, false), name: "New Year's Day" },
+    { date: nth(year, 1, 1, 3), name: "Martin Luther King Jr. Day" },
+    { date: nth(year, 2, 1, 3), name: "Presidents' Day" },
+    { date: addDays(easter(year), -2), name: "Good Friday" },
+    { date: nth(year, 5, 1, -1), name: "Memorial Day" },
+    { date: fixed(year, 6, 19), name: "Juneteenth" },
+    { date: fixed(year, 7, 4), name: "Independence Day" },
+    { date: nth(year, 9, 1, 1), name: "Labor Day" },
+    { date: nth(year, 11, 4, 4), name: "Thanksgiving" },
+    { date: fixed(year, 12, 25), name: "Christmas" },
+  ].filter((h) => h.date !== "");
+}
+
+/** The holiday's name when `date` (YYYY-MM-DD) is a CME holiday, else null. */
+export function exchangeHoliday(date: string): string | null {
+  const year = new Date(isoDateToUtc(date)).getUTCFullYear();
+  return exchangeHolidays(year).find((h) => h.date === date)?.name ?? null;
+}
+
+export const lrpSalesGroup = (commodityCode: string): LrpSalesGroup | null =>
+  commodityCode === "0815" ? "swine" : commodityCode === "0801" || commodityCode === "0802" ? "cattle" : null;
+
+const REPORT_NAME: Record<LrpSalesGroup, string> = {
+  cattle: "USDA Cattle on Feed report day",
+  swine: "USDA Hogs and Pigs report day",
+};
+
+/** Why LRP sales of the group are suspended on `date` (a listed report day or a holiday), or null. */
+export function lrpSalesSuspension(date: string, group: LrpSalesGroup): string | null {
+  const days = group === "cattle" ? CATTLE_ON_FEED_DAYS : HOGS_AND_PIGS_DAYS;
+  if (days.some((d) => d.date === date)) return REPORT_NAME[group];
+  const holiday = exchangeHoliday(date);
+  return holiday ? `exchange holiday (${holiday})` : null;
+}
+
+/** The next listed report day of the group on or after `date`, or null (the list is not complete). */
+export function nextReportDay(date: string, group: LrpSalesGroup): string | null {
+  const days = group === "cattle" ? CATTLE_ON_FEED_DAYS : HOGS_AND_PIGS_DAYS;
+  return days.map((d) => d.date).find((d) => d >= date) ?? null;
+}
