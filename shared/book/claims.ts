@@ -1,12 +1,13 @@
 import Decimal from "decimal.js";
 import type { CoverageSummary, LgmEndorsement, LrpCoverage } from "../documents/book";
-import type {
-  ChecklistItem,
-  ChecklistKind,
-  ClaimActual,
-  ClaimRecord,
-  ClaimStatus,
-  ClaimSummary,
+import {
+  CHECKLIST_KINDS,
+  type ChecklistItem,
+  type ChecklistKind,
+  type ClaimActual,
+  type ClaimRecord,
+  type ClaimStatus,
+  type ClaimSummary,
 } from "../documents/claim";
 import { DomainError } from "../errors";
 import { daysBetween, isIsoDate } from "../market/dates";
@@ -285,12 +286,19 @@ export function claimSummaryOf(
     ...(claim.submittedAt ? { submittedAt: claim.submittedAt } : {}),
     ...(claim.paidAt ? { paidAt: claim.paidAt } : {}),
     ...(claim.paidAmount ? { paidAmount: claim.paidAmount } : {}),
-    needed: Object.values(checklist)
+    needed: sortChecklist(Object.values(checklist))
       .filter((item) => item.from === "producer" && item.status === "needed")
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
       .map((item) => item.label),
     updatedAt: claim.updatedAt,
   };
+}
+
+/** Checklist items in a fixed order: by kind (the claim form first), then as they were added. */
+export function sortChecklist(items: readonly ChecklistItem[]): ChecklistItem[] {
+  const rank = (item: ChecklistItem) => CHECKLIST_KINDS.indexOf(item.kind);
+  return [...items].sort(
+    (a, b) => rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
 }
 
 export interface ClaimProposal {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CLAIM_TRANSITIONS, COVERAGE_STATUS_FOR_CLAIM } from "../../../shared/book/claims";
+import { todayCentral } from "../../../shared/book/dates";
 import { type ClaimRecord, type ClaimStatus, claimRecordSchema } from "../../../shared/documents/claim";
 import type { CustomerBook } from "../../components/book";
 import { claimStatusLabel } from "../../components/claims";
@@ -82,7 +83,7 @@ export function StatusCard({
         Status: <span data-testid="claim-status-value">{claimStatusLabel(claim.status)}</span>
       </h2>
       <ul>
-        <li>Opened {formatDate(claim.createdAt.slice(0, 10))}</li>
+        <li>Opened {formatDate(todayCentral(new Date(claim.createdAt)))}</li>
         {claim.submittedAt ? (
           <li>
             Submitted {formatDate(claim.submittedAt)}

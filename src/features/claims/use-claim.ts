@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from "react";
+import { sortChecklist } from "../../../shared/book/claims";
 import type {
   AttachmentRef,
   ChecklistItem,
@@ -122,9 +123,7 @@ export function useClaim(claimId: string | null): ClaimView {
     readOnly: doc.readOnly,
     claim: parsed.success ? parsed.data : undefined,
     legacy: !parsed.success && data?.claim !== undefined,
-    checklist: Object.values((data?.checklist ?? {}) as Record<string, ChecklistItem>).sort(
-      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-    ),
+    checklist: sortChecklist(Object.values((data?.checklist ?? {}) as Record<string, ChecklistItem>)),
     attachments: Object.values((data?.attachments ?? {}) as Record<string, AttachmentRef>).sort((a, b) =>
       a.uploadedAt.localeCompare(b.uploadedAt),
     ),
