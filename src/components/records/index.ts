@@ -4,4 +4,5 @@
 export { type CsvValue, csvField, downloadText, toCsv } from "./csv";
 export { type FilterOption, FilterSelect, PLAN_FILTER_OPTIONS } from "./filter-select";
 export { RecordNotFound } from "./not-found";
+export { ActionGate, RecordLookupGate } from "./record-gates";
 export { type Column, RecordTable, type RecordTableProps, searchRows, sortRows } from "./record-table";

@@ -13,7 +13,7 @@ import {
   NO_ISSUES,
   unplacedIssues,
 } from "../../components/book-forms";
-import { RecordNotFound } from "../../components/records";
+import { ActionGate, RecordLookupGate } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -31,50 +31,28 @@ export default function EntityActionPage() {
   const { entityId, action = "" } = useParams();
   const found = useEntityRecord(entityId);
 
-  if (found.state === "loading")
-    return (
-      <p className="note" role="status">
-        Loading the entity…
-      </p>
-    );
-  if (found.state === "missing")
-    return (
-      <RecordNotFound
-        what={
-          <>
-            There is no entity “{entityId}” in your book. It may belong to another organisation, or the link
-            is mistyped.
-          </>
-        }
-        backTo="/agent/entities"
-        backLabel="All entities"
-      />
-    );
+  const lookup = (
+    <RecordLookupGate
+      state={found.state}
+      noun="entity"
+      id={entityId}
+      listHref="/agent/entities"
+      listLabel="All entities"
+    />
+  );
+  if (found.state !== "found") return lookup;
   const { entity, book } = found;
   const resolved = resolveAction("entity", action, entity.status);
-  if (!resolved.ok && resolved.reason === "unknown-action")
-    return (
-      <RecordNotFound what={resolved.message} backTo={entityHref(entity.id)} backLabel="Back to the entity" />
-    );
-  if (!resolved.ok)
-    return (
-      <div className="entity" data-testid="action-not-allowed">
-        <Alert tone="warning" title="Not possible now">
-          {resolved.message}.
-        </Alert>
-        <p>
-          <ButtonLink to={entityHref(entity.id)} variant="secondary">
-            Back to {entity.legalName}
-          </ButtonLink>
-        </p>
-      </div>
-    );
-  if (book.readOnly)
-    return (
-      <Alert tone="warning" title="Read only">
-        You may read this entity but not change it.
-      </Alert>
-    );
+  const gate = (
+    <ActionGate
+      resolved={resolved}
+      readOnly={book.readOnly}
+      noun="entity"
+      recordHref={entityHref(entity.id)}
+      backLabel={`Back to ${entity.legalName}`}
+    />
+  );
+  if (!resolved.ok || book.readOnly) return gate;
   if (resolved.action.action === "edit") return <EntityEdit entity={entity} book={book} />;
   return (
     <EntityStatusChange entity={entity} book={book} to={resolved.action.to} label={resolved.action.label} />

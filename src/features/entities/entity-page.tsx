@@ -9,7 +9,7 @@ import {
 import { type Entity, taxIdKey } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
 import { describePresenceField } from "../../components/book-forms";
-import { RecordNotFound } from "../../components/records";
+import { RecordLookupGate } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PresenceList } from "../../lib/sync";
@@ -48,23 +48,14 @@ export default function EntityPage() {
     [index.policies, entityId],
   );
 
-  if (found.state === "loading")
+  if (found.state !== "found")
     return (
-      <p className="note" role="status">
-        Loading the entity…
-      </p>
-    );
-  if (found.state === "missing")
-    return (
-      <RecordNotFound
-        what={
-          <>
-            There is no entity “{entityId}” in your book. It may belong to another organisation, or the link
-            is mistyped.
-          </>
-        }
-        backTo="/agent/entities"
-        backLabel="All entities"
+      <RecordLookupGate
+        state={found.state}
+        noun="entity"
+        id={entityId}
+        listHref="/agent/entities"
+        listLabel="All entities"
       />
     );
 

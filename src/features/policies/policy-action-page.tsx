@@ -16,7 +16,7 @@ import {
   NO_ISSUES,
   unplacedIssues,
 } from "../../components/book-forms";
-import { RecordNotFound } from "../../components/records";
+import { ActionGate, RecordLookupGate } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -41,50 +41,28 @@ export default function PolicyActionPage() {
   const { policyId, action = "" } = useParams();
   const found = usePolicyRecord(policyId);
 
-  if (found.state === "loading")
-    return (
-      <p className="note" role="status">
-        Loading the policy…
-      </p>
-    );
-  if (found.state === "missing")
-    return (
-      <RecordNotFound
-        what={
-          <>
-            There is no policy “{policyId}” in your book. It may belong to another organisation, or the link
-            is mistyped.
-          </>
-        }
-        backTo="/agent/policies"
-        backLabel="All policies"
-      />
-    );
+  const lookup = (
+    <RecordLookupGate
+      state={found.state}
+      noun="policy"
+      id={policyId}
+      listHref="/agent/policies"
+      listLabel="All policies"
+    />
+  );
+  if (found.state !== "found") return lookup;
   const { policy, book } = found;
   const resolved = resolveAction("policy", action, policy.status);
-  if (!resolved.ok && resolved.reason === "unknown-action")
-    return (
-      <RecordNotFound what={resolved.message} backTo={policyHref(policy.id)} backLabel="Back to the policy" />
-    );
-  if (!resolved.ok)
-    return (
-      <div className="policy" data-testid="action-not-allowed">
-        <Alert tone="warning" title="Not possible now">
-          {resolved.message}.
-        </Alert>
-        <p>
-          <ButtonLink to={policyHref(policy.id)} variant="secondary">
-            Back to the policy
-          </ButtonLink>
-        </p>
-      </div>
-    );
-  if (book.readOnly)
-    return (
-      <Alert tone="warning" title="Read only">
-        You may read this policy but not change it.
-      </Alert>
-    );
+  const gate = (
+    <ActionGate
+      resolved={resolved}
+      readOnly={book.readOnly}
+      noun="policy"
+      recordHref={policyHref(policy.id)}
+      backLabel="Back to the policy"
+    />
+  );
+  if (!resolved.ok || book.readOnly) return gate;
   if (resolved.action.action === "edit") return <PolicyEdit policy={policy} book={book} />;
   return <PolicyStatusChange policy={policy} book={book} action={resolved.action} />;
 }

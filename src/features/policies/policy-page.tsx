@@ -11,7 +11,7 @@ import {
 import type { CoverageSummary } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
 import { describePresenceField } from "../../components/book-forms";
-import { RecordNotFound } from "../../components/records";
+import { RecordLookupGate } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
@@ -41,23 +41,14 @@ export default function PolicyPage() {
   );
   const totals = useMemo(() => summaryTotals(coverages.filter((c) => c.status !== "cancelled")), [coverages]);
 
-  if (found.state === "loading")
+  if (found.state !== "found")
     return (
-      <p className="note" role="status">
-        Loading the policy…
-      </p>
-    );
-  if (found.state === "missing")
-    return (
-      <RecordNotFound
-        what={
-          <>
-            There is no policy “{policyId}” in your book. It may belong to another organisation, or the link
-            is mistyped.
-          </>
-        }
-        backTo="/agent/policies"
-        backLabel="All policies"
+      <RecordLookupGate
+        state={found.state}
+        noun="policy"
+        id={policyId}
+        listHref="/agent/policies"
+        listLabel="All policies"
       />
     );
 
