@@ -10,7 +10,7 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { connect } from "../integration/sync/harness";
-import { AGENT, CUSTOMER, device } from "./sync-helpers";
+import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // Issue 11 §3: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
 // actual ending value in today's market data shows an indemnity), attaches a document, marks the claim
@@ -119,15 +119,22 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   await expect(page.getByTestId("claim-indemnity")).toHaveText("$3,025");
   await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
 
-  // Attach the producer's proof of ownership (a PDF); the server stores it.
+  // Attach the producer's proof of ownership (a PDF) while offline: it waits on the device and
+  // uploads on reconnect; the server stores it.
+  await dropSocket(page);
+  await agent.context.setOffline(true);
   await page.getByTestId("attach-proof-of-ownership").setInputFiles({
     name: "brand-inspection.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
   });
+  await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
+  await agent.context.setOffline(false);
+  await restoreSocket(page);
   await expect(page.getByTestId("claim-attachment")).toContainText("brand-inspection.pdf", {
-    timeout: 20_000,
+    timeout: 30_000,
   });
+  await expect(page.getByTestId("claim-attachment-waiting")).toHaveCount(0);
   await expect(page.getByTestId("claim-attachment")).toContainText("PDF");
   // A file that is not a PDF or a photo is refused on the device, saying why.
   await page.getByTestId("attach-proof-of-ownership").setInputFiles({
