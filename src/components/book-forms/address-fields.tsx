@@ -11,6 +11,8 @@ export interface AddressFieldsProps {
   path?: string;
   presence?: FormPresence;
   disabled?: boolean;
+  /** Whether the county may be left blank (default true; an application needs it). */
+  countyOptional?: boolean;
 }
 
 /** Street, city, state (the region table's states and DC), county of that state, ZIP. */
@@ -21,6 +23,7 @@ export function AddressFields({
   path = "address",
   presence = NO_PRESENCE,
   disabled,
+  countyOptional = true,
 }: AddressFieldsProps) {
   const at = (key: keyof AddressDraft) => `${path}.${key}`;
   const focus = (key: keyof AddressDraft) => ({
@@ -63,7 +66,7 @@ export function AddressFields({
           </select>
         </Field>
         <Field
-          label="County (optional)"
+          label={countyOptional ? "County (optional)" : "County"}
           path={at("county")}
           issues={issues}
           editors={presence.editorsAt(at("county"))}

@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
 import { ClaimProposalsPanel } from "../../components/claims";
@@ -8,6 +8,8 @@ import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { useDeviceMarket } from "../../lib/sync";
+import { ApplicationReview } from "./applications/application-review";
+import { ApplicationsPanel } from "./applications/applications-panel";
 import { buildHub, ENDING_DAYS, type HubItem, inDays, PREMIUM_DAYS } from "./hub-items";
 import "./agent-hub.css";
 
@@ -63,8 +65,8 @@ function Panel({ title, count, children }: { title: string; count?: number; chil
 
 /**
  * /agent: what needs the agent today, from the book on this device — coverages ending soon, LRP claims
- * to file, premiums falling due, with the book's counts and the market data's date. Applications and
- * quote campaigns are not built yet, and the page says so.
+ * to file, premiums falling due, new applications (`?application=ID` opens one for review), with the
+ * book's counts and the market data's date. Quote campaigns are not built yet, and the page says so.
  */
 export default function AgentHubPage() {
   const index = useBookIndex();
@@ -74,6 +76,8 @@ export default function AgentHubPage() {
     () => buildHub(index.customers, index.policies, index.coverages, index.customerNames, today),
     [index, today],
   );
+  const [params] = useSearchParams();
+  const applicationId = params.get("application");
   const counts: [string, string, string][] = [
     ["Active customers", formatNumber(hub.counts.customers), "/agent/customers"],
     ["Active policies", formatNumber(hub.counts.activePolicies), "/agent/policies"],
@@ -82,6 +86,7 @@ export default function AgentHubPage() {
   ];
   return (
     <div className="agent-hub" data-testid="agent-hub">
+      {applicationId ? <ApplicationReview key={applicationId} id={applicationId} /> : null}
       <div className="agent-hub__top">
         <p className="agent-hub__note">
           Today is {formatDate(today)} (Central time).{" "}
@@ -154,7 +159,7 @@ export default function AgentHubPage() {
           />
         </Panel>
         <Panel title="New applications">
-          <Alert tone="info">Applications arrive here once online applications are built.</Alert>
+          <ApplicationsPanel />
         </Panel>
         <Panel title="Campaigns sending today">
           <Alert tone="info">

@@ -310,7 +310,12 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
         </FieldGroup>
 
         <FieldGroup legend="Address and contact">
-          <AddressFields value={draft.address} onChange={(v) => set("address", v)} issues={issues} />
+          <AddressFields
+            value={draft.address}
+            onChange={(v) => set("address", v)}
+            issues={issues}
+            countyOptional={false}
+          />
           <div className="book-form__row">
             <Field label="Phone" path="phone" issues={issues} hint="e.g. 806-555-0100">
               <input
