@@ -109,6 +109,12 @@ export const configSchema = z
     MARKET_A00610_URL: optionalUrl(["http:", "https:"], "http(s)"),
     /** Futures settlements and implied volatilities as the CSV of README "Market data files". */
     MARKET_FUTURES_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /** Futures from "csv" (MARKET_FUTURES_URL) or "barchart" (Barchart OnDemand; key in BARCHART_API_KEY). */
+    MARKET_FUTURES_PROVIDER: z.enum(["csv", "barchart"]).default("csv"),
+    /** Barchart OnDemand API key (secret: environment only). */
+    BARCHART_API_KEY: z.string().optional(),
+    /** Barchart OnDemand address (its published server by default). */
+    BARCHART_BASE_URL: optionalUrl(["http:", "https:"], "http(s)"),
     /** Central time of the first fetch on a trading day (RMA posts about 3:30 pm). */
     MARKET_FETCH_AT: z
       .string()
@@ -126,8 +132,27 @@ export const configSchema = z
     /** Weekday LGM files are fetched (0 Sunday … 6 Saturday; LGM sells weekly, on Thursdays). */
     MARKET_LGM_WEEKDAY: z.coerce.number().int().min(0).max(6).default(4),
     // --- end of market data feed
+    // --- Administration (issue 13; docs/administration.md) ---
+    /** Outbound e-mail through SMTP (smtp:// or smtps://, with its user and password); unset: the local outbox table. */
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp(s)"),
+    /** The From address of the server's e-mails (invitations). */
+    EMAIL_FROM: z.email({ error: "must be an e-mail address" }).default("no-reply@rangeline.test"),
+    /** How long an invitation link stays valid, hours. */
+    INVITATION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
+    // --- end of administration
   })
   .superRefine((config, ctx) => {
+    if (config.MARKET_FUTURES_PROVIDER === "barchart" && !config.BARCHART_API_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["BARCHART_API_KEY"],
+        message: "is required when MARKET_FUTURES_PROVIDER is barchart",
+      });
     if (config.NODE_ENV !== "production") return;
     if (!config.AUTH0_DOMAIN) {
       ctx.addIssue({

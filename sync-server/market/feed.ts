@@ -6,6 +6,7 @@ import { type RunOutcome, runOnce } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
 import { centralTime } from "./central-time";
 import { fetchMarketDay, type MarketSourceUrls } from "./fetch-day";
+import type { FuturesProvider } from "./futures-provider";
 
 // The market feed: each trading day after RMA publishes (MARKET_FETCH_AT, Central), one instance
 // fetches the day's files, imports them and publishes the snapshot to `market/current`; every
@@ -27,6 +28,8 @@ export interface MarketFeedConfig {
   timeoutMs: number;
   /** 0 Sunday … 6 Saturday; LGM files are fetched on this weekday. */
   lgmWeekday: number;
+  /** Futures from a provider (Barchart) instead of urls.futures. */
+  futuresProvider?: FuturesProvider;
 }
 
 export interface MarketFeedOptions {
@@ -80,6 +83,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
       date,
       timeoutMs: config.timeoutMs,
       fetchedAt: clock().toISOString(),
+      ...(config.futuresProvider ? { futuresProvider: config.futuresProvider } : {}),
     });
     // Report day (shared/market/calendar.ts): that group's offers are absent that day, not a failure;
     // a row a file carries anyway for a suspended group is not offered.

@@ -1,6 +1,8 @@
+import { FUTURES_ROOTS } from "../../shared/market/contracts";
 import { importFuturesCsv } from "../../shared/market/importers/futures-csv";
 import { importMarketFiles, type MarketFiles } from "../../shared/market/importers/snapshot-builder";
 import type { MarketSnapshot, SnapshotSource } from "../../shared/market/snapshot";
+import type { FuturesProvider } from "./futures-provider";
 import { isZip, readZip } from "./zip";
 
 // One trading day's market files, fetched from the configured addresses and imported into one
@@ -99,12 +101,15 @@ export interface FetchDayOptions {
   /** ISO timestamp of the fetch, for the snapshot's sources. */
   fetchedAt: string;
   riskFreeRate?: number;
+  /** Futures from a provider (./barchart.ts) instead of the futures CSV address. */
+  futuresProvider?: FuturesProvider;
 }
 
 export async function fetchMarketDay(options: FetchDayOptions): Promise<MarketSnapshot> {
   const { urls, date } = options;
-  const configured = PARTS.filter((p) => urls[p.key]);
-  if (configured.length === 0) throw new Error("no market data source is configured");
+  const provider = options.futuresProvider;
+  const configured = PARTS.filter((p) => urls[p.key] && !(provider && p.key === "futures"));
+  if (configured.length === 0 && !provider) throw new Error("no market data source is configured");
   const downloads = new Map<string, Promise<Uint8Array>>();
   const files: MarketFiles = {};
   const sources: SnapshotSource[] = [];
@@ -117,6 +122,11 @@ export async function fetchMarketDay(options: FetchDayOptions): Promise<MarketSn
     }
     files[p.key] = memberText(await bytes, url, p.member);
     sources.push({ part: p.part, name: p.name, date, url: safeUrl(url), fetchedAt: options.fetchedAt });
+  }
+  if (provider) {
+    const day = await provider.fetchDay(date, { timeoutMs: options.timeoutMs, roots: FUTURES_ROOTS });
+    files.futures = { text: day.text, file: day.file };
+    sources.push({ part: "futures", name: day.name, date, url: day.url, fetchedAt: options.fetchedAt });
   }
   const snapshot = importMarketFiles(files, {
     label: "RMA livestock data",

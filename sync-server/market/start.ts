@@ -8,6 +8,7 @@ import { schedule } from "../jobs/runner";
 import { SqliteJobStore } from "../jobs/sqlite-store";
 import type { JobStore } from "../jobs/store";
 import type { Storage } from "../storage/types";
+import { barchartFuturesProvider } from "./barchart";
 import { parseClock } from "./central-time";
 import { createMarketFeed, type MarketFeed } from "./feed";
 
@@ -20,7 +21,8 @@ export const marketFeedConfigured = (config: Config): boolean =>
       config.MARKET_A00620_URL ||
       config.MARKET_A00600_URL ||
       config.MARKET_A00610_URL ||
-      config.MARKET_FUTURES_URL,
+      config.MARKET_FUTURES_URL ||
+      config.MARKET_FUTURES_PROVIDER === "barchart",
   );
 
 export interface StartMarketFeedOptions {
@@ -92,6 +94,14 @@ export async function startMarketFeed(
       deadline: parseClock(config.MARKET_FETCH_DEADLINE),
       timeoutMs: config.MARKET_FETCH_TIMEOUT_MS,
       lgmWeekday: config.MARKET_LGM_WEEKDAY,
+      ...(config.MARKET_FUTURES_PROVIDER === "barchart"
+        ? {
+            futuresProvider: barchartFuturesProvider({
+              apiKey: config.BARCHART_API_KEY ?? "",
+              baseUrl: config.BARCHART_BASE_URL ?? "https://ondemand.websol.barchart.com",
+            }),
+          }
+        : {}),
     },
   });
   const timer = options.manual
