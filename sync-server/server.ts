@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
 import { mountAdminApi } from "./admin";
+import { signInRecorder } from "./admin/sign-ins";
 import { mountApplicationsApi } from "./applications/api";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
@@ -11,9 +12,11 @@ import { createHttpApp } from "./http/app";
 import { mountClaimsApi } from "./http/claims-api";
 import { marketSeedOf } from "./http/market";
 import { mountSyncApi } from "./http/sync-api";
+import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
+import { emailSenderFrom } from "./outbound/email";
 import { openStorage } from "./storage";
 import {
   checkDataKey,
@@ -93,7 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     // The published market (issue 15): the feed's last snapshot once there is one.
     marketSeed: options.marketSeed ?? (async () => (market.feed ? marketSeedOf(market.source)() : null)),
     compactAfterMs: options.compactAfterMs,
-    extensions: [...hardening.extensions, ...(options.extensions ?? [])],
+    extensions: [...hardening.extensions, signInRecorder(storage, log), ...(options.extensions ?? [])],
     log,
   });
   hardening.attach(sync);
@@ -107,7 +110,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   });
 
   let listeningPort = config.PORT;
+  const membershipChanged = async (orgId: string, userId: string) => {
+    await sync.membershipChanged(orgId, userId);
+    await hardening.membershipChanged(orgId, userId);
+  };
+  // The embedded provider's users (outside production): the demo users, and whoever accepts an invitation.
+  const embeddedUsers: DemoUser[] = [...DEMO_USERS];
   const app = createHttpApp(config, {
+    embeddedUsers,
     first: (http) => hardening.mountHttp(http, (token) => verify(token)),
     isSignInRevoked: hardening.isSignInRevoked,
     market: { source: market.source, api: market.api },
@@ -115,7 +125,17 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       hardening.mountApi(api, (token) => verify(token));
       mountClaimsApi(api, { storage, verify: (token) => verify(token) });
       // Administration (issue 13): settings, secrets (sealed under the data key), logos, audit.
-      mountAdminApi(api, { storage, verify: (token) => verify(token), dataKey });
+      mountAdminApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        dataKey,
+        email: emailSenderFrom(config, storage),
+        publicUrl: config.PUBLIC_URL,
+        invitationTtlHours: config.INVITATION_TTL_HOURS,
+        production: config.NODE_ENV === "production",
+        embeddedUsers,
+        onMembershipChanged: membershipChanged,
+      });
       // Applications for coverage (issue 14): anyone submits; the org's agents review and decide.
       mountApplicationsApi(api, {
         storage,
@@ -131,10 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
-        onMembershipChanged: async (orgId, userId) => {
-          await sync.membershipChanged(orgId, userId);
-          await hardening.membershipChanged(orgId, userId);
-        },
+        onMembershipChanged: membershipChanged,
       });
     },
   });

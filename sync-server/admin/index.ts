@@ -1,6 +1,10 @@
 import type { Hono } from "hono";
+import type { DemoUser } from "../identity/demo-users";
+import type { EmailSender } from "../outbound/email";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import { InvitationLinks } from "./invitation-links";
+import { mountMembersApi } from "./members-api";
 import { SecretBox } from "./secret-box";
 import { mountSettingsApi } from "./settings-api";
 
@@ -11,10 +15,28 @@ export interface AdminOptions {
   verify: VerifyToken;
   /** DATA_ENCRYPTION_KEY (32 bytes): organisation secrets are sealed under it. */
   dataKey: Buffer;
+  email: EmailSender;
+  publicUrl?: string;
+  invitationTtlHours: number;
+  production: boolean;
+  embeddedUsers?: DemoUser[];
+  onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
   now?: () => number;
 }
 
 export function mountAdminApi(app: Hono, options: AdminOptions): void {
   const secrets = new SecretBox(options.dataKey);
   mountSettingsApi(app, { storage: options.storage, verify: options.verify, secrets, now: options.now });
+  mountMembersApi(app, {
+    storage: options.storage,
+    verify: options.verify,
+    links: new InvitationLinks(options.dataKey),
+    email: options.email,
+    publicUrl: options.publicUrl,
+    invitationTtlMs: options.invitationTtlHours * 3_600_000,
+    production: options.production,
+    embeddedUsers: options.embeddedUsers,
+    onMembershipChanged: options.onMembershipChanged,
+    now: options.now,
+  });
 }

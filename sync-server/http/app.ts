@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
+import type { DemoUser } from "../identity/demo-users";
 import { type MarketApiOptions, type MarketSource, mountMarketApi } from "./market";
 
 export interface HttpAppOptions {
@@ -13,6 +14,8 @@ export interface HttpAppOptions {
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
   /** The market snapshot source and the history and failure routes (issue 15). */
   market?: { source: MarketSource; api: MarketApiOptions };
+  /** The embedded provider's users (issue 13: invited users join them); default the demo users. */
+  embeddedUsers?: DemoUser[];
   /** Mounts further /api routes (the sync server's) before the /api catch-all. */
   mountApi?: (app: Hono) => void;
 }
@@ -26,7 +29,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
   app.get("/api/health", (c) =>
     c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
   );
-  mountIdentity(app, config, { isSignInRevoked: options.isSignInRevoked });
+  mountIdentity(app, config, { isSignInRevoked: options.isSignInRevoked, users: options.embeddedUsers });
   mountMarketApi(app, options.market?.source, options.market?.api);
   options.mountApi?.(app);
   app.all("/api/*", (c) => c.json({ error: "not-found", message: `No API route ${c.req.path}` }, 404));

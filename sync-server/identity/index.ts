@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { type Config, publicUrl } from "../config";
+import type { DemoUser } from "./demo-users";
 import { createEmbeddedProvider } from "./embedded/provider";
 import { loadOrCreateSigningKeys } from "./keys";
 
@@ -18,7 +19,11 @@ export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
 export function mountIdentity(
   app: Hono,
   config: Config,
-  hooks: { isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean } = {},
+  hooks: {
+    isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
+    /** The users it signs in (a live list: issue 13's accepted invitations join it); default the demo users. */
+    users?: DemoUser[];
+  } = {},
 ): void {
   if (config.NODE_ENV === "production") return;
   const provider = createEmbeddedProvider({
@@ -27,6 +32,7 @@ export function mountIdentity(
     publicUrl: config.PUBLIC_URL,
     accessTokenIssuer: (requestUrl) => publicUrl(config, Number(new URL(requestUrl).port) || config.PORT),
     isSignInRevoked: hooks.isSignInRevoked,
+    users: hooks.users,
   });
   app.route("/", provider);
 }

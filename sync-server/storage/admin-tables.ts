@@ -87,7 +87,7 @@ export interface AdminStorage {
   createInvitation(invitation: InvitationRecord): Promise<void>;
   getInvitation(id: string): Promise<InvitationRecord | null>;
   /** Marks an invitation used; false when it was used already (single use, atomic). */
-  useInvitation(id: string, userId: string, at: number): Promise<boolean>;
+  redeemInvitation(id: string, userId: string, at: number): Promise<boolean>;
   /** Open (unused) invitations of an organisation, newest first. */
   listInvitations(orgId: string): Promise<InvitationRecord[]>;
   putOutbox(message: OutboxRecord): Promise<void>;
@@ -307,7 +307,7 @@ export function adminTables(db: SqlRunner): AdminStorage {
       ]);
       return rows[0] ? invitationRecord(rows[0]) : null;
     },
-    async useInvitation(id, userId, at) {
+    async redeemInvitation(id, userId, at) {
       const changed = await db.run(
         "UPDATE invitations SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL",
         [at, userId, id],
@@ -385,7 +385,7 @@ export const ADMIN_STORAGE_METHODS = [
   "listAdminAudit",
   "createInvitation",
   "getInvitation",
-  "useInvitation",
+  "redeemInvitation",
   "listInvitations",
   "putOutbox",
   "listOutbox",

@@ -12,6 +12,7 @@ import {
   attachmentRecord,
   attachmentValues,
 } from "./attachment-rows";
+import { type CampaignStorage, campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { SQLITE_TYPES, schemaSql } from "./schema";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
@@ -495,13 +496,28 @@ export class SqliteStorage implements Storage {
   readonly listAdminAudit: AdminStorage["listAdminAudit"] = (...a) => this.admin.listAdminAudit(...a);
   readonly createInvitation: AdminStorage["createInvitation"] = (...a) => this.admin.createInvitation(...a);
   readonly getInvitation: AdminStorage["getInvitation"] = (...a) => this.admin.getInvitation(...a);
-  readonly useInvitation: AdminStorage["useInvitation"] = (...a) => this.admin.useInvitation(...a);
+  readonly redeemInvitation: AdminStorage["redeemInvitation"] = (...a) => this.admin.redeemInvitation(...a);
   readonly listInvitations: AdminStorage["listInvitations"] = (...a) => this.admin.listInvitations(...a);
   readonly putOutbox: AdminStorage["putOutbox"] = (...a) => this.admin.putOutbox(...a);
   readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
   readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
   readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
   // --- end of administration ---
+
+  // --- Quote campaigns (issue 12; campaign-tables.ts) ---
+  private readonly campaigns: CampaignStorage = campaignTables({
+    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
+  });
+  readonly claimSend: CampaignStorage["claimSend"] = (...a) => this.campaigns.claimSend(...a);
+  readonly finishSend: CampaignStorage["finishSend"] = (...a) => this.campaigns.finishSend(...a);
+  readonly listSends: CampaignStorage["listSends"] = (...a) => this.campaigns.listSends(...a);
+  readonly runSummaries: CampaignStorage["runSummaries"] = (...a) => this.campaigns.runSummaries(...a);
+  readonly setOptOut: CampaignStorage["setOptOut"] = (...a) => this.campaigns.setOptOut(...a);
+  readonly optOuts: CampaignStorage["optOuts"] = (...a) => this.campaigns.optOuts(...a);
+  readonly putSmsOutbox: CampaignStorage["putSmsOutbox"] = (...a) => this.campaigns.putSmsOutbox(...a);
+  readonly listSmsOutbox: CampaignStorage["listSmsOutbox"] = (...a) => this.campaigns.listSmsOutbox(...a);
+  // --- end of quote campaigns ---
 
   // --- Applications and the partner API (issue 14) ---
   readonly applications: ApplicationTables = applicationTables({

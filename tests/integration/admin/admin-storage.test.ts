@@ -92,8 +92,8 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       expect(await storage.getInvitation("inv-1")).toEqual(invitation);
       expect((await storage.listInvitations("o1")).map((i) => i.id).sort()).toEqual(["inv-1", "inv-2"]);
       const [first, second] = await Promise.all([
-        storage.useInvitation("inv-1", "u-new", 9),
-        storage.useInvitation("inv-1", "u-other", 10),
+        storage.redeemInvitation("inv-1", "u-new", 9),
+        storage.redeemInvitation("inv-1", "u-other", 10),
       ]);
       expect([first, second].filter(Boolean)).toHaveLength(1);
       expect((await storage.getInvitation("inv-1"))?.usedAt).not.toBeNull();

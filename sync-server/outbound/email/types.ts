@@ -1,0 +1,31 @@
+// The outbound e-mail adapter (issue 13; docs/administration.md): one small interface every sender of
+// e-mail uses (invitations now, campaigns later). `send` resolves once the message is accepted by the
+// transport (the SMTP server, or the local outbox), with the id it was given.
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Extra headers (List-Unsubscribe, a campaign id …); never a secret. */
+  headers?: Record<string, string>;
+}
+
+export interface EmailSender {
+  /** "outbox" (the local table, development and test) or "smtp". */
+  readonly kind: "outbox" | "smtp";
+  send(message: EmailMessage): Promise<{ id: string }>;
+}
+
+/** A recipient address as the adapter accepts it: one address, no display name or line breaks. */
+export const isPlainAddress = (to: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(to);
+
+export function checkMessage(message: EmailMessage): void {
+  if (!isPlainAddress(message.to))
+    throw new Error(`The recipient "${message.to}" is not one e-mail address.`);
+  if (/[\r\n]/.test(message.subject)) throw new Error("The subject must be one line.");
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value))
+      throw new Error(`The header ${name} is not a valid one-line header.`);
+  }
+}
