@@ -2,6 +2,7 @@ import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
 import { LGM_INPUT_LABELS, type LgmInputCommodity } from "../../../shared/catalogue/lgm-types";
 import type { LgmEndorsement } from "../../../shared/documents/book";
 import { addMonths, daysBetween, formatYearMonth, parseYearMonth } from "../../../shared/market/dates";
+import { OpenClaimLink } from "../../components/claims";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatMonth, formatNumber } from "../../lib/format";
 import { commodityLabel, formatPremium, typeLabel } from "./coverage-rows";
@@ -70,7 +71,9 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
           {commodityLabel("lgm", e.commodity)} · LGM endorsement · crop year {e.cropYear}
         </p>
       </header>
-      <RecordLinks customerId={book.customerId ?? ""} />
+      <RecordLinks customerId={book.customerId ?? ""}>
+        <OpenClaimLink coverage={e} today={today} />
+      </RecordLinks>
       <StatusPanel record={e} book={book} headingId="lgm-status" />
       <Card aria-labelledby="lgm-dates">
         <h2 id="lgm-dates">Dates</h2>
