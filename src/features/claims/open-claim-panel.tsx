@@ -123,7 +123,7 @@ function OpenClaimForm({
   };
 
   return (
-    <Card aria-labelledby="open-claim-title" data-testid="open-claim-panel">
+    <Card className="claims__panel" aria-labelledby="open-claim-title" data-testid="open-claim-panel">
       <h2 id="open-claim-title">
         Open a claim: {customerName}, {coverage.plan.toUpperCase()}{" "}
         {typeLabel(coverage.plan, coverage.commodity, coverage.type)}
