@@ -1,6 +1,7 @@
 import { applicationsSchemaSql } from "../applications/tables";
 import { partnerSchemaSql } from "../partner-api/tables";
 import { adminSchemaSql } from "./admin-tables";
+import { campaignSchemaSql } from "./campaign-tables";
 
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
 
@@ -111,6 +112,8 @@ CREATE TABLE IF NOT EXISTS claim_attachments (
 );
 -- Administration (issue 13; admin-tables.ts): secrets, logos, audit, invitations, outbox, sign-ins.
 ${adminSchemaSql(t)}
+-- Quote campaigns (issue 12; campaign-tables.ts): send log, opt-outs, SMS outbox.
+${campaignSchemaSql(t)}
 -- Applications and the partner API (issue 14).
 ${applicationsSchemaSql(t)}
 ${partnerSchemaSql(t)}`;

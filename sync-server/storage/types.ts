@@ -4,6 +4,7 @@ import type { DocumentIssue } from "../../shared/documents/shapes";
 import type { ApplicationTables } from "../applications/tables";
 import type { PartnerTables } from "../partner-api/tables";
 import type { AdminStorage } from "./admin-tables";
+import type { CampaignStorage } from "./campaign-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
 // update log, and the relational tables that hold what only the server decides (users, organisation
@@ -131,7 +132,7 @@ export interface AttachmentRecord {
 // --- end of claim attachments ------------------------------------------------------------------------
 
 /** Storage: documents and the server's tables, with the administration tables (issue 13, admin-tables.ts). */
-export interface Storage extends AdminStorage {
+export interface Storage extends AdminStorage, CampaignStorage {
   readonly kind: "sqlite" | "postgres";
 
   /** The compacted state and the log written since, for loading a document. */

@@ -1,0 +1,277 @@
+import type { SqlRunner } from "./admin-tables";
+
+// --- Quote campaigns (issue 12; docs/campaigns.md) ---------------------------------------------------
+// The server's side of campaigns, written once for both databases (the same SqlRunner as admin-tables):
+// - campaign_sends: the send log and the idempotency key campaign × run × recipient × channel. A row is
+//   claimed with a lease (like job_runs) before the message is handed to a provider and finished as
+//   sent, failed or skipped; a finished row is never claimed again, so a recipient gets each run once
+//   across restarts and instances, and a crashed holder's row is taken over after its lease.
+// - campaign_opt_outs: the authoritative unsubscribes (the campaign document is agent-writable; the
+//   sender reads these, not the document).
+// - campaign_sms_outbox: the texts of the embedded default SMS provider (no Twilio keys configured).
+
+export type SendStatus = "claimed" | "sent" | "failed" | "skipped";
+
+export interface SendKey {
+  campaignId: string;
+  /** The run's send date in the organisation's zone. */
+  runDate: string;
+  recipientId: string;
+  channel: "email" | "sms";
+}
+
+export interface SendRecord extends SendKey {
+  orgId: string;
+  status: SendStatus;
+  attempts: number;
+  reason: string | null;
+  providerId: string | null;
+  /** Epoch ms of the last change. */
+  at: number;
+}
+
+export interface RunSummary {
+  runDate: string;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+  lastAt: number;
+}
+
+export interface SmsOutboxRecord {
+  id: string;
+  createdAt: number;
+  to: string;
+  from: string;
+  body: string;
+}
+
+export interface CampaignStorage {
+  /**
+   * "claimed" when this owner holds the send now; "held" while another owner's lease runs; else the
+   * finished state.
+   */
+  claimSend(
+    key: SendKey,
+    orgId: string,
+    owner: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<"claimed" | "held" | Exclude<SendStatus, "claimed">>;
+  /** Ends a send this owner holds; false when it no longer holds it (its lease was taken over). */
+  finishSend(
+    key: SendKey,
+    owner: string,
+    status: "sent" | "failed" | "skipped",
+    detail: { reason?: string | null; providerId?: string | null },
+    now: number,
+  ): Promise<boolean>;
+  /** The log of one campaign, newest run first (optionally one run). */
+  listSends(orgId: string, campaignId: string, runDate?: string, limit?: number): Promise<SendRecord[]>;
+  /** Per run: counts by status, newest run first. */
+  runSummaries(orgId: string, campaignId: string, limit?: number): Promise<RunSummary[]>;
+  setOptOut(
+    o: {
+      orgId: string;
+      campaignId: string;
+      customerId: string;
+      channel: "email" | "sms";
+      optedOut: boolean;
+      how: string;
+    },
+    at: number,
+  ): Promise<void>;
+  /** Opted-out channels by customer id for one campaign. */
+  optOuts(orgId: string, campaignId: string): Promise<Map<string, Set<"email" | "sms">>>;
+  putSmsOutbox(m: SmsOutboxRecord): Promise<void>;
+  listSmsOutbox(limit: number): Promise<SmsOutboxRecord[]>;
+}
+
+export const campaignSchemaSql = (t: { integer: string }): string => `
+CREATE TABLE IF NOT EXISTS campaign_sends (
+  campaign_id TEXT NOT NULL,
+  run_date TEXT NOT NULL,
+  recipient_id TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  org_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  lease_until ${t.integer} NOT NULL,
+  attempts ${t.integer} NOT NULL,
+  reason TEXT,
+  provider_id TEXT,
+  at ${t.integer} NOT NULL,
+  PRIMARY KEY (campaign_id, run_date, recipient_id, channel)
+);
+CREATE INDEX IF NOT EXISTS campaign_sends_by_org ON campaign_sends (org_id, campaign_id, run_date);
+CREATE TABLE IF NOT EXISTS campaign_opt_outs (
+  org_id TEXT NOT NULL,
+  campaign_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  opted_out ${t.integer} NOT NULL,
+  how TEXT NOT NULL,
+  at ${t.integer} NOT NULL,
+  PRIMARY KEY (org_id, campaign_id, customer_id, channel)
+);
+CREATE TABLE IF NOT EXISTS campaign_sms_outbox (
+  id TEXT PRIMARY KEY,
+  created_at ${t.integer} NOT NULL,
+  to_number TEXT NOT NULL,
+  from_number TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+`;
+
+const CLAIM = `INSERT INTO campaign_sends (campaign_id, run_date, recipient_id, channel, org_id, status, owner, lease_until, attempts, at)
+VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, 1, ?)
+ON CONFLICT (campaign_id, run_date, recipient_id, channel) DO UPDATE
+SET owner = excluded.owner, lease_until = excluded.lease_until, attempts = campaign_sends.attempts + 1, at = excluded.at
+WHERE campaign_sends.status = 'claimed' AND (campaign_sends.lease_until < excluded.at OR campaign_sends.owner = excluded.owner)
+RETURNING owner`;
+
+const KEY_WHERE = "campaign_id = ? AND run_date = ? AND recipient_id = ? AND channel = ?";
+const keyParams = (k: SendKey) => [k.campaignId, k.runDate, k.recipientId, k.channel];
+
+interface SendRow {
+  campaign_id: string;
+  run_date: string;
+  recipient_id: string;
+  channel: "email" | "sms";
+  org_id: string;
+  status: SendStatus;
+  attempts: number;
+  reason: string | null;
+  provider_id: string | null;
+  at: number;
+}
+
+export function campaignTables(db: SqlRunner): CampaignStorage {
+  return {
+    async claimSend(
+      key,
+      orgId,
+      owner,
+      now,
+      leaseUntil,
+    ): Promise<"claimed" | "held" | Exclude<SendStatus, "claimed">> {
+      const rows = await db.all<{ owner: string }>(CLAIM, [...keyParams(key), orgId, owner, leaseUntil, now]);
+      if (rows[0]?.owner === owner) return "claimed";
+      const state = await db.all<{ status: SendStatus }>(
+        `SELECT status FROM campaign_sends WHERE ${KEY_WHERE}`,
+        keyParams(key),
+      );
+      const status = state[0]?.status;
+      if (status === undefined || status === "claimed") return "held";
+      return status;
+    },
+    async finishSend(key, owner, status, detail, now) {
+      const changed = await db.run(
+        `UPDATE campaign_sends SET status = ?, reason = ?, provider_id = ?, at = ? WHERE ${KEY_WHERE} AND owner = ? AND status = 'claimed'`,
+        [status, detail.reason ?? null, detail.providerId ?? null, now, ...keyParams(key), owner],
+      );
+      return changed === 1;
+    },
+    async listSends(orgId, campaignId, runDate, limit = 1000) {
+      const rows = await db.all<SendRow>(
+        `SELECT campaign_id, run_date, recipient_id, channel, org_id, status, attempts, reason, provider_id, at FROM campaign_sends
+         WHERE org_id = ? AND campaign_id = ?${runDate ? " AND run_date = ?" : ""} ORDER BY run_date DESC, recipient_id, channel LIMIT ?`,
+        runDate ? [orgId, campaignId, runDate, limit] : [orgId, campaignId, limit],
+      );
+      return rows.map((r) => ({
+        campaignId: r.campaign_id,
+        runDate: r.run_date,
+        recipientId: r.recipient_id,
+        channel: r.channel,
+        orgId: r.org_id,
+        status: r.status,
+        attempts: Number(r.attempts),
+        reason: r.reason,
+        providerId: r.provider_id,
+        at: Number(r.at),
+      }));
+    },
+    async runSummaries(orgId, campaignId, limit = 60) {
+      const rows = await db.all<{ run_date: string; status: SendStatus; n: number; last_at: number }>(
+        `SELECT run_date, status, COUNT(*) AS n, MAX(at) AS last_at FROM campaign_sends WHERE org_id = ? AND campaign_id = ?
+         GROUP BY run_date, status ORDER BY run_date DESC`,
+        [orgId, campaignId],
+      );
+      const byRun = new Map<string, RunSummary>();
+      for (const r of rows) {
+        const s = byRun.get(r.run_date) ?? {
+          runDate: r.run_date,
+          sent: 0,
+          failed: 0,
+          skipped: 0,
+          pending: 0,
+          lastAt: 0,
+        };
+        const n = Number(r.n);
+        if (r.status === "sent") s.sent += n;
+        else if (r.status === "failed") s.failed += n;
+        else if (r.status === "skipped") s.skipped += n;
+        else s.pending += n;
+        s.lastAt = Math.max(s.lastAt, Number(r.last_at));
+        byRun.set(r.run_date, s);
+      }
+      return [...byRun.values()].slice(0, limit);
+    },
+    async setOptOut(o, at) {
+      await db.run(
+        `INSERT INTO campaign_opt_outs (org_id, campaign_id, customer_id, channel, opted_out, how, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_id, campaign_id, customer_id, channel) DO UPDATE SET opted_out = excluded.opted_out, how = excluded.how, at = excluded.at`,
+        [o.orgId, o.campaignId, o.customerId, o.channel, o.optedOut ? 1 : 0, o.how, at],
+      );
+    },
+    async optOuts(orgId, campaignId) {
+      const rows = await db.all<{ customer_id: string; channel: "email" | "sms" }>(
+        "SELECT customer_id, channel FROM campaign_opt_outs WHERE org_id = ? AND campaign_id = ? AND opted_out = 1",
+        [orgId, campaignId],
+      );
+      const map = new Map<string, Set<"email" | "sms">>();
+      for (const r of rows) map.set(r.customer_id, (map.get(r.customer_id) ?? new Set()).add(r.channel));
+      return map;
+    },
+    async putSmsOutbox(m) {
+      await db.run(
+        "INSERT INTO campaign_sms_outbox (id, created_at, to_number, from_number, body) VALUES (?, ?, ?, ?, ?)",
+        [m.id, m.createdAt, m.to, m.from, m.body],
+      );
+    },
+    async listSmsOutbox(limit) {
+      const rows = await db.all<{
+        id: string;
+        created_at: number;
+        to_number: string;
+        from_number: string;
+        body: string;
+      }>(
+        "SELECT id, created_at, to_number, from_number, body FROM campaign_sms_outbox ORDER BY created_at DESC, id DESC LIMIT ?",
+        [limit],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: Number(r.created_at),
+        to: r.to_number,
+        from: r.from_number,
+        body: r.body,
+      }));
+    },
+  };
+}
+
+/** The method names a Storage delegates to its campaign tables. */
+export const CAMPAIGN_STORAGE_METHODS = [
+  "claimSend",
+  "finishSend",
+  "listSends",
+  "runSummaries",
+  "setOptOut",
+  "optOuts",
+  "putSmsOutbox",
+  "listSmsOutbox",
+] as const satisfies readonly (keyof CampaignStorage)[];
+
+// --- end of quote campaigns ---------------------------------------------------------------------------

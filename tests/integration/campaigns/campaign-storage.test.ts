@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresStorage } from "../../../sync-server/storage/postgres";
+import { SqliteStorage } from "../../../sync-server/storage/sqlite";
+import type { Storage } from "../../../sync-server/storage/types";
+import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
+
+// The campaign tables (sync-server/storage/campaign-tables.ts): one contract on SQLite and PostgreSQL.
+
+function contract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
+  describe(`campaign tables: ${label}`, () => {
+    let s: Storage;
+    beforeAll(async () => {
+      s = await open();
+    });
+    afterAll(async () => {
+      await s.close();
+      await cleanup();
+    });
+    const key = { campaignId: "k1", runDate: "2026-11-24", recipientId: "c1", channel: "email" as const };
+
+    it("a send is claimed once: held while the lease runs, taken over after it, never after it is finished", async () => {
+      expect(await s.claimSend(key, "o1", "a", 100, 200)).toBe("claimed");
+      expect(await s.claimSend(key, "o1", "b", 150, 250)).toBe("held");
+      expect(await s.claimSend(key, "o1", "a", 160, 260)).toBe("claimed"); // the holder renews
+      expect(await s.claimSend(key, "o1", "b", 261, 400)).toBe("claimed"); // lease over: b takes it
+      expect(await s.finishSend(key, "a", "sent", {}, 270)).toBe(false); // a lost it
+      expect(await s.finishSend(key, "b", "sent", { providerId: "m-1" }, 280)).toBe(true);
+      expect(await s.claimSend(key, "o1", "c", 10_000, 20_000)).toBe("sent");
+      const [row] = await s.listSends("o1", "k1");
+      expect(row).toMatchObject({ status: "sent", attempts: 3, providerId: "m-1", at: 280 });
+    });
+
+    it("run summaries count sent, failed, skipped and pending per run, newest first", async () => {
+      const k = (recipientId: string, runDate: string) => ({
+        ...key,
+        campaignId: "k2",
+        recipientId,
+        runDate,
+      });
+      await s.claimSend(k("c1", "2026-11-23"), "o1", "a", 1, 2);
+      await s.finishSend(k("c1", "2026-11-23"), "a", "sent", {}, 3);
+      await s.claimSend(k("c1", "2026-11-24"), "o1", "a", 1, 2);
+      await s.finishSend(k("c1", "2026-11-24"), "a", "failed", { reason: "550" }, 4);
+      await s.claimSend(k("c2", "2026-11-24"), "o1", "a", 1, 2);
+      await s.finishSend(k("c2", "2026-11-24"), "a", "skipped", { reason: "stale market data" }, 5);
+      await s.claimSend(k("c3", "2026-11-24"), "o1", "a", 1, 2);
+      expect(await s.runSummaries("o1", "k2")).toEqual([
+        { runDate: "2026-11-24", sent: 0, failed: 1, skipped: 1, pending: 1, lastAt: 5 },
+        { runDate: "2026-11-23", sent: 1, failed: 0, skipped: 0, pending: 0, lastAt: 3 },
+      ]);
+      expect(await s.runSummaries("o2", "k2")).toEqual([]);
+    });
+
+    it("opt-outs per campaign, customer and channel; opting back in clears one", async () => {
+      await s.setOptOut(
+        { orgId: "o1", campaignId: "k1", customerId: "c1", channel: "email", optedOut: true, how: "link" },
+        1,
+      );
+      await s.setOptOut(
+        { orgId: "o1", campaignId: "k1", customerId: "c1", channel: "sms", optedOut: true, how: "STOP" },
+        2,
+      );
+      expect([...((await s.optOuts("o1", "k1")).get("c1") ?? [])].sort()).toEqual(["email", "sms"]);
+      await s.setOptOut(
+        {
+          orgId: "o1",
+          campaignId: "k1",
+          customerId: "c1",
+          channel: "email",
+          optedOut: false,
+          how: "opted back in",
+        },
+        3,
+      );
+      expect([...((await s.optOuts("o1", "k1")).get("c1") ?? [])]).toEqual(["sms"]);
+      expect((await s.optOuts("o1", "k9")).size).toBe(0);
+    });
+
+    it("the SMS outbox keeps texts newest first", async () => {
+      await s.putSmsOutbox({ id: "s1", createdAt: 1, to: "+1", from: "+2", body: "a" });
+      await s.putSmsOutbox({ id: "s2", createdAt: 2, to: "+1", from: "+2", body: "b" });
+      expect((await s.listSmsOutbox(10)).map((m) => m.body)).toEqual(["b", "a"]);
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), "rangeline-campaign-tables-"));
+contract(
+  "SQLite",
+  async () => new SqliteStorage(join(dir, "c.sqlite")),
+  async () => rmSync(dir, { recursive: true, force: true }),
+);
+describe.runIf(postgresAvailable)("PostgreSQL", () => {
+  const schema = uniqueSchema("camptab");
+  contract(
+    "PostgreSQL",
+    () => PostgresStorage.open({ connectionString: POSTGRES_URL, schema }),
+    () => dropSchema(schema),
+  );
+});
