@@ -41,7 +41,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   settings: () => import("../features/settings/settings-page"),
   "api-keys": notBuiltYet("api-keys"),
   watchlist: () => import("../features/watchlist/watchlist-page"),
-  "manage-users": notBuiltYet("manage-users"),
+  "manage-users": () => import("../features/settings/manage-users-page"),
   tools: notBuiltYet("tools"),
   "settings-app": () => import("../features/settings/app-settings-page"),
   "settings-aip": notBuiltYet("settings-aip"),

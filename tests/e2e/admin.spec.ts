@@ -29,9 +29,9 @@ test("an admin changes the primary colour and the agent's screen shows it live",
     // Not a colour: the field says so and nothing is saved.
     await primary.fill("blue");
     await admin.page.getByTestId("app-settings-save").click();
-    await expect(admin.page.getByTestId("app-settings-form").locator('[data-field="colorScheme.primary"]')).toContainText(
-      "colorScheme.primary must be a hex colour like #AC141C",
-    );
+    await expect(
+      admin.page.getByTestId("app-settings-form").locator('[data-field="colorScheme.primary"]'),
+    ).toContainText("colorScheme.primary must be a hex colour like #AC141C");
     expect(await primaryOf(agent.page)).toBe(before);
 
     await primary.fill(colour);
@@ -48,5 +48,68 @@ test("an admin changes the primary colour and the agent's screen shows it live",
   } finally {
     await admin.context.close();
     await agent.context.close();
+  }
+});
+
+test("an admin invites an agent; the link signs the new user in with the agent role", async ({ browser }) => {
+  const admin = await device(browser, ADMIN, "/settings/manage-users");
+  const email = `agent-${Date.now().toString(36)}@example.test`;
+  try {
+    const form = admin.page.getByTestId("invite-form");
+    await form.getByLabel("E-mail address").fill(email);
+    await form.getByLabel("Agent").check();
+    await admin.page.getByTestId("invite-send").click();
+    await expect(admin.page.getByText(`Invitation e-mailed to ${email}.`)).toBeVisible();
+    await expect(admin.page.getByTestId("invitations")).toContainText(email);
+    const link = await admin.page.getByTestId("invitation-link").getAttribute("href");
+    expect(link).toMatch(/\/api\/invitations\/accept\?token=/);
+
+    // A new device opens the link from the e-mail: signed in as the invitee, an agent of the demo org.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(link as string);
+      await expect(page.getByRole("button", { name: `Account: ${email}` })).toBeVisible({ timeout: 20_000 });
+      await page.goto("/agent/customers");
+      // An agent's screen: the customers list, not the role gate.
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Not available for your role" })).toHaveCount(0);
+      await page.goto("/settings");
+      await expect(page.getByRole("heading", { name: "Not available for your role" })).toBeVisible();
+      // The link works once.
+      const again = await page.goto(link as string);
+      expect(again?.status()).toBe(409);
+      await expect(page.getByText("This invitation was already used")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    // The admin's list shows the new agent and the audit log names the acceptance.
+    await admin.page.reload();
+    await expect(admin.page.locator(`[data-member="${email}"]`).getByTestId("member-roles")).toHaveText(
+      "Agent",
+    );
+    await expect(admin.page.getByTestId("audit-log")).toContainText(`accepted the invitation of ${email}`);
+  } finally {
+    await admin.context.close();
+  }
+});
+
+test("the last admin cannot demote themselves", async ({ browser }) => {
+  const admin = await device(browser, ADMIN, "/settings/manage-users");
+  try {
+    const me = admin.page.locator(`[data-member="${ADMIN.email}"]`);
+    await me.getByRole("button", { name: "Change roles" }).click();
+    await me.getByLabel("Admin").uncheck();
+    await me.getByLabel("Agent").check();
+    await me.getByRole("button", { name: "Save roles" }).click();
+    await expect(admin.page.getByRole("alert")).toContainText(
+      "An organisation needs at least one admin: make someone else an admin before this one loses the role.",
+    );
+    await admin.page.reload();
+    await expect(admin.page.locator(`[data-member="${ADMIN.email}"]`).getByTestId("member-roles")).toHaveText(
+      "Admin",
+    );
+  } finally {
+    await admin.context.close();
   }
 });

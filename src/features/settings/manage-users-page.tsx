@@ -1,0 +1,387 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import type { Role } from "../../../shared/access/roles";
+import { ADMIN_GRANTABLE_ROLES, AGENT_GRANTABLE_ROLES } from "../../../shared/admin/members";
+import { useBookIndex } from "../../components/book";
+import { Field, FieldGroup } from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import { adminFetch } from "./admin-api";
+import "./settings.css";
+
+const ROLE_NAMES: Record<Role, string> = {
+  admin: "Admin",
+  superAdmin: "Platform admin",
+  agent: "Agent",
+  customer: "Customer (portal)",
+  partner: "Partner",
+};
+const ACTIONS: Record<string, string> = {
+  "invitation.created": "invited",
+  "invitation.accepted": "accepted the invitation of",
+  "role.added": "gave a role to",
+  "role.removed": "took a role from",
+  "member.removed": "removed",
+  "secret.set": "set the secret",
+  "secret.cleared": "cleared the secret",
+  "image.uploaded": "uploaded the image",
+  "image.removed": "removed the image",
+};
+
+interface Member {
+  id: string;
+  email: string | null;
+  name: string | null;
+  roles: Role[];
+  lastSignInAt: string | null;
+}
+interface People {
+  members: Member[];
+  invitations: { email: string; roles: Role[]; customerId: string | null; expiresAt: string }[];
+  you: { id: string; roles: Role[] };
+}
+interface AuditRow {
+  id: number;
+  at: string;
+  actor: { id: string; email: string | null };
+  action: string;
+  target: string;
+  detail: string | null;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
+
+/**
+ * /settings/manage-users (admins and agents): the organisation's people with their roles and last
+ * sign-in, invitations by e-mail, role changes and removal, and the audit log of every change. Agents
+ * manage their customers' portal accounts only. Needs a connection (the server keeps memberships).
+ */
+export default function ManageUsersPage() {
+  const session = useSession();
+  const orgId = session.orgId;
+  const index = useBookIndex();
+  const [people, setPeople] = useState<People | null>(null);
+  const [audit, setAudit] = useState<AuditRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; link?: string } | null>(null);
+  const base = orgId ? `/api/orgs/${encodeURIComponent(orgId)}` : "";
+
+  const load = useCallback(async () => {
+    if (!base) return;
+    try {
+      const [p, a] = await Promise.all([
+        adminFetch<People>(session.getAccessToken, `${base}/people`),
+        adminFetch<{ audit: AuditRow[] }>(session.getAccessToken, `${base}/audit?limit=50`),
+      ]);
+      setPeople(p);
+      setAudit(a.audit);
+    } catch (e) {
+      setError(`The members could not be loaded (a connection is needed): ${(e as Error).message}`);
+    }
+  }, [base, session.getAccessToken]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const isAdmin = session.roles.includes("admin");
+  const grantable = isAdmin ? ADMIN_GRANTABLE_ROLES : AGENT_GRANTABLE_ROLES;
+  const customers = useMemo(
+    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
+    [index.customers],
+  );
+  const customerName = (id: string | null) => (id ? (customers.find((c) => c.id === id)?.name ?? id) : null);
+  const nameOf = (userId: string) => {
+    const m = people?.members.find((x) => x.id === userId);
+    return m ? (m.name ?? m.email ?? userId) : userId;
+  };
+
+  const run = async (what: () => Promise<unknown>, done: string) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await what();
+      setNotice({ text: done });
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+
+  return (
+    <div className="settings" data-testid="manage-users-page">
+      <p className="settings__intro">
+        {isAdmin
+          ? "Everyone with access to your agency, and what they may do. Invite people by e-mail; the link in the e-mail works once."
+          : "Your customers' portal accounts. Invite a customer by e-mail and link the account to their customer record; an admin manages staff."}
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {notice ? (
+        <Alert tone="success">
+          {notice.text}
+          {notice.link ? (
+            <>
+              {" "}
+              Development server: the e-mail went to the local outbox. Its link:{" "}
+              <a href={notice.link} data-testid="invitation-link">
+                open the invitation
+              </a>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+      <InviteForm
+        grantable={grantable}
+        customers={customers}
+        onInvite={async (body) => {
+          setError(null);
+          try {
+            const sent = await adminFetch<{ developmentLink?: string }>(
+              session.getAccessToken,
+              `${base}/invitations`,
+              {
+                method: "POST",
+                json: body,
+              },
+            );
+            setNotice({ text: `Invitation e-mailed to ${body.email}.`, link: sent.developmentLink });
+            await load();
+            return null;
+          } catch (e) {
+            return (e as Error).message;
+          }
+        }}
+      />
+      {people === null && !error ? <p>Loading the members…</p> : null}
+      {people ? (
+        <section aria-labelledby="members-title" className="settings__secrets">
+          <h2 id="members-title">Members</h2>
+          <ul className="settings__secret-list" data-testid="members">
+            {people.members.map((m) => (
+              <MemberRow
+                key={m.id}
+                member={m}
+                you={m.id === people.you.id}
+                grantable={grantable}
+                manageable={isAdmin || m.roles.every((r) => r === "customer")}
+                onSave={(roles) =>
+                  run(
+                    () =>
+                      adminFetch(
+                        session.getAccessToken,
+                        `${base}/members/${encodeURIComponent(m.id)}/roles`,
+                        {
+                          method: "PUT",
+                          json: { roles },
+                        },
+                      ),
+                    `Roles of ${m.name ?? m.email ?? m.id} saved.`,
+                  )
+                }
+                onRemove={() =>
+                  run(
+                    () =>
+                      adminFetch(session.getAccessToken, `${base}/members/${encodeURIComponent(m.id)}`, {
+                        method: "DELETE",
+                      }),
+                    `${m.name ?? m.email ?? m.id} removed.`,
+                  )
+                }
+              />
+            ))}
+          </ul>
+          {people.invitations.length ? (
+            <>
+              <h2>Open invitations</h2>
+              <ul className="settings__secret-list" data-testid="invitations">
+                {people.invitations.map((i) => (
+                  <li key={`${i.email}-${i.expiresAt}`} className="settings__secret">
+                    <span className="settings__secret-label">{i.email}</span>
+                    <span>
+                      {i.roles.map((r) => ROLE_NAMES[r]).join(", ")}
+                      {i.customerId ? ` — ${customerName(i.customerId)}` : ""}
+                    </span>
+                    <span className="book-form__help">valid until {when(i.expiresAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      <section aria-labelledby="audit-title" className="settings__secrets">
+        <h2 id="audit-title">Changes</h2>
+        {audit.length === 0 ? (
+          <p className="book-form__help">No changes recorded yet.</p>
+        ) : (
+          <ol className="settings__audit" data-testid="audit-log">
+            {audit.map((a) => (
+              <li key={a.id}>
+                <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time> — {a.actor.email ?? a.actor.id}{" "}
+                {ACTIONS[a.action] ?? a.action}{" "}
+                <strong>{a.target.includes("@") ? a.target : nameOf(a.target)}</strong>
+                {a.detail ? ` (${a.detail})` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function InviteForm({
+  grantable,
+  customers,
+  onInvite,
+}: {
+  grantable: readonly Role[];
+  customers: { id: string; name: string }[];
+  onInvite: (body: { email: string; roles: Role[]; customerId?: string }) => Promise<string | null>;
+}) {
+  const [email, setEmail] = useState("");
+  const [roles, setRoles] = useState<Role[]>(grantable.length === 1 ? [...grantable] : ["agent"]);
+  const [customerId, setCustomerId] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = await onInvite({ email: email.trim(), roles, ...(customerId ? { customerId } : {}) });
+    setError(problem);
+    if (!problem) {
+      setEmail("");
+      setCustomerId("");
+    }
+  };
+  return (
+    <form className="book-form" onSubmit={submit} noValidate data-testid="invite-form">
+      <FieldGroup legend="Invite someone">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Field label="E-mail address" hint="The invitation link goes to this address.">
+          <input
+            className="book-input"
+            type="email"
+            name="inviteEmail"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <fieldset className="settings__roles">
+          <legend>Roles</legend>
+          {grantable.map((r) => (
+            <label key={r} className="settings__check">
+              <input
+                type="checkbox"
+                name={`invite-role-${r}`}
+                checked={roles.includes(r)}
+                onChange={(e) =>
+                  setRoles((rs) => (e.target.checked ? [...rs, r] : rs.filter((x) => x !== r)))
+                }
+              />
+              {ROLE_NAMES[r]}
+            </label>
+          ))}
+        </fieldset>
+        {roles.includes("customer") ? (
+          <Field label="Customer record" hint="The portal account sees this customer's coverages.">
+            <select
+              className="book-input"
+              name="inviteCustomer"
+              value={customerId}
+              onChange={(e) => setCustomerId(e.target.value)}
+            >
+              <option value="">Choose a customer</option>
+              {customers.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        <div className="book-form__actions">
+          <Button type="submit" data-testid="invite-send">
+            Send invitation
+          </Button>
+        </div>
+      </FieldGroup>
+    </form>
+  );
+}
+
+function MemberRow({
+  member,
+  you,
+  grantable,
+  manageable,
+  onSave,
+  onRemove,
+}: {
+  member: Member;
+  you: boolean;
+  grantable: readonly Role[];
+  manageable: boolean;
+  onSave: (roles: Role[]) => Promise<void>;
+  onRemove: () => Promise<void>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [roles, setRoles] = useState<Role[]>(member.roles);
+  return (
+    <li className="settings__member" data-member={member.email ?? member.id}>
+      <div>
+        <strong>{member.name ?? member.email ?? member.id}</strong>
+        {you ? " (you)" : ""}
+        <div className="book-form__help">{member.email}</div>
+      </div>
+      <div data-testid="member-roles">{member.roles.map((r) => ROLE_NAMES[r]).join(", ")}</div>
+      <div className="book-form__help">Last sign-in: {when(member.lastSignInAt)}</div>
+      {manageable && !editing ? (
+        <span className="settings__secret-actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRoles(member.roles);
+              setEditing(true);
+            }}
+          >
+            Change roles
+          </Button>
+          <Button variant="ghost" onClick={() => void onRemove()}>
+            Remove
+          </Button>
+        </span>
+      ) : null}
+      {editing ? (
+        <div className="settings__roles-edit">
+          {[...new Set([...grantable, ...member.roles])].map((r) => (
+            <label key={r} className="settings__check">
+              <input
+                type="checkbox"
+                name={`role-${r}`}
+                checked={roles.includes(r)}
+                disabled={!grantable.includes(r)}
+                onChange={(e) =>
+                  setRoles((rs) => (e.target.checked ? [...rs, r] : rs.filter((x) => x !== r)))
+                }
+              />
+              {ROLE_NAMES[r]}
+            </label>
+          ))}
+          <span className="settings__secret-actions">
+            <Button
+              onClick={async () => {
+                await onSave(roles);
+                setEditing(false);
+              }}
+            >
+              Save roles
+            </Button>
+            <Button variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </span>
+        </div>
+      ) : null}
+    </li>
+  );
+}
