@@ -92,6 +92,14 @@ export async function removeUpload(userId: string, key: string): Promise<void> {
   notify();
 }
 
+/** Deletes the user's queue on this device (sign-out: files never uploaded stay nowhere). */
+export function deleteUploads(userId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(databaseName(userId));
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
 const flushing = new Set<string>();
 
 /**
