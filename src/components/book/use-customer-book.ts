@@ -51,6 +51,8 @@ export interface CustomerBook {
   claims: Record<string, ClaimSummary>;
   /** Full tax ids by key (shared/documents/book.ts taxIdKey): agents only; undefined for others. */
   taxIds: Record<string, TaxIdRecord> | undefined;
+  /** The agents-only internal document is on the device (setTaxId can write); false for others. */
+  internalLoaded: boolean;
   /** Who else is on this customer, and in which field ("entities.ID.legalName"). */
   presence: Presence[];
   setField(field: string | null): void;
@@ -233,6 +235,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       legacy: data?.legacy ?? {},
       claims: data?.claims ?? {},
       taxIds: isAgent ? (internal.state?.data.taxIds ?? {}) : undefined,
+      internalLoaded: isAgent && (internal.state?.loaded ?? false),
       presence,
       setField: customer.setField,
       saveProfile,
@@ -251,6 +254,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       data,
       isAgent,
       internal.state?.data.taxIds,
+      internal.state?.loaded,
       presence,
       saveProfile,
       create,

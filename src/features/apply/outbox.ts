@@ -61,7 +61,9 @@ let flushing: Promise<void> | null = null;
 
 /** Sends every waiting application; one run at a time. */
 export function flushOutbox(): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing) return flushing;
+  const run = async () => {
+    await Promise.resolve();
     try {
       for (const item of readOutbox()) {
         if (item.state !== "waiting" || !item.application) continue;
@@ -103,7 +105,9 @@ export function flushOutbox(): Promise<void> {
     } finally {
       flushing = null;
     }
-  })();
+  };
+  // Set before the run can end (a run that ends at once must not leave a settled promise behind).
+  flushing = run();
   return flushing;
 }
 

@@ -48,7 +48,8 @@ export function AcceptIntoBook({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the documents are on the device
   useEffect(() => {
-    if (written.current || !book.loaded || !index.loaded) return;
+    // The tax ids go to the internal document: it must be on the device too .
+    if (written.current || !book.loaded || !index.loaded || !book.internalLoaded) return;
     written.current = true;
     try {
       const records = bookFromApplication(application);
@@ -61,7 +62,7 @@ export function AcceptIntoBook({
       setError(e instanceof Error ? e.message : String(e));
       setPhase("failed");
     }
-  }, [book.loaded, index.loaded]);
+  }, [book.loaded, index.loaded, book.internalLoaded]);
 
   if (phase === "failed")
     return (
