@@ -10,8 +10,6 @@ import { claimHref, openClaimHref } from "./claim-documents";
 import { ClaimDue } from "./claim-due";
 import "./claims.css";
 
-const SHOWN = 8;
-
 /**
  * The agent hub's claims (issue 11): every LRP endorsement whose RMA actual ending value (in the
  * market data on this device) shows an indemnity and that no claim names yet, with "Open a claim";
@@ -49,7 +47,8 @@ export function ClaimProposalsPanel({
         </p>
       ) : (
         <ul className="claim-list" data-testid="hub-proposals">
-          {proposals.slice(0, SHOWN).map((p) => (
+          {/* Every one, not the first few: each is money a producer is owed. */}
+          {proposals.map((p) => (
             <li key={p.coverage.id} data-coverage={p.coverage.id}>
               <div className="claim-list__row">
                 <strong>
@@ -70,7 +69,6 @@ export function ClaimProposalsPanel({
           ))}
         </ul>
       )}
-      {proposals.length > SHOWN ? <p className="claim-note">And {proposals.length - SHOWN} more.</p> : null}
       <h3>Claim deadlines</h3>
       {warnings.length === 0 ? (
         <p className="claim-note">No open claim is due within 14 days.</p>
