@@ -38,6 +38,7 @@ export const USAGE = `Usage:
   rangeline claim lrp --input FILE.json [--market SNAPSHOT.json]
   rangeline claim lgm --input FILE.json
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
+  rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
                           [--lgm-gross-margin FILE] [--lgm-draw FILE] [--label TEXT] [--as-of YYYY-MM-DD] [--out FILE]
 FILE "-" reads standard input.`;
@@ -111,6 +112,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         asOf: args.options.get("as-of"),
       });
       return await output(io, args.options.get("out"), json(snapshot));
+    }
+
+    if (command === "admin") {
+      // Server code (storage, configuration) only for this command.
+      const { adminCommand } = await import("./admin");
+      return await adminCommand(args, process.env, io.stdout);
     }
 
     throw new UsageError(`unknown command "${args.positional.join(" ")}"`);

@@ -88,7 +88,7 @@ test("an admin invites an agent; the link signs the new user in with the agent r
     await expect(admin.page.locator(`[data-member="${email}"]`).getByTestId("member-roles")).toHaveText(
       "Agent",
     );
-    await expect(admin.page.getByTestId("audit-log")).toContainText(`accepted the invitation of ${email}`);
+    await expect(admin.page.getByTestId("audit-log")).toContainText(`accepted the invitation sent to ${email}`);
   } finally {
     await admin.context.close();
   }

@@ -18,7 +18,7 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 const ACTIONS: Record<string, string> = {
   "invitation.created": "invited",
-  "invitation.accepted": "accepted the invitation of",
+  "invitation.accepted": "accepted the invitation sent to",
   "role.added": "gave a role to",
   "role.removed": "took a role from",
   "member.removed": "removed",
