@@ -6,16 +6,7 @@ import type { Storage } from "../storage/types";
 // own (Twilio when configured). The embedded defaults (no provider keys) deliver to real local outboxes
 // a developer can read: the e-mail outbox table (admin's listOutbox) and campaign_sms_outbox.
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
-export interface EmailSender {
-  send(message: EmailMessage): Promise<{ id: string }>;
-}
+export type { EmailMessage, EmailSender } from "../outbound/email";
 
 export interface SmsMessage {
   to: string;
@@ -39,22 +30,15 @@ export class ProviderError extends Error {
   }
 }
 
-/** The embedded default e-mail provider: the server's e-mail outbox table. */
-export const outboxEmailSender = (storage: Storage, now: () => number = Date.now): EmailSender => ({
-  async send(m) {
-    const id = randomUUID();
-    await storage.putOutbox({
-      id,
-      createdAt: now(),
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      headers: m.headers,
-    });
-    return { id };
-  },
-});
+/**
+ * Whether a provider's error is permanent (the recipient becomes INVALID): a ProviderError saying so,
+ * or the SMTP adapter's refusal of the envelope (nodemailer's EENVELOPE: the server rejected the
+ * recipient, e.g. 550 mailbox unavailable).
+ */
+export const isPermanent = (error: unknown): boolean =>
+  error instanceof ProviderError
+    ? error.permanent
+    : error instanceof Error && /\(EENVELOPE\)/.test(error.message);
 
 /** The embedded default SMS provider: campaign_sms_outbox. */
 export const outboxSmsSender = (storage: Storage, from: string, now: () => number = Date.now): SmsSender => ({

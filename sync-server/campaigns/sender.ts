@@ -9,7 +9,7 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { salesWindow } from "../../shared/pricing/sales-window";
 import type { SendKey } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
-import { type EmailSender, ProviderError, type SmsSender } from "./providers";
+import { type EmailSender, isPermanent, type SmsSender } from "./providers";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
 // One run of an organisation's campaigns due at one send time (issue 12 §3). Each message is keyed in
@@ -250,7 +250,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         return;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        if (error instanceof ProviderError && error.permanent) {
+        if (isPermanent(error)) {
           for (const { campaign } of claimed)
             report.invalid.push({
               campaignId: campaign.id,

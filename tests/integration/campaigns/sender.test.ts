@@ -6,12 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
 import type { Recipient } from "../../../shared/documents/campaign";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
-import {
-  type EmailSender,
-  outboxEmailSender,
-  outboxSmsSender,
-  ProviderError,
-} from "../../../sync-server/campaigns/providers";
+import { type EmailSender, outboxSmsSender, ProviderError } from "../../../sync-server/campaigns/providers";
 import {
   type RunCampaign,
   type RunContact,
@@ -21,6 +16,7 @@ import {
 } from "../../../sync-server/campaigns/sender";
 import { mountUnsubscribeApi } from "../../../sync-server/campaigns/unsubscribe-api";
 import { unsubscribeSigner } from "../../../sync-server/campaigns/unsubscribe-link";
+import { outboxSender as outboxEmailSender } from "../../../sync-server/outbound/email";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
@@ -139,6 +135,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       let handed = 0;
       const real = outboxEmailSender(storage);
       const dying: EmailSender = {
+        kind: "outbox",
         send: (m) => (++handed === 1 ? real.send(m) : new Promise(() => {})), // hangs like a killed process
       };
       void sendRun(input, deps("dead", { email: dying, concurrency: 3 }));
@@ -213,6 +210,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       const real = outboxEmailSender(storage);
       let flaky = 0;
       const email: EmailSender = {
+        kind: "outbox",
         async send(m) {
           if (m.to.startsWith(`${tag}-c1@`)) throw new ProviderError("550 mailbox does not exist", true);
           if (m.to.startsWith(`${tag}-c2@`) && ++flaky < 3) throw new Error("421 try again later");
