@@ -131,6 +131,11 @@ export const configSchema = z
     MARKET_FETCH_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
     /** Weekday LGM files are fetched (0 Sunday … 6 Saturday; LGM sells weekly, on Thursdays). */
     MARKET_LGM_WEEKDAY: z.coerce.number().int().min(0).max(6).default(4),
+    /** Web Push VAPID key pair (production: from here, else Web Push is off; elsewhere generated into DATA_DIR/vapid.json). */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    /** Contact the push services may use (mailto: or https:). */
+    VAPID_SUBJECT: z.string().default("mailto:alerts@rangeline.invalid"),
     // --- end of market data feed
     // --- Administration (issue 13; docs/administration.md) ---
     /** Outbound e-mail through SMTP (smtp:// or smtps://, with its user and password); unset: the local outbox table. */

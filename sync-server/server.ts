@@ -3,8 +3,10 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
+import type { MarketSnapshot } from "../shared/market/snapshot";
 import { mountAdminApi } from "./admin";
 import { signInRecorder } from "./admin/sign-ins";
+import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
@@ -100,16 +102,31 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     log,
   });
   hardening.attach(sync);
+  let listeningPort = config.PORT;
+  // Price alerts (issue 15 §4): every watchlist evaluated after each publish, told by Web Push / e-mail.
+  const alerts = await startAlerts(config, {
+    storage,
+    verify: (token) => verify(token),
+    email: emailSenderFrom(config, storage),
+    appUrl: () => publicUrl(config, listeningPort),
+    log,
+    postgresSchema: options.marketFeed?.postgresSchema,
+  });
+  const publishMarket = async (snapshot: MarketSnapshot) => {
+    await sync.publishMarketSnapshot({ ...snapshot });
+    void alerts
+      .afterPublish(snapshot)
+      .catch((e) => log(`price alerts: ${e instanceof Error ? e.message : e}`));
+  };
   const market: RunningMarketFeed = await startMarketFeed(config, {
     storage,
     verify: (token) => verify(token),
-    publish: (snapshot) => sync.publishMarketSnapshot({ ...snapshot }),
+    publish: publishMarket,
     owner: instanceId,
     log,
     ...options.marketFeed,
   });
 
-  let listeningPort = config.PORT;
   const membershipChanged = async (orgId: string, userId: string) => {
     await sync.membershipChanged(orgId, userId);
     await hardening.membershipChanged(orgId, userId);
@@ -148,6 +165,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         sendEmail: (m) => storage.putOutbox({ id: randomUUID(), createdAt: Date.now(), headers: {}, ...m }),
         log,
       });
+      alerts.mount(api);
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
@@ -180,6 +198,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     /** The HTTP app (its routes are listed by the probe suite). */
     http: app,
     market,
+    /** Publishes a snapshot to `market/current` and runs the price alerts (the feed's publish). */
+    publishMarket,
+    alerts,
     /** Stores open documents, closes every connection, the HTTP server and the storage. */
     async close(): Promise<void> {
       await sync.close();
@@ -189,6 +210,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       });
       await hardening.close();
       await market.stop();
+      await alerts.close();
       await storage.close();
     },
   };

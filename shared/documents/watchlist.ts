@@ -11,6 +11,23 @@ const isoInstant = z.iso.datetime({ offset: true });
 const code = (digits: number, what: string) =>
   z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
 
+/** An amount in dollars as exact decimal text ("142.50"). */
+const amount = z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "expected an amount in dollars such as 142.50");
+
+/**
+ * A price alert's target (issue 15 §4): the item is "met" on a snapshot when its figure reaches it.
+ * LRP: net price floor per cwt (coverage price − producer premium per cwt) at or above `value`, or
+ * producer premium per head at or below; LGM: gross margin guarantee at or above. `email` and `sms`:
+ * also tell the user that way (Web Push always, when they enabled it on a device).
+ */
+const targetFields = { value: amount, email: z.boolean().optional(), sms: z.boolean().optional() };
+export const lrpWatchTargetSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("netFloorPerCwt"), ...targetFields }),
+  z.object({ kind: z.literal("premiumPerHead"), ...targetFields }),
+]);
+export const lgmWatchTargetSchema = z.object({ kind: z.literal("lgmGuarantee"), ...targetFields });
+export type WatchTarget = z.infer<typeof lrpWatchTargetSchema> | z.infer<typeof lgmWatchTargetSchema>;
+
 const common = {
   id: id.optional(),
   /** The name the user gave the setup. */
@@ -28,6 +45,7 @@ export const lrpWatchSetupSchema = z.looseObject({
   coverageLevel: z.number().gt(0).max(1),
   head: z.number().int().positive(),
   targetWeightCwt: z.number().positive(),
+  target: lrpWatchTargetSchema.optional(),
 });
 
 export const lgmWatchSetupSchema = z.looseObject({
@@ -39,6 +57,7 @@ export const lgmWatchSetupSchema = z.looseObject({
   targetMarketings: z.array(z.number().int().nonnegative()).min(1).max(11),
   deductible: z.number().nonnegative(),
   weights: lgmWeightsSchema.optional(),
+  target: lgmWatchTargetSchema.optional(),
 });
 
 /** A watchlist entry: an LRP or an LGM setup. */

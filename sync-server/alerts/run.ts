@@ -1,0 +1,105 @@
+import { documentName } from "../../shared/documents/names";
+import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { storedDocumentJson } from "../campaigns/stored-doc";
+import type { EmailSender } from "../outbound/email/types";
+import { sendPush } from "../push/send";
+import type { PushStore } from "../push/store";
+import type { VapidKeys } from "../push/vapid";
+import type { Storage } from "../storage/types";
+import { type AlertHit, alertText, evaluateWatchlist } from "./evaluate";
+
+// After each published snapshot: every user's watchlist (`user/{id}/watchlist`, read from the stored
+// documents) is evaluated with the shared engine; each met target is told once per snapshot — the
+// marker `alert:{user}:{item}:{asOf}` (storage.claimMarker, shared by every instance) is set by the one
+// instance that sends it — by Web Push to the user's devices and, when the item's target asks for it,
+// by e-mail through the outbound e-mail adapter.
+//
+// SMS: no outbound SMS adapter exists in sync-server/outbound yet; `sms` is the seam (AlertSmsSender).
+// Without one, a target's `sms: true` is not sent and the run's result counts it in `smsUnsent`.
+
+export interface AlertSmsSender {
+  send(message: { userId: string; text: string }): Promise<void>;
+}
+
+export interface AlertRunOptions {
+  storage: Storage;
+  push: { store: PushStore; keys: VapidKeys } | null;
+  email: EmailSender | null;
+  sms?: AlertSmsSender | null;
+  /** The app's address, for the link the notification opens. */
+  appUrl: () => string;
+  log?: (message: string) => void;
+}
+
+export interface AlertRunResult {
+  users: number;
+  hits: number;
+  pushed: number;
+  emailed: number;
+  smsUnsent: number;
+  alreadyTold: number;
+}
+
+const WATCHLIST = /^user\/([^/]+)\/watchlist$/;
+
+/** The quote screen of the item (the notification opens it). */
+export const quotePath = (hit: AlertHit) =>
+  `${hit.plan === "lrp" ? "/insurance/lrp-quote" : "/insurance/lgm-quote"}?commodity=${hit.commodity}&type=${hit.type}&watch=${encodeURIComponent(hit.itemId)}`;
+
+async function emailOf(storage: Storage, userId: string): Promise<string | null> {
+  const subject = await storage.loadSubject(userId);
+  for (const orgId of new Set(subject.memberships.map((m) => m.orgId))) {
+    const found = (await storage.listMembers(orgId)).find((m) => m.id === userId);
+    if (found?.email) return found.email;
+  }
+  return null;
+}
+
+export async function runAlerts(snapshot: MarketSnapshot, options: AlertRunOptions): Promise<AlertRunResult> {
+  const { storage } = options;
+  const log = options.log ?? (() => {});
+  const result: AlertRunResult = { users: 0, hits: 0, pushed: 0, emailed: 0, smsUnsent: 0, alreadyTold: 0 };
+  const names = (await storage.listDocuments("user/")).filter((n) => WATCHLIST.test(n));
+  for (const name of names) {
+    const userId = (WATCHLIST.exec(name) as RegExpExecArray)[1];
+    if (name !== documentName.watchlist(userId)) continue;
+    const json = await storedDocumentJson(storage, name);
+    const items = (json.items ?? {}) as Record<string, unknown>;
+    result.users++;
+    const { hits } = evaluateWatchlist(items, snapshot);
+    for (const hit of hits) {
+      result.hits++;
+      if (!(await storage.claimMarker(`alert:${userId}:${hit.itemId}:${hit.asOf}`))) {
+        result.alreadyTold++;
+        continue;
+      }
+      const text = alertText(hit);
+      const url = `${options.appUrl().replace(/\/+$/, "")}${quotePath(hit)}`;
+      if (options.push) {
+        const sent = await sendPush(options.push.store, options.push.keys, userId, {
+          ...text,
+          url,
+          tag: `alert:${hit.itemId}`,
+        });
+        result.pushed += sent.sent;
+        if (sent.failed.length > 0) log(`price alert push for ${hit.itemId}: ${sent.failed.join("; ")}`);
+      }
+      if (hit.target.email && options.email) {
+        const to = await emailOf(storage, userId);
+        if (to) {
+          await options.email.send({
+            to,
+            subject: text.title,
+            text: `${text.body}\n\nOpen the quote: ${url}\n`,
+          });
+          result.emailed++;
+        }
+      }
+      if (hit.target.sms) {
+        if (options.sms) await options.sms.send({ userId, text: `${text.title}: ${text.body} ${url}` });
+        else result.smsUnsent++;
+      }
+    }
+  }
+  return result;
+}
