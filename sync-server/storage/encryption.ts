@@ -28,6 +28,12 @@ export class DataKeyError extends Error {
 export const isEncryptedDocument = (name: string): boolean =>
   name.endsWith("/internal") && parseDocumentName(name)?.kind === "customerInternal";
 
+/** The name a claim attachment's bytes are sealed under (issue 11): bound to its claim and id. */
+export const attachmentBlobName = (orgId: string, claimId: string, id: string): string =>
+  `org/${orgId}/claim/${claimId}/attachment/${id}`;
+const isAttachmentBlob = (name: string): boolean =>
+  /^org\/[^/]+\/claim\/[^/]+\/attachment\/[^/]+$/.test(name);
+
 /** The key from its base64 text; throws a message that says what is wrong (never the key). */
 export function parseDataKey(base64: string): Buffer {
   const text = base64.trim();
@@ -70,7 +76,8 @@ export const keyFingerprint = (key: Buffer): string =>
 export class DocumentCipher {
   constructor(
     private readonly key: Buffer,
-    private readonly encrypts: (name: string) => boolean = isEncryptedDocument,
+    private readonly encrypts: (name: string) => boolean = (name) =>
+      isEncryptedDocument(name) || isAttachmentBlob(name),
   ) {}
 
   get fingerprint(): string {
@@ -138,6 +145,19 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
       return storage.compactDocument(name, state, covered, (stored) =>
         cipher.seal(name, combine(stored && cipher.open(name, stored))),
       );
+    },
+    // Claim attachments (ownership and sales papers) are sealed too (issue 11).
+    putAttachment(record, content) {
+      const name = attachmentBlobName(record.orgId, record.claimId, record.id);
+      return storage.putAttachment(record, cipher.seal(name, content));
+    },
+    async getAttachment(orgId, claimId, id) {
+      const found = await storage.getAttachment(orgId, claimId, id);
+      if (!found) return null;
+      return {
+        record: found.record,
+        content: cipher.open(attachmentBlobName(orgId, claimId, id), found.content),
+      };
     },
   };
   return new Proxy(storage, {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ATTACHMENT_MAX_BYTES } from "../../../shared/documents/claim";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
@@ -151,6 +152,24 @@ describe("claim attachments over HTTP", () => {
     expect((await get(otherCustomer, "cl-mine/attachments/att-2")).status).toBe(403);
     expect((await get(admin, "cl-mine/attachments")).status).toBe(403);
     expect((await get(customer, "cl-mine/attachments/nope")).status).toBe(404);
+  });
+
+  it("[STORE5] an attachment's bytes are sealed at rest under the data key, and read back plain", async () => {
+    const body = pdf("SEALED-MARKER-42 bill of sale");
+    expect((await upload(agent, "cl-mine", "att-sealed", "sale.pdf", body)).status).toBe(201);
+    const db = new DatabaseSync(join(server.dataDir, "rangeline.sqlite"), { readOnly: true });
+    try {
+      const row = db
+        .prepare("SELECT content FROM claim_attachments WHERE claim_id = ? AND id = ?")
+        .get("cl-mine", "att-sealed") as { content: Uint8Array };
+      const stored = Buffer.from(row.content);
+      expect(stored.subarray(0, 4).toString()).toBe("RLE1");
+      expect(stored.includes(Buffer.from("SEALED-MARKER-42"))).toBe(false);
+    } finally {
+      db.close();
+    }
+    const file = await get(customer, "cl-mine/attachments/att-sealed");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(body);
   });
 
   it("[ACL7] the customer cannot attach to their own claim", async () => {
