@@ -33,3 +33,41 @@ clientsClaim();
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
+
+// Price alerts (issue 15 §4): the server's Web Push carries {title, body, url, tag}; the notification
+// opens the quote (an open window of the app is focused and navigated, else a new one).
+self.addEventListener("push", (event) => {
+  let data: { title?: string; body?: string; url?: string; tag?: string } = {};
+  try {
+    data = event.data?.json() ?? {};
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title ?? "Rangeline price alert", {
+      body: data.body ?? "",
+      tag: data.tag,
+      data: { url: data.url ?? "/insurance/watchlist" },
+      icon: "/icons/icon-192.png",
+    }),
+  );
+});
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? "/",
+    self.location.origin,
+  );
+  // Only the app's own pages: a payload cannot send the user elsewhere.
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+      } else await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { getLgmCommodity, getLgmType, getLrpCommodity, getLrpType } from "../../../shared/catalogue";
-import type { WatchSetup } from "../../../shared/documents/watchlist";
+import type { WatchSetup, WatchTarget } from "../../../shared/documents/watchlist";
 import { Button } from "../../components/ui/button";
+import { describeTarget, TargetForm } from "./target-form";
 import type { WatchFigureState } from "./use-watch-figures";
 import { dollars, premiumChange, signedDollars } from "./watch-quote";
 
@@ -33,6 +34,7 @@ export function WatchItem({
   readOnly,
   onRename,
   onRemove,
+  onTarget,
 }: {
   setup: WatchSetup;
   figures: WatchFigureState | undefined;
@@ -40,8 +42,10 @@ export function WatchItem({
   readOnly: boolean;
   onRename(name: string): void;
   onRemove(): void;
+  onTarget(target: WatchTarget | null): void;
 }) {
   const [editing, setEditing] = useState(false);
+  const [targeting, setTargeting] = useState(false);
   const [draft, setDraft] = useState(setup.name);
   const rename = (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +74,9 @@ export function WatchItem({
             <Button variant="ghost" onClick={() => setEditing(true)}>
               Rename
             </Button>
+            <Button variant="ghost" onClick={() => setTargeting(true)}>
+              {setup.target ? "Change target" : "Set target"}
+            </Button>
             <Button variant="ghost" onClick={onRemove}>
               Remove
             </Button>
@@ -77,6 +84,20 @@ export function WatchItem({
         )}
       </div>
       <p className="watch-item__setup">{describeSetup(setup)}</p>
+      {targeting ? (
+        <TargetForm
+          setup={setup}
+          onCancel={() => setTargeting(false)}
+          onSave={(target) => {
+            onTarget(target);
+            setTargeting(false);
+          }}
+        />
+      ) : setup.target ? (
+        <p className="watch-item__target" data-testid="watch-target">
+          Alert: {describeTarget(setup.target)}
+        </p>
+      ) : null}
       <Figures setup={setup} figures={figures} hasPrevious={hasPrevious} />
     </li>
   );

@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { useSession } from "../../lib/auth/session";
 import { lastTradingDay, useDeviceMarket, useDocument } from "../../lib/sync";
 import { AddSetupForm } from "./add-setup-form";
+import { PushNotifications } from "./push-notifications";
 import { useWatchFigures } from "./use-watch-figures";
 import { WatchItem } from "./watch-item";
 import "./watchlist.css";
@@ -47,6 +48,7 @@ export default function WatchlistPage() {
   return (
     <div className="watchlist" data-testid="watchlist-page">
       <MarketLine market={market} />
+      {watchlist.readOnly ? null : <PushNotifications />}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {items.length === 0 ? (
         <p data-testid="watchlist-empty">
@@ -71,6 +73,16 @@ export default function WatchlistPage() {
                 )
               }
               onRemove={() => guarded(() => watchlist.write((t) => t.remove("items", [item.id])))}
+              onTarget={(target) =>
+                guarded(() =>
+                  watchlist.write((t) =>
+                    (target
+                      ? t.set("items", [item.id, "target"], target)
+                      : t.remove("items", [item.id, "target"])
+                    ).set("items", [item.id, "updatedAt"], new Date().toISOString()),
+                  ),
+                )
+              }
             />
           ))}
         </ul>
