@@ -37,7 +37,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "contact-us": () => import("../features/content/contact-page"),
   terms: () => import("../features/content/terms-page"),
   "terms-lrp": () => import("../features/content/lrp-terms-page"),
-  profile: notBuiltYet("profile"),
+  profile: () => import("../features/profile/profile-page"),
   settings: () => import("../features/settings/settings-page"),
   "api-keys": notBuiltYet("api-keys"),
   watchlist: () => import("../features/watchlist/watchlist-page"),

@@ -5,6 +5,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { InvitationLinks } from "./invitation-links";
 import { mountMembersApi } from "./members-api";
+import { mountProfileApi } from "./profile-api";
 import { SecretBox } from "./secret-box";
 import { mountSettingsApi } from "./settings-api";
 
@@ -27,6 +28,7 @@ export interface AdminOptions {
 export function mountAdminApi(app: Hono, options: AdminOptions): void {
   const secrets = new SecretBox(options.dataKey);
   mountSettingsApi(app, { storage: options.storage, verify: options.verify, secrets, now: options.now });
+  mountProfileApi(app, { storage: options.storage, verify: options.verify, now: options.now });
   mountMembersApi(app, {
     storage: options.storage,
     verify: options.verify,

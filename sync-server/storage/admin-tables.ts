@@ -96,6 +96,9 @@ export interface AdminStorage {
   recordSignIn(userId: string, at: number): Promise<void>;
   /** The last sign-in (epoch ms) of each user that has one. */
   lastSignIns(userIds: readonly string[]): Promise<Map<string, number>>;
+  /** The user's own profile (JSON text, shared/admin/profile.ts), or null. */
+  getUserProfile(userId: string): Promise<string | null>;
+  putUserProfile(userId: string, json: string, at: number): Promise<void>;
 }
 
 export const adminSchemaSql = (t: { bytes: string; integer: string; serialKey: string }): string => `
@@ -148,6 +151,11 @@ CREATE TABLE IF NOT EXISTS email_outbox (
   text_body TEXT NOT NULL,
   html_body TEXT,
   headers TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS user_profiles (
+  user_id TEXT PRIMARY KEY,
+  profile TEXT NOT NULL,
+  updated_at ${t.integer} NOT NULL
 );
 CREATE TABLE IF NOT EXISTS user_sign_ins (
   user_id TEXT PRIMARY KEY,
@@ -364,6 +372,18 @@ export function adminTables(db: SqlRunner): AdminStorage {
       );
       return new Map(rows.map((r) => [r.user_id, num(r.last_at)]));
     },
+    async getUserProfile(userId) {
+      const rows = await db.all<{ profile: string }>("SELECT profile FROM user_profiles WHERE user_id = ?", [
+        userId,
+      ]);
+      return rows[0]?.profile ?? null;
+    },
+    async putUserProfile(userId, json, at) {
+      await db.run(
+        "INSERT INTO user_profiles (user_id, profile, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET profile = excluded.profile, updated_at = excluded.updated_at",
+        [userId, json, at],
+      );
+    },
   };
 }
 
@@ -391,6 +411,8 @@ export const ADMIN_STORAGE_METHODS = [
   "listOutbox",
   "recordSignIn",
   "lastSignIns",
+  "getUserProfile",
+  "putUserProfile",
 ] as const satisfies readonly (keyof AdminStorage)[];
 
 // --- end of administration ----------------------------------------------------------------------------

@@ -373,6 +373,8 @@ export class PostgresStorage implements Storage {
   readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
   readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
   readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
+  readonly getUserProfile: AdminStorage["getUserProfile"] = (...a) => this.admin.getUserProfile(...a);
+  readonly putUserProfile: AdminStorage["putUserProfile"] = (...a) => this.admin.putUserProfile(...a);
   // --- end of administration ---
 
   // --- Quote campaigns (issue 12; campaign-tables.ts) ---

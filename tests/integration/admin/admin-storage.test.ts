@@ -128,6 +128,10 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       const last = await storage.lastSignIns(["admin-1", "u2", "u3"]);
       expect(Object.fromEntries(last)).toEqual({ "admin-1": 100, u2: 70 });
       expect((await storage.lastSignIns([])).size).toBe(0);
+      expect(await storage.getUserProfile("admin-1")).toBeNull();
+      await storage.putUserProfile("admin-1", '{"name":"A"}', 1);
+      await storage.putUserProfile("admin-1", '{"name":"B"}', 2);
+      expect(await storage.getUserProfile("admin-1")).toBe('{"name":"B"}');
     });
   });
 }

@@ -1,0 +1,255 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Role } from "../../../shared/access/roles";
+import {
+  DEFAULT_NOTIFICATIONS,
+  NOTIFICATION_TOPICS,
+  type NotificationPreferences,
+  type NotificationTopic,
+  profileUpdateSchema,
+} from "../../../shared/admin/profile";
+import { Field, FieldGroup, type FieldIssues, issuesByPath, NO_ISSUES } from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import "./profile.css";
+
+interface Profile {
+  id: string;
+  email: string | null;
+  name: string | null;
+  mobilePhone: string | null;
+  notifications: NotificationPreferences;
+  smsConsent: { given: boolean; at: string | null };
+  organisations: { orgId: string; roles: Role[] }[];
+}
+
+const ROLE_NAMES: Record<Role, string> = {
+  admin: "Admin",
+  superAdmin: "Platform admin",
+  agent: "Agent",
+  customer: "Customer",
+  partner: "Partner",
+};
+
+async function call<T>(token: string, method: string, path: string, json?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(json === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const data = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) throw new Error(data.message ?? `The server answered ${response.status}.`);
+  return data as T;
+}
+
+/**
+ * /profile (any signed-in user): name, e-mail (from the sign-in, read-only), mobile phone, which
+ * messages by which channel, consent to text messages with its date, the organisations and roles held,
+ * and "sign out on all devices". Opens an invitation link's `?invitation=` after an Auth0 sign-in.
+ */
+export default function ProfilePage() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [name, setName] = useState("");
+  const [phone, setPhone] = useState("");
+  const [notifications, setNotifications] = useState<NotificationPreferences>(DEFAULT_NOTIFICATIONS);
+  const [consent, setConsent] = useState(false);
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [message, setMessage] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
+
+  const show = useCallback((p: Profile) => {
+    setProfile(p);
+    setName(p.name ?? "");
+    setPhone(p.mobilePhone ?? "");
+    setNotifications(p.notifications);
+    setConsent(p.smsConsent.given);
+  }, []);
+  const { getAccessToken } = session;
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const token = await getAccessToken();
+        const invitation = params.get("invitation");
+        if (invitation) {
+          const joined = await call<{ orgId: string; roles: Role[] }>(
+            token,
+            "POST",
+            "/api/invitations/accept",
+            {
+              token: invitation,
+            },
+          );
+          setMessage({
+            tone: "success",
+            text: `You joined ${joined.orgId} as ${joined.roles.map((r) => ROLE_NAMES[r]).join(", ")}. Sign out and in again to see its screens.`,
+          });
+          setParams({}, { replace: true });
+        }
+        const p = await call<Profile>(token, "GET", "/api/me");
+        if (live) show(p);
+      } catch (e) {
+        if (live) setMessage({ tone: "error", text: (e as Error).message });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [getAccessToken, show, params, setParams]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const update = {
+      name,
+      mobilePhone: phone.trim() === "" ? null : phone.trim(),
+      notifications,
+      smsConsent: consent,
+    };
+    const parsed = profileUpdateSchema.safeParse(update);
+    if (!parsed.success) {
+      setIssues(issuesByPath(parsed.error));
+      setMessage({ tone: "error", text: "Nothing was saved: correct the fields marked below." });
+      return;
+    }
+    setIssues(NO_ISSUES);
+    try {
+      show(await call<Profile>(await getAccessToken(), "PUT", "/api/me", update));
+      setMessage({ tone: "success", text: "Your profile is saved." });
+    } catch (e) {
+      setMessage({ tone: "error", text: `Nothing was saved: ${(e as Error).message}` });
+    }
+  };
+  const toggle = (topic: NotificationTopic, channel: "email" | "sms", on: boolean) =>
+    setNotifications((n) => ({ ...n, [topic]: { ...n[topic], [channel]: on } }));
+
+  return (
+    <div className="profile" data-testid="profile-page">
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {profile === null && message?.tone !== "error" ? (
+        <p>Loading your profile (a connection is needed)…</p>
+      ) : null}
+      {profile ? (
+        <form className="book-form" onSubmit={submit} noValidate data-testid="profile-form">
+          <FieldGroup legend="You">
+            <Field label="Name" path="name" issues={issues}>
+              <input
+                className="book-input"
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
+            <Field label="E-mail" hint="From your sign-in; change it with your sign-in provider.">
+              <input className="book-input" name="email" value={profile.email ?? ""} readOnly />
+            </Field>
+            <Field label="Mobile phone" path="mobilePhone" issues={issues} hint="e.g. (620) 555-0134">
+              <input
+                className="book-input"
+                name="mobilePhone"
+                type="tel"
+                autoComplete="tel"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+            </Field>
+            <label className="profile__check">
+              <input
+                type="checkbox"
+                name="smsConsent"
+                checked={consent}
+                onChange={(e) => setConsent(e.target.checked)}
+              />
+              <span>
+                I agree to receive text messages (SMS) at this number. Message and data rates may apply; reply
+                STOP to stop.
+                {profile.smsConsent.at ? (
+                  <span className="book-form__help" data-testid="sms-consent-date">
+                    {" "}
+                    Given on {new Date(profile.smsConsent.at).toLocaleDateString()}.
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          </FieldGroup>
+          <FieldGroup legend="What we send you">
+            <table className="profile__channels">
+              <thead>
+                <tr>
+                  <th scope="col">Message</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Text</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(Object.keys(NOTIFICATION_TOPICS) as NotificationTopic[]).map((topic) => {
+                  const problem = issues[`notifications.${topic}.sms`];
+                  return (
+                    <tr key={topic}>
+                      <th scope="row">
+                        {NOTIFICATION_TOPICS[topic]}
+                        {problem ? <span className="book-field__error"> {problem}</span> : null}
+                      </th>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`${NOTIFICATION_TOPICS[topic]} by e-mail`}
+                          checked={notifications[topic].email}
+                          onChange={(e) => toggle(topic, "email", e.target.checked)}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`${NOTIFICATION_TOPICS[topic]} by text message`}
+                          aria-invalid={problem ? true : undefined}
+                          checked={notifications[topic].sms}
+                          onChange={(e) => toggle(topic, "sms", e.target.checked)}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </FieldGroup>
+          <div className="book-form__actions">
+            <Button type="submit" data-testid="profile-save">
+              Save profile
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {profile ? (
+        <section aria-labelledby="orgs-title" className="profile__section">
+          <h2 id="orgs-title">Your organisations</h2>
+          {profile.organisations.length === 0 ? (
+            <p className="book-form__help">You belong to no organisation yet.</p>
+          ) : (
+            <ul data-testid="profile-orgs">
+              {profile.organisations.map((o) => (
+                <li key={o.orgId}>
+                  <strong>{o.orgId}</strong>: {o.roles.map((r) => ROLE_NAMES[r]).join(", ")}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="devices-title" className="profile__section">
+        <h2 id="devices-title">Devices</h2>
+        <p className="book-form__help">
+          Lost a phone or used a shared computer? This signs you out everywhere, this device included.
+        </p>
+        <Button variant="secondary" onClick={() => void session.signOutEverywhere()}>
+          Sign out on all devices
+        </Button>
+      </section>
+    </div>
+  );
+}
