@@ -61,9 +61,10 @@ const config: UserConfig = {
       devOptions: { enabled: false },
     }),
   ],
+  // The worker is one chunk (zod inside, tree-shaken with the rest): the jitless setting goes first in it.
   worker: {
     format: "es",
-    rolldownOptions: { output: { codeSplitting: { groups: [zodGroup] }, banner: zodJitless } },
+    rolldownOptions: { output: { banner: (chunk: { isEntry: boolean }) => (chunk.isEntry ? ZOD_JITLESS : "") } },
   },
   build: {
     outDir: "dist",

@@ -1,5 +1,8 @@
 import { DomainError } from "../shared/errors";
-import { type MarketSnapshot, marketSnapshotSchema, sourceLine } from "../shared/market";
+// Straight from the modules, not the market index: the index also carries the importers, which the
+// page's worker never needs (they would ride along in the first quote screen's JavaScript).
+import { sourceLine } from "../shared/market/provenance";
+import { type MarketSnapshot, marketSnapshotSchema } from "../shared/market/snapshot";
 import {
   type BreakevenResult,
   breakeven,
@@ -13,7 +16,7 @@ import {
   priceLgm,
   quoteLrp,
 } from "../shared/pricing";
-import { type LgmClaim, type LrpClaim, lgmClaim, lrpClaim } from "../shared/pricing/claims";
+import type { LgmClaim, LrpClaim } from "../shared/pricing/claims";
 import type { LrpScenarioCoverage } from "../shared/pricing/lrp/scenarios";
 
 // The pricing engine as the page sees it through Comlink. Every method returns a Result: errors cross
@@ -133,9 +136,15 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     lgmScenario: (input, moves, options = {}) =>
       run(options.channel ?? "lgmScenario", (snapshot) => lgmScenario(input, snapshot, moves)),
     breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), false),
-    lrpClaim: (input, options = {}) =>
-      run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot)),
-    lgmClaim: (input, options = {}) => run(options.channel ?? "lgmClaim", () => lgmClaim(input), false),
+    // Claims are worked out rarely: their engine loads on first use, not with the quote screens.
+    lrpClaim: async (input, options = {}) => {
+      const { lrpClaim } = await import("../shared/pricing/claims");
+      return run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot));
+    },
+    lgmClaim: async (input, options = {}) => {
+      const { lgmClaim } = await import("../shared/pricing/claims");
+      return run(options.channel ?? "lgmClaim", () => lgmClaim(input), false);
+    },
     snapshot: () => run("snapshot", (snapshot) => snapshot),
   };
 }

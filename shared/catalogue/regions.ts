@@ -24,28 +24,48 @@ export interface RegionRow {
   area: string | null;
 }
 
-const states: StateRegion[] = [];
-const byCode = new Map<string, RegionRow>();
-
-for (const [fips, abbreviation, name] of STATE_ROWS) {
-  const code = `${fips}000`;
-  const areas: Record<string, string> = {};
-  byCode.set(code, { code, state: abbreviation, stateName: name, area: null });
-  for (const entry of (COUNTY_ROWS[fips] ?? "").split("|")) {
-    const areaCode = fips + entry.slice(0, 3);
-    const area = entry.slice(4);
-    areas[area] = areaCode;
-    byCode.set(areaCode, { code: areaCode, state: abbreviation, stateName: name, area });
-  }
-  states.push(Object.freeze({ abbreviation, name, fips, code, areas: Object.freeze(areas) }));
+/** Each state's county-equivalents as [5-digit code, area name], from the generated rows. */
+function areasOf(fips: string): [string, string][] {
+  return (COUNTY_ROWS[fips] ?? "").split("|").map((entry) => [fips + entry.slice(0, 3), entry.slice(4)]);
 }
 
-/** The 50 states and DC, by FIPS code. */
-export const REGION_STATES: readonly StateRegion[] = Object.freeze(states);
+// The tables are built by calls marked pure, with no property read of a shared value at the top level,
+// so a bundle that imports the catalogue without using regions (the pricing worker) leaves the county
+// table out.
 
-export const REGIONS_BY_STATE: Readonly<Record<string, StateRegion>> = Object.freeze(
-  Object.fromEntries(states.map((s) => [s.abbreviation, s])),
-);
+function buildStates(): readonly StateRegion[] {
+  return Object.freeze(
+    STATE_ROWS.map(([fips, abbreviation, name]) =>
+      Object.freeze({
+        abbreviation,
+        name,
+        fips,
+        code: `${fips}000`,
+        areas: Object.freeze(Object.fromEntries(areasOf(fips).map(([code, area]) => [area, code]))),
+      }),
+    ),
+  );
+}
+
+function buildByCode(): Map<string, RegionRow> {
+  const byCode = new Map<string, RegionRow>();
+  for (const [fips, state, stateName] of STATE_ROWS) {
+    byCode.set(`${fips}000`, { code: `${fips}000`, state, stateName, area: null });
+    for (const [code, area] of areasOf(fips)) byCode.set(code, { code, state, stateName, area });
+  }
+  return byCode;
+}
+
+const indexByAbbreviation = (states: readonly StateRegion[]): Readonly<Record<string, StateRegion>> =>
+  Object.freeze(Object.fromEntries(states.map((s) => [s.abbreviation, s])));
+
+/** The 50 states and DC, by FIPS code. */
+export const REGION_STATES: readonly StateRegion[] = /* @__PURE__ */ buildStates();
+
+export const REGIONS_BY_STATE: Readonly<Record<string, StateRegion>> =
+  /* @__PURE__ */ indexByAbbreviation(REGION_STATES);
+
+const byCode = /* @__PURE__ */ buildByCode();
 
 /** State abbreviation → its own code (OH → 39000); undefined for an unknown abbreviation. */
 export function stateRegionCode(state: string): string | undefined {
