@@ -80,6 +80,8 @@ export const configSchema = z
     RATE_LIMIT_API_PER_ADDRESS: perMinute(1200),
     /** The HTTP API, per signed-in user. */
     RATE_LIMIT_API_PER_USER: perMinute(600),
+    /** The partner API (/api/v1, issue 14), requests per minute per API key. */
+    PARTNER_API_PER_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** New sync sockets (WebSocket upgrades), per address. */
     RATE_LIMIT_SOCKETS_PER_ADDRESS: perMinute(600),
     /** Document connections (authentications on the sync socket), per user. */
@@ -150,6 +152,16 @@ export const configSchema = z
       .max(24 * 30)
       .default(72),
     // --- end of administration
+    // --- Quote campaigns (issue 12; docs/campaigns.md) ---
+    /** HMAC key of unsubscribe links (base64, ≥ 32 bytes); required in production, else generated in DATA_DIR. */
+    UNSUBSCRIBE_SECRET: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    /** How often the campaign scheduler looks for due runs, seconds. */
+    CAMPAIGN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // --- end of quote campaigns
   })
   .superRefine((config, ctx) => {
     if (config.MARKET_FUTURES_PROVIDER === "barchart" && !config.BARCHART_API_KEY)

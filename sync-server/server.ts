@@ -8,6 +8,11 @@ import { mountAdminApi } from "./admin";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
+import { mountCampaignsApi } from "./campaigns/campaigns-api";
+import { outboxSmsSender } from "./campaigns/providers";
+import { startScheduler } from "./campaigns/scheduler";
+import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
+import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { createHttpApp } from "./http/app";
@@ -103,6 +108,13 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   });
   hardening.attach(sync);
   let listeningPort = config.PORT;
+  const campaignSigner = unsubscribeSigner(
+    loadUnsubscribeSecret({
+      production: config.NODE_ENV === "production",
+      secret: config.UNSUBSCRIBE_SECRET,
+      dataDir: config.DATA_DIR,
+    }),
+  );
   // Price alerts (issue 15 §4): every watchlist evaluated after each publish, told by Web Push / e-mail.
   const alerts = await startAlerts(config, {
     storage,
@@ -171,6 +183,16 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         verify: (token) => verify(token),
         onMembershipChanged: membershipChanged,
       });
+      // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
+      mountUnsubscribeApi(api, { storage, signer: campaignSigner });
+      mountCampaignsApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        email: emailSenderFrom(config, storage),
+        signer: campaignSigner,
+        snapshot: () => market.source.current(),
+        baseUrl: () => publicUrl(config, listeningPort),
+      });
     },
   });
   const server = createAdaptorServer({ fetch: app.fetch });
@@ -186,6 +208,18 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const port = (server.address() as AddressInfo).port;
   listeningPort = port;
   verify = hardening.guardVerify(await createVerifier(config, port));
+
+  const campaigns = startScheduler({
+    storage,
+    owner: instanceId,
+    email: emailSenderFrom(config, storage),
+    sms: outboxSmsSender(storage, "campaigns"),
+    signer: campaignSigner,
+    baseUrl: publicUrl(config, port).replace(/\/$/, ""),
+    snapshot: () => market.source.current(),
+    intervalMs: config.CAMPAIGN_SCHEDULER_INTERVAL_SECONDS * 1000,
+    log: (message, fields) => log(`${message} ${JSON.stringify(fields ?? {})}`),
+  });
 
   return {
     port,
@@ -203,6 +237,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     alerts,
     /** Stores open documents, closes every connection, the HTTP server and the storage. */
     async close(): Promise<void> {
+      await campaigns.stop();
       await sync.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

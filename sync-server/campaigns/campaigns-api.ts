@@ -1,0 +1,146 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { campaignSectionSchema } from "../../shared/documents/campaign";
+import type { MarketSnapshot } from "../../shared/market/snapshot";
+import type { Storage } from "../storage/types";
+import type { VerifyToken } from "../sync/context";
+import type { EmailSender } from "./providers";
+import { type RunContact, type RunOrg, sendRun } from "./sender";
+import { storedDocumentJson } from "./stored-doc";
+import type { UnsubscribeSigner } from "./unsubscribe-link";
+
+// The agents' campaign API (ACL6: agents of the organisation only):
+// - GET  /api/orgs/{o}/campaigns/{c}/runs          per-run counts and the send log (why failed/skipped);
+// - POST /api/orgs/{o}/campaigns/{c}/test          "send a test to me": the e-mail a recipient would get
+//   today, priced on the server's current snapshot, to the signed-in agent's own address (not logged as
+//   a run).
+
+const id = z.string().min(1).max(128);
+
+export interface CampaignsApiOptions {
+  storage: Storage;
+  verify: VerifyToken;
+  email: EmailSender;
+  signer: UnsubscribeSigner;
+  snapshot: () => Promise<MarketSnapshot | null> | MarketSnapshot | null;
+  baseUrl: () => string;
+  now?: () => number;
+}
+
+export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void {
+  const { storage } = options;
+  const agent = async (c: Context) => {
+    const params = z.object({ orgId: id, campaignId: id }).safeParse(c.req.param());
+    if (!params.success)
+      return { response: c.json({ error: "invalid-input", message: "The address names no campaign." }, 400) };
+    const header = c.req.header("authorization") ?? "";
+    let sub: string;
+    try {
+      sub = (await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "")).sub;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
+    }
+    const subject = await storage.loadSubject(sub);
+    if (!subject.memberships.some((m) => m.orgId === params.data.orgId && m.role === "agent"))
+      return {
+        response: c.json(
+          { error: "forbidden", message: `Only agents of ${params.data.orgId} may see its campaigns.` },
+          403,
+        ),
+      };
+    return { ...params.data, sub };
+  };
+
+  app.get("/api/orgs/:orgId/campaigns/:campaignId/runs", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const runDate = c.req.query("run");
+    if (runDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(runDate))
+      return c.json({ error: "invalid-input", message: "run: expected a date YYYY-MM-DD" }, 400);
+    const runs = await storage.runSummaries(who.orgId, who.campaignId);
+    const sends = await storage.listSends(who.orgId, who.campaignId, runDate ?? runs[0]?.runDate, 2000);
+    return c.json({ runs, sends: sends.map(({ orgId: _o, providerId: _p, ...s }) => s) });
+  });
+
+  app.post("/api/orgs/:orgId/campaigns/:campaignId/test", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const me = (await storage.listMembers(who.orgId)).find((m) => m.id === who.sub);
+    const to = me?.email;
+    if (!to)
+      return c.json(
+        { error: "no-address", message: "Your account has no e-mail address to send the test to." },
+        400,
+      );
+    const json = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
+    const campaign = campaignSectionSchema.safeParse(json.campaign);
+    if (!campaign.success)
+      return c.json(
+        {
+          error: "not-ready",
+          message: "Save the campaign first: the server has no complete campaign to test.",
+        },
+        409,
+      );
+    const snapshot = await options.snapshot();
+    if (!snapshot)
+      return c.json({ error: "no-market-data", message: "The server has no market data yet." }, 503);
+    const settings = ((await storedDocumentJson(storage, `org/${who.orgId}`)).settings ?? {}) as Record<
+      string,
+      unknown
+    >;
+    const org: RunOrg = {
+      id: who.orgId,
+      name: String(settings.name ?? who.orgId),
+      primaryColor: String((settings.colorScheme as { primary?: string } | undefined)?.primary ?? "#1f5130"),
+      senderEmail: (settings.senderEmail as string | null | undefined) ?? null,
+      addressLine1: settings.addressLine1 as string | undefined,
+      addressLine2: settings.addressLine2 as string | undefined,
+      city: settings.city as string | undefined,
+      state: settings.state as string | undefined,
+      zip: settings.zip as string | undefined,
+      timeZone: (settings.timezone as string | undefined) ?? "America/Chicago",
+      enableCombinedQuoteCampaignsToSingleEmail: false,
+    };
+    const contact: RunContact = { id: `test-${who.sub}`, name: me?.name ?? "agent", email: to };
+    const now = (options.now ?? Date.now)();
+    // A test run has its own run key (one per second), so it never collides with a scheduled run.
+    const report = await sendRun(
+      {
+        org,
+        runDate: `test-${new Date(now).toISOString().slice(0, 19)}`,
+        runAt: now,
+        campaigns: [
+          {
+            id: who.campaignId,
+            name: `[Test] ${campaign.data.name}`,
+            quote: campaign.data.quote,
+            recipients: [{ id: contact.id, customerId: contact.id, channels: ["email"], status: "ACTIVE" }],
+          },
+        ],
+        contacts: new Map([[contact.id, contact]]),
+        snapshot,
+      },
+      {
+        storage,
+        owner: `test-${who.sub}`,
+        email: options.email,
+        sms: { send: async () => ({ id: "" }) },
+        signer: options.signer,
+        baseUrl: options.baseUrl().replace(/\/$/, ""),
+        now: () => now,
+      },
+    );
+    if (report.sent === 1) return c.json({ sentTo: to });
+    const [log] = await storage.listSends(
+      who.orgId,
+      who.campaignId,
+      `test-${new Date(now).toISOString().slice(0, 19)}`,
+    );
+    return c.json(
+      { error: "not-sent", message: `The test was not sent: ${log?.reason ?? "unknown reason"}.` },
+      502,
+    );
+  });
+}
