@@ -24,6 +24,7 @@ import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { emailSenderFrom } from "./outbound/email";
+import { mountPartnerApi } from "./partner-api/api";
 import { openStorage } from "./storage";
 import {
   checkDataKey,
@@ -145,6 +146,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   };
   // The embedded provider's users (outside production): the demo users, and whoever accepts an invitation.
   const embeddedUsers: DemoUser[] = [...DEMO_USERS];
+  const applicationMail = emailSenderFrom(config, storage);
+  let partnerApi: ReturnType<typeof mountPartnerApi> | undefined;
   const app = createHttpApp(config, {
     embeddedUsers,
     first: (http) => hardening.mountHttp(http, (token) => verify(token)),
@@ -174,10 +177,22 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         trustedHops: config.TRUST_PROXY_HOPS,
         appUrl: () => publicUrl(config, listeningPort),
         // Into the e-mail outbox (the outbound adapter delivers from there).
-        sendEmail: (m) => storage.putOutbox({ id: randomUUID(), createdAt: Date.now(), headers: {}, ...m }),
+        sendEmail: async (m) => {
+          await applicationMail.send({ ...m, html: m.html ?? undefined, headers: {} });
+        },
         log,
       });
       alerts.mount(api);
+      // The partner API and its keys (issue 14 §2–3).
+      partnerApi = mountPartnerApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        store: hardening.store,
+        market: () => market.source,
+        perKeyPerMinute: config.PARTNER_API_PER_KEY_PER_MINUTE,
+        publicUrl: () => publicUrl(config, listeningPort),
+        log,
+      });
       mountSyncApi(api, {
         storage,
         verify: (token) => verify(token),
@@ -243,6 +258,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         server.close(() => resolve());
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
+      await partnerApi?.close();
       await hardening.close();
       await market.stop();
       await alerts.close();

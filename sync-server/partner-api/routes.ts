@@ -1,0 +1,170 @@
+import * as Y from "yjs";
+import type { z } from "zod";
+import { documentName } from "../../shared/documents/names";
+import { quoteLgm, quoteLrp } from "../../shared/pricing";
+import type { MarketSource } from "../http/market";
+import type { Storage } from "../storage/types";
+import { documentJson } from "../sync/doc-json";
+import {
+  coveragesResponseSchema,
+  customersResponseSchema,
+  lgmQuoteInputSchema,
+  lgmQuoteSchema,
+  lrpOffersSchema,
+  lrpQuoteInputSchema,
+  lrpQuoteSchema,
+  marketCurrentSchema,
+} from "./schemas";
+import type { ApiScope } from "./tables";
+
+// The partner API's routes (issue 14 §3), one table for the router (api.ts) and the OpenAPI document
+// (openapi.ts). A handler gets the parsed body and the key's organisation and returns the JSON answer;
+// a DomainError it throws (the pricing engine's, with the spec's messages) becomes a 422 problem.
+
+export interface RouteContext {
+  orgId: string;
+  body: unknown;
+  storage: Storage;
+  market: MarketSource;
+}
+
+export interface PartnerRoute {
+  method: "get" | "post";
+  path: string;
+  operationId: string;
+  scope: ApiScope;
+  summary: string;
+  description: string;
+  request?: z.ZodType;
+  response: z.ZodType;
+  /** A request the reference shows and the contract test sends. */
+  example?: unknown;
+  handle(ctx: RouteContext): Promise<unknown>;
+}
+
+export class NoMarketData extends Error {}
+
+async function snapshotOf(market: MarketSource) {
+  const snapshot = await market.current();
+  if (!snapshot)
+    throw new NoMarketData("No market snapshot is published yet: try again after the next market update.");
+  return snapshot;
+}
+
+async function orgDocument(storage: Storage, orgId: string): Promise<Record<string, unknown>> {
+  const stored = await storage.loadDocument(documentName.org(orgId));
+  const doc = new Y.Doc();
+  try {
+    if (stored.state) Y.applyUpdate(doc, stored.state);
+    for (const u of stored.updates) Y.applyUpdate(doc, u.update);
+    return documentJson(doc, new Set(["customers", "policies", "coverages"]));
+  } finally {
+    doc.destroy();
+  }
+}
+const values = (section: unknown) =>
+  section && typeof section === "object" ? Object.values(section as Record<string, unknown>) : [];
+const byId = (a: unknown, b: unknown) =>
+  String((a as { id: string }).id).localeCompare(String((b as { id: string }).id));
+
+export const LRP_EXAMPLE = {
+  commodity: "0801",
+  type: "809",
+  endorsementLengthWeeks: 26,
+  coverageLevel: 0.95,
+  head: 100,
+  targetWeightCwt: 5.5,
+  share: 1,
+  farmerClassification: "Neither",
+  cropYear: 2027,
+  salesDate: "2026-11-20",
+};
+export const LGM_EXAMPLE = {
+  commodity: "0803",
+  type: "808",
+  targetMarketings: [0, 0, 0, 100, 0, 0, 0, 0, 50, 0, 0],
+  deductible: 20,
+  farmerClassification: "Neither",
+  cropYear: 2027,
+  salesDate: "2026-11-20",
+  seed: 1,
+};
+
+export const PARTNER_ROUTES: PartnerRoute[] = [
+  {
+    method: "post",
+    path: "/api/v1/quotes/lrp",
+    operationId: "quoteLrp",
+    scope: "quotes:read",
+    summary: "Price an LRP quote",
+    description:
+      "The same input and output keys as `npx rangeline quote lrp`. Priced against the current market snapshot.",
+    request: lrpQuoteInputSchema,
+    response: lrpQuoteSchema,
+    example: LRP_EXAMPLE,
+    handle: async ({ body, market }) => quoteLrp(body, await snapshotOf(market)),
+  },
+  {
+    method: "post",
+    path: "/api/v1/quotes/lrp/offers",
+    operationId: "quoteLrpOffers",
+    scope: "quotes:read",
+    summary: "Price an LRP quote with the offer table",
+    description:
+      "As /quotes/lrp, with `offers`: every row of the type's offer table (`npx rangeline quote lrp --all`).",
+    request: lrpQuoteInputSchema,
+    response: lrpOffersSchema,
+    example: LRP_EXAMPLE,
+    handle: async ({ body, market }) => quoteLrp(body, await snapshotOf(market), { all: true }),
+  },
+  {
+    method: "post",
+    path: "/api/v1/quotes/lgm",
+    operationId: "quoteLgm",
+    scope: "quotes:read",
+    summary: "Price an LGM quote with its deductible curve",
+    description: "The same input and output keys as `npx rangeline quote lgm`.",
+    request: lgmQuoteInputSchema,
+    response: lgmQuoteSchema,
+    example: LGM_EXAMPLE,
+    handle: async ({ body, market }) => quoteLgm(body, await snapshotOf(market)),
+  },
+  {
+    method: "get",
+    path: "/api/v1/market/current",
+    operationId: "marketCurrent",
+    scope: "market:read",
+    summary: "The current market snapshot's date and label",
+    description: "Which trading day quotes are priced against.",
+    response: marketCurrentSchema,
+    handle: async ({ market }) => {
+      const s = await snapshotOf(market);
+      return { asOf: s.asOf, label: s.label, source: s.source };
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/book/customers",
+    operationId: "bookCustomers",
+    scope: "book:read",
+    summary: "The organisation's customers",
+    description: "Summaries of the key's organisation's customers (no tax ids, no notes).",
+    response: customersResponseSchema,
+    handle: async ({ storage, orgId }) => ({
+      customers: values((await orgDocument(storage, orgId)).customers).sort(byId),
+    }),
+  },
+  {
+    method: "get",
+    path: "/api/v1/book/coverages",
+    operationId: "bookCoverages",
+    scope: "book:read",
+    summary: "The organisation's policies and coverages",
+    description: "Summaries of the key's organisation's policies and LRP/LGM coverages (no tax ids).",
+    response: coveragesResponseSchema,
+    handle: async ({ storage, orgId }) => {
+      const doc = await orgDocument(storage, orgId);
+      return { policies: values(doc.policies).sort(byId), coverages: values(doc.coverages).sort(byId) };
+    },
+  },
+];

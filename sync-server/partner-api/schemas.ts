@@ -1,0 +1,83 @@
+import { z } from "zod";
+import {
+  coverageSummarySchema,
+  customerSummarySchema,
+  policySummarySchema,
+} from "../../shared/documents/book";
+import { lgmQuoteInputSchema, lrpQuoteInputSchema } from "../../shared/pricing";
+import { API_SCOPES } from "./tables";
+
+// The partner API's request and response shapes (issue 14 §3). Requests are the app's and the command
+// line's own schemas (`npx rangeline quote`: the same JSON keys); responses describe what the pricing
+// engine returns. The OpenAPI document is generated from these (openapi.ts), never written by hand.
+
+export { lgmQuoteInputSchema, lrpQuoteInputSchema };
+
+const money = z.number().describe("dollars");
+export const lrpCoverageRowSchema = z.object({
+  endorsementLengthWeeks: z.number().int(),
+  endDate: z.string().describe("YYYY-MM-DD"),
+  coverageLevel: z.number(),
+  expectedValuePerCwt: money,
+  coveragePricePerCwt: money,
+  rate: z.number(),
+  insuredValue: money,
+  totalPremium: money,
+  subsidy: money,
+  producerPremium: money,
+  producerPremiumPerCwt: money,
+  producerPremiumPerHead: money,
+  cmePutStrike: z.number().nullable(),
+  cmePutPremiumPerCwt: z.number().nullable(),
+  futuresContractMonth: z.string(),
+  indicative: z
+    .boolean()
+    .describe("true when the rate was modelled: the snapshot has no RMA rate for the row"),
+});
+export const lrpQuoteSchema = lrpCoverageRowSchema.extend({
+  offers: z.array(lrpCoverageRowSchema).optional(),
+});
+export const lrpOffersSchema = lrpCoverageRowSchema.extend({ offers: z.array(lrpCoverageRowSchema) });
+
+export const lgmQuoteSchema = z.object({
+  expectedGrossMargin: money,
+  grossMarginGuarantee: money,
+  totalPremium: money,
+  subsidy: money,
+  producerPremium: money,
+  months: z.array(
+    z.object({
+      marketingMonth: z.string(),
+      expectedGrossMarginPerUnit: z.number(),
+      targetMarketings: z.number().int(),
+    }),
+  ),
+  deductibleCurve: z.array(
+    z.object({ deductible: z.number(), totalPremium: money, subsidy: money, producerPremium: money }),
+  ),
+});
+
+export const marketCurrentSchema = z.object({
+  asOf: z.string().describe("the trading day the snapshot's prices are from, YYYY-MM-DD"),
+  label: z.string().describe('e.g. "sample market data"'),
+  source: z.enum(["sample", "rma", "imported"]),
+});
+
+export const customersResponseSchema = z.object({ customers: z.array(customerSummarySchema) });
+export const coveragesResponseSchema = z.object({
+  policies: z.array(policySummarySchema),
+  coverages: z.array(coverageSummarySchema),
+});
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  instance: z.string(),
+  errors: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
+});
+
+export const scopeSchema = z.enum(API_SCOPES);
