@@ -16,6 +16,7 @@ import { messageForField, shownResult, usePricing, useWorkerResult } from "../..
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lrpSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
+import { HistorySlot } from "../../components/market-history/history-slot";
 import { CoverageTable } from "../../components/quote/coverage-table";
 import {
   basisOf,
@@ -212,6 +213,19 @@ export default function LrpQuotePage() {
       {quote && chosenRow && pricedKey ? (
         <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} />
       ) : null}
+      <HistorySlot
+        offer={
+          quote && chosenRow && asOf
+            ? {
+                commodity,
+                type: form.type,
+                length: chosenRow.endorsementLengthWeeks,
+                coverageLevel: chosenRow.coverageLevel,
+                asOf,
+              }
+            : null
+        }
+      />
       {quote && chosenRow ? (
         <OrderButtonSlot
           inputs={{
