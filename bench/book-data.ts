@@ -169,13 +169,6 @@ export function generateBook({ customers: nCustomers, coverages: nCoverages }: B
   return book;
 }
 
-const toY = (value: unknown): unknown => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const map = new Y.Map<unknown>();
-  for (const [key, entry] of Object.entries(value)) if (entry !== undefined) map.set(key, toY(entry));
-  return map;
-};
-
 /**
  * Writes the book's summaries into `org/{orgId}` as an agent of the org, in transactions of `chunk`
  * records (each is one update the server's write guard checks), and waits until the server has them all.
@@ -217,7 +210,8 @@ export async function writeBook(
       for (let i = 0; i < records.length; i += chunk)
         doc.transact(() => {
           const map = doc.getMap(section);
-          for (const record of records.slice(i, i + chunk)) map.set(record.id, toY(record));
+          // Summaries are stored whole, as the app writes them (typed-document setWhole).
+          for (const record of records.slice(i, i + chunk)) map.set(record.id, structuredClone(record));
         });
     await waitFor(
       () => !provider.hasUnsyncedChanges,

@@ -119,7 +119,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       if (changed(stored.coverages, id, s)) edits.push(["coverages", id, s]);
     if (edits.length === 0) return;
     orgDoc.write((t) => {
-      for (const [section, id, summary] of edits) t.set(section, [id], summary);
+      for (const [section, id, summary] of edits) t.setWhole(section, [id], summary);
     });
   }, [client, names, customerId]);
 

@@ -24,10 +24,10 @@ export function refreshClaimSummaries(client: SyncClient, orgId: string, claimId
   const same = (stored: unknown) => JSON.stringify(stored) === JSON.stringify(summary);
   const org = client.open<"org">(documentName.org(orgId));
   if (org.getState().loaded && !same(org.getState().data.claims?.[claimId]))
-    org.write((t) => t.set("claims", [claimId], summary));
+    org.write((t) => t.setWhole("claims", [claimId], summary));
   const customer = client.open<"customer">(documentName.customer(orgId, claim.customerId));
   if (customer.getState().loaded && !same(customer.getState().data.claims?.[claimId]))
-    customer.write((t) => t.set("claims", [claimId], summary));
+    customer.write((t) => t.setWhole("claims", [claimId], summary));
 }
 
 /**
@@ -80,7 +80,7 @@ export async function createClaim(
   await Promise.all([org.ready, customer.ready]);
   const checklist = doc.getState().data.checklist ?? {};
   const summary = claimSummaryOf(claim, checklist as Record<string, ChecklistItem>);
-  org.write((t) => t.set("claims", [id], summary));
-  customer.write((t) => t.set("claims", [id], summary));
+  org.write((t) => t.setWhole("claims", [id], summary));
+  customer.write((t) => t.setWhole("claims", [id], summary));
   return id;
 }

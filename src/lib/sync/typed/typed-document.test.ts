@@ -218,3 +218,36 @@ describe("reading again after a change parses only what changed", () => {
     }
   });
 });
+
+describe("summaries stored whole (setWhole)", () => {
+  it("keeps a record as one JSON value, read and replaced like any other", () => {
+    const doc = new Y.Doc();
+    write(doc, "org", (t) => t.setWhole("customers", ["c1"], customer("c1")));
+    const stored = doc.getMap("customers").get("c1");
+    expect(stored).not.toBeInstanceOf(Y.Map);
+    expect(readDocument("org", doc).data.customers?.c1).toEqual(customer("c1"));
+    write(doc, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "Renamed")));
+    expect(readDocument("org", doc).data.customers?.c1?.name).toBe("Renamed");
+  });
+
+  it("replaces a record that was a map per field, and converges when two devices write it", () => {
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    write(a, "org", (t) => t.set("customers", ["c1"], customer("c1")));
+    sync(a, b);
+    write(a, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "From A")));
+    write(b, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "From B")));
+    sync(a, b);
+    expect(sectionJson(a, "customers")).toEqual(sectionJson(b, "customers"));
+    expect(["From A", "From B"]).toContain((sectionJson(a, "customers").c1 as { name: string }).name);
+    expect(a.getMap("customers").get("c1")).not.toBeInstanceOf(Y.Map);
+  });
+
+  it("refuses an invalid record whole, writing nothing", () => {
+    const doc = new Y.Doc();
+    expect(() => write(doc, "org", (t) => t.setWhole("customers", ["c1"], { id: "c1" }))).toThrow(
+      DomainError,
+    );
+    expect(doc.getMap("customers").size).toBe(0);
+  });
+});

@@ -41,7 +41,7 @@ export function readDocument<K extends DocumentKind>(kind: K, doc: Y.Doc): ReadR
 }
 
 type Edit =
-  | { op: "set"; section: string; path: Path; value: unknown }
+  | { op: "set"; section: string; path: Path; value: unknown; whole?: boolean }
   | { op: "delete"; section: string; path: Path };
 
 /** The edits of one write; applied together, as one Yjs transaction, once every section validates. */
@@ -53,6 +53,15 @@ export class DocumentTransaction<K extends DocumentKind> {
   /** Sets the value at `path` inside `section` (e.g. set("profile", ["name"], "Casey")). */
   set<S extends SectionName<K>>(section: S, path: Path, value: unknown): this {
     this.edits.push({ op: "set", section, path, value });
+    return this;
+  }
+
+  /**
+   * Sets the value at `path` as one value, not merged per field (y-json setAt `whole`): for derived
+   * records such as the book's summaries, which are written whole and cost fewer items so.
+   */
+  setWhole<S extends SectionName<K>>(section: S, path: Path, value: unknown): this {
+    this.edits.push({ op: "set", section, path, value, whole: true });
     return this;
   }
 
@@ -106,7 +115,7 @@ export function applyTransaction<K extends DocumentKind>(
   }
   doc.transact(() => {
     for (const edit of transaction.edits) {
-      if (edit.op === "set") setAt(doc, edit.section, edit.path, edit.value);
+      if (edit.op === "set") setAt(doc, edit.section, edit.path, edit.value, edit.whole);
       else deleteAt(doc, edit.section, edit.path);
     }
   }, origin);

@@ -41,15 +41,19 @@ function parentMap(doc: Y.Doc, section: string, path: Path): Y.Map<unknown> {
   return map;
 }
 
-/** Sets the value at `path` (at least one key) of `section`; call inside a transaction. */
-export function setAt(doc: Y.Doc, section: string, path: Path, value: unknown): void {
+/**
+ * Sets the value at `path` (at least one key) of `section`; call inside a transaction. `whole` stores
+ * an object as one JSON value (replaced as a whole, never merged per field): for derived data such as
+ * the book's summaries, where a map per record would only cost items to load.
+ */
+export function setAt(doc: Y.Doc, section: string, path: Path, value: unknown, whole = false): void {
   if (path.length === 0) throw new Error(`setAt needs a path inside section "${section}"`);
   const key = path[path.length - 1] as string;
   const map = parentMap(doc, section, path);
   const current = map.get(key);
   const plain = current instanceof Y.AbstractType ? current.toJSON() : current;
   if (JSON.stringify(plain) === JSON.stringify(value)) return; // nothing changes: send nothing
-  map.set(key, toY(value));
+  map.set(key, whole ? structuredClone(value) : toY(value));
 }
 
 /** Removes the value at `path` of `section` if it is there; call inside a transaction. */
