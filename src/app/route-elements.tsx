@@ -39,7 +39,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "terms-lrp": () => import("../features/content/lrp-terms-page"),
   profile: () => import("../features/profile/profile-page"),
   settings: () => import("../features/settings/settings-page"),
-  "api-keys": notBuiltYet("api-keys"),
+  "api-keys": () => import("../features/api-keys/api-keys-page"),
   watchlist: () => import("../features/watchlist/watchlist-page"),
   "manage-users": () => import("../features/settings/manage-users-page"),
   tools: notBuiltYet("tools"),

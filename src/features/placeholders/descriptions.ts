@@ -4,7 +4,6 @@ import type { RouteId } from "../../../shared/access/routes";
 export const PLANNED: Partial<Record<RouteId, string>> = {
   profile: "Your name, e-mail address, organisation and roles.",
   settings: "The organisation's settings: name, logos, colours, contact details and features.",
-  "api-keys": "Create and revoke API keys for the partner API.",
   "manage-users": "Invite people to the organisation and set their roles.",
   tools: "Administration tools for super administrators.",
   "settings-app": "Application settings: order button, notifications and campaign options.",

@@ -1,0 +1,120 @@
+import { type FormEvent, useState } from "react";
+import { ApiKeysList, useApiKeys } from "../../components/api-keys/api-keys-list";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import "../../components/book-forms/book-forms.css";
+
+const SCOPES = [
+  ["quotes:read", "Price LRP and LGM quotes"],
+  ["market:read", "Read the market data's date and label"],
+  ["book:read", "Read the organisation's customers and coverages (no tax ids)"],
+] as const;
+
+/** /api-keys (partner) — create a key (the secret is shown once), see and revoke keys. */
+export default function ApiKeysPage() {
+  const keys = useApiKeys();
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<string[]>(["quotes:read"]);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      const r = await fetch(`/api/orgs/${encodeURIComponent(keys.orgId ?? "")}/api-keys`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${await keys.getAccessToken()}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ name, scopes }),
+      });
+      const body = (await r.json()) as { key?: string; message?: string };
+      if (!r.ok || !body.key) throw new Error(body.message ?? `The server answered ${r.status}.`);
+      setCreated({ name, key: body.key });
+      setCopied(false);
+      setName("");
+      await keys.reload();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <div className="book-form" data-testid="api-keys-page">
+      <p>
+        API keys let your systems use the Rangeline partner API: price quotes, read the market date and, with
+        permission, your organisation's book. Read the <a href="/api/v1/reference">API reference</a> (and the{" "}
+        <a href="/api/v1/openapi.json">OpenAPI document</a>).
+      </p>
+      {created ? (
+        <Alert tone="success" title={`Key "${created.name}" created`}>
+          Copy it now: it is shown only this once (we keep only a fingerprint of it).
+          <code className="api-keys__secret" data-testid="api-key-secret">
+            {created.key}
+          </code>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard?.writeText(created.key).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? "Copied" : "Copy"}
+          </Button>{" "}
+          <Button variant="ghost" onClick={() => setCreated(null)}>
+            I have stored it
+          </Button>
+        </Alert>
+      ) : null}
+      <Card>
+        <form onSubmit={(e) => void create(e)} className="book-form">
+          <h2>New key</h2>
+          <label className="book-field">
+            <span className="book-field__label">Name</span>
+            <input
+              className="book-input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+            />
+            <span className="book-field__hint">
+              Where the key is used, e.g. "Quote widget on our website".
+            </span>
+          </label>
+          <fieldset className="book-fieldset">
+            <legend>Scopes</legend>
+            {SCOPES.map(([scope, text]) => (
+              <label key={scope} className="api-keys__scope">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(e) =>
+                    setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
+                  }
+                />{" "}
+                <code>{scope}</code> — {text}
+              </label>
+            ))}
+          </fieldset>
+          {problem ? <Alert tone="error">{problem}</Alert> : null}
+          <div className="book-form__actions">
+            <Button type="submit">Create key</Button>
+          </div>
+        </form>
+      </Card>
+      <h2>Your keys</h2>
+      {keys.error ? <Alert tone="error">{keys.error}</Alert> : null}
+      {keys.keys ? (
+        <ApiKeysList keys={keys.keys} admin={keys.admin ?? false} onRevoke={(id) => void keys.revoke(id)} />
+      ) : (
+        <p>Loading…</p>
+      )}
+    </div>
+  );
+}
