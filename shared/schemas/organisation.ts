@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { aipSettingsSchema } from "../admin/aip";
 import { DEFAULT_COLOR_SCHEME } from "../catalogue/app-defaults";
 import { REGIONS_BY_STATE } from "../catalogue/regions";
 import { phoneSchema } from "./formats";
@@ -47,7 +48,8 @@ export type ColorScheme = z.infer<typeof colorSchemeSchema>;
 
 /** Spec §5 (ours where the spec gives no message): a US state or DC by its postal abbreviation. */
 export const STATE_MESSAGE = "state must be a US state's two-letter abbreviation, like KS or DC";
-export const ZIP_MESSAGE = "zip must be a 5-digit ZIP code, optionally with 4 more digits (67801 or 67801-1234)";
+export const ZIP_MESSAGE =
+  "zip must be a 5-digit ZIP code, optionally with 4 more digits (67801 or 67801-1234)";
 export const TIMEZONE_MESSAGE = "timezone must be an IANA time zone, like America/Chicago";
 
 /** The IANA time zones the JavaScript engine knows (Intl.supportedValuesOf), plus UTC. */
@@ -161,7 +163,8 @@ export const ORGANISATION_SECRET_FIELDS = [
 ] as const;
 export type OrganisationSecretField = (typeof ORGANISATION_SECRET_FIELDS)[number];
 export const PROVIDER_API_KEY_PREFIX = "providerApiKey.";
-export const SECRET_NAME_PATTERN = /^(?:hubspotAccessToken|fmhApiKey|fmhSigningKey|agWorksPassword|providerApiKey\.[A-Za-z][A-Za-z0-9_]{0,31})$/;
+export const SECRET_NAME_PATTERN =
+  /^(?:hubspotAccessToken|fmhApiKey|fmhSigningKey|agWorksPassword|providerApiKey\.[A-Za-z][A-Za-z0-9_]{0,31})$/;
 
 /** Fields the platform (superAdmin, the server) sets, not the organisation's admin. */
 export const PLATFORM_ORGANISATION_FIELDS = [
@@ -184,7 +187,11 @@ const omitted = Object.fromEntries(
  * every one optional (absent: the spec's default applies), validated as the Organisation entity, no
  * secret and no platform field (strict: anything else is refused).
  */
-export const organisationSettingsSchema = z.strictObject(base.omit(omitted).partial().shape);
+export const organisationSettingsSchema = z.strictObject({
+  ...base.omit(omitted).partial().shape,
+  /** The agency's insurance providers (issue 13 §2, shared/admin/aip.ts): not a field of the spec's entity. */
+  aip: aipSettingsSchema.optional(),
+});
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
 // --- end of administration ----------------------------------------------------------------------------

@@ -44,7 +44,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "manage-users": () => import("../features/settings/manage-users-page"),
   tools: notBuiltYet("tools"),
   "settings-app": () => import("../features/settings/app-settings-page"),
-  "settings-aip": notBuiltYet("settings-aip"),
+  "settings-aip": () => import("../features/settings/aip-settings-page"),
   orgs: notBuiltYet("orgs"),
   "agent-hub": () => import("../features/agent-hub/agent-hub-page"),
   "agent-customers": () => import("../features/customers/customers-page"),
@@ -66,5 +66,5 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   "policy-create": () => import("../features/policies/policy-create-page"),
   policy: () => import("../features/policies/policy-page"),
   "policy-action": () => import("../features/policies/policy-action-page"),
-  unsubscribe: notBuiltYet("unsubscribe"),
+  unsubscribe: () => import("../features/unsubscribe/unsubscribe-page"),
 };

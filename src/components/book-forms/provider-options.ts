@@ -1,5 +1,7 @@
+import { type AipSettings, orgProviderIds } from "../../../shared/admin/aip";
 import {
   INSURANCE_PROVIDER_ID_BY_NAME,
+  INSURANCE_PROVIDER_NAME_BY_ID,
   INSURANCE_PROVIDERS,
   type InsurancePlan,
   type InsuranceProviderId,
@@ -8,13 +10,19 @@ import {
 } from "../../../shared/catalogue";
 
 // The insurance providers a policy of a plan can be written with (spec §3 catalogue: active and
-// supporting the plan), and the default (spec §9, through the catalogue's helper).
+// supporting the plan; with the organisation's AIP settings, only its providers — issue 13 §2), and the
+// default (spec §9, through the catalogue's helper).
 
-export const providerOptions = (plan: InsurancePlan): { value: InsuranceProviderId; label: string }[] =>
-  INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => ({
-    value: p.id,
-    label: p.name,
-  }));
+export const providerOptions = (
+  plan: InsurancePlan,
+  aip: AipSettings | null = null,
+): { value: InsuranceProviderId; label: string }[] =>
+  aip
+    ? orgProviderIds(aip, plan).map((id) => ({ value: id, label: INSURANCE_PROVIDER_NAME_BY_ID[id] }))
+    : INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => ({
+        value: p.id,
+        label: p.name,
+      }));
 
 /**
  * The provider to preselect: the customer's preferred provider for the plan when it supports the plan,

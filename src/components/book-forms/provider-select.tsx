@@ -1,4 +1,5 @@
 import type { InsurancePlan, InsuranceProviderId } from "../../../shared/catalogue";
+import { useOrgAip } from "../org-providers/use-org-aip";
 import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { providerOptions } from "./provider-options";
@@ -24,7 +25,9 @@ export function ProviderSelect({
   presence = NO_PRESENCE,
   disabled,
 }: ProviderSelectProps) {
-  const options = providerOptions(plan);
+  // Only the organisation's providers when its AIP settings name them (issue 13 §2).
+  const aip = useOrgAip();
+  const options = providerOptions(plan, aip);
   return (
     <Field label="Insurance provider" path={path} issues={issues} editors={presence.editorsAt(path)}>
       <select

@@ -1,5 +1,7 @@
+import { orgDefaultProviderId, orgProviderIds } from "../../../../shared/admin/aip";
 import { FARMER_CLASSIFICATIONS, type InsurancePlan } from "../../../../shared/catalogue/plans";
-import { DEFAULT_PROVIDER_BY_PLAN, INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
+import { INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
+import { useOrgAip } from "../../../components/org-providers/use-org-aip";
 import { SelectField, TextField } from "./field";
 
 // The part of every quote form that is the same for LRP and LGM: farmer classification (with the year
@@ -27,10 +29,13 @@ export function FarmerProviderFields({
   onChange,
   providerHint,
 }: FarmerProviderFieldsProps) {
-  const providers = INSURANCE_PROVIDERS.filter((p) => p.plans.includes(plan));
+  // Only the organisation's providers when its AIP settings name them (issue 13 §2).
+  const aip = useOrgAip();
+  const offered = orgProviderIds(aip, plan);
+  const providers = INSURANCE_PROVIDERS.filter((p) => p.plans.includes(plan) && offered.includes(p.id));
   const provider = providers.some((p) => p.id === values.provider)
     ? values.provider
-    : DEFAULT_PROVIDER_BY_PLAN[plan];
+    : orgDefaultProviderId(aip, plan);
   return (
     <>
       <SelectField

@@ -1,0 +1,238 @@
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import {
+  type AipSettings,
+  aipOf,
+  emptyOrgProvider,
+  type OrgProvider,
+  orgDefaultProviderId,
+} from "../../../shared/admin/aip";
+import { INSURANCE_PLAN_LABELS, type InsurancePlan } from "../../../shared/catalogue/plans";
+import {
+  INSURANCE_PROVIDER_NAME_BY_ID,
+  INSURANCE_PROVIDERS,
+  type InsuranceProviderId,
+} from "../../../shared/catalogue/providers";
+import { type FieldIssues, focusFirstInvalid, issueAt, NO_ISSUES } from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { saveDraft } from "./settings-draft";
+import { useOrgSettings } from "./use-org-settings";
+import "./settings.css";
+
+const PLANS: InsurancePlan[] = ["lrp", "lgm"];
+const PREFIXES: { label: string; path: string[] }[] = [
+  { label: "LRP application", path: ["lrp", "application"] },
+  { label: "LRP endorsement", path: ["lrp", "endorsement"] },
+  { label: "LGM cattle application", path: ["lgm", "cattle", "application"] },
+  { label: "LGM cattle endorsement", path: ["lgm", "cattle", "endorsement"] },
+  { label: "LGM swine application", path: ["lgm", "swine", "application"] },
+  { label: "LGM swine endorsement", path: ["lgm", "swine", "endorsement"] },
+];
+
+const getAt = (o: unknown, path: string[]) =>
+  path.reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], o);
+const setAt = <T,>(o: T, path: string[], value: unknown): T => {
+  if (path.length === 0) return value as T;
+  const [head, ...rest] = path as [string, ...string[]];
+  return { ...(o as object), [head]: setAt((o as Record<string, unknown>)[head], rest, value) } as T;
+};
+
+const fromSettings = (settings: Record<string, unknown>): AipSettings => {
+  const stored = aipOf(settings);
+  const providers: AipSettings["providers"] = {};
+  for (const p of INSURANCE_PROVIDERS) providers[p.id] = stored?.providers[p.id] ?? emptyOrgProvider();
+  return { providers, primary: stored?.primary ?? null };
+};
+
+/** /settings/aip (admins): the insurance providers the agency writes with, per plan, and their details. */
+export default function AipSettingsPage() {
+  const { orgId, settings, loaded, readOnly, apply } = useOrgSettings();
+  const stored = useMemo(() => fromSettings(settings), [settings]);
+  const [draft, setDraft] = useState<AipSettings>(stored);
+  const [touched, setTouched] = useState(false);
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const storedKey = JSON.stringify(stored);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content.
+  useEffect(() => {
+    if (!touched) setDraft(stored);
+  }, [storedKey, touched]);
+
+  if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+  if (!loaded) return <p>Loading the organisation's settings…</p>;
+
+  const edit = (id: InsuranceProviderId, change: (p: OrgProvider) => OrgProvider) => {
+    setTouched(true);
+    setDraft((d) => ({
+      ...d,
+      providers: { ...d.providers, [id]: change(d.providers[id] ?? emptyOrgProvider()) },
+    }));
+  };
+  const cleaned = (): AipSettings => {
+    const providers: AipSettings["providers"] = {};
+    for (const [id, p] of Object.entries(draft.providers) as [InsuranceProviderId, OrgProvider][]) {
+      if (p.plans.length || p.dataSync || p.agentMgmtLink) providers[id] = p;
+    }
+    return { providers, primary: draft.primary };
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const aip = cleaned();
+    const result = saveDraft(settings, {}, { aip });
+    if (!result.ok) {
+      setIssues(result.issues);
+      setMessage({ tone: "error", text: "Nothing was saved: correct the providers marked below." });
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    setIssues(NO_ISSUES);
+    const refused = apply(result.edits);
+    if (refused) setMessage({ tone: "error", text: `Nothing was saved: ${refused}` });
+    else {
+      setTouched(false);
+      setMessage({ tone: "success", text: "Saved. Quote and coverage screens now offer these providers." });
+    }
+  };
+  const current = cleaned();
+  const anyChosen = Object.keys(current.providers).length > 0;
+  const issue = (path: string) => issueAt(issues, `aip.${path}`);
+
+  return (
+    <div className="settings" data-testid="aip-settings-page">
+      <p className="settings__intro">
+        Choose the insurance providers your agency writes with, per plan. Quote and coverage screens offer
+        only these; with none chosen they offer every provider of the catalogue.
+      </p>
+      <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="aip-form">
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <p className="book-form__help" data-testid="aip-defaults">
+          Default provider —{" "}
+          {PLANS.map(
+            (plan) =>
+              `${INSURANCE_PLAN_LABELS[plan]}: ${INSURANCE_PROVIDER_NAME_BY_ID[orgDefaultProviderId(anyChosen ? current : null, plan)]}`,
+          ).join("; ")}
+        </p>
+        {issue("primary") ? <Alert tone="error">{issue("primary")}</Alert> : null}
+        <ul className="settings__secret-list">
+          {INSURANCE_PROVIDERS.map((p) => {
+            const org = draft.providers[p.id] ?? emptyOrgProvider();
+            const problems = ["plans", "dataSync", "agentMgmtLink"]
+              .map((f) => issue(`providers.${p.id}.${f}`))
+              .filter(Boolean);
+            return (
+              <li key={p.id} className="settings__provider" data-provider={p.id}>
+                <div className="settings__provider-head">
+                  <strong>{p.name}</strong>
+                  <label className="settings__check">
+                    <input
+                      type="radio"
+                      name="primary"
+                      checked={draft.primary === p.id}
+                      disabled={readOnly || org.plans.length === 0}
+                      onChange={() => {
+                        setTouched(true);
+                        setDraft((d) => ({ ...d, primary: p.id }));
+                      }}
+                    />
+                    Primary
+                  </label>
+                </div>
+                <div className="settings__roles">
+                  {p.plans.length === 0 ? (
+                    <span className="book-form__help">Writes no LRP or LGM policies.</span>
+                  ) : null}
+                  {p.plans.map((plan) => (
+                    <label key={plan} className="settings__check">
+                      <input
+                        type="checkbox"
+                        aria-label={`${p.name} writes ${INSURANCE_PLAN_LABELS[plan]}`}
+                        checked={org.plans.includes(plan)}
+                        disabled={readOnly}
+                        onChange={(e) =>
+                          edit(p.id, (o) => ({
+                            ...o,
+                            plans: e.target.checked ? [...o.plans, plan] : o.plans.filter((x) => x !== plan),
+                          }))
+                        }
+                      />
+                      {INSURANCE_PLAN_LABELS[plan]}
+                    </label>
+                  ))}
+                  {p.canSyncData ? (
+                    <label className="settings__check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Sync data with ${p.name}`}
+                        checked={org.dataSync}
+                        disabled={readOnly}
+                        onChange={(e) => edit(p.id, (o) => ({ ...o, dataSync: e.target.checked }))}
+                      />
+                      Sync data
+                    </label>
+                  ) : null}
+                </div>
+                {problems.map((m) => (
+                  <span key={m} className="book-field__error">
+                    {m}
+                  </span>
+                ))}
+                <details>
+                  <summary>Agent-management link and file-name prefixes</summary>
+                  <div className="book-form settings__provider-details">
+                    <label className="book-field">
+                      <span className="book-field__label">Agent-management link</span>
+                      <input
+                        className="book-input"
+                        type="url"
+                        placeholder="https://"
+                        value={org.agentMgmtLink ?? ""}
+                        disabled={readOnly}
+                        onChange={(e) =>
+                          edit(p.id, (o) => ({ ...o, agentMgmtLink: e.target.value.trim() || null }))
+                        }
+                      />
+                    </label>
+                    <div className="book-form__row">
+                      {PREFIXES.map(({ label, path }) => (
+                        <label key={label} className="book-field">
+                          <span className="book-field__label">{label} prefix</span>
+                          <input
+                            className="book-input"
+                            value={String(getAt(org.fileNamePrefixes, path) ?? "")}
+                            disabled={readOnly}
+                            onChange={(e) =>
+                              edit(p.id, (o) => ({
+                                ...o,
+                                fileNamePrefixes: setAt(
+                                  o.fileNamePrefixes,
+                                  path,
+                                  e.target.value.trim() || null,
+                                ),
+                              }))
+                            }
+                          />
+                          {issue(`providers.${p.id}.fileNamePrefixes.${path.join(".")}`) ? (
+                            <span className="book-field__error">
+                              {issue(`providers.${p.id}.fileNamePrefixes.${path.join(".")}`)}
+                            </span>
+                          ) : null}
+                        </label>
+                      ))}
+                    </div>
+                  </div>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+        {readOnly ? null : (
+          <div className="book-form__actions">
+            <Button type="submit" data-testid="aip-save">
+              Save providers
+            </Button>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}
