@@ -94,7 +94,7 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
 
   const notifyAgents = async (orgId: string, record: ApplicationRecord) => {
     const members = await storage.listMembers(orgId);
-    const link = `${options.appUrl()}/agent?application=${encodeURIComponent(record.id)}`;
+    const link = `${options.appUrl().replace(/\/$/, "")}/agent?application=${encodeURIComponent(record.id)}`;
     for (const m of members) {
       if (!m.roles.includes("agent") || !m.email) continue;
       const plans = record.plans.map((p) => p.toUpperCase()).join(" and ");

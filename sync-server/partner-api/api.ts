@@ -183,8 +183,10 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   });
 
   // ---- the versioned API ---------------------------------------------------------------------------
-  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(`${options.publicUrl()}`)));
-  app.get("/api/v1/reference", (c) => c.html(referencePage(openApiDocument(options.publicUrl()))));
+  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(options.publicUrl().replace(/\/$/, ""))));
+  app.get("/api/v1/reference", (c) =>
+    c.html(referencePage(openApiDocument(options.publicUrl().replace(/\/$/, "")))),
+  );
 
   for (const route of PARTNER_ROUTES) {
     app.on(route.method.toUpperCase(), route.path, async (c) => {
