@@ -12,5 +12,4 @@ export const PLANNED: Partial<Record<RouteId, string>> = {
   "quote-campaigns": "Scheduled LRP and LGM quotes sent to customers by e-mail or SMS.",
   "quote-campaign-create": "Set up a quote campaign: content, schedule and recipients.",
   "quote-campaign-edit": "Change a quote campaign's content, schedule or recipients.",
-  unsubscribe: "Stop receiving a quote campaign's messages.",
 };
