@@ -88,7 +88,9 @@ test("an admin invites an agent; the link signs the new user in with the agent r
     await expect(admin.page.locator(`[data-member="${email}"]`).getByTestId("member-roles")).toHaveText(
       "Agent",
     );
-    await expect(admin.page.getByTestId("audit-log")).toContainText(`accepted the invitation sent to ${email}`);
+    await expect(admin.page.getByTestId("audit-log")).toContainText(
+      `accepted the invitation sent to ${email}`,
+    );
   } finally {
     await admin.context.close();
   }
@@ -111,5 +113,40 @@ test("the last admin cannot demote themselves", async ({ browser }) => {
     );
   } finally {
     await admin.context.close();
+  }
+});
+
+test("AIP settings: the agent's LRP quote offers only the agency's providers", async ({ browser }) => {
+  const admin = await device(browser, ADMIN, "/settings/aip");
+  const agent = await device(browser, AGENT, "/insurance/lrp-quote");
+  try {
+    await expectAllSynced(admin.page);
+    const form = admin.page.getByTestId("aip-form");
+    await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").check();
+    await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").check();
+    await form.locator('[data-provider="nau"]').getByLabel("Primary").check();
+    await admin.page.getByTestId("aip-save").click();
+    await expect(
+      admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
+    ).toBeVisible();
+    await expect(admin.page.getByTestId("aip-defaults")).toContainText(
+      "Livestock Risk Protection (LRP): NAU Country",
+    );
+
+    const select = agent.page.locator('select[name="provider"]');
+    await expect
+      .poll(async () => select.locator("option").allTextContents(), { timeout: 5000 })
+      .toEqual(["NAU Country", "Farmers Mutual Hail"]);
+  } finally {
+    // Back to the whole catalogue for the other tests.
+    const form = admin.page.getByTestId("aip-form");
+    await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").uncheck();
+    await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").uncheck();
+    await admin.page.getByTestId("aip-save").click();
+    await expect(admin.page.getByTestId("aip-defaults")).toContainText(
+      "Livestock Risk Protection (LRP): ProAg",
+    );
+    await admin.context.close();
+    await agent.context.close();
   }
 });

@@ -32,7 +32,9 @@ export function FarmerProviderFields({
   // Only the organisation's providers when its AIP settings name them (issue 13 §2).
   const aip = useOrgAip();
   const offered = orgProviderIds(aip, plan);
-  const providers = INSURANCE_PROVIDERS.filter((p) => p.plans.includes(plan) && offered.includes(p.id));
+  const providers = offered.flatMap((id) =>
+    INSURANCE_PROVIDERS.filter((p) => p.id === id && p.plans.includes(plan)),
+  );
   const provider = providers.some((p) => p.id === values.provider)
     ? values.provider
     : orgDefaultProviderId(aip, plan);
