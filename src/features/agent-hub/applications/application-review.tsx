@@ -15,6 +15,7 @@ import { Card } from "../../../components/ui/card";
 import { useSession } from "../../../lib/auth/session";
 import { formatDate } from "../../../lib/format";
 import { AcceptIntoBook } from "./accept-into-book";
+import "../../../components/book-forms/book-forms.css";
 import { type ApplicationItem, decideApplication, getApplication } from "./applications-api";
 
 type Loaded = Awaited<ReturnType<typeof getApplication>>;
