@@ -234,6 +234,33 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     snapshot: () => market.source.current(),
     intervalMs: config.CAMPAIGN_SCHEDULER_INTERVAL_SECONDS * 1000,
     log: (message, fields) => log(`${message} ${JSON.stringify(fields ?? {})}`),
+    // A provider's permanent refusal marks the recipient INVALID in the campaign document.
+    markRecipients: async (orgId, campaignId, changes) => {
+      const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
+        server: true,
+      });
+      try {
+        await direct.transact((document) => {
+          const recipients = document.getMap<unknown>("recipients");
+          for (const change of changes) {
+            const current = recipients.get(change.recipientId);
+            // A record written field by field is a nested map; an older one a plain object.
+            if (current && typeof (current as { set?: unknown }).set === "function") {
+              const fields = current as { set(key: string, value: unknown): void };
+              fields.set("status", change.status);
+              fields.set("reason", change.reason);
+            } else if (current && typeof current === "object")
+              recipients.set(change.recipientId, {
+                ...current,
+                status: change.status,
+                reason: change.reason,
+              });
+          }
+        });
+      } finally {
+        await direct.disconnect();
+      }
+    },
   });
 
   return {

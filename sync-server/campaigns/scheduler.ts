@@ -39,6 +39,15 @@ export interface SchedulerOptions extends Omit<SenderDeps, "now"> {
   /** How far back a look reaches for missed runs (default 24 h). */
   lookBackMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * Writes recipients' new statuses into the campaign document (the server's direct connection): a
+   * provider's permanent refusal makes the recipient INVALID with the reason.
+   */
+  markRecipients?: (
+    orgId: string,
+    campaignId: string,
+    changes: { recipientId: string; status: "INVALID"; reason: string }[],
+  ) => Promise<void>;
 }
 
 interface Loaded {
@@ -146,6 +155,14 @@ export async function tick(options: SchedulerOptions): Promise<{ run: string; re
   for (const g of groups.values()) {
     const report = await sendRun({ ...g, contacts, snapshot }, { ...options, now });
     results.push({ run: `${g.org.id} ${g.runDate} ${new Date(g.runAt).toISOString()}`, report });
+    const byCampaign = new Map<string, { recipientId: string; status: "INVALID"; reason: string }[]>();
+    for (const i of report.invalid)
+      byCampaign.set(i.campaignId, [
+        ...(byCampaign.get(i.campaignId) ?? []),
+        { recipientId: i.recipientId, status: "INVALID", reason: `${i.channel}: ${i.reason}` },
+      ]);
+    for (const [campaignId, changes] of byCampaign)
+      await options.markRecipients?.(g.org.id, campaignId, changes);
     if (report.sent + report.failed + report.skipped > 0)
       options.log?.("campaign run", {
         org: g.org.id,
