@@ -4,7 +4,7 @@ import { httpMarketSource } from "../../pricing/http-market-source";
 import { setMarketSource } from "../../pricing/pricing-store";
 import { syncUrl } from "../config";
 import { deleteStoredDocuments } from "../device-store";
-import { documentMarketSource } from "../market/device-market";
+import { documentMarketSource, marketHistoryOf } from "../market/device-market";
 import { SyncClient } from "../sync-client";
 import { installDebugHook } from "./debug-hook";
 import { presenceColor } from "./presence-color";
@@ -43,6 +43,14 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
   client.open(documentName.market());
   void client.reopenStored();
   setMarketSource(documentMarketSource(client));
+  // A newly published snapshot (issue 15): the quote screens take it without a reload.
+  const history = marketHistoryOf(client);
+  let shownAsOf = history.get().current?.asOf;
+  const removeMarketWatch = history.subscribe(() => {
+    const asOf = history.get().current?.asOf;
+    if (asOf && shownAsOf && asOf > shownAsOf) setMarketSource(documentMarketSource(client));
+    shownAsOf = asOf ?? shownAsOf;
+  });
   const removeHook = beforeSignOut(() => client.closeAndForget());
   const removeDebug = installDebugHook(client);
   return {
@@ -50,6 +58,7 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
     stop() {
       removeHook();
       removeDebug();
+      removeMarketWatch();
       setMarketSource(httpMarketSource);
       void client.close();
     },
