@@ -5,6 +5,7 @@ import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
 import type { MarketSnapshot } from "../shared/market/snapshot";
 import { mountAdminApi } from "./admin";
+import { withDisabledOrgs } from "./admin/disabled-orgs";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
@@ -69,7 +70,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     : loadOrCreateDataKey(config.DATA_DIR);
   const cipher = new DocumentCipher(dataKey);
   const opened = options.storage ?? (await openStorage(config));
-  const storage = encryptedStorage(opened, cipher);
+  // Members of a disabled organisation (issue 13 §4) are members of nothing there: sync-server/admin.
+  const disabledOrgs = await withDisabledOrgs(encryptedStorage(opened, cipher));
+  const storage = disabledOrgs.storage;
   try {
     await checkDataKey(storage, cipher);
   } catch (error) {
@@ -166,6 +169,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         invitationTtlHours: config.INVITATION_TTL_HOURS,
         production: config.NODE_ENV === "production",
         embeddedUsers,
+        disabled: disabledOrgs,
         onMembershipChanged: membershipChanged,
       });
       // Applications for coverage (issue 14): anyone submits; the org's agents review and decide.

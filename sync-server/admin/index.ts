@@ -3,8 +3,10 @@ import type { DemoUser } from "../identity/demo-users";
 import type { EmailSender } from "../outbound/email";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import type { DisabledOrgs } from "./disabled-orgs";
 import { InvitationLinks } from "./invitation-links";
 import { mountMembersApi } from "./members-api";
+import { mountPlatformApi } from "./platform-api";
 import { mountProfileApi } from "./profile-api";
 import { SecretBox } from "./secret-box";
 import { mountSettingsApi } from "./settings-api";
@@ -21,6 +23,8 @@ export interface AdminOptions {
   invitationTtlHours: number;
   production: boolean;
   embeddedUsers?: DemoUser[];
+  /** The disabled-organisation filter the storage goes through (disabled-orgs.ts). */
+  disabled: DisabledOrgs;
   onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
   now?: () => number;
 }
@@ -28,6 +32,13 @@ export interface AdminOptions {
 export function mountAdminApi(app: Hono, options: AdminOptions): void {
   const secrets = new SecretBox(options.dataKey);
   mountSettingsApi(app, { storage: options.storage, verify: options.verify, secrets, now: options.now });
+  mountPlatformApi(app, {
+    storage: options.storage,
+    verify: options.verify,
+    disabled: options.disabled,
+    onMembershipChanged: options.onMembershipChanged,
+    now: options.now,
+  });
   mountProfileApi(app, { storage: options.storage, verify: options.verify, now: options.now });
   mountMembersApi(app, {
     storage: options.storage,

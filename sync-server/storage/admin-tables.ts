@@ -72,7 +72,24 @@ export interface OutboxRecord {
   headers: Record<string, string>;
 }
 
+/** An organisation as the platform keeps it (issue 13 §4): the server's table, superAdmin writes. */
+export interface OrganisationRecord {
+  id: string;
+  name: string;
+  organizationType: string;
+  parentOrgId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** When it was disabled (its members lose access to its documents); null when active. */
+  disabledAt: number | null;
+}
+
 export interface AdminStorage {
+  /** Creates or replaces an organisation's platform record. */
+  putOrganisation(record: OrganisationRecord): Promise<void>;
+  getOrganisation(id: string): Promise<OrganisationRecord | null>;
+  /** Every organisation, by id. */
+  listOrganisations(): Promise<OrganisationRecord[]>;
   /** Stores a sealed secret, or removes it when `sealed` is null. */
   putOrgSecret(orgId: string, name: string, sealed: Uint8Array | null, at: number, by: string): Promise<void>;
   getOrgSecret(orgId: string, name: string): Promise<Uint8Array | null>;
@@ -102,6 +119,15 @@ export interface AdminStorage {
 }
 
 export const adminSchemaSql = (t: { bytes: string; integer: string; serialKey: string }): string => `
+CREATE TABLE IF NOT EXISTS organisations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  organization_type TEXT NOT NULL,
+  parent_org_id TEXT,
+  created_at ${t.integer} NOT NULL,
+  updated_at ${t.integer} NOT NULL,
+  disabled_at ${t.integer}
+);
 CREATE TABLE IF NOT EXISTS org_secrets (
   org_id TEXT NOT NULL,
   name TEXT NOT NULL,
@@ -216,8 +242,49 @@ const INVITATION_COLUMNS =
 const ASSET_COLUMNS = "org_id, kind, content_type, size, sha256, updated_at, updated_by";
 
 /** The administration tables over one database's runner. */
+type OrganisationRow = {
+  id: string;
+  name: string;
+  organization_type: string;
+  parent_org_id: string | null;
+  created_at: number | string;
+  updated_at: number | string;
+  disabled_at: number | string | null;
+};
+const organisationRecord = (r: OrganisationRow): OrganisationRecord => ({
+  id: r.id,
+  name: r.name,
+  organizationType: r.organization_type,
+  parentOrgId: r.parent_org_id,
+  createdAt: num(r.created_at),
+  updatedAt: num(r.updated_at),
+  disabledAt: r.disabled_at === null ? null : num(r.disabled_at),
+});
+const ORGANISATION_COLUMNS =
+  "id, name, organization_type, parent_org_id, created_at, updated_at, disabled_at";
+
 export function adminTables(db: SqlRunner): AdminStorage {
   return {
+    async putOrganisation(o) {
+      await db.run(
+        `INSERT INTO organisations (${ORGANISATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, organization_type = excluded.organization_type, parent_org_id = excluded.parent_org_id, updated_at = excluded.updated_at, disabled_at = excluded.disabled_at`,
+        [o.id, o.name, o.organizationType, o.parentOrgId, o.createdAt, o.updatedAt, o.disabledAt],
+      );
+    },
+    async getOrganisation(id) {
+      const rows = await db.all<OrganisationRow>(
+        `SELECT ${ORGANISATION_COLUMNS} FROM organisations WHERE id = ?`,
+        [id],
+      );
+      return rows[0] ? organisationRecord(rows[0]) : null;
+    },
+    async listOrganisations() {
+      const rows = await db.all<OrganisationRow>(
+        `SELECT ${ORGANISATION_COLUMNS} FROM organisations ORDER BY id`,
+        [],
+      );
+      return rows.map(organisationRecord);
+    },
     async putOrgSecret(orgId, name, sealed, at, by) {
       if (sealed === null) {
         await db.run("DELETE FROM org_secrets WHERE org_id = ? AND name = ?", [orgId, name]);
@@ -395,6 +462,9 @@ export const toPostgresPlaceholders = (sql: string): string => {
 
 /** The method names a Storage delegates to its admin tables. */
 export const ADMIN_STORAGE_METHODS = [
+  "putOrganisation",
+  "getOrganisation",
+  "listOrganisations",
   "putOrgSecret",
   "getOrgSecret",
   "listOrgSecrets",

@@ -357,6 +357,10 @@ export class PostgresStorage implements Storage {
     all: async <T>(sql: string, params: readonly SqlValue[]) =>
       (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
   });
+  readonly putOrganisation: AdminStorage["putOrganisation"] = (...a) => this.admin.putOrganisation(...a);
+  readonly getOrganisation: AdminStorage["getOrganisation"] = (...a) => this.admin.getOrganisation(...a);
+  readonly listOrganisations: AdminStorage["listOrganisations"] = (...a) =>
+    this.admin.listOrganisations(...a);
   readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
   readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
   readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);

@@ -486,6 +486,10 @@ export class SqliteStorage implements Storage {
     run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
     all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
   });
+  readonly putOrganisation: AdminStorage["putOrganisation"] = (...a) => this.admin.putOrganisation(...a);
+  readonly getOrganisation: AdminStorage["getOrganisation"] = (...a) => this.admin.getOrganisation(...a);
+  readonly listOrganisations: AdminStorage["listOrganisations"] = (...a) =>
+    this.admin.listOrganisations(...a);
   readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
   readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
   readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);

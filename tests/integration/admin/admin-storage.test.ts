@@ -21,6 +21,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       await cleanup();
     });
 
+    it("organisations: created, renamed, disabled, listed by id", async () => {
+      const acme = {
+        id: "acme",
+        name: "Acme",
+        organizationType: "agency",
+        parentOrgId: null,
+        createdAt: 1,
+        updatedAt: 1,
+        disabledAt: null,
+      };
+      await storage.putOrganisation(acme);
+      await storage.putOrganisation({ ...acme, id: "acme-west", name: "Acme West", parentOrgId: "acme" });
+      await storage.putOrganisation({ ...acme, name: "Acme Ltd", updatedAt: 5, disabledAt: 5 });
+      expect(await storage.getOrganisation("acme")).toEqual({
+        ...acme,
+        name: "Acme Ltd",
+        updatedAt: 5,
+        disabledAt: 5,
+      });
+      expect((await storage.listOrganisations()).map((o) => [o.id, o.parentOrgId])).toEqual([
+        ["acme", null],
+        ["acme-west", "acme"],
+      ]);
+      expect(await storage.getOrganisation("none")).toBeNull();
+    });
+
     it("secrets: set, replace, list names only, clear", async () => {
       await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
       await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");

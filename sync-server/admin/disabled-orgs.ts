@@ -1,0 +1,49 @@
+import type { Storage } from "../storage/types";
+
+// A disabled organisation (issue 13 §4, `disabledAt`): its members keep their rows in the membership
+// table, but the server treats them as members of nothing there — every access decision loads the
+// subject through this wrapper, so the sync server refuses the organisation's documents (and closes
+// live connections when told the memberships changed) and the APIs refuse its routes.
+
+export interface DisabledOrgs {
+  storage: Storage;
+  /** Reads the disabled organisations again (after a change, or a change by another instance). */
+  refresh(): Promise<void>;
+  isDisabled(orgId: string): boolean;
+}
+
+const REFRESH_EVERY_MS = 10_000;
+
+export async function withDisabledOrgs(
+  storage: Storage,
+  now: () => number = Date.now,
+): Promise<DisabledOrgs> {
+  let disabled = new Set<string>();
+  let readAt = 0;
+  const refresh = async () => {
+    disabled = new Set(
+      (await storage.listOrganisations()).filter((o) => o.disabledAt !== null).map((o) => o.id),
+    );
+    readAt = now();
+  };
+  await refresh();
+  const loadSubject: Storage["loadSubject"] = async (userId) => {
+    if (now() - readAt > REFRESH_EVERY_MS) await refresh();
+    const subject = await storage.loadSubject(userId);
+    if (disabled.size === 0) return subject;
+    return {
+      ...subject,
+      // The platform's role is no organisation's: a superAdmin stays one (and may enable it again).
+      memberships: subject.memberships.filter((m) => m.role === "superAdmin" || !disabled.has(m.orgId)),
+      customerLinks: subject.customerLinks.filter((l) => !disabled.has(l.orgId)),
+    };
+  };
+  const wrapped = new Proxy(storage, {
+    get(target, property, receiver) {
+      if (property === "loadSubject") return loadSubject;
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { storage: wrapped, refresh, isDisabled: (orgId) => disabled.has(orgId) };
+}

@@ -1,0 +1,188 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { Storage } from "../storage/types";
+import type { VerifyToken } from "../sync/context";
+import type { DisabledOrgs } from "./disabled-orgs";
+import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
+
+// The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
+//   GET   /api/platform/orgs                 every organisation (table), with its member count
+//   POST  /api/platform/orgs                 {id, name, organizationType, parentOrgId?}
+//   PATCH /api/platform/orgs/{id}            {name?, organizationType?, parentOrgId?, disabled?}
+//   GET   /api/platform/status               server version, storage kind, counts
+//   GET   /api/platform/sync-violations      refused document writes across organisations
+//   GET   /api/platform/outbox               the local e-mail outbox, newest first
+// Disabling an organisation signs its members out of its documents at once (membershipChanged for
+// each member, through the disabled-organisation filter of the subject).
+
+export interface PlatformApiOptions {
+  storage: Storage;
+  verify: VerifyToken;
+  disabled: DisabledOrgs;
+  onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
+  now?: () => number;
+}
+
+const name = z.string().trim().min(1, "name is required").max(200, "name has at most 200 characters");
+const type = z.string().trim().min(1, "organizationType is required").max(60);
+const createSchema = z.strictObject({
+  id: idSchema,
+  name,
+  organizationType: type,
+  parentOrgId: idSchema.nullable().optional(),
+});
+const patchSchema = z.strictObject({
+  name: name.optional(),
+  organizationType: type.optional(),
+  parentOrgId: idSchema.nullable().optional(),
+  disabled: z.boolean().optional(),
+});
+const limitSchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
+  const { storage } = options;
+  const now = options.now ?? Date.now;
+  const superAdmin = (c: Context) => callerOf(c, options, null, ["superAdmin"]);
+
+  const orgView = async () => {
+    const orgs = await storage.listOrganisations();
+    return Promise.all(
+      orgs.map(async (o) => ({
+        id: o.id,
+        name: o.name,
+        organizationType: o.organizationType,
+        parentOrgId: o.parentOrgId,
+        createdAt: new Date(o.createdAt).toISOString(),
+        disabledAt: o.disabledAt === null ? null : new Date(o.disabledAt).toISOString(),
+        members: (await storage.listMembers(o.id)).length,
+      })),
+    );
+  };
+  /** Why `parentOrgId` cannot be the parent of `id` (unknown, itself, or a cycle); null when it can. */
+  const parentProblem = async (id: string, parentOrgId: string | null | undefined) => {
+    if (!parentOrgId) return null;
+    if (parentOrgId === id) return "an organisation cannot be its own parent";
+    const all = new Map((await storage.listOrganisations()).map((o) => [o.id, o]));
+    if (!all.has(parentOrgId)) return `there is no organisation ${parentOrgId}`;
+    for (let at: string | null | undefined = parentOrgId; at; at = all.get(at)?.parentOrgId) {
+      if (at === id) return `${parentOrgId} is a sub-agency of ${id}: that would be a cycle`;
+    }
+    return null;
+  };
+
+  app.get("/api/platform/orgs", async (c) => {
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    return c.json({ organisations: await orgView() });
+  });
+
+  app.post("/api/platform/orgs", async (c) => {
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    const body = await jsonBody(c);
+    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
+    const parsed = createSchema.safeParse(body.body);
+    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    if (await storage.getOrganisation(parsed.data.id))
+      return invalid(c, "request body", [{ path: ["id"], message: `${parsed.data.id} exists already` }]);
+    const parent = await parentProblem(parsed.data.id, parsed.data.parentOrgId);
+    if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
+    const at = now();
+    await storage.putOrganisation({
+      id: parsed.data.id,
+      name: parsed.data.name,
+      organizationType: parsed.data.organizationType,
+      parentOrgId: parsed.data.parentOrgId ?? null,
+      createdAt: at,
+      updatedAt: at,
+      disabledAt: null,
+    });
+    await storage.appendAdminAudit({
+      orgId: parsed.data.id,
+      actorId: who.identity.sub,
+      action: "org.created",
+      target: parsed.data.id,
+      at,
+    });
+    return c.json({ organisations: await orgView() }, 201);
+  });
+
+  app.patch("/api/platform/orgs/:id", async (c) => {
+    const id = idSchema.safeParse(c.req.param("id"));
+    if (!id.success) return invalid(c, "organisation id", toIssues(id.error));
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    const body = await jsonBody(c);
+    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
+    const parsed = patchSchema.safeParse(body.body);
+    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const existing = await storage.getOrganisation(id.data);
+    if (!existing)
+      return c.json({ error: "not-found", message: `There is no organisation ${id.data}.` }, 404);
+    const parent = await parentProblem(id.data, parsed.data.parentOrgId);
+    if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
+    const at = now();
+    const disabledAt =
+      parsed.data.disabled === undefined
+        ? existing.disabledAt
+        : parsed.data.disabled
+          ? (existing.disabledAt ?? at)
+          : null;
+    await storage.putOrganisation({
+      ...existing,
+      name: parsed.data.name ?? existing.name,
+      organizationType: parsed.data.organizationType ?? existing.organizationType,
+      parentOrgId: parsed.data.parentOrgId === undefined ? existing.parentOrgId : parsed.data.parentOrgId,
+      updatedAt: at,
+      disabledAt,
+    });
+    const action =
+      disabledAt !== existing.disabledAt ? (disabledAt ? "org.disabled" : "org.enabled") : "org.changed";
+    await storage.appendAdminAudit({
+      orgId: id.data,
+      actorId: who.identity.sub,
+      action,
+      target: id.data,
+      at,
+    });
+    if (disabledAt !== existing.disabledAt) {
+      await options.disabled.refresh();
+      for (const member of await storage.listMembers(id.data))
+        await options.onMembershipChanged?.(id.data, member.id);
+    }
+    return c.json({ organisations: await orgView() });
+  });
+
+  app.get("/api/platform/status", async (c) => {
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    const documents = await storage.listDocuments("");
+    return c.json({
+      version: process.env.npm_package_version ?? "0.0.1",
+      node: process.version,
+      storage: storage.kind,
+      documents: documents.length,
+      organisations: (await storage.listOrganisations()).length,
+      uptimeSeconds: Math.round(process.uptime()),
+      memoryMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+    });
+  });
+
+  app.get("/api/platform/sync-violations", async (c) => {
+    const query = limitSchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    const rows = await storage.listViolations({ limit: query.data.limit });
+    return c.json({ violations: rows.map((v) => ({ ...v, at: new Date(v.at).toISOString() })) });
+  });
+
+  app.get("/api/platform/outbox", async (c) => {
+    const query = limitSchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
+    const who = await superAdmin(c);
+    if ("response" in who) return who.response;
+    const rows = await storage.listOutbox(query.data.limit);
+    return c.json({ messages: rows.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) });
+  });
+}
