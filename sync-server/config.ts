@@ -161,6 +161,12 @@ export const configSchema = z
       .optional(),
     /** How often the campaign scheduler looks for due runs, seconds. */
     CAMPAIGN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Twilio's auth token: checks the signature of inbound SMS (STOP/HELP); unset: the webhook refuses all. */
+    TWILIO_AUTH_TOKEN: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
     // --- end of quote campaigns
   })
   .superRefine((config, ctx) => {

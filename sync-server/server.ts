@@ -12,6 +12,7 @@ import { mountApplicationsApi } from "./applications/api";
 import { mountCampaignsApi } from "./campaigns/campaigns-api";
 import { outboxSmsSender } from "./campaigns/providers";
 import { startScheduler } from "./campaigns/scheduler";
+import { mountSmsInbound } from "./campaigns/sms-inbound";
 import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
 import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
 import { type Config, publicUrl, tokenIssuer } from "./config";
@@ -204,6 +205,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       });
       // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
       mountUnsubscribeApi(api, { storage, signer: campaignSigner });
+      mountSmsInbound(api, {
+        storage,
+        authToken: config.TWILIO_AUTH_TOKEN,
+        url: () => `${publicUrl(config, listeningPort)}api/campaigns/sms/inbound`,
+      });
       mountCampaignsApi(api, {
         storage,
         verify: (token) => verify(token),
