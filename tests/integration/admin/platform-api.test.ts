@@ -118,6 +118,9 @@ describe("platform API", () => {
     );
     const again = connect(server.syncUrl, "org/demo", await server.token(agent));
     expect(await again.ready).toBe(false);
+    // The reason is the generic refusal (the screen says access was lost), not yet "disabled".
+    expect(live.closeReasons).toContain("forbidden");
+    expect(again.authFailure).toBe("forbidden");
     expect((await call(admin, "GET", "/api/orgs/demo/people")).status).toBe(403);
     // Another organisation is untouched.
     const other = connect(server.syncUrl, "org/other", await server.token(otherAgent));

@@ -1,0 +1,166 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Field, FieldGroup } from "../../components/book-forms";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import { platformFetch } from "./platform-api";
+import "./platform.css";
+
+interface Org {
+  id: string;
+  name: string;
+  organizationType: string;
+  parentOrgId: string | null;
+  createdAt: string;
+  disabledAt: string | null;
+  members: number;
+}
+
+/** /settings/orgs (superAdmin): the platform's organisations — create, rename, nest, disable. */
+export default function OrgsPage() {
+  const session = useSession();
+  const { getAccessToken } = session;
+  const [orgs, setOrgs] = useState<Org[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState({ id: "", name: "", organizationType: "agency", parentOrgId: "" });
+
+  const load = useCallback(async () => {
+    try {
+      setOrgs(
+        (await platformFetch<{ organisations: Org[] }>(getAccessToken, "/api/platform/orgs")).organisations,
+      );
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [getAccessToken]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const change = async (id: string, json: Record<string, unknown>) => {
+    setError(null);
+    try {
+      setOrgs(
+        (
+          await platformFetch<{ organisations: Org[] }>(
+            getAccessToken,
+            `/api/platform/orgs/${encodeURIComponent(id)}`,
+            { method: "PATCH", json },
+          )
+        ).organisations,
+      );
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const json = { ...draft, parentOrgId: draft.parentOrgId || null };
+      setOrgs(
+        (
+          await platformFetch<{ organisations: Org[] }>(getAccessToken, "/api/platform/orgs", {
+            method: "POST",
+            json,
+          })
+        ).organisations,
+      );
+      setDraft({ id: "", name: "", organizationType: "agency", parentOrgId: "" });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <div className="platform" data-testid="orgs-page">
+      <p>
+        Agencies on the platform. A disabled agency's members are signed out of its documents at once and told
+        they no longer have access; enabling it gives access back. The first admin of a new agency is invited
+        with <code>npx rangeline admin invite --org ID --email … --role admin</code>.
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <form className="book-form" onSubmit={create} noValidate>
+        <FieldGroup legend="New organisation">
+          <div className="book-form__row">
+            <Field label="Id" hint="Letters, digits, - and _; it never changes.">
+              <input
+                className="book-input"
+                value={draft.id}
+                onChange={(e) => setDraft({ ...draft, id: e.target.value })}
+              />
+            </Field>
+            <Field label="Name">
+              <input
+                className="book-input"
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+            </Field>
+          </div>
+          <div className="book-form__row">
+            <Field label="Type" hint="e.g. agency, sub-agency">
+              <input
+                className="book-input"
+                value={draft.organizationType}
+                onChange={(e) => setDraft({ ...draft, organizationType: e.target.value })}
+              />
+            </Field>
+            <Field label="Parent organisation" hint="For a sub-agency.">
+              <select
+                className="book-input"
+                value={draft.parentOrgId}
+                onChange={(e) => setDraft({ ...draft, parentOrgId: e.target.value })}
+              >
+                <option value="">None</option>
+                {(orgs ?? []).map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name} ({o.id})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <div className="book-form__actions">
+            <Button type="submit">Create organisation</Button>
+          </div>
+        </FieldGroup>
+      </form>
+      {orgs === null && !error ? <p>Loading…</p> : null}
+      {orgs ? (
+        <ul className="platform__list" data-testid="orgs">
+          {orgs.map((o) => (
+            <li key={o.id} className="platform__item" data-org={o.id} data-disabled={o.disabledAt !== null}>
+              <div>
+                <strong>{o.name}</strong> <span className="book-form__help">({o.id})</span>
+                <div className="book-form__help">
+                  {o.organizationType}
+                  {o.parentOrgId ? ` · sub-agency of ${o.parentOrgId}` : ""} · {o.members} member
+                  {o.members === 1 ? "" : "s"}
+                  {o.disabledAt ? ` · disabled ${new Date(o.disabledAt).toLocaleDateString()}` : ""}
+                </div>
+              </div>
+              <span className="platform__actions">
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    const name = window.prompt(`New name of ${o.id}`, o.name);
+                    if (name && name !== o.name) void change(o.id, { name });
+                  }}
+                >
+                  Rename
+                </Button>
+                <Button
+                  variant={o.disabledAt ? "primary" : "ghost"}
+                  onClick={() => void change(o.id, { disabled: !o.disabledAt })}
+                >
+                  {o.disabledAt ? "Enable" : "Disable"}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

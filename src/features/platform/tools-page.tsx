@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useState } from "react";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
+import { platformFetch } from "./platform-api";
+import { RmaFileCheck } from "./rma-file-check";
+import "./platform.css";
+
+interface Status {
+  version: string;
+  node: string;
+  storage: string;
+  documents: number;
+  organisations: number;
+  uptimeSeconds: number;
+  memoryMb: number;
+}
+interface Violation {
+  id: number;
+  documentName: string;
+  userId: string | null;
+  at: string;
+  issues: { path: (string | number)[]; message: string }[];
+}
+interface Message {
+  id: string;
+  createdAt: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** /settings/tools (superAdmin): the platform's health — server, market data, refused writes, outbox. */
+export default function ToolsPage() {
+  const { getAccessToken } = useSession();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [market, setMarket] = useState<{ asOf: string; label: string; source: string } | null>(null);
+  const [failures, setFailures] = useState<
+    { job: string; runKey: string; attempt: number; at: number; message: string }[]
+  >([]);
+  const [violations, setViolations] = useState<Violation[]>([]);
+  const [outbox, setOutbox] = useState<Message[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const load = useCallback(async () => {
+    const problems: string[] = [];
+    const attempt = async <T,>(what: string, run: () => Promise<T>, use: (v: T) => void) => {
+      try {
+        use(await run());
+      } catch (e) {
+        problems.push(`${what}: ${(e as Error).message}`);
+      }
+    };
+    await Promise.all([
+      attempt("Server", () => platformFetch<Status>(getAccessToken, "/api/platform/status"), setStatus),
+      attempt(
+        "Market snapshot",
+        async () => {
+          const r = await fetch("/api/market/current");
+          if (!r.ok)
+            throw new Error(
+              ((await r.json().catch(() => ({}))) as { message?: string }).message ?? String(r.status),
+            );
+          return (await r.json()) as { asOf: string; label: string; source: string };
+        },
+        (m) => setMarket({ asOf: m.asOf, label: m.label, source: m.source }),
+      ),
+      attempt(
+        "Market fetch failures",
+        () =>
+          platformFetch<{ failures: typeof failures }>(getAccessToken, "/api/market/fetch-failures?limit=20"),
+        (v) => setFailures(v.failures),
+      ),
+      attempt(
+        "Refused writes",
+        () =>
+          platformFetch<{ violations: Violation[] }>(
+            getAccessToken,
+            "/api/platform/sync-violations?limit=50",
+          ),
+        (v) => setViolations(v.violations),
+      ),
+      attempt(
+        "Outbox",
+        () => platformFetch<{ messages: Message[] }>(getAccessToken, "/api/platform/outbox?limit=20"),
+        (v) => setOutbox(v.messages),
+      ),
+    ]);
+    setErrors(problems);
+  }, [getAccessToken]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="platform" data-testid="tools-page">
+      <div className="book-form__actions">
+        <Button variant="secondary" onClick={() => void load()}>
+          Refresh
+        </Button>
+      </div>
+      {errors.map((e) => (
+        <Alert key={e} tone="error">
+          {e}
+        </Alert>
+      ))}
+      <section className="platform__section" aria-labelledby="server-title">
+        <h2 id="server-title">Server</h2>
+        {status ? (
+          <dl className="platform__facts" data-testid="server-status">
+            <dt>Version</dt>
+            <dd>{status.version}</dd>
+            <dt>Node</dt>
+            <dd>{status.node}</dd>
+            <dt>Storage</dt>
+            <dd>{status.storage === "postgres" ? "PostgreSQL" : "SQLite"}</dd>
+            <dt>Documents</dt>
+            <dd>{status.documents}</dd>
+            <dt>Organisations</dt>
+            <dd>{status.organisations}</dd>
+            <dt>Up for</dt>
+            <dd>{Math.round(status.uptimeSeconds / 60)} min</dd>
+            <dt>Memory</dt>
+            <dd>{status.memoryMb} MB</dd>
+          </dl>
+        ) : null}
+      </section>
+      <section className="platform__section" aria-labelledby="market-title">
+        <h2 id="market-title">Market data</h2>
+        {market ? (
+          <p data-testid="market-status">
+            Snapshot of <strong>{market.asOf}</strong> — {market.label} (source: {market.source}).
+          </p>
+        ) : null}
+        <h3>Failed fetches</h3>
+        {failures.length === 0 ? (
+          <p className="book-form__help">None recorded.</p>
+        ) : (
+          <ul>
+            {failures.map((f) => (
+              <li key={`${f.runKey}-${f.attempt}-${f.at}`}>
+                {new Date(f.at).toLocaleString()} — {f.job} {f.runKey}, attempt {f.attempt}: {f.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <RmaFileCheck />
+      </section>
+      <section className="platform__section" aria-labelledby="violations-title">
+        <h2 id="violations-title">Refused document writes</h2>
+        {violations.length === 0 ? (
+          <p className="book-form__help">None recorded.</p>
+        ) : (
+          <ul data-testid="violations">
+            {violations.map((v) => (
+              <li key={v.id}>
+                {new Date(v.at).toLocaleString()} — <code>{v.documentName}</code> by {v.userId ?? "unknown"}:{" "}
+                {v.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="platform__section" aria-labelledby="outbox-title">
+        <h2 id="outbox-title">E-mail outbox</h2>
+        <p className="book-form__help">
+          Messages the server sent while no SMTP server is configured (SMTP_URL).
+        </p>
+        {outbox.length === 0 ? (
+          <p className="book-form__help">Empty.</p>
+        ) : (
+          <ul data-testid="outbox">
+            {outbox.map((m) => (
+              <li key={m.id}>
+                {new Date(m.createdAt).toLocaleString()} — to {m.to}: <strong>{m.subject}</strong>
+                <details>
+                  <summary>Text</summary>
+                  <pre className="platform__pre">{m.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
