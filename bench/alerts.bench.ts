@@ -60,3 +60,86 @@ console.log(`  targets met: ${result.hits.length}; items not priced: ${result.mi
 if (result.misses.length > 0)
   console.log(`  first not priced: ${result.misses[0].itemId}: ${result.misses[0].reason}`);
 console.log(median <= 50 ? "  PASS" : "  FAIL: over 50 ms");
+
+// ---------------------------------------------------------------------------------------------------
+// Publish fan-out (issue 15 §5): a real server on 127.0.0.1, 200 synced clients of `market/current`
+// (each its own WebSocket, as the demo customer), one new snapshot published the way the feed does;
+// how long until each client has the new as-of date. Clients and server share this process (and the
+// machine's 2 cores), so the figure is an upper bound for a server of its own.
+await fanOut();
+
+async function fanOut() {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const Y = await import("yjs");
+  const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import("@hocuspocus/provider");
+  const { readConfig } = await import("../sync-server/config");
+  const { startServer } = await import("../sync-server/server");
+  const { loadOrCreateSigningKeys } = await import("../sync-server/identity/keys");
+  const { issueTestToken } = await import("../sync-server/identity/testing");
+  const { DEMO_USERS } = await import("../sync-server/identity/demo-users");
+  const { addDays } = await import("../shared/market/dates");
+  const CLIENTS = 200;
+  const dataDir = mkdtempSync(join(tmpdir(), "rangeline-bench-fanout-"));
+  const config = readConfig({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir });
+  if ("errors" in config) throw new Error(config.errors.join("; "));
+  const server = await startServer(config, { log: () => {} });
+  const customer = DEMO_USERS.find((u) => u.email === "customer@demo.rangeline.test");
+  if (!customer) throw new Error("no demo customer");
+  const token = await issueTestToken(await loadOrCreateSigningKeys(dataDir), customer, {
+    issuer: `http://localhost:${server.port}/`,
+  });
+  await server.publishMarket(snapshot);
+  const next = generateSampleSnapshot(addDays(ASOF, 3));
+  let publishedAt = 0;
+  const arrivals: number[] = [];
+  const errors: string[] = [];
+  const clients = Array.from({ length: CLIENTS }, (_, i) => {
+    const doc = new Y.Doc();
+    const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${server.port}/sync` });
+    let synced: () => void = () => {};
+    const ready = new Promise<void>((r) => {
+      synced = r;
+    });
+    let seen = false;
+    doc.on("update", () => {
+      if (!seen && publishedAt > 0 && doc.getMap("snapshot").get("asOf") === next.asOf) {
+        seen = true;
+        arrivals.push(performance.now() - publishedAt);
+      }
+    });
+    const provider = new HocuspocusProvider({
+      name: "market/current",
+      document: doc,
+      websocketProvider: socket,
+      token,
+      onSynced: ({ state }) => state && synced(),
+      onAuthenticationFailed: ({ reason }) => errors.push(`client ${i}: refused (${reason})`),
+    });
+    provider.attach();
+    return { provider, socket, ready };
+  });
+  await Promise.all(clients.map((c) => c.ready));
+  publishedAt = performance.now();
+  await server.publishMarket(next);
+  const deadline = Date.now() + 10_000;
+  while (arrivals.length < CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  arrivals.sort((a, b) => a - b);
+  const within = arrivals.filter((t) => t <= 1000).length;
+  const pct = (p: number) =>
+    arrivals[Math.min(arrivals.length - 1, Math.floor((p / 100) * arrivals.length))] ?? NaN;
+  console.log(`fan-out: a new snapshot published to ${CLIENTS} connected clients of market/current`);
+  console.log(
+    `  received by ${arrivals.length}/${CLIENTS}; within 1 s: ${within}; p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, last ${(arrivals.at(-1) ?? NaN).toFixed(0)} ms`,
+  );
+  if (errors.length > 0) console.log(`  errors: ${errors.slice(0, 3).join("; ")}`);
+  console.log(within === CLIENTS ? "  PASS" : "  FAIL: not every client within 1 s");
+  for (const c of clients) {
+    c.provider.destroy();
+    c.socket.destroy();
+  }
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
