@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
+import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
 import {
   Field,
   FieldGroup,
@@ -278,6 +279,16 @@ export default function SettingsPage() {
         )}
       </form>
       {readOnly ? null : <SecretsPanel orgId={orgId} getAccessToken={session.getAccessToken} />}
+      {readOnly ? null : (
+        <section className="settings__secrets" aria-labelledby="api-keys-title" data-testid="org-api-keys">
+          <h2 id="api-keys-title">Partners' API keys</h2>
+          <p className="book-form__help">
+            Keys your partners created for the partner API (issue 14): who owns each, its scopes, when it was
+            last used. Revoke one to stop it at once.
+          </p>
+          <OrganisationApiKeys />
+        </section>
+      )}
     </div>
   );
 }
