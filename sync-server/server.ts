@@ -37,6 +37,7 @@ import {
 } from "./storage/encryption";
 import type { Storage } from "./storage/types";
 import type { VerifyToken } from "./sync/context";
+import { writeSections } from "./sync/doc-json";
 import type { MarketSeed } from "./sync/seed";
 import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
@@ -217,6 +218,16 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         signer: campaignSigner,
         snapshot: () => market.source.current(),
         baseUrl: () => publicUrl(config, listeningPort),
+        writeCampaign: async (orgId, campaignId, sections) => {
+          const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
+            server: true,
+          });
+          try {
+            await direct.transact((document) => writeSections(document, sections));
+          } finally {
+            await direct.disconnect();
+          }
+        },
       });
     },
   });

@@ -1,6 +1,16 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { campaignSectionSchema } from "../../shared/documents/campaign";
+import { applyAgentEdit } from "../../shared/campaigns/recipients";
+import { nextRuns } from "../../shared/campaigns/schedule";
+import { applyAction, settle } from "../../shared/campaigns/status";
+import { wallTime } from "../../shared/campaigns/zoned-time";
+import {
+  type Campaign,
+  campaignSchema,
+  campaignSectionSchema,
+  recipientSchema,
+  scheduleSectionSchema,
+} from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -25,12 +35,18 @@ export interface CampaignsApiOptions {
   snapshot: () => Promise<MarketSnapshot | null> | MarketSnapshot | null;
   baseUrl: () => string;
   now?: () => number;
+  /** Writes whole sections into the campaign document (the server's direct connection). */
+  writeCampaign?: (
+    orgId: string,
+    campaignId: string,
+    sections: Record<string, Record<string, unknown>>,
+  ) => Promise<void>;
 }
 
 export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void {
   const { storage } = options;
   const agent = async (c: Context) => {
-    const params = z.object({ orgId: id, campaignId: id }).safeParse(c.req.param());
+    const params = z.object({ orgId: id, campaignId: id }).safeParse({ campaignId: "-", ...c.req.param() });
     if (!params.success)
       return { response: c.json({ error: "invalid-input", message: "The address names no campaign." }, 400) };
     const header = c.req.header("authorization") ?? "";
@@ -51,6 +67,101 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       };
     return { ...params.data, sub };
   };
+
+  const orgZone = async (orgId: string) => {
+    const settings = ((await storedDocumentJson(storage, `org/${orgId}`)).settings ?? {}) as {
+      timezone?: string;
+    };
+    return settings.timezone ?? "America/Chicago";
+  };
+
+  app.get("/api/orgs/:orgId/campaigns", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const now = (options.now ?? Date.now)();
+    const zone = await orgZone(who.orgId);
+    const today = wallTime(now, zone).date;
+    const prefix = `org/${who.orgId}/campaign/`;
+    const campaigns = [];
+    for (const name of await storage.listDocuments(prefix)) {
+      const json = await storedDocumentJson(storage, name);
+      const campaign = campaignSectionSchema.safeParse(json.campaign);
+      const schedule = scheduleSectionSchema.safeParse(json.schedule);
+      if (!campaign.success || !schedule.success) continue;
+      const campaignId = name.slice(prefix.length);
+      const status = settle(campaign.data.status, schedule.data, today);
+      const [next] = status === "ACTIVE" || status === "SCHEDULED" ? nextRuns(schedule.data, zone, now) : [];
+      const [last] = await storage.runSummaries(who.orgId, campaignId, 1);
+      campaigns.push({
+        id: campaignId,
+        name: campaign.data.name,
+        plan: campaign.data.quote.plan,
+        status,
+        nextSend: next ? new Date(next.at).toISOString() : null,
+        recipients: Object.keys((json.recipients ?? {}) as object).length,
+        lastRun: last ?? null,
+      });
+    }
+    return c.json({ campaigns });
+  });
+
+  /** Creates or replaces a campaign; unsubscribed recipients stay unsubscribed whatever the body says. */
+  app.put("/api/orgs/:orgId/campaigns/:campaignId", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const body = campaignSchema.safeParse(await c.req.json().catch(() => null));
+    if (!body.success)
+      return c.json(
+        {
+          error: "invalid-input",
+          message: `The campaign is invalid: ${body.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ")}`,
+        },
+        400,
+      );
+    if (!options.writeCampaign)
+      return c.json({ error: "unavailable", message: "Campaigns cannot be saved here." }, 503);
+    const before = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
+    const optOuts = await storage.optOuts(who.orgId, who.campaignId);
+    const recipients: Campaign["recipients"] = {};
+    for (const [key, edited] of Object.entries(body.data.recipients)) {
+      const old = recipientSchema.safeParse(((before.recipients ?? {}) as Record<string, unknown>)[key]);
+      let next = applyAgentEdit(old.success ? old.data : undefined, edited);
+      if (optOuts.get(next.customerId)?.size && next.status === "ACTIVE")
+        next = { ...next, status: "UNSUBSCRIBED", reason: "opted out by the recipient" };
+      recipients[key] = next;
+    }
+    const today = wallTime((options.now ?? Date.now)(), await orgZone(who.orgId)).date;
+    const status =
+      body.data.campaign.status === "PAUSED" ? "PAUSED" : settle("ACTIVE", body.data.schedule, today);
+    await options.writeCampaign(who.orgId, who.campaignId, {
+      campaign: { ...body.data.campaign, status, createdBy: body.data.campaign.createdBy ?? who.sub },
+      schedule: body.data.schedule,
+      recipients,
+    });
+    return c.json({ id: who.campaignId, status, recipients });
+  });
+
+  app.post("/api/orgs/:orgId/campaigns/:campaignId/:action{pause|resume}", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const json = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
+    const campaign = campaignSectionSchema.safeParse(json.campaign);
+    const schedule = scheduleSectionSchema.safeParse(json.schedule);
+    if (!campaign.success || !schedule.success)
+      return c.json({ error: "not-found", message: `No campaign ${who.campaignId}.` }, 404);
+    const today = wallTime((options.now ?? Date.now)(), await orgZone(who.orgId)).date;
+    const result = applyAction(
+      campaign.data.status,
+      c.req.param("action") as "pause" | "resume",
+      schedule.data,
+      today,
+    );
+    if (!result.ok) return c.json({ error: "not-allowed", message: result.message }, 409);
+    await options.writeCampaign?.(who.orgId, who.campaignId, {
+      campaign: { ...campaign.data, status: result.status },
+    });
+    return c.json({ status: result.status });
+  });
 
   app.get("/api/orgs/:orgId/campaigns/:campaignId/runs", async (c) => {
     const who = await agent(c);

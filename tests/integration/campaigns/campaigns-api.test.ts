@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoUser, startTestServer, type TestServer } from "../sync/harness";
+
+// The agents' campaign API on a real server (ACL6: agents of the organisation only): save a campaign
+// (strict shapes, the frequency rule per plan), list it with status and next send, pause and resume,
+// send a test to the signed-in agent (into the e-mail outbox), and an unsubscribed recipient stays
+// unsubscribed whatever an agent's save says.
+
+const agent = demoUser("agent@demo.rangeline.test");
+const customer = demoUser("customer@demo.rangeline.test");
+const body = (recipientStatus: "ACTIVE" | "UNSUBSCRIBED" = "ACTIVE", frequency = "DAILY") => ({
+  campaign: {
+    schemaVersion: 1,
+    name: "Morning LRP",
+    status: "ACTIVE",
+    quote: {
+      plan: "lrp",
+      commodity: "0801",
+      type: "809",
+      endorsementLengthsWeeks: [13],
+      head: 100,
+      targetWeightCwt: 5.5,
+      levelSelection: "TOP",
+    },
+  },
+  schedule: {
+    schemaVersion: 1,
+    frequency,
+    weekdays: frequency === "DAILY" ? [1, 2, 3, 4, 5] : [2],
+    sendTime: "07:00",
+    durationType: "ONGOING",
+    startDate: "2026-01-01",
+  },
+  recipients: { c1: { id: "c1", customerId: "c1", channels: ["email"], status: recipientStatus } },
+});
+
+describe("campaigns API", () => {
+  let server: TestServer;
+  const call = async (user: { sub: string } | null, method: string, path: string, json?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (user) headers.authorization = `Bearer ${await server.token(user as typeof agent)}`;
+    if (json !== undefined) headers["content-type"] = "application/json";
+    const r = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("saves, lists, pauses and resumes a campaign; refuses customers and bad shapes", async () => {
+    expect((await call(customer, "GET", "/api/orgs/demo/campaigns")).status).toBe(403);
+    expect((await call(null, "GET", "/api/orgs/demo/campaigns")).status).toBe(401);
+    const bad = await call(agent, "PUT", "/api/orgs/demo/campaigns/k1", {
+      ...body(),
+      campaign: {
+        ...body().campaign,
+        quote: { plan: "lgm", commodity: "0803", type: "808", targetMarketings: [0, 10], deductible: 0 },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toContain("schedule.frequency: LGM campaigns send weekly, monthly");
+
+    const saved = await call(agent, "PUT", "/api/orgs/demo/campaigns/k1", body());
+    expect(saved.status).toBe(200);
+    const list = await call(agent, "GET", "/api/orgs/demo/campaigns");
+    const [item] = list.json.campaigns as Record<string, unknown>[];
+    expect(item).toMatchObject({
+      id: "k1",
+      name: "Morning LRP",
+      plan: "lrp",
+      status: "ACTIVE",
+      recipients: 1,
+      lastRun: null,
+    });
+    expect(typeof item.nextSend).toBe("string");
+
+    expect((await call(agent, "POST", "/api/orgs/demo/campaigns/k1/pause")).json).toEqual({
+      status: "PAUSED",
+    });
+    expect((await call(agent, "POST", "/api/orgs/demo/campaigns/k1/pause")).status).toBe(409);
+    expect((await call(agent, "POST", "/api/orgs/demo/campaigns/k1/resume")).json).toEqual({
+      status: "ACTIVE",
+    });
+  });
+
+  it("an agent's save never re-activates a recipient who unsubscribed", async () => {
+    await call(agent, "PUT", "/api/orgs/demo/campaigns/k2", body());
+    await server.storage.setOptOut(
+      { orgId: "demo", campaignId: "k2", customerId: "c1", channel: "email", optedOut: true, how: "link" },
+      1,
+    );
+    const saved = await call(agent, "PUT", "/api/orgs/demo/campaigns/k2", body("ACTIVE"));
+    expect((saved.json.recipients as Record<string, { status: string }>).c1.status).toBe("UNSUBSCRIBED");
+  });
+
+  it("sends a test to the signed-in agent", async () => {
+    const sent = await call(agent, "POST", "/api/orgs/demo/campaigns/k1/test");
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    expect(sent.json.sentTo).toBe("agent@demo.rangeline.test");
+    const [mail] = (await server.storage.listOutbox(10)).filter((m) => m.to === "agent@demo.rangeline.test");
+    expect(mail.subject).toContain("quote for");
+    expect(mail.html).toContain("[Test] Morning LRP");
+  });
+});
