@@ -6,6 +6,12 @@ import { getLrpType } from "../shared/catalogue/lrp-types";
 import { generateSampleSnapshot } from "../shared/market/sample/generate";
 import { evaluateWatchlist } from "../sync-server/alerts/evaluate";
 
+const CLIENT_PROCESSES = 4;
+if (process.argv.includes("--fanout-clients")) {
+  await fanOutClients();
+  process.exit(0);
+}
+
 const ASOF = "2026-11-20";
 const snapshot = generateSampleSnapshot(ASOF);
 const offers = snapshot.lrpRates.filter((r) => r.salesEffectiveDate === ASOF);
@@ -64,16 +70,63 @@ console.log(median <= 50 ? "  PASS" : "  FAIL: over 50 ms");
 // ---------------------------------------------------------------------------------------------------
 // Publish fan-out (issue 15 §5): a real server on 127.0.0.1, 200 synced clients of `market/current`
 // (each its own WebSocket, as the demo customer), one new snapshot published the way the feed does;
-// how long until each client has the new as-of date. Clients and server share this process (and the
-// machine's 2 cores), so the figure is an upper bound for a server of its own.
+// how long until each client has the new as-of date. The clients run in child processes (50 each); they
+// share the machine's 2 cores with the server, so the figure is an upper bound for separate devices.
+// The published update is the whole snapshot (~620 KB of Yjs, 20–40 ms for a client to apply): 200
+// clients on this machine apply ~124 MB between them, which is what the figure mostly measures.
 await fanOut();
 
+/** A child process holding its share of the clients; reports when each saw the new as-of (epoch ms). */
+async function fanOutClients() {
+  const Y = await import("yjs");
+  const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import("@hocuspocus/provider");
+  const plan = await new Promise<{ url: string; token: string; count: number; asOf: string }>((resolve) =>
+    process.once("message", (m) => resolve(m as { url: string; token: string; count: number; asOf: string })),
+  );
+  const arrivals: number[] = [];
+  const errors: string[] = [];
+  const clients = Array.from({ length: plan.count }, (_, i) => {
+    const doc = new Y.Doc();
+    const socket = new HocuspocusProviderWebsocket({ url: plan.url });
+    let synced: () => void = () => {};
+    const ready = new Promise<void>((r) => {
+      synced = r;
+    });
+    let seen = false;
+    doc.on("update", () => {
+      if (!seen && doc.getMap("snapshot").get("asOf") === plan.asOf) {
+        seen = true;
+        arrivals.push(Date.now());
+      }
+    });
+    const provider = new HocuspocusProvider({
+      name: "market/current",
+      document: doc,
+      websocketProvider: socket,
+      token: plan.token,
+      onSynced: ({ state }) => state && synced(),
+      onAuthenticationFailed: ({ reason }) => errors.push(`client ${i}: refused (${reason})`),
+    });
+    provider.attach();
+    return { provider, socket, ready };
+  });
+  await Promise.all(clients.map((c) => c.ready));
+  process.send?.({ type: "ready" });
+  const deadline = Date.now() + 20_000;
+  while (arrivals.length < plan.count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  await new Promise<void>((r) => process.send?.({ type: "arrivals", arrivals, errors }, () => r()));
+  for (const c of clients) {
+    c.provider.destroy();
+    c.socket.destroy();
+  }
+}
+
 async function fanOut() {
+  const { spawn } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
-  const Y = await import("yjs");
-  const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import("@hocuspocus/provider");
   const { readConfig } = await import("../sync-server/config");
   const { startServer } = await import("../sync-server/server");
   const { loadOrCreateSigningKeys } = await import("../sync-server/identity/keys");
@@ -92,53 +145,53 @@ async function fanOut() {
   });
   await server.publishMarket(snapshot);
   const next = generateSampleSnapshot(addDays(ASOF, 3));
-  let publishedAt = 0;
-  const arrivals: number[] = [];
-  const errors: string[] = [];
-  const clients = Array.from({ length: CLIENTS }, (_, i) => {
-    const doc = new Y.Doc();
-    const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${server.port}/sync` });
-    let synced: () => void = () => {};
-    const ready = new Promise<void>((r) => {
-      synced = r;
+  const file = fileURLToPath(import.meta.url);
+  const children = Array.from({ length: CLIENT_PROCESSES }, () => {
+    const proc = spawn(process.execPath, ["--import", "tsx", file, "--fanout-clients"], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    let seen = false;
-    doc.on("update", () => {
-      if (!seen && publishedAt > 0 && doc.getMap("snapshot").get("asOf") === next.asOf) {
-        seen = true;
-        arrivals.push(performance.now() - publishedAt);
+    const messages: { type: string; arrivals?: number[]; errors?: string[] }[] = [];
+    const waiters: (() => void)[] = [];
+    proc.on("message", (m) => {
+      messages.push(m as (typeof messages)[0]);
+      for (const w of waiters.splice(0)) w();
+    });
+    const next_ = async (type: string) => {
+      for (;;) {
+        const found = messages.find((m) => m.type === type);
+        if (found) return found;
+        await new Promise<void>((r) => waiters.push(r));
       }
-    });
-    const provider = new HocuspocusProvider({
-      name: "market/current",
-      document: doc,
-      websocketProvider: socket,
+    };
+    proc.send({
+      url: `ws://127.0.0.1:${server.port}/sync`,
       token,
-      onSynced: ({ state }) => state && synced(),
-      onAuthenticationFailed: ({ reason }) => errors.push(`client ${i}: refused (${reason})`),
+      count: CLIENTS / CLIENT_PROCESSES,
+      asOf: next.asOf,
     });
-    provider.attach();
-    return { provider, socket, ready };
+    return { proc, next: next_ };
   });
-  await Promise.all(clients.map((c) => c.ready));
-  publishedAt = performance.now();
+  await Promise.all(children.map((c) => c.next("ready")));
+  await new Promise((r) => setTimeout(r, 500));
+  const publishedAt = Date.now();
   await server.publishMarket(next);
-  const deadline = Date.now() + 10_000;
-  while (arrivals.length < CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-  arrivals.sort((a, b) => a - b);
+  const reports = await Promise.all(children.map((c) => c.next("arrivals")));
+  const arrivals = reports
+    .flatMap((r) => (r.arrivals ?? []).map((t) => t - publishedAt))
+    .sort((a, b) => a - b);
+  const errors = reports.flatMap((r) => r.errors ?? []);
   const within = arrivals.filter((t) => t <= 1000).length;
   const pct = (p: number) =>
-    arrivals[Math.min(arrivals.length - 1, Math.floor((p / 100) * arrivals.length))] ?? NaN;
-  console.log(`fan-out: a new snapshot published to ${CLIENTS} connected clients of market/current`);
+    arrivals[Math.min(arrivals.length - 1, Math.floor((p / 100) * arrivals.length))] ?? Number.NaN;
   console.log(
-    `  received by ${arrivals.length}/${CLIENTS}; within 1 s: ${within}; p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, last ${(arrivals.at(-1) ?? NaN).toFixed(0)} ms`,
+    `fan-out: a new snapshot published to ${CLIENTS} connected clients of market/current (${CLIENT_PROCESSES} client processes)`,
+  );
+  console.log(
+    `  received by ${arrivals.length}/${CLIENTS}; within 1 s: ${within}; p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, last ${(arrivals.at(-1) ?? Number.NaN).toFixed(0)} ms`,
   );
   if (errors.length > 0) console.log(`  errors: ${errors.slice(0, 3).join("; ")}`);
   console.log(within === CLIENTS ? "  PASS" : "  FAIL: not every client within 1 s");
-  for (const c of clients) {
-    c.provider.destroy();
-    c.socket.destroy();
-  }
+  for (const c of children) c.proc.kill();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
