@@ -13,7 +13,7 @@ const base64url = z
   .max(200);
 const subscriptionSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https?$/, error: "endpoint: expected the push service's http(s) address" })
+    .url({ protocol: /^https?$/, error: "expected the push service's http(s) address" })
     .max(1000),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
