@@ -1,6 +1,4 @@
-import { documentName } from "../../shared/documents/names";
-import { useSession } from "../lib/auth/session";
-import { useDocument } from "../lib/sync/react/hooks";
+import { useOrgBranding } from "./use-org-branding";
 
 /** A logo address the server gave (its own /api/orgs/… path): never an arbitrary origin. */
 const logoUrl = (value: unknown): string | null =>
@@ -13,10 +11,7 @@ const logoUrl = (value: unknown): string | null =>
  * app's mark and name otherwise (issue 13 §1).
  */
 export function OrganisationBrand() {
-  const session = useSession();
-  const orgId = session.status === "signed-in" ? session.orgId : null;
-  const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
-  const settings = (org.state?.data.settings ?? {}) as Record<string, unknown>;
+  const settings = useOrgBranding() ?? {};
   const logo = logoUrl(settings.compactLogo) ?? logoUrl(settings.fullLogo);
   const name = typeof settings.name === "string" && settings.name ? settings.name : "Rangeline";
   return (

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { DEFAULT_COLOR_SCHEME } from "../../shared/catalogue/app-defaults";
-import { documentName } from "../../shared/documents/names";
 import { resetColorScheme } from "../components/ui/theme/reset-color-scheme";
 import { useSession } from "../lib/auth/session";
-import { useDocument } from "../lib/sync/react/hooks";
+import { useOrgBranding } from "./use-org-branding";
 
 // Checking and applying the organisation's colours needs their schema (zod): loaded only for a
 // signed-in member of an organisation (organisation-theme-synced.tsx).
@@ -16,7 +15,8 @@ const OrganisationColours = lazy(() => import("./organisation-theme-synced"));
 export function OrganisationTheme() {
   const session = useSession();
   const orgId = session.status === "signed-in" ? session.orgId : null;
-  const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
+  // The org document's settings (live) or, for customers, the server's branding (issue 13).
+  const settings = useOrgBranding();
   useEffect(() => {
     if (orgId) return;
     resetColorScheme();
@@ -25,7 +25,7 @@ export function OrganisationTheme() {
   if (!orgId) return null;
   return (
     <Suspense fallback={null}>
-      <OrganisationColours settings={org.state?.data.settings} />
+      <OrganisationColours settings={settings ?? undefined} />
     </Suspense>
   );
 }

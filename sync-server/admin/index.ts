@@ -3,6 +3,7 @@ import type { DemoUser } from "../identity/demo-users";
 import type { EmailSender } from "../outbound/email";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import { mountBrandingApi } from "./branding";
 import type { DisabledOrgs } from "./disabled-orgs";
 import { InvitationLinks } from "./invitation-links";
 import { mountMembersApi } from "./members-api";
@@ -32,6 +33,7 @@ export interface AdminOptions {
 export function mountAdminApi(app: Hono, options: AdminOptions): void {
   const secrets = new SecretBox(options.dataKey);
   mountSettingsApi(app, { storage: options.storage, verify: options.verify, secrets, now: options.now });
+  mountBrandingApi(app, { storage: options.storage, verify: options.verify, now: options.now });
   mountPlatformApi(app, {
     storage: options.storage,
     verify: options.verify,

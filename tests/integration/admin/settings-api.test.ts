@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { demoUser, startTestServer, type TestServer } from "../sync/harness";
+import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // Organisation settings on the server (issue 13 §1, §6): secrets are write-only and sealed at rest,
 // logos are PNG/WebP by content with caching headers, and every route is refused to the wrong role and
@@ -167,6 +167,34 @@ describe("organisation settings API", () => {
     expect((await call(null, "GET", "/api/orgs/other/assets/fullLogo/0000000000000000")).status).toBe(404);
     expect((await call(admin, "DELETE", "/api/orgs/demo/assets/fullLogo")).status).toBe(200);
     expect((await call(null, "GET", url)).status).toBe(404);
+  });
+
+  it("branding: a customer (who cannot read the org document) gets its name, colours and logo; another org's customer does not", async () => {
+    const writer = connect(server.syncUrl, "org/demo", await server.token(admin));
+    expect(await writer.ready).toBe(true);
+    const scheme = {
+      primary: "#1F5C99",
+      secondary: "#EF767A",
+      success: "#49DCB1",
+      info: "#445699",
+      warning: "#EEB868",
+      error: "#AC141C",
+    };
+    writer.doc.getMap("settings").set("colorScheme", scheme);
+    writer.doc.getMap("settings").set("name", "Demo Agency");
+    await vi.waitFor(
+      async () => {
+        const b = await call(customer, "GET", "/api/orgs/demo/branding");
+        expect(JSON.parse(b.text)).toMatchObject({ name: "Demo Agency", colorScheme: scheme });
+      },
+      { timeout: 10_000, interval: 500 },
+    );
+    writer.destroy();
+    expect((await call(customer, "GET", "/api/orgs/other/branding")).status).toBe(403);
+    expect(
+      (await call(demoUser("customer@other.rangeline.test"), "GET", "/api/orgs/demo/branding")).status,
+    ).toBe(403);
+    expect((await call(null, "GET", "/api/orgs/demo/branding")).status).toBe(401);
   });
 
   it("the secret grep: no response, log line, synced document or stored byte holds a secret", async () => {
