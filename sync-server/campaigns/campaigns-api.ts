@@ -105,6 +105,20 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     return c.json({ campaigns });
   });
 
+  app.get("/api/orgs/:orgId/campaigns/:campaignId", async (c) => {
+    const who = await agent(c);
+    if ("response" in who) return who.response;
+    const json = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
+    const parsed = campaignSchema.safeParse({
+      campaign: json.campaign,
+      schedule: json.schedule,
+      recipients: json.recipients ?? {},
+    });
+    if (!parsed.success)
+      return c.json({ error: "not-found", message: `No campaign ${who.campaignId}.` }, 404);
+    return c.json(parsed.data);
+  });
+
   /** Creates or replaces a campaign; unsubscribed recipients stay unsubscribed whatever the body says. */
   app.put("/api/orgs/:orgId/campaigns/:campaignId", async (c) => {
     const who = await agent(c);
