@@ -45,6 +45,18 @@ export interface MarketFeedOptions {
   retry?: { firstMs: number; maxMs: number };
 }
 
+/** The day's LRP offers of a group whose sales the calendar suspends that day are left out. */
+export function withoutSuspendedOffers(snapshot: MarketSnapshot, date: string): MarketSnapshot {
+  return {
+    ...snapshot,
+    lrpRates: snapshot.lrpRates.filter((r) => {
+      if (r.salesEffectiveDate !== date) return true;
+      const group = lrpSalesGroup(r.commodityCode);
+      return !group || lrpSalesSuspension(date, group) === null;
+    }),
+  };
+}
+
 const decode = (data: Uint8Array): MarketSnapshot =>
   marketSnapshotSchema.parse(JSON.parse(gunzipSync(data).toString("utf8")));
 
@@ -87,14 +99,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
     });
     // Report day (shared/market/calendar.ts): that group's offers are absent that day, not a failure;
     // a row a file carries anyway for a suspended group is not offered.
-    const fresh: MarketSnapshot = {
-      ...fetchedDay,
-      lrpRates: fetchedDay.lrpRates.filter((r) => {
-        if (r.salesEffectiveDate !== date) return true;
-        const group = lrpSalesGroup(r.commodityCode);
-        return !group || lrpSalesSuspension(date, group) === null;
-      }),
-    };
+    const fresh = withoutSuspendedOffers(fetchedDay, date);
     const previous = await latest();
     if (!previous) return fresh;
     const fetched = new Set(fresh.sources?.map((s) => s.part));

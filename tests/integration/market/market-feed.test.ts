@@ -314,3 +314,21 @@ describe.runIf(postgresAvailable)("the market feed on PostgreSQL", () => {
     for (const store of stores) await store.close();
   });
 });
+
+describe("report days (shared/market/calendar.ts)", () => {
+  it("leave the suspended group's offers of that day out, and keep the other group's and earlier days'", async () => {
+    const { generateSampleSnapshot } = await import("../../../shared/market/sample/generate");
+    const { withoutSuspendedOffers } = await import("../../../sync-server/market/feed");
+    // 2026-01-23: Cattle on Feed report day (cattle suspended, swine sold).
+    const day = generateSampleSnapshot("2026-01-23");
+    const kept = withoutSuspendedOffers(day, "2026-01-23");
+    const today = (s: MarketSnapshot, code: string) =>
+      s.lrpRates.filter((r) => r.commodityCode === code && r.salesEffectiveDate === "2026-01-23").length;
+    expect(today(day, "0801")).toBeGreaterThan(0);
+    expect([today(kept, "0801"), today(kept, "0802")]).toEqual([0, 0]);
+    expect(today(kept, "0815")).toBe(today(day, "0815"));
+    // An ordinary day keeps everything.
+    const monday = generateSampleSnapshot("2026-01-26");
+    expect(withoutSuspendedOffers(monday, "2026-01-26").lrpRates).toHaveLength(monday.lrpRates.length);
+  });
+});
