@@ -28,7 +28,10 @@ test("opens with the defaults and the whole offer table before anything is touch
   await expect(
     page.getByText(/until the 8:25 am Central sales cutoff|Sales at these prices closed/),
   ).toBeVisible();
-  await expect(page.getByText(/does not have the report calendar/)).toBeVisible();
+  // The sales calendar (issue 15): the next listed report day, or — none listed — NASS's calendar.
+  await expect(
+    page.getByText(/next listed report day|check NASS's release calendar|No cattle sales on/),
+  ).toBeVisible();
   await expect(page.getByText("LRP settles on a cash index; a put settles on futures.")).toBeVisible();
   await expect(page.getByRole("img", { name: /Net price floor and cost by coverage level/ })).toBeVisible();
 });
