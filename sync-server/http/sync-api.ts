@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
+import { lastAdminProblem } from "../../shared/admin/members";
 import { documentName } from "../../shared/documents/names";
 import type { Identity } from "../identity/verify";
 import type { Storage } from "../storage/types";
@@ -123,6 +124,14 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     if (!params.success) return invalid(c, "address", toIssues(params.error));
     const who = await caller(c, org.data, ["admin"]);
     if ("response" in who) return who.response;
+    // The last admin keeps the role (issue 13 §3, shared/admin/members.ts).
+    if (params.data.role === "admin") {
+      const admins = (await storage.listMembers(org.data))
+        .filter((m) => m.roles.includes("admin"))
+        .map((m) => m.id);
+      const problem = lastAdminProblem(admins, params.data.userId, []);
+      if (problem) return c.json({ error: "last-admin", message: problem }, 409);
+    }
     await storage.removeMembership(params.data.userId, org.data, params.data.role);
     await options.onMembershipChanged?.(org.data, params.data.userId);
     return c.json({ members: await storage.listMembers(org.data) });

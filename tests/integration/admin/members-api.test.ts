@@ -158,6 +158,10 @@ describe("users and invitations API", () => {
     expect(demote.status).toBe(409);
     expect(demote.body.message).toBe(LAST_ADMIN_MESSAGE);
     expect((await call(admin, "DELETE", self)).status).toBe(409);
+    // The older single-role route keeps the same rule.
+    const single = await call(admin, "DELETE", `${self}/roles/admin`);
+    expect(single.status).toBe(409);
+    expect(single.body.message).toBe(LAST_ADMIN_MESSAGE);
     expect((await server.storage.loadSubject(admin.sub)).memberships.map((m) => m.role)).toContain("admin");
     // Make agent2 an admin too: now the first admin may step down to agent.
     const agent2 = demoUser("agent2@demo.rangeline.test");
