@@ -72,3 +72,20 @@ describe("alert targets", () => {
     expect(r.misses.map((m) => m.itemId)).toEqual(["b", "junk"]);
   });
 });
+
+describe("watch item targets in the schema (shared/documents/watchlist.ts)", () => {
+  it("refuses a target of the other plan and an amount that is not dollars", async () => {
+    const { watchSetupSchema } = await import("../../shared/documents/watchlist");
+    const lgmItem = { name: "g", plan: "lgm", ...lgm };
+    expect(
+      watchSetupSchema.safeParse({ ...lgmItem, target: { kind: "lgmGuarantee", value: "1000.50" } }).success,
+    ).toBe(true);
+    expect(
+      watchSetupSchema.safeParse({ ...lgmItem, target: { kind: "premiumPerHead", value: "10" } }).success,
+    ).toBe(false);
+    const lrpItem = { name: "l", plan: "lrp", ...lrp };
+    const bad = watchSetupSchema.safeParse({ ...lrpItem, target: { kind: "netFloorPerCwt", value: "12,5" } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe("expected an amount in dollars such as 142.50");
+  });
+});
