@@ -91,7 +91,10 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       const campaignId = name.slice(prefix.length);
       const status = settle(campaign.data.status, schedule.data, today);
       const [next] = status === "ACTIVE" || status === "SCHEDULED" ? nextRuns(schedule.data, zone, now) : [];
-      const [last] = await storage.runSummaries(who.orgId, campaignId, 1);
+      // Test sends ("send a test to me") are logged under test-… run keys: not runs.
+      const [last] = (await storage.runSummaries(who.orgId, campaignId)).filter(
+        (r) => !r.runDate.startsWith("test-"),
+      );
       campaigns.push({
         id: campaignId,
         name: campaign.data.name,
@@ -183,7 +186,9 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     const runDate = c.req.query("run");
     if (runDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(runDate))
       return c.json({ error: "invalid-input", message: "run: expected a date YYYY-MM-DD" }, 400);
-    const runs = await storage.runSummaries(who.orgId, who.campaignId);
+    const runs = (await storage.runSummaries(who.orgId, who.campaignId)).filter(
+      (r) => !r.runDate.startsWith("test-"),
+    );
     const sends = await storage.listSends(who.orgId, who.campaignId, runDate ?? runs[0]?.runDate, 2000);
     return c.json({ runs, sends: sends.map(({ orgId: _o, providerId: _p, ...s }) => s) });
   });

@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { useDeviceMarket } from "../../lib/sync";
 import { campaignAction, getCampaign, saveCampaign } from "./campaigns-client";
+import "./campaigns.css";
 
 // Create or edit a quote campaign (issue 12): the quote, the schedule, the recipients (customers of the
 // book with an e-mail address), checked with the shared schema (each issue shown at its field), and a

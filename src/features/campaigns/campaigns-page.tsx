@@ -10,6 +10,7 @@ import {
   listCampaigns,
   type SendEntry,
 } from "./campaigns-client";
+import "./campaigns.css";
 
 // The agent's quote campaigns (issue 12): status, next send, recipients and the last run's result;
 // pause or resume; the per-run log (sent, failed, skipped and why). Read from the server (the send log
