@@ -3,14 +3,31 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
 
-// Quote campaigns (issue 12), the public side: a recipient's signed unsubscribe link works from a
-// signed-out browser (one click, says what stops, opt back in), and a forged one changes nothing.
-// The agent's campaign screens are not built yet, so creating, previewing and test-sending a campaign
-// from the browser is not covered here.
+// Quote campaigns (issue 12): an agent creates a campaign, sees the live preview (e-mail and SMS) and
+// sends a test to themself; a recipient's signed unsubscribe link works from a signed-out browser (one
+// click, says what stops, opt back in), and a forged one changes nothing.
 
 const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const signer = () =>
   unsubscribeSigner(Buffer.from(readFileSync(join(dataDir, "unsubscribe-secret"), "utf8").trim(), "base64"));
+
+test("an agent creates a campaign, previews it and sends a test to themself", async ({ page }) => {
+  await page.goto("/login/?login_hint=agent@demo.rangeline.test");
+  await expect(page.getByRole("button", { name: /Alex Agent|^A$/ }).first()).toBeVisible({ timeout: 20_000 });
+  await page.goto("/agent/quote-campaigns/create");
+  await page.getByLabel("Campaign name").fill("Morning LRP e2e");
+  await expect(page.getByText("Preview: what a recipient gets today")).toBeVisible();
+  await expect(page.getByText(/^Subject:/)).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.frameLocator('iframe[title="E-mail preview"]').getByRole("heading", { name: "Morning LRP e2e" }),
+  ).toBeVisible();
+  await expect(page.getByText(/Reply STOP to opt out/)).toBeVisible();
+  await page.getByRole("button", { name: "Send a test to me" }).click();
+  await expect(page.getByText("A test e-mail was sent to agent@demo.rangeline.test.")).toBeVisible();
+  await page.getByRole("button", { name: "Save campaign" }).click();
+  await expect(page).toHaveURL(/\/agent\/quote-campaigns$/);
+  await expect(page.getByRole("heading", { name: "Morning LRP e2e" })).toBeVisible();
+});
 
 test("a signed unsubscribe link works without signing in, and can be undone", async ({ page, baseURL }) => {
   const url = signer().url(baseURL as string, "demo", "k-e2e", "cust-e2e");
