@@ -64,7 +64,9 @@ const config: UserConfig = {
   // The worker is one chunk (zod inside, tree-shaken with the rest): the jitless setting goes first in it.
   worker: {
     format: "es",
-    rolldownOptions: { output: { banner: (chunk: { isEntry: boolean }) => (chunk.isEntry ? ZOD_JITLESS : "") } },
+    rolldownOptions: {
+      output: { banner: (chunk: { isEntry: boolean }) => (chunk.isEntry ? ZOD_JITLESS : "") },
+    },
   },
   build: {
     outDir: "dist",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { centralInstant, isInSalesWindow, isSnapshotStale, lastTradingDay, salesWindow } from "./sales-window";
+import {
+  centralInstant,
+  isInSalesWindow,
+  isSnapshotStale,
+  lastTradingDay,
+  salesWindow,
+} from "./sales-window";
 
 describe("LRP sales window", () => {
   it("closes at 8:25 am Central the morning after the prices' date, in CST and CDT", () => {

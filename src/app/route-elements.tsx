@@ -8,14 +8,6 @@ import type { RouteId } from "../../shared/access/routes";
 export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
 
-/** A screen a later issue builds: a page that says plainly it is not built yet. */
-const notBuiltYet =
-  (id: RouteId): ScreenLoader =>
-  () =>
-    import("../features/placeholders/not-built-yet-page").then(({ NotBuiltYetPage }) => ({
-      default: () => <NotBuiltYetPage routeId={id} />,
-    }));
-
 export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   home: () => import("../features/home/home-page"),
   apply: () => import("../features/apply/apply-page"),

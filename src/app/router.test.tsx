@@ -93,18 +93,8 @@ describe("app router", () => {
     expect(html).not.toContain(SIGN_IN);
   });
 
-  it("renders an open screen's content and a placeholder that says it is not built yet", async () => {
+  it("renders an open screen's content", async () => {
     expect(await render("/faq", signedOutSession)).toContain("What is the difference between LRP and LGM?");
-    // Which screens are still placeholders changes as later issues land; register one here.
-    const withPlaceholder = {
-      ...ROUTE_ELEMENTS,
-      tools: () =>
-        import("../features/placeholders/not-built-yet-page").then(({ NotBuiltYetPage }) => ({
-          default: () => <NotBuiltYetPage routeId="tools" />,
-        })),
-    };
-    const tools = plain(await render("/settings/tools", signedIn(["superAdmin"]), withPlaceholder));
-    expect(tools).toContain("This screen is not built yet.");
   });
 
   it("navigation lists only what the role may open", async () => {

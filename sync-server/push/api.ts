@@ -12,9 +12,7 @@ const base64url = z
   .regex(/^[A-Za-z0-9_-]+=*$/, "expected base64url text")
   .max(200);
 const subscriptionSchema = z.object({
-  endpoint: z
-    .url({ protocol: /^https?$/, error: "expected the push service's http(s) address" })
-    .max(1000),
+  endpoint: z.url({ protocol: /^https?$/, error: "expected the push service's http(s) address" }).max(1000),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 const removeSchema = z.object({ endpoint: z.string().min(1).max(1000) });

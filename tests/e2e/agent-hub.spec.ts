@@ -74,7 +74,9 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
     await expect(claimItem).toContainText(`file by ${formatDate(addDays(ended.endDate, 60))}`);
     // Applications (issue 14): the panel lists the organisation's waiting applications (tests/e2e/apply.spec.ts).
     await expect(hub.getByRole("heading", { name: "New applications" })).toBeVisible();
-    await expect(hub.getByText("Applications arrive here once online applications are built.")).toHaveCount(0);
+    await expect(hub.getByText("Applications arrive here once online applications are built.")).toHaveCount(
+      0,
+    );
 
     // Premiums falling due in the next 30 days, by the shared rule (which one is listed depends on today).
     for (const coverage of [ending, ended]) {

@@ -374,6 +374,7 @@ describe("embedded identity provider", () => {
         AUTH0_DOMAIN: "rangeline.us.auth0.com",
         DATABASE_URL: "postgres://127.0.0.1/test",
         PUBLIC_URL: "https://portal.rangeline.example",
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
       }),
     );
     expect((await production.request(authorizeUrl({ code_challenge: "c" }))).status).toBe(404);
