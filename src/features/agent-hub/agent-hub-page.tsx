@@ -3,13 +3,13 @@ import { Link, useSearchParams } from "react-router";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
 import { ClaimProposalsPanel } from "../../components/claims";
-import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { useDeviceMarket } from "../../lib/sync";
 import { ApplicationReview } from "./applications/application-review";
 import { ApplicationsPanel } from "./applications/applications-panel";
+import { CampaignsPanel } from "./campaigns-panel";
 import { buildHub, ENDING_DAYS, type HubItem, inDays, PREMIUM_DAYS } from "./hub-items";
 import "./agent-hub.css";
 
@@ -66,7 +66,7 @@ function Panel({ title, count, children }: { title: string; count?: number; chil
 /**
  * /agent: what needs the agent today, from the book on this device — coverages ending soon, LRP claims
  * to file, premiums falling due, new applications (`?application=ID` opens one for review), with the
- * book's counts and the market data's date. Quote campaigns are not built yet, and the page says so.
+ * book's counts and the market data's date, and the quote campaigns sending today.
  */
 export default function AgentHubPage() {
   const index = useBookIndex();
@@ -162,9 +162,7 @@ export default function AgentHubPage() {
           <ApplicationsPanel />
         </Panel>
         <Panel title="Campaigns sending today">
-          <Alert tone="info">
-            Quote campaigns are not built yet: the campaigns sending today will be listed here once they are.
-          </Alert>
+          <CampaignsPanel />
         </Panel>
       </div>
     </div>

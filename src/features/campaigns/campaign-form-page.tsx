@@ -5,12 +5,12 @@ import { renderEmail, renderSms, smsSegments } from "../../../shared/campaigns/r
 import { FREQUENCY_OPTIONS_BY_PLAN, WEEKDAY_NAME_BY_NUMBER } from "../../../shared/catalogue/enumerations";
 import { type Campaign, campaignSchema } from "../../../shared/documents/campaign";
 import { useBookIndex } from "../../components/book";
+import { campaignAction, getCampaign, saveCampaign } from "../../components/campaigns/campaigns-client";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { useDeviceMarket } from "../../lib/sync";
-import { campaignAction, getCampaign, saveCampaign } from "./campaigns-client";
 import "./campaigns.css";
 
 // Create or edit a quote campaign (issue 12): the quote, the schedule, the recipients (customers of the

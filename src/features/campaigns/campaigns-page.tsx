@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
-import { Alert } from "../../components/ui/alert";
-import { Button, ButtonLink } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { useSession } from "../../lib/auth/session";
 import {
   type CampaignItem,
   campaignAction,
   campaignRuns,
   listCampaigns,
   type SendEntry,
-} from "./campaigns-client";
+} from "../../components/campaigns/campaigns-client";
+import { Alert } from "../../components/ui/alert";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { useSession } from "../../lib/auth/session";
 import "./campaigns.css";
 
 // The agent's quote campaigns (issue 12): status, next send, recipients and the last run's result;
