@@ -41,8 +41,11 @@ test("explains invalid input next to the field and computes nothing", async ({ p
 test("keeps the inputs in the URL and works offline", async ({ page, context }) => {
   await page.goto("/breakeven-calculator");
   await expect(result(page)).toBeVisible();
+  const before = await page.getByTestId("breakeven-cwt").textContent();
   await field(page, "Feed").fill("300");
   await expect(page).toHaveURL(/feed=300/);
+  // The URL follows the input at once; the figure follows when the worker has answered.
+  await expect(page.getByTestId("breakeven-cwt")).not.toHaveText(before ?? "");
   const breakeven = await page.getByTestId("breakeven-cwt").textContent();
   await page.reload();
   await expect(field(page, "Feed")).toHaveValue("300");
