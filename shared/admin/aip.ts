@@ -1,14 +1,5 @@
 import { z } from "zod";
-import type { InsurancePlan } from "../catalogue/plans";
-import {
-  DEFAULT_PROVIDER_BY_PLAN,
-  getInsuranceProvider,
-  INSURANCE_PROVIDER_ID_BY_NAME,
-  INSURANCE_PROVIDERS,
-  type InsuranceProviderId,
-  providerNameForPlan,
-  providerSupportsPlan,
-} from "../catalogue/providers";
+import { getInsuranceProvider, INSURANCE_PROVIDERS, type InsuranceProviderId } from "../catalogue/providers";
 
 // AIP settings (issue 13 §2): which of the spec's insurance providers (§3 catalogue) an agency writes
 // with, per plan; its primary; data sync (only providers that can sync, §9); the agent-management link
@@ -91,30 +82,6 @@ export function aipOf(settings: unknown): AipSettings | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The providers an organisation offers for a plan: its chosen ones (primary first), else the catalogue's. */
-export function orgProviderIds(aip: AipSettings | null, plan: InsurancePlan): InsuranceProviderId[] {
-  const all = INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => p.id);
-  if (!aip) return all;
-  const chosen = all.filter((id) => aip.providers[id]?.plans.includes(plan));
-  if (chosen.length === 0) return all;
-  return aip.primary && chosen.includes(aip.primary)
-    ? [aip.primary, ...chosen.filter((id) => id !== aip.primary)]
-    : chosen;
-}
-
-/**
- * The default provider of a plan for the organisation: the spec's helper (§9) over the preferred
- * provider, then the org's primary; when that gives a provider the org does not offer, its first one.
- */
-export function orgDefaultProviderId(
-  aip: AipSettings | null,
-  plan: InsurancePlan,
-  preferred?: string,
-): InsuranceProviderId {
-  const offered = orgProviderIds(aip, plan);
-  const selected = [preferred, aip?.primary].filter(
-    (x): x is string => typeof x === "string" && offered.includes(x as InsuranceProviderId),
-  );
-  const id = INSURANCE_PROVIDER_ID_BY_NAME[providerNameForPlan(selected, plan)] as InsuranceProviderId;
-  return offered.includes(id) ? id : (offered[0] ?? DEFAULT_PROVIDER_BY_PLAN[plan]);
-}
+// The helpers that choose among an organisation's providers live in aip-providers.ts: the quote screens
+// use them, and that module carries no zod (a signed-out visitor's first screen does not load it).
+export { orgDefaultProviderId, orgProviderIds } from "./aip-providers";

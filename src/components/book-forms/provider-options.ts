@@ -1,4 +1,5 @@
-import { type AipSettings, orgProviderIds } from "../../../shared/admin/aip";
+import type { AipSettings } from "../../../shared/admin/aip";
+import { orgProviderIds } from "../../../shared/admin/aip-providers";
 import {
   INSURANCE_PROVIDER_ID_BY_NAME,
   INSURANCE_PROVIDER_NAME_BY_ID,

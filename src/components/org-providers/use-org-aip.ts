@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { type AipSettings, aipOf } from "../../../shared/admin/aip";
+import type { AipSettings } from "../../../shared/admin/aip";
 import { documentName } from "../../../shared/documents/names";
 import { useSession } from "../../lib/auth/session";
 import { useDocument } from "../../lib/sync/react/hooks";
@@ -12,8 +11,7 @@ export function useOrgAip(): AipSettings | null {
   const session = useSession();
   const orgId = session.status === "signed-in" ? session.orgId : null;
   const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
-  const aip = (org.state?.data.settings as { aip?: unknown } | undefined)?.aip;
-  const key = JSON.stringify(aip ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content.
-  return useMemo(() => aipOf({ aip }), [key]);
+  // The typed document parsed `settings` with the organisation settings schema (aip included), so
+  // what it holds is valid: no second parse here (and no zod on a signed-out visitor's first screen).
+  return (org.state?.data.settings as { aip?: AipSettings } | undefined)?.aip ?? null;
 }

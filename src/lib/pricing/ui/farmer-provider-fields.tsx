@@ -1,4 +1,4 @@
-import { orgDefaultProviderId, orgProviderIds } from "../../../../shared/admin/aip";
+import { orgDefaultProviderId, orgProviderIds } from "../../../../shared/admin/aip-providers";
 import { FARMER_CLASSIFICATIONS, type InsurancePlan } from "../../../../shared/catalogue/plans";
 import { INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
 import { useOrgAip } from "../../../components/org-providers/use-org-aip";
