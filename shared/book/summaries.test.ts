@@ -73,6 +73,17 @@ describe("book summaries (the organisation document's list cache)", () => {
     expect(Object.keys(s.policies)).toEqual(["p1", "p2"]);
   });
 
+  it("mark a customer reachable by SMS only with a mobile phone and consent that is not withdrawn", () => {
+    const withConsent = sampleProfile({
+      mobilePhone: "(555) 555-1234",
+      smsConsent: { at: "2026-11-01T12:00:00.000Z", method: "written" },
+    });
+    expect(bookSummaries("c", { profile: withConsent }).customer?.sms).toBe(true);
+    expect(bookSummaries("c", { profile: { ...withConsent, smsConsent: null } }).customer?.sms).toBeUndefined();
+    expect(bookSummaries("c", { profile: { ...withConsent, mobilePhone: undefined } }).customer?.sms).toBeUndefined();
+    expect(customerSummarySchema.parse(bookSummaries("c", { profile: withConsent }).customer)).toBeTruthy();
+  });
+
   it("carry no tax id, not even the last four digits", () => {
     const text = JSON.stringify(bookSummaries("cust-1", records()));
     expect(text).not.toContain("6789");

@@ -48,6 +48,7 @@ export function bookSummaries(customerId: string, records: CustomerRecords): Boo
         id: customerId,
         name: profile.name,
         ...(profile.email ? { email: profile.email } : {}),
+        ...(profile.mobilePhone && profile.smsConsent ? { sms: true } : {}),
         ...(profile.address ? { state: profile.address.state } : {}),
         status: profile.status,
         activePolicies: Object.values(policies).filter((p) => p.status === "active").length,

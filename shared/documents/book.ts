@@ -418,6 +418,8 @@ export const customerSummarySchema = z.strictObject({
   id: recordIdSchema,
   name: z.string().max(200),
   email: z.string().max(320).optional(),
+  /** True when the profile has a mobile phone and SMS consent that is not withdrawn (campaigns' SMS channel). */
+  sms: z.boolean().optional(),
   state: z.string().max(2).optional(),
   status: z.enum(CUSTOMER_STATUSES).optional(),
   activePolicies: z.number().int().nonnegative().optional(),
