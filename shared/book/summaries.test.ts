@@ -79,8 +79,12 @@ describe("book summaries (the organisation document's list cache)", () => {
       smsConsent: { at: "2026-11-01T12:00:00.000Z", method: "written" },
     });
     expect(bookSummaries("c", { profile: withConsent }).customer?.sms).toBe(true);
-    expect(bookSummaries("c", { profile: { ...withConsent, smsConsent: null } }).customer?.sms).toBeUndefined();
-    expect(bookSummaries("c", { profile: { ...withConsent, mobilePhone: undefined } }).customer?.sms).toBeUndefined();
+    expect(
+      bookSummaries("c", { profile: { ...withConsent, smsConsent: null } }).customer?.sms,
+    ).toBeUndefined();
+    expect(
+      bookSummaries("c", { profile: { ...withConsent, mobilePhone: undefined } }).customer?.sms,
+    ).toBeUndefined();
     expect(customerSummarySchema.parse(bookSummaries("c", { profile: withConsent }).customer)).toBeTruthy();
   });
 
