@@ -9,7 +9,7 @@ import type { MarketSource } from "../http/market";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { keyIdOf, keyMatches, newApiKey } from "./keys";
-import { openApiDocument } from "./openapi";
+import { openApiDocument, REQUEST_ID_PATTERN } from "./openapi";
 import { problem } from "./problem";
 import { referencePage } from "./reference";
 import { NoMarketData, PARTNER_ROUTES } from "./routes";
@@ -55,6 +55,13 @@ const publicKey = (k: ApiKeyRecord) => ({
   lastUsedAt: k.lastUsedAt === null ? null : new Date(k.lastUsedAt).toISOString(),
   revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt).toISOString(),
 });
+
+/** 401, with the challenge RFC 9110 asks of it. */
+function unauthorized(c: Context, title: string, detail: string) {
+  const r = problem(c, 401, "unauthorized", title, detail);
+  r.headers.set("WWW-Authenticate", 'Bearer realm="Rangeline partner API"');
+  return r;
+}
 
 export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   const { storage } = options;
@@ -183,15 +190,24 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   });
 
   // ---- the versioned API ---------------------------------------------------------------------------
-  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(options.publicUrl().replace(/\/$/, ""))));
-  app.get("/api/v1/reference", (c) =>
-    c.html(referencePage(openApiDocument(options.publicUrl().replace(/\/$/, "")))),
-  );
+  // The examples are dated to the current snapshot's day, so a request copied from them prices.
+  const documentNow = async () =>
+    openApiDocument(
+      options.publicUrl().replace(/\/$/, ""),
+      (
+        await Promise.resolve()
+          .then(() => options.market().current())
+          .catch(() => null)
+      )?.asOf,
+    );
+  app.get("/api/v1/openapi.json", async (c) => c.json(await documentNow()));
+  app.get("/api/v1/reference", async (c) => c.html(referencePage(await documentNow())));
+  const requestIdPattern = new RegExp(REQUEST_ID_PATTERN);
 
   for (const route of PARTNER_ROUTES) {
     app.on(route.method.toUpperCase(), route.path, async (c) => {
       const started = performance.now();
-      const requestId = c.req.header("x-request-id")?.match(/^[A-Za-z0-9._-]{1,64}$/)?.[0] ?? randomUUID();
+      const requestId = c.req.header("x-request-id")?.match(requestIdPattern)?.[0] ?? randomUUID();
       c.set("requestId" as never, requestId as never);
       c.header("X-Request-Id", requestId);
       let key: ApiKeyRecord | null = null;
@@ -199,28 +215,22 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
         const header = c.req.header("authorization") ?? "";
         const text = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
         if (!text)
-          return problem(
+          return unauthorized(
             c,
-            401,
-            "unauthorized",
             "API key required",
             "Send your API key: `Authorization: Bearer rl_live_…` (create one at /api-keys).",
           );
         const id = keyIdOf(text);
         const found = id ? await loadKey(id) : null;
         if (!found || !keyMatches(text, found.hash))
-          return problem(
+          return unauthorized(
             c,
-            401,
-            "unauthorized",
             "Invalid API key",
             "This API key is not valid: check it, or create a new one at /api-keys.",
           );
         if (found.revokedAt !== null)
-          return problem(
+          return unauthorized(
             c,
-            401,
-            "unauthorized",
             "Revoked API key",
             "This API key was revoked: create a new one at /api-keys.",
           );

@@ -1,10 +1,8 @@
-import * as Y from "yjs";
 import type { z } from "zod";
-import { documentName } from "../../shared/documents/names";
 import { quoteLgm, quoteLrp } from "../../shared/pricing";
 import type { MarketSource } from "../http/market";
 import type { Storage } from "../storage/types";
-import { documentJson } from "../sync/doc-json";
+import { storedBookIndex } from "../sync/book-index";
 import {
   coveragesResponseSchema,
   customersResponseSchema,
@@ -37,8 +35,10 @@ export interface PartnerRoute {
   description: string;
   request?: z.ZodType;
   response: z.ZodType;
-  /** A request the reference shows and the contract test sends. */
-  example?: unknown;
+  /** A request the reference shows and the contract test sends (dated to the current snapshot's day). */
+  example?: Record<string, unknown>;
+  /** Whether the answer needs a market snapshot (503 without one). */
+  usesMarket: boolean;
   handle(ctx: RouteContext): Promise<unknown>;
 }
 
@@ -51,17 +51,8 @@ async function snapshotOf(market: MarketSource) {
   return snapshot;
 }
 
-async function orgDocument(storage: Storage, orgId: string): Promise<Record<string, unknown>> {
-  const stored = await storage.loadDocument(documentName.org(orgId));
-  const doc = new Y.Doc();
-  try {
-    if (stored.state) Y.applyUpdate(doc, stored.state);
-    for (const u of stored.updates) Y.applyUpdate(doc, u.update);
-    return documentJson(doc, new Set(["customers", "policies", "coverages"]));
-  } finally {
-    doc.destroy();
-  }
-}
+/** The book's summaries: the book document's (schema 3), with an unmigrated organisation document's. */
+const orgDocument = storedBookIndex;
 const values = (section: unknown) =>
   section && typeof section === "object" ? Object.values(section as Record<string, unknown>) : [];
 const byId = (a: unknown, b: unknown) =>
@@ -95,6 +86,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "post",
     path: "/api/v1/quotes/lrp",
     operationId: "quoteLrp",
+    usesMarket: true,
     scope: "quotes:read",
     summary: "Price an LRP quote",
     description:
@@ -108,6 +100,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "post",
     path: "/api/v1/quotes/lrp/offers",
     operationId: "quoteLrpOffers",
+    usesMarket: true,
     scope: "quotes:read",
     summary: "Price an LRP quote with the offer table",
     description:
@@ -121,6 +114,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "post",
     path: "/api/v1/quotes/lgm",
     operationId: "quoteLgm",
+    usesMarket: true,
     scope: "quotes:read",
     summary: "Price an LGM quote with its deductible curve",
     description: "The same input and output keys as `npx rangeline quote lgm`.",
@@ -133,6 +127,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "get",
     path: "/api/v1/market/current",
     operationId: "marketCurrent",
+    usesMarket: true,
     scope: "market:read",
     summary: "The current market snapshot's date and label",
     description: "Which trading day quotes are priced against.",
@@ -146,6 +141,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "get",
     path: "/api/v1/book/customers",
     operationId: "bookCustomers",
+    usesMarket: false,
     scope: "book:read",
     summary: "The organisation's customers",
     description: "Summaries of the key's organisation's customers (no tax ids, no notes).",
@@ -158,6 +154,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     method: "get",
     path: "/api/v1/book/coverages",
     operationId: "bookCoverages",
+    usesMarket: false,
     scope: "book:read",
     summary: "The organisation's policies and coverages",
     description: "Summaries of the key's organisation's policies and LRP/LGM coverages (no tax ids).",
