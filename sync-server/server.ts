@@ -22,6 +22,7 @@ import { mountClaimsApi } from "./http/claims-api";
 import { marketSeedOf } from "./http/market";
 import { mountSyncApi } from "./http/sync-api";
 import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
+import { loadEmbeddedUsers } from "./identity/invited-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
@@ -150,7 +151,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     await hardening.membershipChanged(orgId, userId);
   };
   // The embedded provider's users (outside production): the demo users, and whoever accepts an invitation.
-  const embeddedUsers: DemoUser[] = [...DEMO_USERS];
+  // Invitees are stored (identity_users), so they still sign in after a restart.
+  const embeddedUsers: DemoUser[] =
+    config.NODE_ENV === "production" ? [...DEMO_USERS] : await loadEmbeddedUsers(storage);
   const applicationMail = emailSenderFrom(config, storage);
   let partnerApi: ReturnType<typeof mountPartnerApi> | undefined;
   const app = createHttpApp(config, {

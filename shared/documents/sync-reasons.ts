@@ -11,6 +11,8 @@ export const SYNC_REASONS = {
   "session-expired": 4401,
   /** ACL3-ACL10, SYNC1, SYNC2: the user may not open, or may not write, this document or section. */
   forbidden: 4403,
+  /** Issue 13 §4: the document's organisation was disabled by the platform; its members lost access. */
+  "org-disabled": 4403,
   /** SYNC3: the write would make the document invalid; it was recorded and not applied. */
   "invalid-document": 4422,
   /** INPUT1: a message or update that cannot be decoded. */

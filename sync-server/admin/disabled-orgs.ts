@@ -1,3 +1,4 @@
+import type { DocumentRef } from "../../shared/documents/names";
 import type { Storage } from "../storage/types";
 
 // A disabled organisation (issue 13 §4, `disabledAt`): its members keep their rows in the membership
@@ -13,6 +14,18 @@ export interface DisabledOrgs {
 }
 
 const REFRESH_EVERY_MS = 10_000;
+/** The wrapped storage answers whether an organisation is disabled under this key. */
+const IS_DISABLED = Symbol("rangeline.isOrgDisabled");
+
+/**
+ * Why a user lost (or never had) access to `ref`: `org-disabled` when its organisation is disabled —
+ * the client tells its user so (issue 13 §4) — else `forbidden`. `storage` is the one the sync server
+ * was given (wrapped by withDisabledOrgs; any other storage answers `forbidden`).
+ */
+export function lostAccessReason(storage: Storage, ref: DocumentRef): "org-disabled" | "forbidden" {
+  const isDisabled = (storage as { [IS_DISABLED]?: (orgId: string) => boolean })[IS_DISABLED];
+  return "orgId" in ref && isDisabled?.(ref.orgId) ? "org-disabled" : "forbidden";
+}
 
 export async function withDisabledOrgs(
   storage: Storage,
@@ -38,12 +51,14 @@ export async function withDisabledOrgs(
       customerLinks: subject.customerLinks.filter((l) => !disabled.has(l.orgId)),
     };
   };
+  const isDisabled = (orgId: string) => disabled.has(orgId);
   const wrapped = new Proxy(storage, {
     get(target, property, receiver) {
       if (property === "loadSubject") return loadSubject;
+      if (property === IS_DISABLED) return isDisabled;
       const value = Reflect.get(target, property, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { storage: wrapped, refresh, isDisabled: (orgId) => disabled.has(orgId) };
+  return { storage: wrapped, refresh, isDisabled };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
 import type { DemoUser } from "../identity/demo-users";
+import { rememberEmbeddedUser } from "../identity/invited-users";
 import type { EmailSender } from "../outbound/email";
 import type { InvitationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
@@ -291,8 +292,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       orgId: invitation.orgId,
       customerId: invitation.customerId,
     };
-    if (existing >= 0) users[existing] = user;
-    else users.push(user);
+    await rememberEmbeddedUser(storage, users, user, now());
     return c.redirect(`/login/?login_hint=${encodeURIComponent(invitation.email)}&returnTo=%2F`, 303);
   });
 

@@ -1,12 +1,14 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import type { OrganisationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { DisabledOrgs } from "./disabled-orgs";
 import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
 
 // The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
-//   GET   /api/platform/orgs                 every organisation (table), with its member count
+//   GET   /api/platform/orgs                 every organisation the server knows (the table's, and those
+//                                            known only through memberships), with its member count
 //   POST  /api/platform/orgs                 {id, name, organizationType, parentOrgId?}
 //   PATCH /api/platform/orgs/{id}            {name?, organizationType?, parentOrgId?, disabled?}
 //   GET   /api/platform/status               server version, storage kind, counts
@@ -44,26 +46,52 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   const now = options.now ?? Date.now;
   const superAdmin = (c: Context) => callerOf(c, options, null, ["superAdmin"]);
 
+  /**
+   * An organisation the server knows only through memberships or customer links (seeded, or
+   * bootstrapped by the CLI): a record made from its id, stored (registered) by its first change.
+   */
+  const unregistered = (id: string): OrganisationRecord => ({
+    id,
+    name: id,
+    organizationType: "agency",
+    parentOrgId: null,
+    createdAt: 0,
+    updatedAt: 0,
+    disabledAt: null,
+  });
+  /** The record of `id` and whether it is stored; null when the server knows no such organisation. */
+  const recordOf = async (id: string) => {
+    const stored = await storage.getOrganisation(id);
+    if (stored) return { record: stored, registered: true };
+    return (await storage.listKnownOrgIds()).includes(id)
+      ? { record: unregistered(id), registered: false }
+      : null;
+  };
   const orgView = async () => {
-    const orgs = await storage.listOrganisations();
+    const stored = new Map((await storage.listOrganisations()).map((o) => [o.id, o]));
     return Promise.all(
-      orgs.map(async (o) => ({
-        id: o.id,
-        name: o.name,
-        organizationType: o.organizationType,
-        parentOrgId: o.parentOrgId,
-        createdAt: new Date(o.createdAt).toISOString(),
-        disabledAt: o.disabledAt === null ? null : new Date(o.disabledAt).toISOString(),
-        members: (await storage.listMembers(o.id)).length,
-      })),
+      (await storage.listKnownOrgIds()).map(async (id) => {
+        const o = stored.get(id) ?? unregistered(id);
+        return {
+          id: o.id,
+          name: o.name,
+          organizationType: o.organizationType,
+          parentOrgId: o.parentOrgId,
+          registered: stored.has(id),
+          createdAt: stored.has(id) ? new Date(o.createdAt).toISOString() : null,
+          disabledAt: o.disabledAt === null ? null : new Date(o.disabledAt).toISOString(),
+          members: (await storage.listMembers(o.id)).length,
+        };
+      }),
     );
   };
   /** Why `parentOrgId` cannot be the parent of `id` (unknown, itself, or a cycle); null when it can. */
   const parentProblem = async (id: string, parentOrgId: string | null | undefined) => {
     if (!parentOrgId) return null;
     if (parentOrgId === id) return "an organisation cannot be its own parent";
+    if (!(await storage.listKnownOrgIds()).includes(parentOrgId))
+      return `there is no organisation ${parentOrgId}`;
     const all = new Map((await storage.listOrganisations()).map((o) => [o.id, o]));
-    if (!all.has(parentOrgId)) return `there is no organisation ${parentOrgId}`;
     for (let at: string | null | undefined = parentOrgId; at; at = all.get(at)?.parentOrgId) {
       if (at === id) return `${parentOrgId} is a sub-agency of ${id}: that would be a cycle`;
     }
@@ -83,7 +111,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
     const parsed = createSchema.safeParse(body.body);
     if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
-    if (await storage.getOrganisation(parsed.data.id))
+    if ((await storage.listKnownOrgIds()).includes(parsed.data.id))
       return invalid(c, "request body", [{ path: ["id"], message: `${parsed.data.id} exists already` }]);
     const parent = await parentProblem(parsed.data.id, parsed.data.parentOrgId);
     if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
@@ -116,9 +144,10 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
     const parsed = patchSchema.safeParse(body.body);
     if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
-    const existing = await storage.getOrganisation(id.data);
-    if (!existing)
-      return c.json({ error: "not-found", message: `There is no organisation ${id.data}.` }, 404);
+    const found = await recordOf(id.data);
+    if (!found) return c.json({ error: "not-found", message: `There is no organisation ${id.data}.` }, 404);
+    // An organisation known only through its members is stored (registered) by its first change.
+    const existing = found.registered ? found.record : { ...found.record, createdAt: now() };
     const parent = await parentProblem(id.data, parsed.data.parentOrgId);
     if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
     const at = now();
@@ -162,7 +191,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
       node: process.version,
       storage: storage.kind,
       documents: documents.length,
-      organisations: (await storage.listOrganisations()).length,
+      organisations: (await storage.listKnownOrgIds()).length,
       uptimeSeconds: Math.round(process.uptime()),
       memoryMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
     });

@@ -84,12 +84,34 @@ export interface OrganisationRecord {
   disabledAt: number | null;
 }
 
+/**
+ * A user the embedded identity provider signs in (development and test) who joined through an
+ * invitation: kept so they can still sign in after a restart (their roles come from the memberships).
+ */
+export interface IdentityUserRecord {
+  sub: string;
+  email: string;
+  name: string;
+  orgId: string;
+  customerId: string | null;
+  createdAt: number;
+}
+
 export interface AdminStorage {
   /** Creates or replaces an organisation's platform record. */
   putOrganisation(record: OrganisationRecord): Promise<void>;
   getOrganisation(id: string): Promise<OrganisationRecord | null>;
   /** Every organisation, by id. */
   listOrganisations(): Promise<OrganisationRecord[]>;
+  /**
+   * Every organisation id the server knows, sorted: the organisations table's, and those that exist
+   * only through memberships or customer links (the seeded demo ones, the CLI's first invitation).
+   */
+  listKnownOrgIds(): Promise<string[]>;
+  /** Adds or replaces an invited user of the embedded identity provider (outside production). */
+  putIdentityUser(user: IdentityUserRecord): Promise<void>;
+  /** The embedded identity provider's invited users, oldest first. */
+  listIdentityUsers(): Promise<IdentityUserRecord[]>;
   /** Stores a sealed secret, or removes it when `sealed` is null. */
   putOrgSecret(orgId: string, name: string, sealed: Uint8Array | null, at: number, by: string): Promise<void>;
   getOrgSecret(orgId: string, name: string): Promise<Uint8Array | null>;
@@ -182,6 +204,14 @@ CREATE TABLE IF NOT EXISTS user_profiles (
   user_id TEXT PRIMARY KEY,
   profile TEXT NOT NULL,
   updated_at ${t.integer} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS identity_users (
+  sub TEXT PRIMARY KEY,
+  email TEXT NOT NULL,
+  name TEXT NOT NULL,
+  org_id TEXT NOT NULL,
+  customer_id TEXT,
+  created_at ${t.integer} NOT NULL
 );
 CREATE TABLE IF NOT EXISTS user_sign_ins (
   user_id TEXT PRIMARY KEY,
@@ -284,6 +314,40 @@ export function adminTables(db: SqlRunner): AdminStorage {
         [],
       );
       return rows.map(organisationRecord);
+    },
+    async listKnownOrgIds() {
+      const rows = await db.all<{ id: string }>(
+        "SELECT id FROM organisations UNION SELECT org_id AS id FROM org_memberships UNION SELECT org_id AS id FROM customer_links ORDER BY id",
+        [],
+      );
+      return rows.map((r) => r.id);
+    },
+    async putIdentityUser(u) {
+      await db.run(
+        "INSERT INTO identity_users (sub, email, name, org_id, customer_id, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sub) DO UPDATE SET email = excluded.email, name = excluded.name, org_id = excluded.org_id, customer_id = excluded.customer_id",
+        [u.sub, u.email, u.name, u.orgId, u.customerId, u.createdAt],
+      );
+    },
+    async listIdentityUsers() {
+      const rows = await db.all<{
+        sub: string;
+        email: string;
+        name: string;
+        org_id: string;
+        customer_id: string | null;
+        created_at: number | string;
+      }>(
+        "SELECT sub, email, name, org_id, customer_id, created_at FROM identity_users ORDER BY created_at, sub",
+        [],
+      );
+      return rows.map((r) => ({
+        sub: r.sub,
+        email: r.email,
+        name: r.name,
+        orgId: r.org_id,
+        customerId: r.customer_id,
+        createdAt: num(r.created_at),
+      }));
     },
     async putOrgSecret(orgId, name, sealed, at, by) {
       if (sealed === null) {
@@ -465,6 +529,9 @@ export const ADMIN_STORAGE_METHODS = [
   "putOrganisation",
   "getOrganisation",
   "listOrganisations",
+  "listKnownOrgIds",
+  "putIdentityUser",
+  "listIdentityUsers",
   "putOrgSecret",
   "getOrgSecret",
   "listOrgSecrets",

@@ -490,6 +490,10 @@ export class SqliteStorage implements Storage {
   readonly getOrganisation: AdminStorage["getOrganisation"] = (...a) => this.admin.getOrganisation(...a);
   readonly listOrganisations: AdminStorage["listOrganisations"] = (...a) =>
     this.admin.listOrganisations(...a);
+  readonly listKnownOrgIds: AdminStorage["listKnownOrgIds"] = (...a) => this.admin.listKnownOrgIds(...a);
+  readonly putIdentityUser: AdminStorage["putIdentityUser"] = (...a) => this.admin.putIdentityUser(...a);
+  readonly listIdentityUsers: AdminStorage["listIdentityUsers"] = (...a) =>
+    this.admin.listIdentityUsers(...a);
   readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
   readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
   readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);

@@ -10,6 +10,7 @@ import { type DocumentFacts, documentAccess } from "../../shared/access/document
 import { checkClientSchema } from "../../shared/documents/migrations";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
+import { lostAccessReason } from "../admin/disabled-orgs";
 import type { Storage } from "../storage/types";
 import { isSyncContext, type SyncContext, type VerifyToken } from "./context";
 
@@ -66,7 +67,10 @@ export class AccessControl implements Extension {
 
     const context = await this.decide(identity, ref);
     if (context.grant.access === "none")
-      throw syncRefusal("forbidden", `${identity.sub} may not open ${ref.name}`);
+      throw syncRefusal(
+        lostAccessReason(this.options.storage, ref),
+        `${identity.sub} may not open ${ref.name}`,
+      );
     data.connectionConfig.readOnly = context.grant.access === "read";
     return context;
   }

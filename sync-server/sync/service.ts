@@ -6,6 +6,7 @@ import crossws from "crossws/adapters/node";
 import * as decoding from "lib0/decoding";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
+import { lostAccessReason } from "../admin/disabled-orgs";
 import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
 import type { SyncContext, VerifyToken } from "./context";
@@ -158,7 +159,9 @@ export function createSyncService(options: SyncServiceOptions) {
         const context = connection.context as SyncContext;
         const fresh = await access.decide(context.identity, context.ref);
         if (JSON.stringify(fresh.grant) !== JSON.stringify(context.grant)) {
-          connection.close({ code: SYNC_REASONS.forbidden, reason: "forbidden" });
+          // Lost because the organisation was disabled: the client says so (issue 13 §4).
+          const reason = fresh.grant.access === "none" ? lostAccessReason(storage, context.ref) : "forbidden";
+          connection.close({ code: SYNC_REASONS[reason], reason });
         }
       }
       const name = documentName.org(orgId);

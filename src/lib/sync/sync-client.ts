@@ -19,6 +19,8 @@ export interface SyncStatus {
   syncing: boolean;
   /** Documents open on this device. */
   documents: number;
+  /** Organisations whose documents were removed because the platform disabled them (issue 13 §4). */
+  disabledOrgs: readonly string[];
 }
 
 export interface SyncClientOptions {
@@ -38,6 +40,7 @@ export class SyncClient {
   private status: SyncStatus;
   private socketStatus: SocketStatus = "connecting";
   private closed = false;
+  private readonly disabledOrgs = new Set<string>();
 
   constructor(readonly options: SyncClientOptions) {
     this.socket = new HocuspocusProviderWebsocket({
@@ -56,7 +59,7 @@ export class SyncClient {
       },
     });
     if (options.connect === false) this.socketStatus = "disconnected";
-    this.status = { socket: this.socketStatus, pending: 0, syncing: false, documents: 0 };
+    this.status = { socket: this.socketStatus, pending: 0, syncing: false, documents: 0, disabledOrgs: [] };
     if (typeof window !== "undefined") {
       const online = () => {
         if (this.socket.shouldConnect) void this.socket.connect();
@@ -81,8 +84,10 @@ export class SyncClient {
       socket: this.socket,
       token: this.options.token,
       socketStatus: () => this.socketStatus,
-      onRemoved: (removed) => {
+      onRemoved: (removed, reason) => {
         this.documents.delete(removed);
+        if (reason === "org-disabled" && ref.kind !== "market" && ref.kind !== "watchlist")
+          this.disabledOrgs.add(ref.orgId);
         this.recompute();
       },
     });
@@ -134,13 +139,15 @@ export class SyncClient {
       pending,
       syncing: this.socketStatus === "connected" && syncing,
       documents: this.documents.size,
+      disabledOrgs: [...this.disabledOrgs].sort(),
     };
     const before = this.status;
     if (
       before.socket === next.socket &&
       before.pending === next.pending &&
       before.syncing === next.syncing &&
-      before.documents === next.documents
+      before.documents === next.documents &&
+      before.disabledOrgs.join() === next.disabledOrgs.join()
     )
       return;
     this.status = next;

@@ -63,9 +63,9 @@ export interface Presence {
 export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
 
 /** Close reasons after which the local copy is replaced by the server's. */
-const RESET_REASONS = new Set<string>(["forbidden", "invalid-document", "malformed-message"]);
+const RESET_REASONS = new Set<string>(["forbidden", "org-disabled", "invalid-document", "malformed-message"]);
 /** Refusals of the connection itself that mean the user may not open the document. */
-const GONE_REASONS = new Set<string>(["forbidden", "unknown-document"]);
+const GONE_REASONS = new Set<string>(["forbidden", "org-disabled", "unknown-document"]);
 /** Token problems: try again later with a fresh token. */
 const RETRY_REASONS = new Set<string>(["unauthorized", "session-expired"]);
 
@@ -78,8 +78,8 @@ export interface SyncedDocumentOptions<K extends DocumentKind> {
   token: () => Promise<string>;
   /** Whether the shared socket is up; the document asks when it recomputes its state. */
   socketStatus: () => "connected" | "connecting" | "disconnected";
-  /** Called once the document was removed from the device (lost access). */
-  onRemoved: (name: string) => void;
+  /** Called once the document was removed from the device (lost access), with the server's reason. */
+  onRemoved: (name: string, reason: SyncReason) => void;
 }
 
 export class SyncedDocument<K extends DocumentKind = DocumentKind> {
@@ -294,7 +294,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.doc.off("update", this.onUpdate);
     await this.persistence.clearData();
     this.update({ removed: true, problem: { reason }, data: {}, issues: [], pending: 0 });
-    this.options.onRemoved(this.options.name);
+    this.options.onRemoved(this.options.name, reason);
   }
 
   private readPresence() {

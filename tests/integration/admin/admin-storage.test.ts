@@ -47,6 +47,31 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       expect(await storage.getOrganisation("none")).toBeNull();
     });
 
+    it("known organisations: the table's, and those only memberships or customer links name", async () => {
+      await storage.upsertUser({ id: "member-1", email: null, name: null });
+      await storage.addMembership("member-1", "zeta", "agent");
+      await storage.linkCustomer("member-1", "beta", "c-1");
+      expect(await storage.listKnownOrgIds()).toEqual(["acme", "acme-west", "beta", "zeta"]);
+    });
+
+    it("identity users (embedded provider's invitees): stored, replaced, listed oldest first", async () => {
+      const invitee = {
+        sub: "auth0|invited-1",
+        email: "new@acme.test",
+        name: "new@acme.test",
+        orgId: "acme",
+        customerId: null,
+        createdAt: 10,
+      };
+      await storage.putIdentityUser(invitee);
+      await storage.putIdentityUser({ ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 });
+      await storage.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
+      expect(await storage.listIdentityUsers()).toEqual([
+        { ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 },
+        { ...invitee, name: "New Agent", customerId: "c-9" },
+      ]);
+    });
+
     it("secrets: set, replace, list names only, clear", async () => {
       await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
       await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");

@@ -53,16 +53,35 @@ describe("platform API", () => {
     expect(status.body).toMatchObject({ storage: "sqlite" });
   });
 
+  it("lists every organisation the server knows, also those only its members make known", async () => {
+    // The seeded organisations exist only through memberships and customer links: listed, not registered.
+    const listed = await call(superAdmin, "GET", "/api/platform/orgs");
+    const orgs = listed.body.organisations as { id: string; registered: boolean; members: number }[];
+    expect(orgs.map((o) => [o.id, o.registered])).toEqual([
+      ["demo", false],
+      ["other", false],
+    ]);
+    expect(orgs[0]?.members).toBeGreaterThan(3);
+    const status = await call(superAdmin, "GET", "/api/platform/status");
+    expect(status.body.organisations).toBe(2);
+    // A member of an organisation nobody created (the CLI's bootstrap) makes it known too.
+    await server.storage.upsertUser({ id: "auth0|first-admin", email: "first@acme.test", name: null });
+    await server.storage.addMembership("auth0|first-admin", "acme", "admin");
+    const after = (await call(superAdmin, "GET", "/api/platform/orgs")).body.organisations as { id: string }[];
+    expect(after.map((o) => o.id)).toEqual(["acme", "demo", "other"]);
+    await server.storage.removeMembership("auth0|first-admin", "acme", "admin");
+  });
+
   it("creates, renames and nests organisations; refuses a cycle and a duplicate", async () => {
+    // Its first change registers a known organisation (name, type) in the platform's table.
+    const registered = await call(superAdmin, "PATCH", "/api/platform/orgs/demo", { name: "Demo Agency" });
+    expect(registered.status).toBe(200);
     expect(
-      (
-        await call(superAdmin, "POST", "/api/platform/orgs", {
-          id: "demo",
-          name: "Demo Agency",
-          organizationType: "agency",
-        })
-      ).status,
-    ).toBe(201);
+      (registered.body.organisations as { id: string; name: string; registered: boolean }[]).find(
+        (o) => o.id === "demo",
+      ),
+    ).toMatchObject({ name: "Demo Agency", registered: true });
+    expect((await server.storage.getOrganisation("demo"))?.name).toBe("Demo Agency");
     const sub = await call(superAdmin, "POST", "/api/platform/orgs", {
       id: "demo-west",
       name: "Demo West",
@@ -115,9 +134,9 @@ describe("platform API", () => {
     await vi.waitFor(() => expect(live.closeReasons.length).toBeGreaterThan(0), { timeout: 5000 });
     const again = connect(server.syncUrl, "org/demo", await server.token(agent));
     expect(await again.ready).toBe(false);
-    // The reason is the generic refusal (the screen says access was lost), not yet "disabled".
-    expect(live.closeReasons).toContain("forbidden");
-    expect(again.authFailure).toBe("forbidden");
+    // The reason says the organisation was disabled (the app tells its user why).
+    expect(live.closeReasons).toContain("org-disabled");
+    expect(again.authFailure).toBe("org-disabled");
     expect((await call(admin, "GET", "/api/orgs/demo/people")).status).toBe(403);
     // Another organisation is untouched.
     const other = connect(server.syncUrl, "org/other", await server.token(otherAgent));
@@ -128,6 +147,11 @@ describe("platform API", () => {
     );
     const back = connect(server.syncUrl, "org/demo", await server.token(agent));
     expect(await back.ready).toBe(true);
+    // Losing access for another reason is still the generic refusal.
+    const foreign = connect(server.syncUrl, "org/other", await server.token(agent));
+    expect(await foreign.ready).toBe(false);
+    expect(foreign.authFailure).toBe("forbidden");
+    foreign.destroy();
     for (const c of [live, again, other, back]) c.destroy();
     const audit = await server.storage.listAdminAudit("demo", 10);
     expect(audit.map((a) => a.action).slice(0, 2)).toEqual(["org.enabled", "org.disabled"]);

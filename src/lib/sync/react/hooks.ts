@@ -8,7 +8,13 @@ import { useSyncClient } from "./sync-context";
 // React access to synced documents: read one as state, change it in one validated transaction, see
 // who else is on it and in which field, and the overall sync status.
 
-const NO_STATUS: SyncStatus = { socket: "disconnected", pending: 0, syncing: false, documents: 0 };
+const NO_STATUS: SyncStatus = {
+  socket: "disconnected",
+  pending: 0,
+  syncing: false,
+  documents: 0,
+  disabledOrgs: [],
+};
 const noop = () => () => {};
 const NO_PRESENCE: Presence[] = [];
 

@@ -23,22 +23,33 @@ export function describeSyncStatus(status: { socket: string; pending: number; sy
   return { state: "online", label: "Online", detail: "all changes saved" };
 }
 
+/** Why an organisation's records left the device (issue 13 §4: the platform disabled it). */
+export const disabledOrgsMessage = (orgIds: readonly string[]): string =>
+  `${orgIds.length === 1 ? "Your organisation" : "Your organisations"} ${orgIds.join(", ")} ${orgIds.length === 1 ? "was" : "were"} disabled by the Rangeline platform: you are signed out of ${orgIds.length === 1 ? "its" : "their"} records, and they were removed from this device. Ask your agency or Rangeline support to enable ${orgIds.length === 1 ? "it" : "them"} again.`;
+
 /** The sync status, shown in the app's header on every screen while signed in. */
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
   if (!status.signedIn) return null;
   const { state, label, detail } = describeSyncStatus(status);
   return (
-    <p
-      className={`sync-status sync-status--${state}`}
-      data-testid="sync-status"
-      data-state={state}
-      data-pending={status.pending}
-      aria-live="polite"
-    >
-      <span className="sync-status__dot" aria-hidden="true" />
-      <span className="sync-status__label">{label}</span>
-      {detail ? <span className="sync-status__detail"> · {detail}</span> : null}
-    </p>
+    <>
+      {status.disabledOrgs.length > 0 ? (
+        <p className="sync-status__notice" role="alert" data-testid="org-disabled-notice">
+          {disabledOrgsMessage(status.disabledOrgs)}
+        </p>
+      ) : null}
+      <p
+        className={`sync-status sync-status--${state}`}
+        data-testid="sync-status"
+        data-state={state}
+        data-pending={status.pending}
+        aria-live="polite"
+      >
+        <span className="sync-status__dot" aria-hidden="true" />
+        <span className="sync-status__label">{label}</span>
+        {detail ? <span className="sync-status__detail"> · {detail}</span> : null}
+      </p>
+    </>
   );
 }
