@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID }
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocumentName } from "../../shared/documents/names";
+import { foldUpdates } from "./archive-tables";
+import { updateAuthor } from "./authors";
 import { mergeStates } from "./rows";
 import type { Storage } from "./types";
 
@@ -136,8 +138,32 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
         updates: stored.updates.map((u) => ({ seq: u.seq, update: cipher.open(name, u.update) })),
       };
     },
-    appendUpdate(name, update, instanceId) {
-      return storage.appendUpdate(name, cipher.seal(name, update), instanceId);
+    appendUpdate(name, update, instanceId, author) {
+      // The author is found by the plain update's bytes (authors.ts), before sealing makes new ones.
+      return storage.appendUpdate(
+        name,
+        cipher.seal(name, update),
+        instanceId,
+        author ?? updateAuthor(update),
+      );
+    },
+    // The history (issue 16 §4) holds the log's sealed rows and a sealed base: opened on the way out,
+    // folded in plain form and sealed again.
+    async readArchive(name, until) {
+      const archive = await storage.readArchive(name, until);
+      if (!isEncryptedDocument(name)) return archive;
+      const base = archive.base && {
+        since: archive.base.since,
+        state: archive.base.state && cipher.open(name, archive.base.state),
+      };
+      return { base, updates: archive.updates.map((u) => ({ ...u, update: cipher.open(name, u.update) })) };
+    },
+    pruneArchive(before, fold = foldUpdates) {
+      return storage.pruneArchive(before, (name, base, updates) => {
+        if (!isEncryptedDocument(name)) return fold(name, base, updates);
+        const open = (bytes: Uint8Array) => cipher.open(name, bytes);
+        return cipher.seal(name, fold(name, base && open(base), updates.map(open)));
+      });
     },
     compactDocument(name, state, covered, merge) {
       if (!isEncryptedDocument(name)) return storage.compactDocument(name, state, covered, merge);

@@ -5,11 +5,21 @@ import { type ApplicationTables, applicationTables } from "../applications/table
 import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue, toPostgresPlaceholders } from "./admin-tables";
 import {
+  type ArchiveRow,
+  archivedUpdate,
+  type DocumentArchive,
+  type FoldArchive,
+  foldUpdates,
+  READ_ARCHIVE_SQL,
+  UNTIL_NOW,
+} from "./archive-tables";
+import {
   ATTACHMENT_COLUMNS,
   type AttachmentRow,
   attachmentRecord,
   attachmentValues,
 } from "./attachment-rows";
+import { updateAuthor } from "./authors";
 import { type CampaignStorage, campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { POSTGRES_TYPES, schemaSql } from "./schema";
@@ -58,6 +68,7 @@ export class PostgresStorage implements Storage {
     try {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await pool.query(schemaSql(POSTGRES_TYPES));
+      await pool.query("ALTER TABLE document_updates ADD COLUMN IF NOT EXISTS user_id TEXT");
     } catch (error) {
       await pool.end();
       throw error;
@@ -79,10 +90,15 @@ export class PostgresStorage implements Storage {
     };
   }
 
-  async appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
+  async appendUpdate(
+    name: string,
+    update: Uint8Array,
+    instanceId: string,
+    author: string | null = updateAuthor(update),
+  ): Promise<number> {
     const result = await this.pool.query<{ seq: string }>(
-      "INSERT INTO document_updates (name, instance_id, update_data, received_at) VALUES ($1, $2, $3, $4) RETURNING seq",
-      [name, instanceId, Buffer.from(update), Date.now()],
+      "INSERT INTO document_updates (name, instance_id, user_id, update_data, received_at) VALUES ($1, $2, $3, $4, $5) RETURNING seq",
+      [name, instanceId, author, Buffer.from(update), Date.now()],
     );
     return Number(result.rows[0]?.seq);
   }
@@ -107,10 +123,18 @@ export class PostgresStorage implements Storage {
         "INSERT INTO documents (name, state, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
         [name, Buffer.from(merged), Date.now()],
       );
-      await client.query(
-        "DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4)",
+      // The entries the state now holds move to the document's history (archive-tables.ts); the
+      // history's base is the state stored before its first archived entry.
+      const moved = await client.query<{ moved: string }>(
+        "WITH moved AS (DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4) RETURNING seq, name, user_id, update_data, received_at), kept AS (INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM moved ON CONFLICT (seq) DO NOTHING RETURNING 1) SELECT count(*) AS moved FROM kept",
         [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq],
       );
+      if (Number(moved.rows[0]?.moved ?? 0) > 0) {
+        await client.query(
+          "INSERT INTO document_archive_base (name, state, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+          [name, row.rows[0]?.state ?? null, stored ? Date.now() : 0],
+        );
+      }
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
@@ -119,6 +143,71 @@ export class PostgresStorage implements Storage {
       client.release();
     }
   }
+
+  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+
+  async readArchive(name: string, until: number = UNTIL_NOW): Promise<DocumentArchive> {
+    const base = await this.pool.query<{ state: Buffer | null; since: string }>(
+      "SELECT state, since FROM document_archive_base WHERE name = $1",
+      [name],
+    );
+    const rows = await this.pool.query<ArchiveRow & { update_data: Buffer }>(
+      toPostgresPlaceholders(READ_ARCHIVE_SQL),
+      [name, until, name, until],
+    );
+    const found = base.rows[0];
+    return {
+      base: found ? { state: found.state && bytes(found.state), since: Number(found.since) } : null,
+      updates: rows.rows.map((r) => archivedUpdate(r, (v) => bytes(v as Buffer))),
+    };
+  }
+
+  async pruneArchive(before: number, fold: FoldArchive = foldUpdates): Promise<number> {
+    const names = await this.pool.query<{ name: string }>(
+      "SELECT DISTINCT name FROM document_archive WHERE received_at < $1 ORDER BY name",
+      [before],
+    );
+    let folded = 0;
+    for (const { name } of names.rows) {
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN");
+        // The same lock as compaction: the two never interleave on one document.
+        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [name]);
+        const base = await client.query<{ state: Buffer | null }>(
+          "SELECT state FROM document_archive_base WHERE name = $1",
+          [name],
+        );
+        const rows = await client.query<{ update_data: Buffer }>(
+          "SELECT update_data FROM document_archive WHERE name = $1 AND received_at < $2 ORDER BY received_at, seq",
+          [name, before],
+        );
+        const stored = base.rows[0]?.state;
+        const state = fold(
+          name,
+          stored ? bytes(stored) : null,
+          rows.rows.map((r) => bytes(r.update_data)),
+        );
+        await client.query(
+          "INSERT INTO document_archive_base (name, state, since) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, since = excluded.since",
+          [name, Buffer.from(state), before],
+        );
+        await client.query("DELETE FROM document_archive WHERE name = $1 AND received_at < $2", [
+          name,
+          before,
+        ]);
+        await client.query("COMMIT");
+        folded += rows.rows.length;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+    return folded;
+  }
+  // --- end of document history ---
 
   async listDocuments(prefix: string): Promise<string[]> {
     const result = await this.pool.query<{ name: string }>(

@@ -1,6 +1,7 @@
 import { applicationsSchemaSql } from "../applications/tables";
 import { partnerSchemaSql } from "../partner-api/tables";
 import { adminSchemaSql } from "./admin-tables";
+import { archiveSchemaSql } from "./archive-tables";
 import { campaignSchemaSql } from "./campaign-tables";
 
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
@@ -116,4 +117,6 @@ ${adminSchemaSql(t)}
 ${campaignSchemaSql(t)}
 -- Applications and the partner API (issue 14).
 ${applicationsSchemaSql(t)}
-${partnerSchemaSql(t)}`;
+${partnerSchemaSql(t)}
+-- Document history for restore (issue 16 §4; archive-tables.ts).
+${archiveSchemaSql(t)}`;

@@ -7,11 +7,22 @@ import { type ApplicationTables, applicationTables } from "../applications/table
 import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue } from "./admin-tables";
 import {
+  type ArchiveRow,
+  archivedUpdate,
+  type DocumentArchive,
+  type FoldArchive,
+  foldUpdates,
+  LOG_AUTHOR_COLUMN,
+  READ_ARCHIVE_SQL,
+  UNTIL_NOW,
+} from "./archive-tables";
+import {
   ATTACHMENT_COLUMNS,
   type AttachmentRow,
   attachmentRecord,
   attachmentValues,
 } from "./attachment-rows";
+import { updateAuthor } from "./authors";
 import { type CampaignStorage, campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { SQLITE_TYPES, schemaSql } from "./schema";
@@ -83,6 +94,8 @@ export class SqliteStorage implements Storage {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     this.db.exec("PRAGMA busy_timeout = 5000;");
     this.db.exec(schemaSql(SQLITE_TYPES));
+    const logColumns = this.db.prepare("PRAGMA table_info(document_updates)").all() as { name: string }[];
+    if (!logColumns.some((c) => c.name === "user_id")) this.db.exec(LOG_AUTHOR_COLUMN);
     if (file !== ":memory:") {
       // Checkpoints run in the checkpointer's worker, never inside a commit on the event loop.
       this.db.exec("PRAGMA wal_autocheckpoint = 0;");
@@ -100,7 +113,7 @@ export class SqliteStorage implements Storage {
       this.flushLog();
     }
     const used = this.statement(
-      "SELECT MAX(seq) AS seq FROM (SELECT seq FROM sqlite_sequence WHERE name = 'document_updates' UNION ALL SELECT MAX(seq) FROM document_updates)",
+      "SELECT MAX(seq) AS seq FROM (SELECT seq FROM sqlite_sequence WHERE name = 'document_updates' UNION ALL SELECT MAX(seq) FROM document_updates UNION ALL SELECT MAX(seq) FROM document_archive)",
     ).get() as { seq: number | null };
     this.nextSeq = Number(used.seq ?? 0) + 1;
   }
@@ -128,14 +141,19 @@ export class SqliteStorage implements Storage {
    * sockets read in one poll phase) are written to the log file in one write, before any of their
    * promises resolves. A caller therefore has its update on record before it goes on (STORE1).
    */
-  appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number> {
+  appendUpdate(
+    name: string,
+    update: Uint8Array,
+    instanceId: string,
+    author: string | null = updateAuthor(update),
+  ): Promise<number> {
     if (!(update instanceof Uint8Array)) {
       return Promise.reject(
         new TypeError(`appending to the update log of ${name}: the update is not a Uint8Array`),
       );
     }
     return new Promise((resolve, reject) => {
-      const record = { seq: this.nextSeq++, name, instanceId, update, receivedAt: Date.now() };
+      const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: Date.now() };
       this.appendQueue.push({ record, resolve, reject });
       if (this.appendQueue.length === 1) setImmediate(() => this.writeAppends());
     });
@@ -171,9 +189,10 @@ export class SqliteStorage implements Storage {
     const records = this.unflushed;
     if (records.length === 0) return;
     const insert = this.statement(
-      "INSERT INTO document_updates (seq, name, instance_id, update_data, received_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING",
+      "INSERT INTO document_updates (seq, name, instance_id, user_id, update_data, received_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING",
     );
-    const run = (r: LoggedUpdate) => insert.run(r.seq, r.name, r.instanceId, r.update, r.receivedAt);
+    const run = (r: LoggedUpdate) =>
+      insert.run(r.seq, r.name, r.instanceId, r.author ?? null, r.update, r.receivedAt);
     let kept: LoggedUpdate[] = [];
     try {
       this.transaction(() => records.forEach(run));
@@ -257,11 +276,68 @@ export class SqliteStorage implements Storage {
       this.statement(
         "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
       ).run(name, merged, Date.now());
-      this.statement(
-        "DELETE FROM document_updates WHERE name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)",
-      ).run(name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq);
+      // The entries the state now holds move to the document's history (archive-tables.ts); the
+      // history's base is the state stored before its first archived entry.
+      const covers = "name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)";
+      const bounds = [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq] as const;
+      const moved = this.statement(
+        `INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM document_updates WHERE ${covers} ON CONFLICT (seq) DO NOTHING`,
+      ).run(...bounds);
+      if (Number(moved.changes) > 0) {
+        this.statement(
+          "INSERT INTO document_archive_base (name, state, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        ).run(name, stored, stored ? Date.now() : 0);
+      }
+      this.statement(`DELETE FROM document_updates WHERE ${covers}`).run(...bounds);
     });
   }
+
+  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+
+  readArchive(name: string, until: number = UNTIL_NOW): Promise<DocumentArchive> {
+    return this.exclusive(() => {
+      this.settleAppends();
+      const base = this.statement("SELECT state, since FROM document_archive_base WHERE name = ?").get(
+        name,
+      ) as { state: Uint8Array | null; since: number } | undefined;
+      const rows = this.statement(READ_ARCHIVE_SQL).all(name, until, name, until) as unknown as ArchiveRow[];
+      return {
+        base: base ? { state: base.state && bytes(base.state), since: Number(base.since) } : null,
+        updates: rows.map((r) => archivedUpdate(r, bytes)),
+      };
+    });
+  }
+
+  pruneArchive(before: number, fold: FoldArchive = foldUpdates): Promise<number> {
+    return this.exclusive(() => {
+      const names = this.statement(
+        "SELECT DISTINCT name FROM document_archive WHERE received_at < ? ORDER BY name",
+      ).all(before) as { name: string }[];
+      let folded = 0;
+      for (const { name } of names) {
+        this.transaction(() => {
+          const base = this.statement("SELECT state FROM document_archive_base WHERE name = ?").get(name) as
+            | { state: Uint8Array | null }
+            | undefined;
+          const rows = this.statement(
+            "SELECT update_data FROM document_archive WHERE name = ? AND received_at < ? ORDER BY received_at, seq",
+          ).all(name, before) as { update_data: Uint8Array }[];
+          const state = fold(
+            name,
+            base?.state ? bytes(base.state) : null,
+            rows.map((r) => bytes(r.update_data)),
+          );
+          this.statement(
+            "INSERT INTO document_archive_base (name, state, since) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, since = excluded.since",
+          ).run(name, state, before);
+          this.statement("DELETE FROM document_archive WHERE name = ? AND received_at < ?").run(name, before);
+          folded += rows.length;
+        });
+      }
+      return folded;
+    });
+  }
+  // --- end of document history ---
 
   listDocuments(prefix: string): Promise<string[]> {
     return this.exclusive(() => {

@@ -4,6 +4,7 @@ import type { DocumentIssue } from "../../shared/documents/shapes";
 import type { ApplicationTables } from "../applications/tables";
 import type { PartnerTables } from "../partner-api/tables";
 import type { AdminStorage } from "./admin-tables";
+import type { DocumentArchive, FoldArchive } from "./archive-tables";
 import type { CampaignStorage } from "./campaign-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
@@ -137,13 +138,18 @@ export interface Storage extends AdminStorage, CampaignStorage {
 
   /** The compacted state and the log written since, for loading a document. */
   loadDocument(name: string): Promise<StoredDocument>;
-  /** Appends one update to the document's log, durably, and returns its sequence number. */
-  appendUpdate(name: string, update: Uint8Array, instanceId: string): Promise<number>;
+  /**
+   * Appends one update to the document's log, durably, and returns its sequence number. `author`: the
+   * verified user whose connection sent it (kept for the document's history, issue 16 §4), absent or
+   * null for the server's own writes.
+   */
+  appendUpdate(name: string, update: Uint8Array, instanceId: string, author?: string | null): Promise<number>;
   /**
    * Merges `state` into the stored state and deletes the log entries `state` contains: this instance's
    * entries up to `covered.throughSeq`, and every entry up to `covered.loadedThroughSeq` (all entries
    * present when the document was loaded, whoever wrote them — e.g. a crashed instance). Entries other
-   * live instances appended since stay until they compact.
+   * live instances appended since stay until they compact. The entries it deletes move to the
+   * document's history (archive-tables.ts) in the same transaction.
    */
   compactDocument(
     name: string,
@@ -188,6 +194,16 @@ export interface Storage extends AdminStorage, CampaignStorage {
   /** Sets `key` to `value` unless it is set; returns the value stored (this one or the earlier). */
   claimSetting(key: string, value: string): Promise<string>;
   // --- end of record history and settings ---
+
+  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+  /** A document's history up to `until` (epoch ms; default: now): its base and updates, oldest first. */
+  readArchive(name: string, until?: number): Promise<DocumentArchive>;
+  /**
+   * Folds every archived update received before `before` (epoch ms) into its document's base, which
+   * then starts at `before`; returns how many updates were folded.
+   */
+  pruneArchive(before: number, fold?: FoldArchive): Promise<number>;
+  // --- end of document history ---
 
   // --- Claim attachments (issue 11) ---
   /**

@@ -60,4 +60,17 @@ describe("update log file", () => {
     expect(new UpdateLogFile(path).read().records).toEqual([]);
     log.close();
   });
+
+  it("[HIST1] a record keeps its author (the document's history); one without reads as the server's", () => {
+    const path = tempPath();
+    const log = new UpdateLogFile(path);
+    const authored = { ...record(1, [1, 2]), author: "auth0|agent-ü" };
+    log.append([authored, record(2, [3]), { ...record(3, []), author: "u3" }]);
+    expect(new UpdateLogFile(path).read()).toEqual({
+      records: [authored, record(2, [3]), { ...record(3, []), author: "u3" }],
+      droppedBytes: 0,
+    });
+    expect(() => log.append([{ ...record(4, [1]), name: "x".repeat(40_000) }])).toThrow(/over 32767 bytes/);
+    log.close();
+  });
 });

@@ -8,12 +8,16 @@ export interface LoggedUpdate {
   instanceId: string;
   update: Uint8Array;
   receivedAt: number;
+  /** The verified user who sent it (the document's history); null or absent: the server. */
+  author?: string | null;
 }
 
 // Record layout, little-endian: u32 body length | u32 CRC-32 of the body | body, where the body is
 // f64 seq | f64 receivedAt | u16 name length | name (UTF-8) | u16 instance length | instance (UTF-8) |
-// the update's bytes.
+// [u16 author length | author (UTF-8), when the name length's top bit is set] | the update's bytes.
+// (Records written before authors were kept have that bit clear and read as the server's.)
 const HEAD = 8;
+const HAS_AUTHOR = 0x8000;
 
 /**
  * The SQLite storage's write-ahead file for client updates (rule STORE1): an update is acknowledged once
@@ -79,20 +83,26 @@ export class UpdateLogFile {
 function encode(record: LoggedUpdate): Buffer {
   const name = Buffer.from(record.name);
   const instance = Buffer.from(record.instanceId);
-  if (name.length > 0xffff || instance.length > 0xffff) {
+  const author = record.author ? Buffer.from(record.author) : null;
+  if (name.length >= HAS_AUTHOR || instance.length > 0xffff || (author?.length ?? 0) > 0xffff) {
     throw new RangeError(
-      `a document name or instance id over 65535 bytes cannot be logged (${record.name.slice(0, 80)}…)`,
+      `a document name over 32767 bytes, or an instance id or author over 65535 bytes, cannot be logged (${record.name.slice(0, 80)}…)`,
     );
   }
-  const length = 8 + 8 + 2 + name.length + 2 + instance.length + record.update.length;
+  const authorBytes = author ? 2 + author.length : 0;
+  const length = 8 + 8 + 2 + name.length + 2 + instance.length + authorBytes + record.update.length;
   const buffer = Buffer.allocUnsafe(HEAD + length);
   let at = HEAD;
   at = buffer.writeDoubleLE(record.seq, at);
   at = buffer.writeDoubleLE(record.receivedAt, at);
-  at = buffer.writeUInt16LE(name.length, at);
+  at = buffer.writeUInt16LE(name.length | (author ? HAS_AUTHOR : 0), at);
   at += name.copy(buffer, at);
   at = buffer.writeUInt16LE(instance.length, at);
   at += instance.copy(buffer, at);
+  if (author) {
+    at = buffer.writeUInt16LE(author.length, at);
+    at += author.copy(buffer, at);
+  }
   buffer.set(record.update, at);
   buffer.writeUInt32LE(length, 0);
   buffer.writeUInt32LE(crc32(buffer.subarray(HEAD)), 4);
@@ -103,13 +113,25 @@ function decode(body: Buffer): LoggedUpdate | null {
   if (body.length < 20) return null;
   const seq = body.readDoubleLE(0);
   const receivedAt = body.readDoubleLE(8);
-  const nameLength = body.readUInt16LE(16);
-  const nameEnd = 18 + nameLength;
+  const nameField = body.readUInt16LE(16);
+  const nameEnd = 18 + (nameField & ~HAS_AUTHOR);
   if (nameEnd + 2 > body.length) return null;
   const name = body.toString("utf8", 18, nameEnd);
   const instanceLength = body.readUInt16LE(nameEnd);
   const instanceEnd = nameEnd + 2 + instanceLength;
   if (instanceEnd > body.length) return null;
   const instanceId = body.toString("utf8", nameEnd + 2, instanceEnd);
-  return { seq, receivedAt, name, instanceId, update: new Uint8Array(body.subarray(instanceEnd)) };
+  let author: string | undefined;
+  let end = instanceEnd;
+  if (nameField & HAS_AUTHOR) {
+    if (end + 2 > body.length) return null;
+    const authorEnd = end + 2 + body.readUInt16LE(end);
+    if (authorEnd > body.length) return null;
+    author = body.toString("utf8", end + 2, authorEnd);
+    end = authorEnd;
+  }
+  const update = new Uint8Array(body.subarray(end));
+  return author === undefined
+    ? { seq, receivedAt, name, instanceId, update }
+    : { seq, receivedAt, name, instanceId, author, update };
 }
