@@ -167,6 +167,25 @@ export const configSchema = z
       .trim()
       .transform((value) => (value === "" ? undefined : value))
       .optional(),
+    /** Twilio account (AC…) for campaign texts; with TWILIO_AUTH_TOKEN and TWILIO_FROM, SMS goes through Twilio, else campaign_sms_outbox. */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    /** The Twilio number campaign texts come from when the organisation has no twilioSmsSenderNumber (E.164). */
+    TWILIO_FROM: z
+      .string()
+      .trim()
+      .regex(/^(\+[1-9]\d{6,14})?$/, "must be an E.164 phone number, e.g. +15555550100")
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    /** SendGrid API key (secret: environment only); set, e-mail goes through SendGrid instead of SMTP or the outbox. */
+    SENDGRID_API_KEY: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
     // --- end of quote campaigns
   })
   .superRefine((config, ctx) => {

@@ -10,7 +10,6 @@ import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
 import { mountCampaignsApi } from "./campaigns/campaigns-api";
-import { outboxSmsSender } from "./campaigns/providers";
 import { startScheduler } from "./campaigns/scheduler";
 import { mountSmsInbound } from "./campaigns/sms-inbound";
 import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
@@ -27,6 +26,7 @@ import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { emailSenderFrom } from "./outbound/email";
+import { smsSenderFrom } from "./outbound/sms";
 import { mountPartnerApi } from "./partner-api/api";
 import { openStorage } from "./storage";
 import {
@@ -252,7 +252,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     storage,
     owner: instanceId,
     email: emailSenderFrom(config, storage),
-    sms: outboxSmsSender(storage, "campaigns"),
+    sms: smsSenderFrom(config, storage),
     signer: campaignSigner,
     baseUrl: publicUrl(config, port).replace(/\/$/, ""),
     snapshot: () => market.source.current(),

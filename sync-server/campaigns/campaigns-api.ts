@@ -256,7 +256,13 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
         storage,
         owner: `test-${who.sub}`,
         email: options.email,
-        sms: { send: async () => ({ id: "" }) },
+        // A test goes to the agent's own e-mail only; no text is ever sent from here.
+        sms: {
+          kind: "outbox",
+          send: async () => {
+            throw new Error("A test send is e-mail only.");
+          },
+        },
         signer: options.signer,
         baseUrl: options.baseUrl().replace(/\/$/, ""),
         now: () => now,

@@ -9,7 +9,7 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { salesWindow } from "../../shared/pricing/sales-window";
 import type { SendKey } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
-import { type EmailSender, isPermanent, type SmsSender } from "./providers";
+import { type EmailSender, isPermanent, isRecipientFault, type SmsSender } from "./providers";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
 // One run of an organisation's campaigns due at one send time (issue 12 §3). Each message is keyed in
@@ -101,7 +101,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
-  const retry = deps.retry ?? { firstMs: 1000, maxMs: 30_000, attempts: 6 };
+  const retry = deps.retry ?? { firstMs: 1000, maxMs: 30_000, attempts: 7 };
   const report: RunReport = { sent: 0, failed: 0, skipped: 0, notMine: 0, retryAt: null, invalid: [] };
   const { org, snapshot } = input;
 
@@ -231,7 +231,8 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         message = () => deps.email.send({ to: job.contact.email as string, ...mail, headers });
       } else {
         const body = renderSms(org.name, items[0], items[0].quoteUrl);
-        message = () => deps.sms.send({ to: job.contact.mobilePhone as string, body });
+        message = () =>
+          deps.sms.send({ to: job.contact.mobilePhone as string, body, from: org.smsFrom ?? null });
       }
     } catch (error) {
       return finish(
@@ -251,13 +252,16 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         if (isPermanent(error)) {
-          for (const { campaign } of claimed)
-            report.invalid.push({
-              campaignId: campaign.id,
-              recipientId: job.contact.id,
-              channel: job.channel,
-              reason,
-            });
+          // The recipient's fault (a bounce, an invalid number): INVALID with the reason. The account's
+          // (a refused key): this send fails, the recipient stays as they are.
+          if (isRecipientFault(error))
+            for (const { campaign } of claimed)
+              report.invalid.push({
+                campaignId: campaign.id,
+                recipientId: job.contact.id,
+                channel: job.channel,
+                reason,
+              });
           return finish(keys, "failed", reason);
         }
         if (attempt >= retry.attempts)

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { ProviderError, type ProviderFault } from "../provider-error";
 import { checkMessage, type EmailMessage, type EmailSender } from "./types";
 
 export interface SmtpOptions {
@@ -27,9 +28,22 @@ export function smtpSender(options: SmtpOptions): EmailSender {
         return { id: String(info.messageId) };
       } catch (error) {
         // nodemailer's errors can quote the server's reply; never the URL with its password.
-        const code = (error as { code?: string }).code ?? "send-failed";
-        throw new Error(`The SMTP server did not accept the message to ${message.to} (${code}).`);
+        const { code = "send-failed", responseCode } = error as { code?: string; responseCode?: number };
+        throw new ProviderError(
+          `The SMTP server did not accept the message to ${message.to} (${code}).`,
+          smtpFault(code, responseCode),
+        );
       }
     },
   };
+}
+
+/**
+ * The envelope or message refused for good (5xx to RCPT TO or DATA): the recipient's fault; a refused
+ * login: the account's; anything else (4xx, no connection, a timeout): transient.
+ */
+function smtpFault(code: string, responseCode: number | undefined): ProviderFault {
+  if (code === "EAUTH") return "account";
+  if ((code === "EENVELOPE" || code === "EMESSAGE") && (responseCode ?? 500) >= 500) return "recipient";
+  return "transient";
 }

@@ -12,8 +12,8 @@ export interface EmailMessage {
 }
 
 export interface EmailSender {
-  /** "outbox" (the local table, development and test) or "smtp". */
-  readonly kind: "outbox" | "smtp";
+  /** "outbox" (the local table, development and test), "smtp" or "sendgrid". */
+  readonly kind: "outbox" | "smtp" | "sendgrid";
   send(message: EmailMessage): Promise<{ id: string }>;
 }
 
