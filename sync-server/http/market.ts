@@ -3,6 +3,8 @@ import { compress } from "hono/compress";
 import { z } from "zod";
 import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
 import type { JobStore } from "../jobs/store";
+import { encodeSnapshot, sendEncoded } from "../market/encoded";
+import { mountMarketSnapshots } from "../market/snapshot-route";
 import type { MarketSeed } from "../sync/seed";
 
 // GET /api/market/current: the market snapshot the quote screens price against, as JSON (the shape of
@@ -17,14 +19,17 @@ export interface MarketSource {
   current(): MarketSnapshot | null | Promise<MarketSnapshot | null>;
 }
 
+// Made once: building a DateTimeFormat costs more than a partner API quote (bench:api).
+const CENTRAL_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Chicago",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** The calendar date in US Central time (RMA's clock for LRP sales), as YYYY-MM-DD. */
 export function centralDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Chicago",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
+  const parts = CENTRAL_DAY.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -112,15 +117,17 @@ export function mountMarketApi(
   source: MarketSource = embeddedMarketSource,
   options: MarketApiOptions = {},
 ): void {
-  // Compressed: ~600 KB of JSON (LGM draws included) is a long wait on one bar of signal.
-  app.get("/api/market/current", compress(), async (c) => {
+  // Compressed: ~600 KB of JSON (LGM draws included) is a long wait on one bar of signal. Encoded once
+  // per snapshot (sync-server/market/encoded.ts), with an ETag: a device that has it gets 304.
+  app.get("/api/market/current", async (c) => {
     const snapshot = await source.current();
     if (!snapshot)
       return c.json({ error: "stale-market-data", message: "No market snapshot is published yet" }, 503);
     // Always revalidated: the page keeps its own copy for offline use.
-    c.header("Cache-Control", "no-cache");
-    return c.json(snapshot);
+    return sendEncoded(c, encodeSnapshot(snapshot), "no-cache");
   });
+  // The snapshot a `market/current` notice names, cached for good (issue 15 §5).
+  mountMarketSnapshots(app, source, options.history);
 
   // Market history (issue 15 §3): the as-of dates kept from `from` to `to`, and one day's snapshot.
   app.get("/api/market/history", async (c) => {

@@ -1,6 +1,7 @@
 import type { DocumentRef } from "../../shared/documents/names";
 import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { DEMO_USERS } from "../identity/demo-users";
+import { publishedSection } from "../market/encoded";
 import type { Storage } from "../storage/types";
 
 /**
@@ -43,7 +44,8 @@ export async function serverSections(
   }
   if (ref.kind === "market" && isNew && marketSeed) {
     const snapshot = await marketSeed();
-    if (snapshot) sections.snapshot = snapshot;
+    // The notice of the snapshot, as a publish writes it (sync-server/market/encoded.ts).
+    if (snapshot) sections.snapshot = publishedSection(snapshot);
   }
   return sections;
 }

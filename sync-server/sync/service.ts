@@ -7,6 +7,7 @@ import * as decoding from "lib0/decoding";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
+import { publishedSection } from "../market/encoded";
 import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
 import type { SyncContext, VerifyToken } from "./context";
@@ -177,11 +178,16 @@ export function createSyncService(options: SyncServiceOptions) {
       }
     },
 
-    /** Publishes a market snapshot into `market/current`, which only the server writes (ACL9). */
+    /**
+     * Publishes a market snapshot into `market/current`, which only the server writes (ACL9): a small
+     * notice (as-of, label, sources, version); devices fetch the snapshot itself once per version from
+     * GET /api/market/snapshots/{version} (sync-server/market/encoded.ts, issue 15 §5).
+     */
     async publishMarketSnapshot(snapshot: Record<string, unknown>): Promise<void> {
+      const section = publishedSection(snapshot);
       const direct = await hocuspocus.openDirectConnection(documentName.market(), { server: true });
       try {
-        await direct.transact((document) => writeSections(document, { snapshot }));
+        await direct.transact((document) => writeSections(document, { snapshot: section }));
       } finally {
         await direct.disconnect();
       }

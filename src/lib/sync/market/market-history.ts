@@ -1,13 +1,21 @@
 import { type MarketSnapshot, marketSnapshotSchema } from "../../../../shared/market";
+import { fetchPublishedSnapshot, publishedMarketOf } from "../../../../shared/market/published";
 import type { SyncedDocument } from "../synced-document";
 
 // The device's memory of market snapshots: the current one comes from the synced `market/current`
 // document; when the server publishes a newer one, the one this device saw before is kept as the
 // previous snapshot (for "change since the previous snapshot"). Both stay on the device beside the
 // market document, so the watchlist works offline with the last snapshot.
+//
+// The document carries a small notice of the published snapshot (shared/market/published.ts): the
+// snapshot of a version not on the device yet is fetched once (GET /api/market/snapshots/{version}) and
+// kept as the last seen one. Offline, or while that fetch fails, the last seen snapshot stays current and
+// the fetch is tried again. A whole snapshot in the section (an older server) is read as it is.
 
 const LAST_SEEN = "market:last-seen";
+const LAST_SEEN_VERSION = "market:last-seen-version";
 const PREVIOUS = "market:previous";
+const RETRY_MS = 15_000;
 
 /** The market/current document's snapshot section as a full snapshot, or null when absent or partial. */
 export function snapshotOf(section: unknown): MarketSnapshot | null {
@@ -49,6 +57,7 @@ export class MarketHistory {
   private readonly listeners = new Set<() => void>();
   private seenAsOf: string | null = null;
   private section: unknown;
+  private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly document: SyncedDocument<"market">) {
@@ -65,10 +74,15 @@ export class MarketHistory {
   private async follow() {
     const { data, loaded } = this.document.getState();
     if (!loaded || data.snapshot === this.section) return;
-    this.section = data.snapshot;
-    const current = snapshotOf(data.snapshot);
-    if (!current) return;
+    const section = data.snapshot;
+    this.section = section;
+    const whole = snapshotOf(section);
+    const { current, version } = whole
+      ? { current: whole, version: null }
+      : await this.fetchPublished(section);
+    if (!current || this.section !== section) return;
     if (current.asOf === this.seenAsOf) {
+      if (version) await this.keep(current, version);
       this.set({ ...this.state, current });
       return;
     }
@@ -76,9 +90,45 @@ export class MarketHistory {
     const lastSeen = parseStored(await this.document.getLocal(LAST_SEEN));
     const next = rotate(lastSeen, current, this.state.previous);
     if (next.lastSeen !== lastSeen) await this.document.setLocal(LAST_SEEN, JSON.stringify(next.lastSeen));
+    if (version && next.lastSeen === current) await this.document.setLocal(LAST_SEEN_VERSION, version);
     if (next.previous !== this.state.previous && next.previous)
       await this.document.setLocal(PREVIOUS, JSON.stringify(next.previous));
     this.set({ current, previous: next.previous });
+  }
+
+  private async keep(snapshot: MarketSnapshot, version: string) {
+    await this.document.setLocal(LAST_SEEN, JSON.stringify(snapshot));
+    await this.document.setLocal(LAST_SEEN_VERSION, version);
+  }
+
+  /**
+   * The snapshot a published notice names, with its version: from the device when it has that version,
+   * else fetched. When it cannot be fetched: the device's last snapshot without a version, and a retry.
+   */
+  private async fetchPublished(
+    section: unknown,
+  ): Promise<{ current: MarketSnapshot | null; version: string | null }> {
+    const published = publishedMarketOf(section);
+    if (!published) return { current: null, version: null };
+    clearTimeout(this.retry);
+    if ((await this.document.getLocal(LAST_SEEN_VERSION)) === published.version) {
+      const kept = parseStored(await this.document.getLocal(LAST_SEEN));
+      if (kept) return { current: kept, version: published.version };
+    }
+    try {
+      const fetched = snapshotOf(await fetchPublishedSnapshot(published));
+      if (!fetched) throw new Error(`the snapshot ${published.version} is not a market snapshot`);
+      return { current: fetched, version: published.version };
+    } catch {
+      // Offline or the server is unreachable: the device's last snapshot stays current; try again.
+      this.retry = setTimeout(() => {
+        if (this.section !== section) return;
+        this.section = undefined;
+        void this.follow();
+      }, RETRY_MS);
+      const kept = this.state.current ?? parseStored(await this.document.getLocal(LAST_SEEN));
+      return { current: kept, version: null };
+    }
   }
 
   private set(next: MarketHistoryState) {
@@ -94,6 +144,7 @@ export class MarketHistory {
   };
 
   close() {
+    clearTimeout(this.retry);
     this.unsubscribe();
   }
 }

@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { Context } from "hono";
+import type { PublishedMarket } from "../../shared/market/published";
+
+// A snapshot encoded once — JSON, gzip and a content version — and served as those bytes by every HTTP
+// answer that carries it (GET /api/market/current, GET /api/market/snapshots/{version}), instead of
+// serialising and compressing ~600 KB per request. The version also names the snapshot in the small
+// notice `market/current` carries (shared/market/published.ts).
+
+export interface EncodedSnapshot {
+  version: string;
+  asOf: string;
+  json: Buffer;
+  gzip: Buffer;
+}
+
+const byObject = new WeakMap<object, EncodedSnapshot>();
+/** The last few encoded snapshots by version (the published one and the one before, for late readers). */
+const byVersion = new Map<string, EncodedSnapshot>();
+const KEEP = 4;
+
+function remember(encoded: EncodedSnapshot): void {
+  byVersion.delete(encoded.version);
+  byVersion.set(encoded.version, encoded);
+  while (byVersion.size > KEEP) byVersion.delete(byVersion.keys().next().value as string);
+}
+
+/** Encodes a snapshot (memoised per object); the version is `asOf.` + 16 hex digits of the JSON's SHA-256. */
+export function encodeSnapshot(snapshot: Record<string, unknown>): EncodedSnapshot {
+  const known = byObject.get(snapshot);
+  if (known) return known;
+  const asOf = typeof snapshot.asOf === "string" ? snapshot.asOf : "";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf))
+    throw new Error(`market snapshot: asOf must be a date YYYY-MM-DD, got ${JSON.stringify(snapshot.asOf)}`);
+  const json = Buffer.from(JSON.stringify(snapshot), "utf8");
+  const hash = createHash("sha256").update(json).digest("hex").slice(0, 16);
+  const version = `${asOf}.${hash}`;
+  const encoded = byVersion.get(version) ?? { version, asOf, json, gzip: gzipSync(json, { level: 6 }) };
+  byObject.set(snapshot, encoded);
+  remember(encoded);
+  return encoded;
+}
+
+/** An encoded snapshot seen lately by this process, by version. */
+export const encodedByVersion = (version: string): EncodedSnapshot | undefined => byVersion.get(version);
+
+/** The `market/current` document's section for a snapshot: the notice, not the data. */
+export function publishedSection(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const { version, asOf } = encodeSnapshot(snapshot);
+  const section: PublishedMarket = {
+    asOf,
+    label: typeof snapshot.label === "string" ? snapshot.label : "market data",
+    version,
+  };
+  if (typeof snapshot.source === "string") section.source = snapshot.source;
+  if (Array.isArray(snapshot.sources)) section.sources = snapshot.sources;
+  return { ...section };
+}
+
+/**
+ * Answers with the encoded snapshot: gzip when the client accepts it, a strong ETag of the version (a
+ * matching If-None-Match gets 304), and the given Cache-Control.
+ */
+export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: string): Response {
+  const etag = `"${encoded.version}"`;
+  const headers: Record<string, string> = {
+    "Cache-Control": cacheControl,
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  };
+  const match = c.req.header("if-none-match");
+  if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
+    return new Response(null, { status: 304, headers });
+  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  const body = gzip ? encoded.gzip : encoded.json;
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+    status: 200,
+    headers: {
+      ...headers,
+      "Content-Type": "application/json; charset=UTF-8",
+      "Content-Length": String(body.byteLength),
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    },
+  });
+}
