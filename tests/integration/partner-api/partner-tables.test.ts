@@ -70,6 +70,27 @@ function contract(label: string, open: () => Promise<Storage>, cleanup: () => Pr
       // Last use only moves forward.
       expect((await storage.partner.getApiKey("k2"))?.lastUsedAt).toBe(20);
     });
+
+    it("records a busy second's calls (more than one INSERT's worth) completely and in order", async () => {
+      await storage.partner.createApiKey(key("busy", { orgId: "busy" }));
+      const calls = Array.from({ length: 450 }, (_, i) => ({
+        keyId: "busy",
+        orgId: "busy",
+        method: "POST",
+        route: "/api/v1/quotes/lrp",
+        status: i % 50 === 0 ? 422 : 200,
+        at: 1_000 + i,
+        durationMs: i % 7,
+        requestId: `busy-${i}`,
+      }));
+      await storage.partner.recordApiCalls(calls);
+      const stored = await storage.partner.listApiCalls("busy", 1000);
+      expect(stored).toHaveLength(450);
+      expect(stored[0]).toMatchObject({ requestId: "busy-449", status: 200, at: 1_449, durationMs: 449 % 7 });
+      expect(stored.at(-1)).toMatchObject({ requestId: "busy-0", status: 422, at: 1_000 });
+      expect(stored.filter((c) => c.status === 422)).toHaveLength(9);
+      expect((await storage.partner.getApiKey("busy"))?.lastUsedAt).toBe(1_449);
+    });
   });
 }
 
