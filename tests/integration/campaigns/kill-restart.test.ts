@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { zonedInstant } from "../../../shared/campaigns/zoned-time";
+import { SQLITE_FILE } from "../../../sync-server/storage";
+import { SqliteStorage } from "../../../sync-server/storage/sqlite";
+import { writeSections } from "../../../sync-server/sync/doc-json";
+
+// The real server as a child process (sync-server/main.ts, SQLite in its data directory) sends a
+// campaign of 40 recipients through SMTP to a slow SMTP server on loopback. After 12 messages are
+// accepted the SMTP server stops answering (the others wait for their 250), the test SIGKILLs the server
+// mid-run, restarts it on the same data directory 5½ minutes later on its clock (the killed process's
+// claims have a 5-minute lease), and checks that every recipient got exactly one message.
+//
+// SMTP's rule decides what "got" means: a message is delivered when the server answered 250 to its
+// data. The ones held without an answer when the process died were never delivered, and are sent again.
+// The server's clock is shifted (fixtures/shifted-clock.mjs) so the run is due on a weekday at 09:00
+// Chicago whatever day the test runs.
+
+const ROOT = resolve(__dirname, "../../..");
+const RECIPIENTS = 40;
+const ACCEPT_BEFORE_KILL = 12;
+const TARGET = zonedInstant("2026-11-24", "09:00", "America/Chicago") + 20_000; // a Tuesday, 20 s after
+const LEASE_PLUS = 5.5 * 60_000;
+
+const dir = mkdtempSync(join(tmpdir(), "rangeline-campaign-kill-"));
+let child: ChildProcess | null = null;
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function seed() {
+  const storage = new SqliteStorage(join(dir, SQLITE_FILE));
+  const store = async (name: string, sections: Record<string, Record<string, unknown>>) => {
+    const doc = new Y.Doc();
+    writeSections(doc, sections);
+    await storage.appendUpdate(name, Y.encodeStateAsUpdate(doc), "test");
+  };
+  await store("org/o1", {
+    settings: { name: "Prairie Insurance", timezone: "America/Chicago", addressLine1: "1 Main St" },
+  });
+  const recipients: Record<string, unknown> = {};
+  for (let i = 0; i < RECIPIENTS; i++) {
+    const id = `c${i}`;
+    recipients[id] = { id, customerId: id, channels: ["email"], status: "ACTIVE" };
+    await store(`org/o1/customer/${id}`, {
+      profile: {
+        id,
+        name: `Producer ${i}`,
+        email: `p${i}@ranch.test`,
+        farmerClassification: "Neither",
+        status: "active",
+        createdAt: "2026-01-01T00:00:00Z",
+        updatedAt: "2026-01-01T00:00:00Z",
+        updatedBy: "agent-1",
+      },
+    });
+  }
+  await store("org/o1/campaign/k1", {
+    campaign: {
+      schemaVersion: 1,
+      name: "Morning LRP",
+      status: "ACTIVE",
+      quote: {
+        plan: "lrp",
+        commodity: "0801",
+        type: "809",
+        endorsementLengthsWeeks: [13],
+        head: 100,
+        targetWeightCwt: 5.5,
+        levelSelection: "TOP",
+      },
+    },
+    schedule: {
+      schemaVersion: 1,
+      frequency: "DAILY",
+      weekdays: [1, 2, 3, 4, 5],
+      sendTime: "09:00",
+      durationType: "ONGOING",
+      startDate: "2026-11-01",
+    },
+    recipients,
+  });
+  await storage.close();
+}
+
+function startServer(smtpPort: number, clockOffsetMs: number): { process: ChildProcess; output: string[] } {
+  const output: string[] = [];
+  const node = existsSync(join(ROOT, "node_modules/.bin/node"))
+    ? join(ROOT, "node_modules/.bin/node")
+    : process.execPath;
+  const proc = spawn(
+    node,
+    ["--import", "tsx", "--import", join(__dirname, "fixtures/shifted-clock.mjs"), "sync-server/main.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATA_DIR: dir,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        CAMPAIGN_SCHEDULER_INTERVAL_SECONDS: "1",
+        RANGELINE_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  proc.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  return { process: proc, output };
+}
+
+const until = async (what: string, ok: () => boolean, ms: number, log: () => string) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}. Server output:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe("campaign run: SIGKILL of the server process mid-run, then a restart", () => {
+  it("every recipient gets exactly one message", async () => {
+    await seed();
+    const delivered: string[] = [];
+    const held: (() => void)[] = [];
+    let gateOpen = true;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+          const answer = () => {
+            // 250 only while the gate is open; a held message is answered never (its sender is gone).
+            if (!gateOpen) return void held.push(answer);
+            delivered.push(to);
+            if (delivered.length === ACCEPT_BEFORE_KILL) gateOpen = false;
+            callback();
+          };
+          setTimeout(answer, 60); // a slow server
+        });
+      },
+    });
+    smtp.on("error", () => {}); // connections cut by the SIGKILL
+    await new Promise<void>((r) => smtp.server.listen(0, "127.0.0.1", r));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+    try {
+      const offset = TARGET - Date.now();
+      const first = startServer(smtpPort, offset);
+      child = first.process;
+      await until(
+        "the first messages",
+        () => !gateOpen,
+        60_000,
+        () => first.output.join(""),
+      );
+      // The accepted ones are recorded sent in a moment; the held ones never get their 250.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(held.length).toBeGreaterThan(0); // killed mid-run, with messages in flight
+      child.kill("SIGKILL");
+      await new Promise((r) => child?.once("exit", r));
+      expect(delivered).toHaveLength(ACCEPT_BEFORE_KILL);
+
+      held.length = 0;
+      gateOpen = true;
+      const second = startServer(smtpPort, offset + LEASE_PLUS);
+      child = second.process;
+      await until(
+        "every recipient",
+        () => delivered.length >= RECIPIENTS,
+        90_000,
+        () => second.output.join(""),
+      );
+      // Room for a duplicate to show up, then a clean stop.
+      await new Promise((r) => setTimeout(r, 2500));
+      child.kill("SIGTERM");
+      await new Promise((r) => child?.once("exit", r));
+
+      const counts = new Map<string, number>();
+      for (const to of delivered) counts.set(to, (counts.get(to) ?? 0) + 1);
+      expect(counts.size).toBe(RECIPIENTS);
+      expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+
+      // The send log agrees: each recipient sent once for the run, nothing left claimed.
+      const storage = new SqliteStorage(join(dir, SQLITE_FILE));
+      const sends = await storage.listSends("o1", "k1");
+      await storage.close();
+      expect(sends).toHaveLength(RECIPIENTS);
+      expect(sends.every((s) => s.status === "sent" && s.runDate === "2026-11-24")).toBe(true);
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  }, 180_000);
+});
