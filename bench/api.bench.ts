@@ -6,11 +6,18 @@
 // Target: ≥ 500 requests/s with p95 ≤ 20 ms. The per-key and per-address limits are raised for the run
 // (the limits themselves are tested in tests/integration/partner-api).
 //
+// Why 4 connections: the generator is closed-loop (each connection sends its next request when the
+// last is answered), so by Little's law requests/s = connections ÷ mean latency. At 4 connections,
+// 500 requests/s needs a mean of ≤ 8 ms per request: the target pair (500/s, p95 20 ms) is measured at
+// about the concurrency it describes. More connections than the machine has cores (2 here, shared with
+// the generator) measure queueing instead: at 8, each request waits behind ~7 others, so p95 grows with
+// the machine's load, not with the server's work. BENCH_CONNECTIONS=8 shows that figure.
+//
 //   BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (4)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -157,6 +164,7 @@ async function main() {
     );
     console.log(`  statuses    ${JSON.stringify(r.statuses)}`);
     console.log(`  server CPU  ${((cpu.user + cpu.system) / 1e6 / (SECONDS + WARMUP)).toFixed(2)} s per s`);
+    console.log(`  machine     ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} (1 min)`);
     console.log(ok ? "PASS" : "FAIL");
     process.exitCode = ok ? 0 : 1;
   } finally {
