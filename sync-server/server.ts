@@ -8,6 +8,7 @@ import { mountAdminApi } from "./admin";
 import { withDisabledOrgs } from "./admin/disabled-orgs";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
+import { startClaims } from "./claims";
 import { mountApplicationsApi } from "./applications/api";
 import { mountCampaignsApi } from "./campaigns/campaigns-api";
 import { startScheduler } from "./campaigns/scheduler";
@@ -131,11 +132,22 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     log,
     postgresSchema: options.marketFeed?.postgresSchema,
   });
+  // Claim proposals (issue 11): every organisation's claims that pay, recorded after each publish.
+  const claims = startClaims({
+    storage,
+    hocuspocus: sync.hocuspocus,
+    history: () => market.feed,
+    clock: options.marketFeed?.clock,
+    log,
+  });
   const publishMarket = async (snapshot: MarketSnapshot) => {
     await sync.publishMarketSnapshot({ ...snapshot });
     void alerts
       .afterPublish(snapshot)
       .catch((e) => log(`price alerts: ${e instanceof Error ? e.message : e}`));
+    void claims
+      .afterPublish(snapshot)
+      .catch((e) => log(`claim proposals: ${e instanceof Error ? e.message : e}`));
   };
   const market: RunningMarketFeed = await startMarketFeed(config, {
     storage,

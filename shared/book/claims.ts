@@ -5,6 +5,7 @@ import {
   type ChecklistItem,
   type ChecklistKind,
   type ClaimActual,
+  type ClaimProposalRecord,
   type ClaimRecord,
   type ClaimStatus,
   type ClaimSummary,
@@ -12,7 +13,7 @@ import {
 import { DomainError } from "../errors";
 import { daysBetween, isIsoDate } from "../market/dates";
 import type { MarketSnapshot } from "../market/snapshot";
-import { lgmClaim, lrpClaim } from "../pricing/claims";
+import { type ActualPricesResult, lgmClaim, lgmProrationThreshold, lrpClaim } from "../pricing/claims";
 import { claimFilingDueDate } from "./dates";
 
 // Claims in the book (issue 11 §2; docs/claims.md): the rules the claim screens, the agent hub and My
@@ -195,6 +196,8 @@ export interface LgmClaimSource {
   /** What the producer actually marketed per month (default: the targets). */
   actualMarketings?: readonly number[];
   today: string;
+  /** The margins are the server's proposal's (worked out from futures settlements), not typed. */
+  fromProposal?: { marketAsOf: string };
 }
 
 /** The LGM claim of an endorsement from RMA's actual gross margins, by the engine (with proration). */
@@ -203,6 +206,7 @@ export function computeLgmClaim({
   actualGrossMargins,
   actualMarketings,
   today,
+  fromProposal,
 }: LgmClaimSource): ComputedClaim {
   const marketings = actualMarketings ?? e.targetMarketings;
   const result = lgmClaim({
@@ -227,15 +231,60 @@ export function computeLgmClaim({
     filingDueDate: null,
     actual: {
       value: new Decimal(result.totalGrossMargin).toFixed(2),
-      source: "rma-actual-margins",
-      sourceText: `RMA actual gross margins entered by the agent${result.prorated ? `, prorated × ${result.marketFactor}` : ""}`,
-      date: today,
+      source: fromProposal ? "futures-actual" : "rma-actual-margins",
+      sourceText: `${fromProposal ? LGM_FUTURES_ACTUAL_TEXT : "RMA actual gross margins entered by the agent"}${result.prorated ? `, prorated × ${result.marketFactor}` : ""}`,
+      date: fromProposal ? fromProposal.marketAsOf : today,
       kind: today > e.endDate ? "final" : "estimate",
     },
     lgm: { actualGrossMargins: [...actualGrossMargins], actualMarketings: [...marketings] },
     indemnity,
     producerPremium: new Decimal(e.producerPremium).toFixed(),
     net: new Decimal(indemnity).minus(e.producerPremium).toFixed(),
+  };
+}
+
+export interface LgmProration {
+  /** The indemnity had the producer marketed the targets (no proration). */
+  indemnityAtTargets: string;
+  /** The indemnity at the actual marketings (prorated when they fall below the threshold). */
+  indemnity: string;
+  targetTotal: number;
+  actualTotal: number;
+  /** Actual / target marketings, three decimals. */
+  ratio: string;
+  /** The share of the target below which the indemnity is prorated ("0.75", dairy from 2024 "0.85"). */
+  threshold: string;
+  prorated: boolean;
+  marketFactor: string;
+}
+
+/** What the actual marketings do to an LGM indemnity: with and without proration, by the engine. */
+export function lgmProration(
+  e: LgmEndorsement,
+  actualGrossMargins: readonly string[],
+  actualMarketings: readonly number[],
+): LgmProration {
+  const input = {
+    commodity: e.commodity,
+    type: e.type,
+    salesDate: e.salesDate,
+    cropYear: e.cropYear,
+    targetMarketings: e.targetMarketings,
+    grossMarginGuarantee: e.grossMarginGuarantee,
+    ...(e.weights ? { weights: e.weights } : {}),
+    actualGrossMargins: [...actualGrossMargins],
+  };
+  const atTargets = lgmClaim(input);
+  const actual = lgmClaim({ ...input, actualMarketings: [...actualMarketings] });
+  return {
+    indemnityAtTargets: whole(atTargets.indemnity),
+    indemnity: whole(actual.indemnity),
+    targetTotal: e.targetMarketings.reduce((a, b) => a + b, 0),
+    actualTotal: actualMarketings.reduce((a, b) => a + b, 0),
+    ratio: new Decimal(actual.marketingsRatio).toFixed(3),
+    threshold: lgmProrationThreshold(e.commodity, e.cropYear),
+    prorated: actual.prorated,
+    marketFactor: new Decimal(actual.marketFactor).toFixed(),
   };
 }
 
@@ -376,4 +425,177 @@ export function claimWarnings(
     .map((claim) => ({ claim, urgency: filingUrgency(claim.filingDueDate, today) }))
     .filter(({ urgency }) => urgency.level === "overdue" || urgency.level === "warn")
     .sort((a, b) => (a.claim.filingDueDate ?? "").localeCompare(b.claim.filingDueDate ?? ""));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server's proposals (organisation document `claimProposals`, written after each publish)
+
+/** The record of an LRP proposal, as the server writes it. */
+export function lrpProposalRecord(
+  p: ClaimProposal,
+  marketAsOf: string,
+  computedAt: string,
+): ClaimProposalRecord {
+  return {
+    id: p.coverage.id,
+    customerId: p.coverage.customerId,
+    plan: "lrp",
+    commodity: p.coverage.commodity,
+    type: p.coverage.type,
+    endDate: p.coverage.endDate,
+    filingDueDate: p.filingDueDate,
+    actual: {
+      value: p.actualEndingValue,
+      source: "rma-actual",
+      sourceText: `RMA actual ending value (A00620) for ${p.coverage.endDate}`,
+      date: marketAsOf,
+      kind: "final",
+    },
+    indemnity: p.indemnity,
+    marketAsOf,
+    computedAt,
+  };
+}
+
+export interface LgmProposalSource {
+  endorsement: LgmEndorsement;
+  customerId: string;
+  /** The claims of the organisation (an endorsement one names is not proposed again). */
+  claims: readonly Pick<ClaimSummary, "coverageIds">[];
+  /** The actual prices from the market history (shared/pricing/claims lgmActualPrices). */
+  actualPrices: ActualPricesResult;
+  today: string;
+  marketAsOf: string;
+  computedAt: string;
+}
+
+/** The words of an LGM proposal's source (the claim opened from it keeps them). */
+export const LGM_FUTURES_ACTUAL_TEXT =
+  "Actual gross margins from the futures settlements of the last three trading days before each contract's expiry";
+
+/**
+ * An LGM endorsement's proposal: accepted or ended, its insurance period over, no claim naming it,
+ * every contract its margins read expired with its settlements in the market history, and the engine's
+ * indemnity at the target marketings above zero (the agent enters the actual marketings when opening
+ * the claim; proration can only lower it). Null otherwise.
+ */
+export function proposeLgmClaim(source: LgmProposalSource): ClaimProposalRecord | null {
+  const e = source.endorsement;
+  if (!CLAIMABLE.has(e.status) || e.endDate >= source.today) return null;
+  if (source.claims.some((c) => c.coverageIds.includes(e.id))) return null;
+  if (!("prices" in source.actualPrices)) return null;
+  const result = lgmClaim({
+    commodity: e.commodity,
+    type: e.type,
+    salesDate: e.salesDate,
+    cropYear: e.cropYear,
+    targetMarketings: e.targetMarketings,
+    grossMarginGuarantee: e.grossMarginGuarantee,
+    ...(e.weights ? { weights: e.weights } : {}),
+    actualPrices: source.actualPrices.prices,
+  });
+  if (result.indemnity <= 0) return null;
+  return {
+    id: e.id,
+    customerId: source.customerId,
+    plan: "lgm",
+    commodity: e.commodity,
+    type: e.type,
+    endDate: e.endDate,
+    filingDueDate: null,
+    actual: {
+      value: new Decimal(result.totalGrossMargin).toFixed(2),
+      source: "futures-actual",
+      sourceText: LGM_FUTURES_ACTUAL_TEXT,
+      date: source.marketAsOf,
+      kind: "final",
+    },
+    lgm: { actualGrossMargins: result.months.map((m) => new Decimal(m.actualGrossMargin).toFixed()) },
+    indemnity: whole(result.indemnity),
+    marketAsOf: source.marketAsOf,
+    computedAt: source.computedAt,
+  };
+}
+
+/** A line of the hub's "Claims that pay": the device's LRP proposal or the server's (LRP or LGM). */
+export interface HubProposal {
+  coverage: CoverageSummary;
+  plan: "lrp" | "lgm";
+  indemnity: string;
+  /** LRP: the actual ending value per cwt; LGM: the actual total gross margin. */
+  actualValue: string;
+  filingDueDate: string | null;
+  urgency: FilingUrgency;
+  /** The market data it was worked out from. */
+  from: "device" | "server";
+}
+
+/**
+ * The hub's "Claims that pay": the proposals this device works out from its snapshot, and the ones the
+ * server recorded (LGM ones only come from there) for endorsements still claimable and named by no
+ * claim — one line per endorsement (the device's when both have it), soonest due first, LGM last.
+ */
+export function hubProposals(
+  local: readonly ClaimProposal[],
+  server: Readonly<Record<string, ClaimProposalRecord>>,
+  coverages: readonly CoverageSummary[],
+  claims: readonly Pick<ClaimSummary, "coverageIds">[],
+  today: string,
+): HubProposal[] {
+  const claimed = new Set(claims.flatMap((c) => c.coverageIds));
+  const out = new Map<string, HubProposal>();
+  for (const p of local)
+    out.set(p.coverage.id, {
+      coverage: p.coverage,
+      plan: "lrp",
+      indemnity: p.indemnity,
+      actualValue: p.actualEndingValue,
+      filingDueDate: p.filingDueDate,
+      urgency: p.urgency,
+      from: "device",
+    });
+  const byId = new Map(coverages.map((c) => [c.id, c]));
+  for (const record of Object.values(server)) {
+    const coverage = byId.get(record.id);
+    if (!coverage || out.has(record.id) || claimed.has(record.id) || !CLAIMABLE.has(coverage.status))
+      continue;
+    out.set(record.id, {
+      coverage,
+      plan: record.plan,
+      indemnity: record.indemnity,
+      actualValue: record.actual.value,
+      filingDueDate: record.filingDueDate,
+      urgency: filingUrgency(record.filingDueDate, today),
+      from: "server",
+    });
+  }
+  return [...out.values()].sort(
+    (a, b) =>
+      (a.filingDueDate ?? "9999").localeCompare(b.filingDueDate ?? "9999") ||
+      a.coverage.id.localeCompare(b.coverage.id),
+  );
+}
+
+/**
+ * The endorsements one LRP claim may name together with `coverage` (the engine adds endorsements of one
+ * commodity, type and end date): the customer's others that are accepted or ended and named by no claim.
+ */
+export function lrpClaimCompanions(
+  coverage: LrpCoverage,
+  customerCoverages: Readonly<Record<string, { plan: string; status: string }>>,
+  claims: readonly Pick<ClaimSummary, "coverageIds">[],
+): LrpCoverage[] {
+  const claimed = new Set(claims.flatMap((c) => c.coverageIds));
+  return Object.values(customerCoverages)
+    .filter((c): c is LrpCoverage => c.plan === "lrp")
+    .filter(
+      (c) =>
+        c.id !== coverage.id &&
+        CLAIMABLE.has(c.status) &&
+        !claimed.has(c.id) &&
+        c.commodity === coverage.commodity &&
+        c.type === coverage.type &&
+        c.endDate === coverage.endDate,
+    )
+    .sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -37,6 +37,11 @@ export const ACTUAL_VALUE_SOURCES = [
   "rma-actual-margins",
   /** Typed by the agent from RMA's publication (LRP actual ending value not in the snapshot). */
   "entered",
+  /**
+   * LGM actual gross margins the server worked out from the futures settlements it kept (the average
+   * of the last three trading days before each contract's expiry): a claim proposal's (docs/claims.md).
+   */
+  "futures-actual",
 ] as const;
 
 export const claimActualSchema = z.strictObject({
@@ -228,3 +233,29 @@ export const claimSummarySchema = z.strictObject({
   updatedAt: isoInstant,
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Claim proposals: the organisation document's `claimProposals`, written by the server alone after
+// each published market snapshot (sync-server/claims): one per claimable endorsement that pays at the
+// actual values, keyed by the coverage id (docs/claims.md)
+
+export const claimProposalSchema = z.strictObject({
+  /** The coverage id. */
+  id: recordIdSchema,
+  customerId: recordIdSchema,
+  plan: z.enum(["lrp", "lgm"]),
+  commodity: z.string().regex(/^\d{4}$/),
+  type: z.string().regex(/^\d{3}$/),
+  endDate: isoDate,
+  filingDueDate: isoDate.nullable(),
+  /** LRP: RMA's actual ending value; LGM: the actual total gross margin at the target marketings. */
+  actual: claimActualSchema,
+  /** LGM: the actual gross margin per unit of each month of the insurance period (decimal text). */
+  lgm: z.strictObject({ actualGrossMargins: z.array(moneySchema).min(6).max(11) }).optional(),
+  /** Whole dollars by the engine (LGM: at the target marketings, before any proration). */
+  indemnity: dollars,
+  /** The as-of date of the market snapshot whose publication computed it. */
+  marketAsOf: isoDate,
+  computedAt: isoInstant,
+});
+export type ClaimProposalRecord = z.infer<typeof claimProposalSchema>;

@@ -23,7 +23,13 @@ import {
   campaignSectionSchema,
   scheduleSectionSchema,
 } from "./campaign";
-import { attachmentRefSchema, checklistItemSchema, claimSectionSchema, claimSummarySchema } from "./claim";
+import {
+  attachmentRefSchema,
+  checklistItemSchema,
+  claimProposalSchema,
+  claimSectionSchema,
+  claimSummarySchema,
+} from "./claim";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
 
@@ -153,6 +159,8 @@ export const DOCUMENT_SECTIONS = {
     coverages: recordById(coverageSummarySchema),
     /** Claim summaries (shared/documents/claim.ts), for the claims list and the hub. */
     claims: recordById(claimSummarySchema),
+    /** Claims that pay, proposed by the server after each published snapshot (written by the server only). */
+    claimProposals: recordById(claimProposalSchema),
   },
   customer: {
     meta: metaSectionSchema,

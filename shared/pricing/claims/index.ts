@@ -1,4 +1,12 @@
 // Claims (issue 11 §1): what an ended (or ending) endorsement pays, by RMA's formulas, exact.
+
+export {
+  type ActualPriceNeed,
+  type ActualPricesResult,
+  lgmActualPriceNeeds,
+  lgmActualPrices,
+  tradingDaysBefore,
+} from "./lgm-actual-prices";
 export {
   type LgmClaim,
   type LgmClaimInput,

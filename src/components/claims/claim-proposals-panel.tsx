@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { claimWarnings, proposeClaims } from "../../../shared/book/claims";
+import { claimWarnings, hubProposals, proposeClaims } from "../../../shared/book/claims";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { formatDate, formatDollars } from "../../lib/format";
 import type { BookIndex } from "../book";
@@ -8,12 +8,14 @@ import { commodityLabel, customerHref, PLAN_SHORT_LABELS, typeLabel } from "../b
 import { Card } from "../ui/card";
 import { claimHref, openClaimHref } from "./claim-documents";
 import { ClaimDue } from "./claim-due";
+import { useServerClaimProposals } from "./use-claim-proposals";
 import "./claims.css";
 
 /**
- * The agent hub's claims (issue 11): every LRP endorsement whose RMA actual ending value (in the
- * market data on this device) shows an indemnity and that no claim names yet, with "Open a claim";
- * and open claims whose filing due date is 14, 7 or 2 days away or past.
+ * The agent hub's claims (issue 11): every endorsement no claim names yet that pays at the actual
+ * values — LRP from RMA's actual ending value in the market data on this device, LRP and LGM as the
+ * server recorded them after the last published snapshot — with "Open a claim"; and open claims whose
+ * filing due date is 14, 7 or 2 days away or past.
  */
 export function ClaimProposalsPanel({
   index,
@@ -24,9 +26,17 @@ export function ClaimProposalsPanel({
   snapshot: MarketSnapshot | null;
   today: string;
 }) {
+  const server = useServerClaimProposals();
   const proposals = useMemo(
-    () => proposeClaims(index.coverages, index.claims, snapshot, today),
-    [index.coverages, index.claims, snapshot, today],
+    () =>
+      hubProposals(
+        proposeClaims(index.coverages, index.claims, snapshot, today),
+        server,
+        index.coverages,
+        index.claims,
+        today,
+      ),
+    [index.coverages, index.claims, snapshot, server, today],
   );
   const warnings = useMemo(() => claimWarnings(index.claims, today), [index.claims, today]);
   const name = (id: string) => index.customerNames.get(id) ?? id;
@@ -36,33 +46,39 @@ export function ClaimProposalsPanel({
         Claims that pay <span className="agent-hub__count">({proposals.length})</span>
       </h2>
       <p className="claim-note">
-        Ended LRP endorsements whose actual ending value, published by RMA, is below the coverage price. Open
-        the claim before the filing due date (60 days after the end date).
+        Ended endorsements that pay and have no claim yet: LRP when RMA's actual ending value is below the
+        coverage price (file within 60 days after the end date), LGM when the actual gross margin is below the
+        guarantee.
       </p>
       {proposals.length === 0 ? (
         <p className="claim-note">
           {snapshot
-            ? `No unclaimed endorsement pays at the actual ending values of ${formatDate(snapshot.asOf)}.`
+            ? `No unclaimed endorsement pays at the actual values of ${formatDate(snapshot.asOf)}.`
             : "No market data on this device yet."}
         </p>
       ) : (
         <ul className="claim-list" data-testid="hub-proposals">
           {/* Every one, not the first few: each is money a producer is owed. */}
           {proposals.map((p) => (
-            <li key={p.coverage.id} data-coverage={p.coverage.id}>
+            <li key={p.coverage.id} data-coverage={p.coverage.id} data-plan={p.plan}>
               <div className="claim-list__row">
                 <strong>
-                  {PLAN_SHORT_LABELS.lrp} {commodityLabel("lrp", p.coverage.commodity)} ·{" "}
-                  {typeLabel("lrp", p.coverage.commodity, p.coverage.type)}
+                  {PLAN_SHORT_LABELS[p.plan]} {commodityLabel(p.plan, p.coverage.commodity)} ·{" "}
+                  {typeLabel(p.plan, p.coverage.commodity, p.coverage.type)}
                 </strong>
                 <Link to={customerHref(p.coverage.customerId)}>{name(p.coverage.customerId)}</Link>
               </div>
               <div className="claim-list__row">
-                <span className="claim-amount">{formatDollars(p.indemnity)}</span>
-                <span>
-                  ended {formatDate(p.coverage.endDate)} at ${p.actualEndingValue}/cwt
+                <span className="claim-amount" title="Indemnity by RMA's formula">
+                  {formatDollars(p.indemnity)}
+                  {p.plan === "lgm" ? " at the target marketings" : ""}
                 </span>
-                <ClaimDue filingDueDate={p.filingDueDate} today={today} />
+                <span>
+                  {p.plan === "lrp"
+                    ? `ended ${formatDate(p.coverage.endDate)}; actual ending value $${p.actualValue}/cwt`
+                    : `ended ${formatDate(p.coverage.endDate)}; actual gross margin ${formatDollars(p.actualValue)}`}
+                </span>
+                {p.filingDueDate ? <ClaimDue filingDueDate={p.filingDueDate} today={today} /> : null}
                 <Link to={openClaimHref(p.coverage.id)}>Open a claim</Link>
               </div>
             </li>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { computeLrpClaim, isFiled } from "../../../shared/book/claims";
-import type { LrpCoverage } from "../../../shared/documents/book";
+import { computeLrpClaim, isFiled, lgmProration } from "../../../shared/book/claims";
+import type { LgmEndorsement, LrpCoverage } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
 import { coverageHref, customerHref, typeLabel } from "../../components/book/record-labels";
 import { useToday } from "../../components/book/use-today";
@@ -135,7 +135,7 @@ function IndemnityCard({
   return (
     <Card aria-labelledby="claim-indemnity-title">
       <h2 id="claim-indemnity-title">Indemnity</h2>
-      <IndemnityFigures claim={claim} />
+      <IndemnityFigures claim={claim} lgm={lgmFigures(claim, coverages)} />
       {canRecompute ? (
         <div className="claims__actions">
           <Button variant="secondary" onClick={recompute}>
@@ -147,6 +147,17 @@ function IndemnityCard({
       {problem ? <Alert tone="warning">{problem}</Alert> : null}
     </Card>
   );
+}
+
+/** An LGM claim's indemnity with and without proration, when its endorsement is on the device. */
+function lgmFigures(claim: NonNullable<ClaimView["claim"]>, coverages: Record<string, unknown>) {
+  const endorsement = coverages[claim.coverageIds[0] ?? ""] as LgmEndorsement | undefined;
+  if (claim.plan !== "lgm" || !claim.lgm || endorsement?.plan !== "lgm") return null;
+  try {
+    return lgmProration(endorsement, claim.lgm.actualGrossMargins, claim.lgm.actualMarketings);
+  } catch {
+    return null;
+  }
 }
 
 function NotesCard({ view }: { view: ClaimView }) {

@@ -1,15 +1,18 @@
-import type { ComputedClaim } from "../../../shared/book/claims";
-import { formatDate, formatDollars } from "../../lib/format";
+import type { ComputedClaim, LgmProration } from "../../../shared/book/claims";
+import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 
 const SOURCE_WORDS: Record<ComputedClaim["actual"]["source"], string> = {
   "rma-actual": "RMA's published actual ending value",
   estimate: "an estimate from the latest market data",
   "rma-actual-margins": "RMA's actual gross margins, typed by the agent",
   entered: "RMA's actual ending value, typed by the agent",
+  "futures-actual": "worked out by the server from the futures settlements",
 };
 
+const percent = (ratio: string) => `${(Number(ratio) * 100).toFixed(1).replace(/\.0$/, "")} %`;
+
 /** The indemnity and where its actual value came from; an estimate is always labelled so. */
-export function IndemnityFigures({ claim }: { claim: ComputedClaim }) {
+export function IndemnityFigures({ claim, lgm }: { claim: ComputedClaim; lgm?: LgmProration | null }) {
   const estimate = claim.actual.kind === "estimate";
   return (
     <dl className="claims__figures" data-testid="indemnity-figures">
@@ -19,6 +22,26 @@ export function IndemnityFigures({ claim }: { claim: ComputedClaim }) {
           {formatDollars(claim.indemnity)}
         </dd>
       </div>
+      {lgm ? (
+        <>
+          <div>
+            <dt>Without proration</dt>
+            <dd data-testid="claim-unprorated">
+              {formatDollars(lgm.indemnityAtTargets)} (had the targets been marketed)
+            </dd>
+          </div>
+          <div>
+            <dt>Marketings</dt>
+            <dd data-testid="claim-proration">
+              {formatNumber(lgm.actualTotal)} of {formatNumber(lgm.targetTotal)} target ({percent(lgm.ratio)}
+              ):{" "}
+              {lgm.prorated
+                ? `below ${percent(lgm.threshold)} of the target, so the indemnity is prorated × ${lgm.marketFactor}`
+                : `at least ${percent(lgm.threshold)} of the target, so no proration`}
+            </dd>
+          </div>
+        </>
+      ) : null}
       <div>
         <dt>{claim.plan === "lrp" ? "Actual ending value" : "Actual total gross margin"}</dt>
         <dd>

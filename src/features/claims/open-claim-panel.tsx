@@ -1,11 +1,21 @@
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { type ComputedClaim, computeLgmClaim, computeLrpClaim } from "../../../shared/book/claims";
+import {
+  type ComputedClaim,
+  computeLgmClaim,
+  computeLrpClaim,
+  type LgmProration,
+  lgmProration,
+  lrpClaimCompanions,
+} from "../../../shared/book/claims";
 import { lgmInsurancePeriod } from "../../../shared/book/lgm-endorsement";
-import type { Coverage, LgmEndorsement } from "../../../shared/documents/book";
+import type { Coverage, LgmEndorsement, LrpCoverage } from "../../../shared/documents/book";
+import type { ClaimProposalRecord } from "../../../shared/documents/claim";
+import { lgmProrationThreshold } from "../../../shared/pricing/claims";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import { typeLabel } from "../../components/book/record-labels";
 import { createClaim } from "../../components/claims";
+import { useServerClaimProposals } from "../../components/claims/use-claim-proposals";
 import { RecordNotFound } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
@@ -39,6 +49,7 @@ export function OpenClaimPanel({ coverageId, today }: { coverageId: string; toda
   return (
     <OpenClaimForm
       coverage={coverage}
+      companions={coverage.plan === "lrp" ? lrpClaimCompanions(coverage, book.coverages, index.claims) : []}
       customerId={summary.customerId}
       customerName={book.profile?.name ?? index.customerNames.get(summary.customerId) ?? summary.customerId}
       today={today}
@@ -46,13 +57,60 @@ export function OpenClaimPanel({ coverageId, today }: { coverageId: string; toda
   );
 }
 
+/** The endorsements the claim names: the one it was opened from, and the others the agent ticks. */
+function CompanionPicker({
+  coverage,
+  companions,
+  chosen,
+  onChange,
+}: {
+  coverage: LrpCoverage;
+  companions: LrpCoverage[];
+  chosen: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+}) {
+  const line = (c: LrpCoverage) =>
+    `${c.head} head × ${c.targetWeightCwt} cwt at $${c.coveragePrice}/cwt${c.share !== "1" ? `, share ${c.share}` : ""}`;
+  return (
+    <fieldset className="claims__companions" data-testid="claim-endorsements">
+      <legend>Endorsements this claim names</legend>
+      <p className="claim-note">
+        This customer has other endorsements of the same type ending {formatDate(coverage.endDate)} without a
+        claim: tick those this claim covers too (one notice of loss for all).
+      </p>
+      <label className="claims__check">
+        <input type="checkbox" checked disabled />
+        <span>{line(coverage)} (the one you opened this from)</span>
+      </label>
+      {companions.map((c) => (
+        <label key={c.id} className="claims__check">
+          <input
+            type="checkbox"
+            data-coverage={c.id}
+            checked={chosen.has(c.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(c.id);
+              else next.delete(c.id);
+              onChange(next);
+            }}
+          />
+          <span>{line(c)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function OpenClaimForm({
   coverage,
+  companions,
   customerId,
   customerName,
   today,
 }: {
   coverage: Coverage;
+  companions: LrpCoverage[];
   customerId: string;
   customerName: string;
   today: string;
@@ -62,15 +120,23 @@ function OpenClaimForm({
   const session = useSession();
   const navigate = useNavigate();
   const [entered, setEntered] = useState("");
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
   const lgmMonths =
     coverage.plan === "lgm" ? lgmInsurancePeriod(coverage.commodity, coverage.salesDate).months : [];
-  const [margins, setMargins] = useState<string[]>(() => lgmMonths.map(() => ""));
+  // LGM: the server's proposal carries the actual gross margins it worked out; the agent may change them.
+  const proposal: ClaimProposalRecord | undefined = useServerClaimProposals()[coverage.id];
+  const proposed = coverage.plan === "lgm" ? proposal?.lgm?.actualGrossMargins : undefined;
+  const [margins, setMargins] = useState<string[]>(() => proposed ?? lgmMonths.map(() => ""));
+  const fromProposal =
+    proposal && proposed && margins.every((m, i) => m.trim() === proposed[i])
+      ? { marketAsOf: proposal.marketAsOf }
+      : undefined;
   const [marketings, setMarketings] = useState<string[]>(() =>
     coverage.plan === "lgm" ? coverage.targetMarketings.map(String) : [],
   );
   const [error, setError] = useState<string | null>(null);
 
-  const result = useMemo((): { claim: ComputedClaim } | { problem: string } => {
+  const result = useMemo((): { claim: ComputedClaim; lgm?: LgmProration } | { problem: string } => {
     try {
       if (coverage.plan === "lrp") {
         const typed = entered.trim();
@@ -78,7 +144,7 @@ function OpenClaimForm({
           return { problem: "Type the actual ending value as dollars per cwt, e.g. 241.87." };
         return {
           claim: computeLrpClaim({
-            coverages: [coverage],
+            coverages: [coverage, ...companions.filter((c) => chosen.has(c.id))],
             snapshot: market.current,
             today,
             ...(typed ? { enteredActualEndingValue: typed } : {}),
@@ -89,18 +155,22 @@ function OpenClaimForm({
         return { problem: "Type RMA's actual gross margin of every month (dollars per head or cwt)." };
       if (marketings.some((m) => !/^\d+$/.test(m.trim())))
         return { problem: "Type the actual marketings of every month as whole numbers (0 when none)." };
+      const actualGrossMargins = margins.map((m) => m.trim());
+      const actualMarketings = marketings.map((m) => Number(m));
       return {
         claim: computeLgmClaim({
           endorsement: coverage as LgmEndorsement,
-          actualGrossMargins: margins.map((m) => m.trim()),
-          actualMarketings: marketings.map((m) => Number(m)),
+          actualGrossMargins,
+          actualMarketings,
           today,
+          ...(fromProposal ? { fromProposal } : {}),
         }),
+        lgm: lgmProration(coverage as LgmEndorsement, actualGrossMargins, actualMarketings),
       };
     } catch (e) {
       return { problem: e instanceof Error ? e.message : String(e) };
     }
-  }, [coverage, entered, margins, marketings, market.current, today]);
+  }, [coverage, companions, chosen, entered, margins, marketings, market.current, today, fromProposal]);
 
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -132,6 +202,9 @@ function OpenClaimForm({
         Ends {formatDate(coverage.endDate)}. The indemnity is worked out by RMA's formula from the
         endorsement's frozen figures; you never type it.
       </p>
+      {coverage.plan === "lrp" && companions.length > 0 ? (
+        <CompanionPicker coverage={coverage} companions={companions} chosen={chosen} onChange={setChosen} />
+      ) : null}
       {coverage.plan === "lrp" ? (
         <label className="claims__field">
           <span>
@@ -147,7 +220,15 @@ function OpenClaimForm({
         </label>
       ) : (
         <fieldset className="claims__months">
-          <legend>RMA's actual gross margins and the actual marketings, per month</legend>
+          <legend>Actual gross margins and the actual marketings, per month</legend>
+          <p className="claim-note">
+            {proposed
+              ? `The margins are the ones the server worked out from the futures settlements (market data of ${formatDate(proposal?.marketAsOf ?? today)}); check them against RMA's publication. `
+              : "Type RMA's actual gross margin of each month (per head, or per cwt of milk). "}
+            Type what the producer actually marketed each month: below{" "}
+            {Number(lgmProrationThreshold(coverage.commodity, coverage.cropYear)) * 100} % of the target the
+            indemnity is prorated.
+          </p>
           {lgmMonths.map((month, i) => (
             <div key={month} className="claims__month">
               <span>{formatMonth(month)}</span>
@@ -155,6 +236,7 @@ function OpenClaimForm({
                 <span>Actual gross margin</span>
                 <input
                   inputMode="decimal"
+                  data-testid={`lgm-margin-${i}`}
                   value={margins[i] ?? ""}
                   onChange={(e) => setMargins((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
                 />
@@ -163,6 +245,7 @@ function OpenClaimForm({
                 <span>Marketed</span>
                 <input
                   inputMode="numeric"
+                  data-testid={`lgm-marketed-${i}`}
                   value={marketings[i] ?? ""}
                   onChange={(e) => setMarketings((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
                 />
@@ -172,7 +255,7 @@ function OpenClaimForm({
         </fieldset>
       )}
       {"claim" in result ? (
-        <IndemnityFigures claim={result.claim} />
+        <IndemnityFigures claim={result.claim} lgm={result.lgm ?? null} />
       ) : (
         <Alert tone="warning" title="No indemnity yet">
           {result.problem}
