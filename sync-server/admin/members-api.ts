@@ -233,12 +233,15 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   });
 
   /** Checks a link and marks the invitation used by `userId`; the invitation, or the reason it is refused. */
-  const redeem = async (token: string, userId: (i: InvitationRecord) => string) => {
+  const redeem = async (
+    token: string,
+    userId: (i: InvitationRecord) => string,
+  ): Promise<{ problem: keyof typeof PROBLEMS } | { invitation: InvitationRecord; userId: string }> => {
     const read = options.links.read(token, now());
-    if ("problem" in read) return { problem: PROBLEMS[read.problem] };
+    if ("problem" in read) return { problem: read.problem };
     const invitation = await storage.getInvitation(read.id);
-    if (!invitation) return { problem: PROBLEMS.unknown };
-    if (invitation.usedAt !== null) return { problem: PROBLEMS.used };
+    if (!invitation) return { problem: "unknown" };
+    if (invitation.usedAt !== null) return { problem: "used" };
     return { invitation, userId: userId(invitation) };
   };
   const join = async (invitation: InvitationRecord, userId: string, name: string | null) => {
@@ -276,8 +279,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       token,
       (i) => users.find((u) => u.email === i.email)?.sub ?? `auth0|invited-${i.id}`,
     );
-    if ("problem" in result)
-      return page(c, result.problem === PROBLEMS.used ? 409 : 410, result.problem as string);
+    if ("problem" in result) return page(c, result.problem === "used" ? 409 : 410, PROBLEMS[result.problem]);
     const { invitation, userId } = result;
     if (!(await join(invitation, userId, null))) return page(c, 409, PROBLEMS.used);
     // The embedded provider signs the new user in with the roles of the invitation.
@@ -312,17 +314,24 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       );
     }
     const result = await redeem(parsed.data.token, () => identity.sub);
-    if ("problem" in result) return c.json({ error: "invitation-refused", message: result.problem }, 410);
+    // `reason` lets the profile screen say what to do: ask for a new one, sign in, or switch account.
+    if ("problem" in result)
+      return c.json(
+        { error: "invitation-refused", reason: result.problem, message: PROBLEMS[result.problem] },
+        410,
+      );
     if ((identity.email ?? "").toLowerCase() !== result.invitation.email)
       return c.json(
         {
           error: "forbidden",
+          reason: "wrong-email",
+          invitedEmail: result.invitation.email,
           message: `This invitation is for ${result.invitation.email}; you are signed in as ${identity.email ?? "someone without an e-mail"}.`,
         },
         403,
       );
     if (!(await join(result.invitation, identity.sub, null)))
-      return c.json({ error: "invitation-refused", message: PROBLEMS.used }, 410);
+      return c.json({ error: "invitation-refused", reason: "used", message: PROBLEMS.used }, 410);
     return c.json({ orgId: result.invitation.orgId, roles: result.invitation.roles });
   });
 }
