@@ -2,6 +2,7 @@ import type { Extension, Hocuspocus } from "@hocuspocus/server";
 import type { Hono } from "hono";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
+import { createDocumentHistory } from "../history";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { AccessControl } from "../sync/access";
 import { isSyncContext, type VerifyToken } from "../sync/context";
@@ -49,6 +50,8 @@ export async function createHardening(options: HardeningOptions) {
   const syncLimits = new SyncLimits({ config, store });
   const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
   let sync: SyncHandle | undefined;
+  // Document history and restore (§4, sync-server/history): authors of writes, the API, pruning.
+  const history = createDocumentHistory({ storage, log });
   // Another instance may miss a message (Redis restarting): the table is read again once a minute.
   const catchUp = config.REDIS_URL
     ? setInterval(() => void revocations.load().catch((e) => log(`revocations: ${e}`)), 60_000)
@@ -96,8 +99,9 @@ export async function createHardening(options: HardeningOptions) {
     revocations,
     syncLimits,
     store,
-    /** Hocuspocus extensions: the socket caps and read-only presence. */
-    extensions: [syncLimits, new ReadOnlyPresence()] as Extension[],
+    history,
+    /** Hocuspocus extensions: the socket caps, read-only presence and the history's authors. */
+    extensions: [syncLimits, new ReadOnlyPresence(), ...history.extensions] as Extension[],
     /** The token verifier with the revocation check. */
     guardVerify: (verify: VerifyToken) => revocations.guard(verify),
     /** Headers, body limits and rate limits: first on the HTTP app, so they cover every route. */
@@ -117,6 +121,7 @@ export async function createHardening(options: HardeningOptions) {
     mountApi(app: Hono, verify: VerifyToken) {
       mountSessionApi(app, { verify, revocations, revoke });
       mountCspReports(app, { production: config.NODE_ENV === "production", log });
+      history.mountApi(app, verify);
     },
     limitUpgrades: (handle: Parameters<typeof limitUpgrades>[0]) =>
       limitUpgrades(handle, { config, store, penalties }),
@@ -125,6 +130,7 @@ export async function createHardening(options: HardeningOptions) {
     /** The sync service whose connections revocations and membership changes close. */
     attach(handle: SyncHandle) {
       sync = handle;
+      history.attach(handle.hocuspocus);
     },
     /** After a membership change on this instance: the other instances close what it covers. */
     async membershipChanged(orgId: string, userId: string) {
@@ -135,6 +141,7 @@ export async function createHardening(options: HardeningOptions) {
       revocations.isSignInRevoked(userId, authTime, sessionId),
     async close() {
       if (catchUp) clearInterval(catchUp);
+      history.close();
       await bus.close();
       await store.close();
     },

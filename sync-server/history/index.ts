@@ -1,0 +1,42 @@
+import type { Extension, Hocuspocus } from "@hocuspocus/server";
+import type { Hono } from "hono";
+import type { Storage } from "../storage/types";
+import type { VerifyToken } from "../sync/context";
+import { mountHistoryApi } from "./api";
+import { HistoryAuthors } from "./authors";
+
+// Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes,
+// the API, and the daily pruning of what is older than the retention (30 days).
+
+/** How long any point of a document's history stays restorable. */
+export const HISTORY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export function createDocumentHistory(options: { storage: Storage; log: (message: string) => void }) {
+  const { storage, log } = options;
+  let hocuspocus: Hocuspocus | undefined;
+  const prune = async (now = Date.now()) => {
+    const folded = await storage.pruneArchive(now - HISTORY_RETENTION_MS);
+    if (folded > 0) log(`document history: ${folded} update(s) older than 30 days folded into their base`);
+    return folded;
+  };
+  const timer = setInterval(
+    () => void prune().catch((e) => log(`document history: pruning failed: ${(e as Error).message}`)),
+    PRUNE_EVERY_MS,
+  );
+  timer.unref();
+  return {
+    extensions: [new HistoryAuthors()] as Extension[],
+    mountApi(app: Hono, verify: VerifyToken) {
+      mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus });
+    },
+    attach(instance: Hocuspocus) {
+      hocuspocus = instance;
+    },
+    /** Folds what is older than the retention (hourly; tests call it). */
+    prune,
+    close() {
+      clearInterval(timer);
+    },
+  };
+}
