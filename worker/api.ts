@@ -60,6 +60,14 @@ export interface PricingApi {
   /** What an LGM endorsement pays from actual prices or RMA's actual margins. */
   lgmClaim(input: unknown, options?: CallOptions): Promise<Result<LgmClaim>>;
   /**
+   * A quote campaign's preview (issue 12): the e-mail and SMS a recipient gets today, priced on the
+   * loaded snapshot. Its pricing and rendering load on first use, not with the quote screens.
+   */
+  campaignPreview(
+    input: import("../shared/campaigns/preview").CampaignPreviewInput,
+    options?: CallOptions,
+  ): Promise<Result<import("../shared/campaigns/preview").CampaignPreview>>;
+  /**
    * The loaded snapshot itself, for a screen that freezes an offer's figures into a record with the
    * same data the worker priced (the agent book's create screens; they call shared/book's builders).
    */
@@ -144,6 +152,10 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     lgmClaim: async (input, options = {}) => {
       const { lgmClaim } = await import("../shared/pricing/claims");
       return run(options.channel ?? "lgmClaim", () => lgmClaim(input), false);
+    },
+    campaignPreview: async (input, options = {}) => {
+      const { campaignPreview } = await import("../shared/campaigns/preview");
+      return run(options.channel ?? "campaignPreview", (snapshot) => campaignPreview(input, snapshot));
     },
     snapshot: () => run("snapshot", (snapshot) => snapshot),
   };

@@ -10,7 +10,16 @@ export interface RecipientContact {
   email?: string;
   mobilePhone?: string;
   smsConsent?: { at: string } | null;
+  /**
+   * What the book's customer summary says instead of the phone and consent (shared/book/summaries.ts:
+   * a mobile phone and SMS consent not withdrawn); when given, it decides.
+   */
+  sms?: boolean;
 }
+
+/** Whether the customer can be texted: a mobile phone and SMS consent (or the summary's word for it). */
+const textable = (contact: RecipientContact): boolean =>
+  contact.sms !== undefined ? contact.sms : Boolean(contact.smsConsent && contact.mobilePhone);
 
 /** The channels a customer can be reached on for this organisation. */
 export function availableChannels(
@@ -19,7 +28,7 @@ export function availableChannels(
 ): Channel[] {
   const channels: Channel[] = [];
   if (contact.email) channels.push("email");
-  if (org.enableSMSCampaigns === true && contact.smsConsent && contact.mobilePhone) channels.push("sms");
+  if (org.enableSMSCampaigns === true && textable(contact)) channels.push("sms");
   return channels;
 }
 
@@ -31,6 +40,8 @@ export function channelProblem(
 ): string | null {
   if (channel === "email") return contact.email ? null : "the customer has no e-mail address";
   if (org.enableSMSCampaigns !== true) return "SMS campaigns are not enabled for this organisation";
+  if (contact.sms !== undefined)
+    return contact.sms ? null : "the customer has no mobile phone with SMS consent";
   if (!contact.mobilePhone) return "the customer has no mobile phone";
   if (!contact.smsConsent) return "the customer has not given SMS consent";
   return null;

@@ -61,6 +61,20 @@ describe("recipients", () => {
       "the customer has not given SMS consent",
     );
   });
+  it("from a book summary, its `sms` (mobile phone and consent) decides, still only with SMS campaigns on", () => {
+    expect(availableChannels({ email: "a@x.test", sms: true }, { enableSMSCampaigns: true })).toEqual([
+      "email",
+      "sms",
+    ]);
+    expect(availableChannels({ email: "a@x.test", sms: true }, {})).toEqual(["email"]);
+    expect(availableChannels({ sms: false }, { enableSMSCampaigns: true })).toEqual([]);
+    expect(channelProblem("sms", { sms: false }, { enableSMSCampaigns: true })).toBe(
+      "the customer has no mobile phone with SMS consent",
+    );
+    expect(channelProblem("sms", { sms: true }, { enableSMSCampaigns: false })).toBe(
+      "SMS campaigns are not enabled for this organisation",
+    );
+  });
   it("an agent's edit never re-activates an unsubscribed recipient", () => {
     const before: Recipient = {
       id: "c1",
