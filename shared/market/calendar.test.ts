@@ -60,9 +60,16 @@ describe("sales calendar", () => {
     expect(lrpSalesGroup("0802")).toBe("cattle");
     expect(lrpSalesGroup("0815")).toBe("swine");
     expect(lrpSalesGroup("0803")).toBeNull();
-    expect(nextReportDay("2025-09-01", "cattle")).toBe("2026-01-23");
-    expect(nextReportDay("2026-02-01", "cattle")).toBeNull();
+    expect(nextReportDay("2025-09-01", "cattle")).toMatchObject({ date: "2026-01-23", basis: "published" });
+    expect(nextReportDay("2026-02-01", "cattle")).toMatchObject({ date: "2026-02-20", basis: "derived" });
+    expect(nextReportDay("2027-12-24", "cattle")).toBeNull();
     // the NASS calendar was not found: the data says it is incomplete
     expect(reportDaysComplete).toBe(false);
+  });
+
+  it("a derived (expected) report day suspends nothing", () => {
+    expect(nextReportDay("2026-03-01", "swine")).toMatchObject({ date: "2026-03-26", basis: "derived" });
+    expect(lrpSalesSuspension("2026-03-26", "swine")).toBeNull();
+    expect(lrpSalesSuspension("2026-02-20", "cattle")).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { addDays, isoDateToUtc, utcToIsoDate, weekday } from "./dates";
 
-// The LRP sales calendar as data: the USDA NASS report days on which LRP sales are suspended (Cattle
-// on Feed → cattle, Hogs and Pigs → swine; DOMAIN.md) and the CME exchange holidays, 2025–2027.
+import { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS, type ReportDay } from "./report-days";
+
+// The LRP sales calendar: the USDA NASS report days on which LRP sales are suspended (Cattle on Feed →
+// cattle, Hogs and Pigs → swine; DOMAIN.md) and the CME exchange holidays, 2025–2027.
 //
-// Report days: NASS publishes them in its annual release calendar; that calendar itself was NOT found
-// with the search tool, so only the days that a dated public source names are listed, each with its
-// source. Any other report day of 2025–2027 is NOT in this data (`reportDaysComplete` is false): the
-// screens then still say to check NASS's calendar. Add a day here with its source when it is known.
+// Report days: ./report-days.ts — each day with its source; days a dated source names are "published"
+// and suspend sales; NASS's 2026–2027 release calendar was NOT found, so the other months' days are
+// "derived" by a stated rule, shown as expected and suspending nothing.
 //
 // Holidays: CME Group observes the U.S. holidays listed on its holiday calendar page (cmegroup.com,
 // "CME Group Holiday Calendar": New Year's, Dr. Martin Luther King Jr., Presidents' Day, Good Friday,
@@ -17,34 +18,10 @@ import { addDays, isoDateToUtc, utcToIsoDate, weekday } from "./dates";
 export const CALENDAR_YEARS = { from: 2025, to: 2027 } as const;
 
 export type LrpSalesGroup = "cattle" | "swine";
+export type { ReportDay };
+export { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS };
 
-interface ReportDay {
-  date: string;
-  source: string;
-}
-
-/** Cattle on Feed release days named by a dated source (cattle LRP sales suspended). */
-export const CATTLE_ON_FEED_DAYS: readonly ReportDay[] = [
-  {
-    date: "2025-08-22",
-    source:
-      "LMIC, Livestock Monitor 2025-08-29: 'USDA-NASS released its August Cattle on Feed report August 22'",
-  },
-  {
-    date: "2026-01-23",
-    source: "Oklahoma Farm Report 2026-01-20: 'set to be released on Friday, January 23rd'",
-  },
-];
-
-/** Quarterly Hogs and Pigs release days named by a dated source (swine LRP sales suspended). */
-export const HOGS_AND_PIGS_DAYS: readonly ReportDay[] = [
-  {
-    date: "2025-12-23",
-    source: "MarketMinute: 'released its quarterly Hogs and Pigs report on December 23, 2025'",
-  },
-];
-
-/** False: the NASS release calendar was not found; report days not listed above are unknown. */
+/** False: NASS's own release calendar was not found; the published days are those a dated source names. */
 export const reportDaysComplete = false;
 
 const fixed = (year: number, month: number, day: number, moveSaturday = true): string => {
@@ -108,16 +85,19 @@ const REPORT_NAME: Record<LrpSalesGroup, string> = {
   swine: "USDA Hogs and Pigs report day",
 };
 
-/** Why LRP sales of the group are suspended on `date` (a listed report day or a holiday), or null. */
+const daysOf = (group: LrpSalesGroup) => (group === "cattle" ? CATTLE_ON_FEED_DAYS : HOGS_AND_PIGS_DAYS);
+
+/**
+ * Why LRP sales of the group are suspended on `date` (a published report day or a holiday), or null.
+ * A derived (expected) report day suspends nothing: see ./report-days.ts.
+ */
 export function lrpSalesSuspension(date: string, group: LrpSalesGroup): string | null {
-  const days = group === "cattle" ? CATTLE_ON_FEED_DAYS : HOGS_AND_PIGS_DAYS;
-  if (days.some((d) => d.date === date)) return REPORT_NAME[group];
+  if (daysOf(group).some((d) => d.date === date && d.basis === "published")) return REPORT_NAME[group];
   const holiday = exchangeHoliday(date);
   return holiday ? `exchange holiday (${holiday})` : null;
 }
 
-/** The next listed report day of the group on or after `date`, or null (the list is not complete). */
-export function nextReportDay(date: string, group: LrpSalesGroup): string | null {
-  const days = group === "cattle" ? CATTLE_ON_FEED_DAYS : HOGS_AND_PIGS_DAYS;
-  return days.map((d) => d.date).find((d) => d >= date) ?? null;
+/** The group's next report day on or after `date` — published or derived, as its basis says — or null. */
+export function nextReportDay(date: string, group: LrpSalesGroup): ReportDay | null {
+  return daysOf(group).find((d) => d.date >= date) ?? null;
 }

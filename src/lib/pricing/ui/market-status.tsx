@@ -94,7 +94,9 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
               {lrpSales === "cattle" ? "USDA Cattle on Feed report days" : "USDA Hogs and Pigs report days"}{" "}
               and exchange holidays;{" "}
               {nextReport
-                ? `next listed report day: ${formatDate(nextReport)}.`
+                ? nextReport.basis === "published"
+                  ? `next listed report day: ${formatDate(nextReport.date)}.`
+                  : `next report day expected ${formatDate(nextReport.date)} (estimated from past release days): check NASS's release calendar.`
                 : "the app's calendar lists no later report day yet: check NASS's release calendar."}
             </>
           )}
