@@ -17,6 +17,8 @@ import { parseArgs, UsageError } from "./args";
 //   rangeline claim lrp --input FILE.json [--market SNAPSHOT.json]   (asOf defaults to today)
 //   rangeline claim lgm --input FILE.json
 //   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
+//   rangeline backup --out FILE [--data-dir DIR]              (online backup of the embedded SQLite)
+//   rangeline restore --from FILE [--data-dir DIR] [--force]   (server stopped)
 //   rangeline market import [--futures CSV] [--lrp-rate F] [--lrp-actual-ending-value F]
 //                           [--lgm-gross-margin F] [--lgm-draw F] [--label TEXT] [--as-of DATE] [--out FILE]
 // FILE "-" is standard input. Output is JSON on standard output; an invalid input prints the engine's
@@ -39,13 +41,15 @@ export const USAGE = `Usage:
   rangeline claim lgm --input FILE.json
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
   rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
+  rangeline backup --out FILE [--data-dir DIR]
+  rangeline restore --from FILE [--data-dir DIR] [--force]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
                           [--lgm-gross-margin FILE] [--lgm-draw FILE] [--label TEXT] [--as-of YYYY-MM-DD] [--out FILE]
 FILE "-" reads standard input.`;
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const args = parseArgs(argv, ["all", "help"]);
+    const args = parseArgs(argv, ["all", "help", "force"]);
     const [command, sub] = args.positional;
     if (args.flags.has("help") || !command) {
       io.stdout(`${USAGE}\n`);
@@ -118,6 +122,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       // Server code (storage, configuration) only for this command.
       const { adminCommand } = await import("./admin");
       return await adminCommand(args, process.env, io.stdout);
+    }
+
+    if (command === "backup" || command === "restore") {
+      // The embedded database's online backup and its restore (issue 16 §4).
+      const { backupCommand } = await import("./backup");
+      return await backupCommand(command, args, process.env, io.stdout);
     }
 
     throw new UsageError(`unknown command "${args.positional.join(" ")}"`);
