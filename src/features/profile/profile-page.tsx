@@ -12,6 +12,7 @@ import { Field, FieldGroup, type FieldIssues, issuesByPath, NO_ISSUES } from "..
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
+import { InvitationPanel } from "./invitation-panel";
 import "./profile.css";
 
 interface Profile {
@@ -49,7 +50,8 @@ async function call<T>(token: string, method: string, path: string, json?: unkno
 /**
  * /profile (any signed-in user): name, e-mail (from the sign-in, read-only), mobile phone, which
  * messages by which channel, consent to text messages with its date, the organisations and roles held,
- * and "sign out on all devices". Opens an invitation link's `?invitation=` after an Auth0 sign-in.
+ * and "sign out on all devices". With `?invitation=` (production: the link sent the invitee to sign in
+ * and back here) it offers to accept the invitation (invitation-panel.tsx).
  */
 export default function ProfilePage() {
   const session = useSession();
@@ -70,37 +72,23 @@ export default function ProfilePage() {
     setConsent(p.smsConsent.given);
   }, []);
   const { getAccessToken } = session;
+  const load = useCallback(async () => {
+    try {
+      show(await call<Profile>(await getAccessToken(), "GET", "/api/me"));
+    } catch (e) {
+      setMessage({ tone: "error", text: (e as Error).message });
+    }
+  }, [getAccessToken, show]);
   useEffect(() => {
-    let live = true;
-    (async () => {
-      try {
-        const token = await getAccessToken();
-        const invitation = params.get("invitation");
-        if (invitation) {
-          const joined = await call<{ orgId: string; roles: Role[] }>(
-            token,
-            "POST",
-            "/api/invitations/accept",
-            {
-              token: invitation,
-            },
-          );
-          setMessage({
-            tone: "success",
-            text: `You joined ${joined.orgId} as ${joined.roles.map((r) => ROLE_NAMES[r]).join(", ")}. Sign out and in again to see its screens.`,
-          });
-          setParams({}, { replace: true });
-        }
-        const p = await call<Profile>(token, "GET", "/api/me");
-        if (live) show(p);
-      } catch (e) {
-        if (live) setMessage({ tone: "error", text: (e as Error).message });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [getAccessToken, show, params, setParams]);
+    void load();
+  }, [load]);
+  // An invitation link (production: after the Auth0 sign-in) is accepted with the panel's button.
+  // The panel stays (with its outcome) after the spent link leaves the address.
+  const linked = params.get("invitation");
+  const [invitation, setInvitation] = useState(linked);
+  useEffect(() => {
+    if (linked) setInvitation(linked);
+  }, [linked]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,6 +117,21 @@ export default function ProfilePage() {
 
   return (
     <div className="profile" data-testid="profile-page">
+      {invitation ? (
+        <InvitationPanel
+          key={invitation}
+          token={invitation}
+          signedInAs={session.user?.email ?? null}
+          getAccessToken={getAccessToken}
+          signIn={session.signIn}
+          signOut={session.signOut}
+          onSettled={(outcome) => {
+            // The link is spent (joined, or refused for good): a reload does not try it again.
+            setParams({}, { replace: true });
+            if (outcome.kind === "joined") void load();
+          }}
+        />
+      ) : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {profile === null && message?.tone !== "error" ? (
         <p>Loading your profile (a connection is needed)…</p>
