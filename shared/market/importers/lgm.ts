@@ -20,6 +20,11 @@ import { type ColumnSpec, cellError, type DelimitedRow, importError, readDelimit
 // Margins and draws are the same in every state, so when two or more states publish identical sets they
 // are kept once, without a state code (any state's quote uses it); a state whose figures differ keeps
 // its own set.
+// Reinsurance year 2022 published A00600 in a "long" layout: one row per "Calendar Month Number" (the
+// month of the insurance period, 2 … 11, as S4 reads it) with one "Expected Gross Margin Amount"; its
+// rows are folded into the same months. Years 2014–2021 used the long layout WITHOUT a Sales Effective
+// Date: a row there cannot be tied to the sales date that struck it, so such a file is refused with
+// that reason (docs/market-data.md).
 
 const MONTHS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 
@@ -111,8 +116,13 @@ const KEY_COLUMNS: ColumnSpec[] = [
   { key: "salesEffectiveDate", header: "Sales Effective Date", type: "date" },
 ];
 
+/** The long layout's month and margin columns (reinsurance year 2022). */
+const LONG_MONTH = "Calendar Month Number";
+const LONG_MARGIN = "Expected Gross Margin Amount";
 const MARGIN_COLUMNS: ColumnSpec[] = [
   ...KEY_COLUMNS,
+  { key: "calendarMonthNumber", header: LONG_MONTH, type: "int", optional: true },
+  { key: "expectedGrossMarginAmount", header: LONG_MARGIN, type: "decimal", optional: true },
   ...MONTHS.map((n) => {
     const header = monthKey("", n, "Expected Gross Margin Amount");
     return { key: header, header, type: "decimal", optional: true } as const;
@@ -192,6 +202,7 @@ export function importLgm(
   draws?: { text: string; file?: string },
 ): LgmMarginSet[] {
   const marginFile = margins.file ?? "A00600_LgmGrossMargin";
+  refuseLongLayoutWithoutSalesDate(margins.text, marginFile);
   const drafts = new Map<string, SetDraft>();
   for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS, STATE_REPEATS)) {
     if (!admRowIsLive(marginFile, row, { recordType: "A00600", planCode: "82" })) continue;
@@ -227,16 +238,34 @@ export function importLgm(
         "Market Symbol Code",
         `commodity ${draft.commodityCode} publishes its margin whole; found a component row "${symbol}"`,
       );
-    if (draft.legs.has(symbol))
-      throw importError(
-        marginFile,
-        `line ${row.line}`,
-        `a second row for commodity ${draft.commodityCode}, type ${draft.typeCode}, state ${draft.stateCode ?? "(none)"}, sales date ${draft.salesEffectiveDate}${symbol ? `, market symbol ${symbol}` : ""}`,
-      );
-    draft.legs.set(symbol, {
-      row,
-      months: MARGIN_KEYS.map((key) => num(row, key)),
-    });
+    const what = `commodity ${draft.commodityCode}, type ${draft.typeCode}, state ${draft.stateCode ?? "(none)"}, sales date ${draft.salesEffectiveDate}${symbol ? `, market symbol ${symbol}` : ""}`;
+    const month = row.values.calendarMonthNumber as number | undefined;
+    if (month !== undefined) {
+      // Long layout: this row is one month of the set.
+      if (month < 2 || month > 11)
+        throw cellError(
+          marginFile,
+          row,
+          "calendarMonthNumber",
+          LONG_MONTH,
+          `expected a month of the insurance period, 2 to 11, found ${month}`,
+        );
+      let leg = draft.legs.get(symbol);
+      if (!leg) {
+        leg = { row, months: MONTHS.map(() => undefined) };
+        draft.legs.set(symbol, leg);
+      }
+      if (leg.months[month - 2] !== undefined)
+        throw importError(marginFile, `line ${row.line}`, `a second row for ${what}, month ${month}`);
+      leg.months[month - 2] = num(row, "expectedGrossMarginAmount");
+    } else {
+      if (draft.legs.has(symbol))
+        throw importError(marginFile, `line ${row.line}`, `a second row for ${what}`);
+      draft.legs.set(symbol, {
+        row,
+        months: MARGIN_KEYS.map((key) => num(row, key)),
+      });
+    }
     for (const [wKey, header] of WEIGHT_HEADERS) {
       const w = num(row, wKey);
       if (w !== undefined) draft.weights.set(header, w);
@@ -288,6 +317,20 @@ export function importLgm(
 
   if (draws) readDraws(draws.text, draws.file ?? "A00610_LgmDraw", marginFile, sets);
   return collapseStates([...sets.values()].map(({ monthCount: _m, weightOf: _w, ...set }) => set));
+}
+
+/** A00600 of reinsurance years 2014–2021: the long layout without a Sales Effective Date. */
+function refuseLongLayoutWithoutSalesDate(text: string, file: string): void {
+  const header = (text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "")
+    .split("|")
+    .map((h) => h.toLowerCase().replace(/[^a-z0-9]/g, ""));
+  const has = (name: string) => header.includes(name.toLowerCase().replace(/[^a-z0-9]/g, ""));
+  if (has(LONG_MONTH) && !has("Sales Effective Date"))
+    throw importError(
+      file,
+      "line 1",
+      `the long layout of reinsurance years 2014–2021 ("${LONG_MONTH}" without "Sales Effective Date") is not read: its rows do not say which sales date struck each margin`,
+    );
 }
 
 function readDraws(
