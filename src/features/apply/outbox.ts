@@ -98,8 +98,8 @@ export function flushOutbox(): Promise<void> {
               message: body.message ?? `refused (${response.status})`,
             }));
         } catch {
-          // No connection after all: it waits for the next try.
-          update(item.id, (i) => ({ ...i, state: "waiting" }));
+          // No connection after all: it waits for the next try (no server reason any more).
+          update(item.id, (i) => ({ ...i, state: "waiting", message: undefined }));
         }
       }
     } finally {

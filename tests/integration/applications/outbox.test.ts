@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleIndividualApplication } from "../../../shared/applications/fixtures";
-import { enqueue, flushOutbox, readOutbox, refreshStatuses } from "../../../src/features/apply/outbox";
+import {
+  dropFromOutbox,
+  enqueue,
+  flushOutbox,
+  readOutbox,
+  refreshStatuses,
+} from "../../../src/features/apply/outbox";
+import { outboxText } from "../../../src/features/apply/outbox-text";
 import { MemoryStorage } from "../../../src/features/apply/storage-shim";
 import { newSubmissionId } from "../../../sync-server/applications/api";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
@@ -79,5 +86,40 @@ describe("the application outbox", () => {
     const item = readOutbox().find((i) => i.id === bad.submissionId);
     expect(item?.state).toBe("refused");
     expect(item?.message).toContain("check the link your agency sent");
+  });
+
+  it("held back by the server (too many from this address): kept, retried later, and not called a lost connection", async () => {
+    online = true;
+    // The address's burst (5) is spent by this file's other applications and these.
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const a = sampleIndividualApplication({ submissionId: newSubmissionId() });
+      ids.push(a.submissionId);
+      enqueue(a, `Busy sale barn ${i}`);
+    }
+    await flushOutbox();
+    const held = readOutbox().filter((i) => ids.includes(i.id) && i.state === "waiting");
+    expect(held.length).toBeGreaterThan(0);
+    const first = held[0] as (typeof held)[number];
+    expect(first.application?.taxId).toMatch(/^\d{9}$/);
+    expect(first.message).toContain("Too many applications from this address");
+    const told = outboxText(first);
+    expect(told.text).toContain("Not sent yet");
+    expect(told.text).toContain("Too many applications from this address");
+    expect(told.text).not.toContain("connection");
+    // Without a connection the server's old reason is dropped: then it is the connection that is missing.
+    // (The device thinks it is online, but nothing listens where it sends: a real refused connection.)
+    const toServer = globalThis.fetch;
+    globalThis.fetch = ((input: string, init?: RequestInit) =>
+      realFetch(`http://127.0.0.1:1${input}`, init)) as typeof fetch;
+    try {
+      await flushOutbox();
+    } finally {
+      globalThis.fetch = toServer;
+    }
+    const offline = readOutbox().find((i) => i.id === first.id);
+    expect(offline?.message).toBeUndefined();
+    expect(outboxText(offline as NonNullable<typeof offline>).text).toContain("Waiting for a connection");
+    for (const id of ids) dropFromOutbox(id);
   });
 });
