@@ -12,11 +12,12 @@ import {
   PROVIDER_IDS,
   policySummarySchema,
 } from "../shared/documents/book";
+import { documentName } from "../shared/documents/names";
 
 // A large agent book for `npm run bench:book`: customers, entities, policies and coverages as the
-// organisation document's summaries (shared/documents/book.ts), made from a seeded generator so every
-// run measures the same book, and written to a real server through a real sync client, in the nested
-// Y.Map form the app writes (src/lib/sync/typed/y-json.ts).
+// book document's summaries (`org/{orgId}/book`, shared/documents/book.ts), made from a seeded generator
+// so every run measures the same book, and written to a real server through a real sync client, each
+// summary one value, as the app writes them (typed-document setWhole).
 
 export interface BookSize {
   customers: number;
@@ -170,7 +171,7 @@ export function generateBook({ customers: nCustomers, coverages: nCoverages }: B
 }
 
 /**
- * Writes the book's summaries into `org/{orgId}` as an agent of the org, in transactions of `chunk`
+ * Writes the book's summaries into `org/{orgId}/book` as an agent of the org, in transactions of `chunk`
  * records (each is one update the server's write guard checks), and waits until the server has them all.
  */
 export async function writeBook(
@@ -184,7 +185,7 @@ export async function writeBook(
   let failure: string | null = null;
   const provider = new HocuspocusProvider({
     url,
-    name: `org/${orgId}`,
+    name: documentName.book(orgId),
     token,
     document: doc,
     onAuthenticationFailed: ({ reason }) => {
@@ -198,7 +199,7 @@ export async function writeBook(
     await waitFor(
       () => provider.isSynced,
       () => failure,
-      "the org document to sync",
+      "the book document to sync",
     );
     const sections: [keyof Book, { id: string }[]][] = [
       ["customers", book.customers],

@@ -2,10 +2,13 @@
 // Not a test: it prints figures and whether each goal holds.
 //   - a book of 2,000 customers and 5,000 coverages (with their entities and policies), generated from a
 //     seed as valid summaries (shared/documents/book.ts) and written to the server through a real sync
-//     client (bench/book-data.ts); the agent's browser then loads the organisation document as usual
-//   - first render of the coverage list with the org document already on the device: (a) a page load
-//     of the list (navigation start → rows visible, next frame), (b) in the app, a click on the list's
-//     menu link from another screen (click → rows visible, next frame)          goal ≤ 300 ms
+//     client (bench/book-data.ts) into the book document `org/{orgId}/book`; the agent's browser then
+//     loads it as usual
+//   - first render of the coverage list with the book document already on the device: (a) a page load
+//     of the list (navigation start → rows visible, next frame; the rows may come from the device's
+//     snapshot of the book, src/lib/sync/device-snapshot.ts, and the time until the book document
+//     itself is loaded is printed beside it), (b) in the app, a click on the list's menu link from
+//     another screen (click → rows visible, next frame)                         goal ≤ 300 ms
 //   - search typed into the list (input event → count and rows updated, next frame) goal ≤ 50 ms
 //   - CSV export of the whole list (click → file made)                           goal ≤ 1 s
 //   - JavaScript of the first LRP quote screen for a signed-out producer, gzipped  goal ≤ 250 KB
@@ -95,6 +98,19 @@ const ROWS_SHOWN = `(selector) => new Promise((resolve, reject) => {
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true });
+  check();
+})`;
+
+/** Resolves with performance.now() once the book document (org/…/book) is loaded on the page. */
+const BOOK_LOADED = `new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("the book document did not load within 60 s")), 60000);
+  const check = () => {
+    const docs = window.__rangelineSync?.documents() ?? [];
+    if (docs.some((d) => d.name.startsWith("org/") && d.name.endsWith("/book") && d.loaded)) {
+      clearTimeout(timer);
+      resolve(performance.now());
+    } else setTimeout(check, 5);
+  };
   check();
 })`;
 
@@ -309,7 +325,7 @@ try {
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // Sign in and open the list once: the organisation document comes onto the device.
+  // Sign in and open the list once: the book document comes onto the device.
   await page.goto(
     `${base}/login/?login_hint=${encodeURIComponent(agent.email)}&returnTo=${encodeURIComponent(LIST_PATH)}`,
   );
@@ -341,9 +357,13 @@ try {
     `Main-thread CPU of measuring alone (an empty evaluation and a frame): median ${quantile(idle, 0.5).toFixed(1)} ms`,
   );
 
-  // (a) page load of the list, the org document on the device.
+  // The device keeps its snapshot of the book after 2 s of quiet (src/lib/sync/device-snapshot.ts).
+  await page.waitForTimeout(4000);
+
+  // (a) page load of the list, the book document on the device.
   const loads: number[] = [];
   const loadsCpu: number[] = [];
+  const bookLoaded: number[] = [];
   for (let i = 0; i < RUNS + 2; i++) {
     const [at, cpu] = await withCpu(
       cdp,
@@ -353,9 +373,12 @@ try {
       },
       true,
     );
+    // Then: the book document itself read from the device (the list is live and complete).
+    const loadedAt = (await page.evaluate(BOOK_LOADED)) as number;
     if (i < 2) continue; // the first two warm the caches
     loads.push(at);
     loadsCpu.push(cpu);
+    bookLoaded.push(loadedAt);
   }
   if (process.env.BENCH_PROFILE)
     await profile(page, "one page load", async () => {
@@ -369,6 +392,9 @@ try {
     GOALS.firstRenderMs,
     loadsCpu,
   );
+  const loadedLine = `  then the book document loaded from the device (navigation start → loaded, wall clock): median ${quantile(bookLoaded, 0.5).toFixed(1)} ms, p95 ${quantile(bookLoaded, 0.95).toFixed(1)} ms (not a goal: the list was already shown)`;
+  console.log(loadedLine);
+  results.push(loadedLine);
 
   // (b) in the app: from another screen, the menu link.
   const clicks: number[] = [];

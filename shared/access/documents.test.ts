@@ -15,20 +15,39 @@ const member = (role: Role, orgId = "demo"): Subject => ({
 });
 
 describe("document access policy", () => {
-  it("[ACL3] org document: members read, admin writes settings, agents write the book's summaries", () => {
+  it("[ACL3] org document: members read, admin writes settings, agents write the claim summaries", () => {
     const admin = documentAccess(member("admin"), ref("org/demo"));
     expect(admin.access).toBe("write");
     expect(maySection(admin, "settings")).toBe(true);
-    for (const section of ["customers", "entities", "policies", "coverages"])
-      expect(maySection(admin, section)).toBe(false);
+    expect(maySection(admin, "claims")).toBe(false);
     const agent = documentAccess(member("agent"), ref("org/demo"));
+    expect(maySection(agent, "claims")).toBe(true);
+    // Version 3: the book index is not the organisation document's to write any more.
     for (const section of ["customers", "entities", "policies", "coverages"])
-      expect(maySection(agent, section)).toBe(true);
+      expect(maySection(agent, section)).toBe(false);
     expect(maySection(agent, "settings")).toBe(false);
     expect(maySection(agent, "members")).toBe(false);
     expect(documentAccess(member("superAdmin"), ref("org/demo")).access).toBe("read");
     expect(documentAccess(member("partner"), ref("org/demo")).access).toBe("read");
     expect(documentAccess(member("customer"), ref("org/demo")).access).toBe("none");
+  });
+
+  it("[ACL3b] book document: agents write the summaries, the other staff read, customers never", () => {
+    const agent = documentAccess(member("agent"), ref("org/demo/book"));
+    expect(agent.access).toBe("write");
+    for (const section of ["customers", "entities", "policies", "coverages"])
+      expect(maySection(agent, section)).toBe(true);
+    expect(maySection(agent, "meta")).toBe(false);
+    expect(maySection(agent, "settings")).toBe(false);
+    for (const role of ["admin", "superAdmin", "partner"] as const) {
+      const grant = documentAccess(member(role), ref("org/demo/book"));
+      expect(grant.access).toBe("read");
+      expect(maySection(grant, "customers")).toBe(false);
+    }
+    expect(documentAccess(member("customer"), ref("org/demo/book")).access).toBe("none");
+    // A linked customer gets nothing either: the summaries list other producers.
+    const linked: Subject = { ...member("customer"), customerLinks: [{ orgId: "demo", customerId: "c-1" }] };
+    expect(documentAccess(linked, ref("org/demo/book")).access).toBe("none");
   });
 
   it("[ACL3] several roles combine to the widest grant", () => {
@@ -41,7 +60,10 @@ describe("document access policy", () => {
       customerLinks: [],
     };
     const grant = documentAccess(both, ref("org/demo"));
-    expect(maySection(grant, "settings") && maySection(grant, "customers")).toBe(true);
+    expect(maySection(grant, "settings") && maySection(grant, "claims")).toBe(true);
+    const book = documentAccess(both, ref("org/demo/book"));
+    expect(book.access).toBe("write");
+    expect(maySection(book, "coverages")).toBe(true);
     expect(maySection(grant, "meta")).toBe(false);
   });
 
@@ -75,7 +97,13 @@ describe("document access policy", () => {
 
   it("[ACL10] no role reaches another organisation's documents", () => {
     for (const role of ["admin", "superAdmin", "agent", "customer", "partner"] as const) {
-      for (const name of ["org/demo", "org/demo/customer/c-1", "org/demo/campaign/k", "org/demo/claim/c"]) {
+      for (const name of [
+        "org/demo",
+        "org/demo/book",
+        "org/demo/customer/c-1",
+        "org/demo/campaign/k",
+        "org/demo/claim/c",
+      ]) {
         expect(documentAccess(member(role, "other"), ref(name)).access).toBe("none");
       }
     }

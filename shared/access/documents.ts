@@ -1,4 +1,5 @@
 import type { DocumentRef } from "../documents/names";
+import { BOOK_INDEX_SECTIONS } from "../documents/shapes";
 import type { Role } from "./roles";
 
 // The document access policy (ARCHITECTURE.md "Documents"; rules ACL1-ACL9 in docs/sync-rules.md) as
@@ -21,24 +22,36 @@ const READ: Grant = { access: "read", write: [] };
 const WRITE: Grant = { access: "write", write: "*" };
 const writes = (...sections: string[]): Grant => ({ access: "write", write: sections });
 
-/** The organisation document's summary sections of the agent book, which agents write (ACL3). */
-export const BOOK_SUMMARY_SECTIONS = ["customers", "entities", "policies", "coverages", "claims"] as const;
+/** The organisation document's summary section of the agent book that agents write (ACL3). */
+export const ORG_SUMMARY_SECTIONS = ["claims"] as const;
 
 /**
  * Role × kind for documents of the member's own organisation. Linked-customer access (customer,
  * claim), the owner of a watchlist and the market snapshot are decided in documentAccess below.
  */
 export const ORG_DOCUMENT_POLICY: Readonly<
-  Record<"org" | "customer" | "customerInternal" | "campaign" | "claim", Readonly<Record<Role, Grant>>>
+  Record<
+    "org" | "book" | "customer" | "customerInternal" | "campaign" | "claim",
+    Readonly<Record<Role, Grant>>
+  >
 > = {
-  // Org members read; admin writes settings; agents write the book's summaries (customers, entities,
-  // policies, coverages: shared/book/summaries.ts). The member directory mirrors the server's
-  // membership table and is written by the server only. Customers are not staff: the summaries list
-  // other producers, so they get no access.
+  // Org members read; admin writes settings; agents write the claim summaries. The member directory
+  // mirrors the server's membership table and is written by the server only. Customers are not staff:
+  // the summaries list other producers, so they get no access.
   org: {
     admin: writes("settings"),
     superAdmin: READ,
-    agent: writes(...BOOK_SUMMARY_SECTIONS),
+    agent: writes(...ORG_SUMMARY_SECTIONS),
+    customer: NONE,
+    partner: READ,
+  },
+  // The book's index (ACL3b): the summaries of every customer, entity, policy and coverage
+  // (shared/book/summaries.ts), which were the organisation document's until schema version 3 and keep
+  // its access: agents write them, the other staff roles read, customers get nothing.
+  book: {
+    admin: READ,
+    superAdmin: READ,
+    agent: writes(...BOOK_INDEX_SECTIONS),
     customer: NONE,
     partner: READ,
   },

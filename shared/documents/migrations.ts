@@ -1,5 +1,6 @@
 import { migrateCustomerV1, migrateOrgV1 } from "./migrate-v1";
-import type { DocumentKind } from "./names";
+import { type DocumentMove, migrateMovedOutV2, moveOutV2 } from "./migrate-v2";
+import type { DocumentKind, DocumentRef } from "./names";
 import { DOCUMENT_SCHEMA_VERSION } from "./shapes";
 
 // Versioned shapes (CONVENTIONS.md 4). A migration turns the JSON of a document at version N into
@@ -21,21 +22,58 @@ const unchanged: Migration = (document) => document;
 
 /** Per kind, MIGRATIONS[kind][n - 1] migrates version n to n + 1. */
 export const MIGRATIONS: Readonly<Record<DocumentKind, readonly Migration[]>> = {
-  // 1 → 2: the agent book's strict shapes (migrate-v1.ts).
-  org: [migrateOrgV1],
-  customer: [migrateCustomerV1],
-  customerInternal: [unchanged],
-  campaign: [unchanged],
-  claim: [unchanged],
-  watchlist: [unchanged],
-  market: [unchanged],
+  // 1 → 2: the agent book's strict shapes (migrate-v1.ts). 2 → 3: the book index leaves the
+  // organisation document for the book document, a customer document's `legacy` records leave for the
+  // agents-only internal document (migrate-v2.ts; MOVES_OUT says what goes where).
+  org: [migrateOrgV1, migrateMovedOutV2("org")],
+  book: [unchanged, unchanged],
+  customer: [migrateCustomerV1, migrateMovedOutV2("customer")],
+  customerInternal: [unchanged, unchanged],
+  campaign: [unchanged, unchanged],
+  claim: [unchanged, unchanged],
+  watchlist: [unchanged, unchanged],
+  market: [unchanged, unchanged],
 };
 
 /**
- * The oldest client schema version the server still accepts. A version-1 client writes the open
- * records of version 1, which today's shapes refuse: it must update first.
+ * Per version n, what migration n → n + 1 moves to another document, read from the document at
+ * version n (null: nothing). The server writes it into the target before it saves the migrated
+ * document, so what a migration takes out of one document is never lost.
  */
-export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 2;
+export const MOVES_OUT: Readonly<
+  Record<number, (ref: DocumentRef, document: DocumentJson) => DocumentMove | null>
+> = {
+  2: moveOutV2,
+};
+
+/**
+ * What migrating `document` (the stored document `ref`) up to `target` moves to other documents, in
+ * the order of the migrations: each move is read from the document at the version of its migration.
+ */
+export function movesOutOf(
+  ref: DocumentRef,
+  document: DocumentJson,
+  context: MigrationContext,
+  target = DOCUMENT_SCHEMA_VERSION,
+): DocumentMove[] {
+  const moves: DocumentMove[] = [];
+  let version = versionOf(document);
+  let current = document;
+  while (version < target) {
+    const move = MOVES_OUT[version]?.(ref, current);
+    if (move) moves.push(move);
+    current = migrateDocument(ref.kind, current, context, MIGRATIONS[ref.kind], version + 1);
+    version += 1;
+  }
+  return moves;
+}
+
+/**
+ * The oldest client schema version the server still accepts. A version-1 client writes the open
+ * records of version 1, which today's shapes refuse; a version-2 client writes the book's summaries
+ * into the organisation document, which version 3 keeps in the book document: it must update first.
+ */
+export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 3;
 
 export type SchemaCompatibility = "ok" | "client-too-old" | "server-too-old";
 

@@ -4,6 +4,11 @@ import { documentName, parseDocumentName } from "./names";
 describe("document names", () => {
   it("[ACL1] parses every document name ARCHITECTURE.md lists", () => {
     expect(parseDocumentName("org/demo")).toEqual({ kind: "org", name: "org/demo", orgId: "demo" });
+    expect(parseDocumentName("org/demo/book")).toEqual({
+      kind: "book",
+      name: "org/demo/book",
+      orgId: "demo",
+    });
     expect(parseDocumentName("org/demo/customer/c-1")).toEqual({
       kind: "customer",
       name: "org/demo/customer/c-1",
@@ -32,6 +37,9 @@ describe("document names", () => {
     "org/demo/customer",
     "org/demo/customer/c-1/internal/x",
     "org/demo/customers/c-1",
+    "org/demo/book/x",
+    "org/demo/books",
+    "org/demo/Book",
     "org/../demo",
     "org/.hidden",
     "org/de mo",
@@ -50,6 +58,7 @@ describe("document names", () => {
   it("[ACL1] builds the names it parses", () => {
     const built = [
       documentName.org("demo"),
+      documentName.book("demo"),
       documentName.customer("demo", "c-1"),
       documentName.customerInternal("demo", "c-1"),
       documentName.campaign("demo", "k-1"),
@@ -59,6 +68,7 @@ describe("document names", () => {
     ];
     expect(built.map((name) => parseDocumentName(name)?.kind)).toEqual([
       "org",
+      "book",
       "customer",
       "customerInternal",
       "campaign",

@@ -4,6 +4,7 @@
 
 export const DOCUMENT_KINDS = [
   "org",
+  "book",
   "customer",
   "customerInternal",
   "campaign",
@@ -15,6 +16,7 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export type DocumentRef =
   | { kind: "org"; name: string; orgId: string }
+  | { kind: "book"; name: string; orgId: string }
   | { kind: "customer"; name: string; orgId: string; customerId: string }
   | { kind: "customerInternal"; name: string; orgId: string; customerId: string }
   | { kind: "campaign"; name: string; orgId: string; campaignId: string }
@@ -28,7 +30,7 @@ const ID = "[A-Za-z0-9_|-][A-Za-z0-9_.|-]{0,127}";
 export const DOCUMENT_NAME_PATTERN = new RegExp(
   "^(?:" +
     `org/(?<orgId>${ID})` +
-    `(?:/(?:customer/(?<customerId>${ID})(?<internal>/internal)?|campaign/(?<campaignId>${ID})|claim/(?<claimId>${ID})))?` +
+    `(?:/(?:(?<book>book)|customer/(?<customerId>${ID})(?<internal>/internal)?|campaign/(?<campaignId>${ID})|claim/(?<claimId>${ID})))?` +
     `|user/(?<userId>${ID})/watchlist` +
     "|(?<market>market/current)" +
     ")$",
@@ -39,10 +41,11 @@ export function parseDocumentName(name: string): DocumentRef | null {
   if (typeof name !== "string" || name.length > 300) return null;
   const groups = DOCUMENT_NAME_PATTERN.exec(name)?.groups;
   if (!groups) return null;
-  const { orgId, customerId, internal, campaignId, claimId, userId, market } = groups;
+  const { orgId, book, customerId, internal, campaignId, claimId, userId, market } = groups;
   if (market) return { kind: "market", name };
   if (userId) return { kind: "watchlist", name, userId };
   if (!orgId) return null;
+  if (book) return { kind: "book", name, orgId };
   if (customerId) return { kind: internal ? "customerInternal" : "customer", name, orgId, customerId };
   if (campaignId) return { kind: "campaign", name, orgId, campaignId };
   if (claimId) return { kind: "claim", name, orgId, claimId };
@@ -52,6 +55,8 @@ export function parseDocumentName(name: string): DocumentRef | null {
 /** Builds the name of a document; the inverse of parseDocumentName. */
 export const documentName = {
   org: (orgId: string) => `org/${orgId}`,
+  /** The agent book's index (summaries of every record, for the lists): agents and staff only. */
+  book: (orgId: string) => `org/${orgId}/book`,
   customer: (orgId: string, customerId: string) => `org/${orgId}/customer/${customerId}`,
   customerInternal: (orgId: string, customerId: string) => `org/${orgId}/customer/${customerId}/internal`,
   campaign: (orgId: string, campaignId: string) => `org/${orgId}/campaign/${campaignId}`,

@@ -14,8 +14,9 @@ const meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
 describe("document shapes", () => {
   it("[SYNC3] accepts a valid document of each kind", () => {
     expect(
-      validateDocument("org", { meta, settings: { name: "Demo", email: "a@b.test" }, customers: {} }),
+      validateDocument("org", { meta, settings: { name: "Demo", email: "a@b.test" }, claims: {} }),
     ).toEqual([]);
+    expect(validateDocument("book", { meta, customers: {}, coverages: {} })).toEqual([]);
     expect(
       validateDocument("campaign", {
         meta,
@@ -44,7 +45,15 @@ describe("document shapes", () => {
   it("[SYNC3] refuses sections a kind does not have, naming the ones it has", () => {
     const [issue] = validateDocument("watchlist", { meta, items: {}, extra: {} });
     expect(issue?.message).toBe('unknown section(s) "extra": a watchlist document holds meta, items');
-    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes", "taxIds"]);
+    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes", "taxIds", "legacy"]);
+    // Version 3: the book index is the book document's, legacy records the internal document's.
+    for (const section of ["customers", "entities", "policies", "coverages"])
+      expect(sectionsOf("org")).not.toContain(section);
+    expect(sectionsOf("book")).toEqual(["meta", "customers", "entities", "policies", "coverages"]);
+    expect(sectionsOf("customer")).not.toContain("legacy");
+    expect(validateDocument("org", { meta, coverages: {} })[0]?.message).toMatch(
+      /^unknown section\(s\) "coverages": a org document holds meta, settings, members, claims/,
+    );
   });
 
   it("[SYNC3] checks one section, or some entries of a record section, with the same paths and messages", () => {

@@ -41,7 +41,13 @@ import { watchSetupSchema } from "./watchlist";
 // working quotes, campaigns) are still open (extra fields pass) and only the fields listed here are checked.
 
 /** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 2;
+export const DOCUMENT_SCHEMA_VERSION = 3;
+
+/**
+ * The agent book's index: the summary sections of the book document `org/{orgId}/book` (version 3; in
+ * the organisation document until version 2, moved out by migrate-v2.ts).
+ */
+export const BOOK_INDEX_SECTIONS = ["customers", "entities", "policies", "coverages"] as const;
 
 const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
@@ -86,6 +92,9 @@ const memberSchema = z.looseObject({
 });
 
 const entityRecord = z.looseObject({ id: id.optional() });
+
+/** A record of a version-1 customer document that did not fit the strict shapes (migrate-v1.ts). */
+const legacyRecordSchema = z.looseObject({ id: id.optional() });
 
 const noteSchema = z.looseObject({
   id: id.optional(),
@@ -153,14 +162,18 @@ export const DOCUMENT_SECTIONS = {
     meta: metaSectionSchema,
     settings: orgSettingsSchema,
     members: recordById(memberSchema),
-    customers: recordById(customerSummarySchema),
-    entities: recordById(entitySummarySchema),
-    policies: recordById(policySummarySchema),
-    coverages: recordById(coverageSummarySchema),
     /** Claim summaries (shared/documents/claim.ts), for the claims list and the hub. */
     claims: recordById(claimSummarySchema),
     /** Claims that pay, proposed by the server after each published snapshot (written by the server only). */
     claimProposals: recordById(claimProposalSchema),
+  },
+  /** The book's index: a summary of every record of the book (shared/book/summaries.ts), for lists. */
+  book: {
+    meta: metaSectionSchema,
+    customers: recordById(customerSummarySchema),
+    entities: recordById(entitySummarySchema),
+    policies: recordById(policySummarySchema),
+    coverages: recordById(coverageSummarySchema),
   },
   customer: {
     meta: metaSectionSchema,
@@ -171,8 +184,6 @@ export const DOCUMENT_SECTIONS = {
     applications: recordById(entityRecord),
     /** Summaries of this customer's claims: what My coverages shows the producer. */
     claims: recordById(claimSummarySchema),
-    /** Records of a version-1 document that do not fit today's shapes: kept for an agent to review. */
-    legacy: recordById(z.looseObject({ id: id.optional() })),
   },
   customerInternal: {
     meta: metaSectionSchema,
@@ -180,6 +191,12 @@ export const DOCUMENT_SECTIONS = {
     quotes: recordById(entityRecord),
     /** Full tax ids by key (book.ts taxIdKey): agents only, encrypted at rest on the server. */
     taxIds: recordById(taxIdRecordSchema),
+    /**
+     * Records of a version-1 customer document that do not fit today's shapes, kept unchanged for an
+     * agent to review: agents only (until version 2 they were in the customer document, which the
+     * linked customer reads; migrate-v2.ts moves them here).
+     */
+    legacy: recordById(legacyRecordSchema),
   },
   campaign: {
     meta: metaSectionSchema,

@@ -9,12 +9,13 @@ import type {
 } from "@hocuspocus/server";
 import { isTransactionOrigin } from "@hocuspocus/server";
 import * as Y from "yjs";
-import { migrateDocument } from "../../shared/documents/migrations";
+import { migrateDocument, movesOutOf } from "../../shared/documents/migrations";
 import { parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
 import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { acceptedWrites } from "./guard";
+import { writeMoves } from "./migration-moves";
 import { type MarketSeed, serverSections } from "./seed";
 
 export interface PersistenceOptions {
@@ -52,7 +53,7 @@ export class Persistence implements Extension {
     if (seq > (this.appliedSeq.get(name) ?? 0)) this.appliedSeq.set(name, seq);
   }
 
-  async onLoadDocument({ document, documentName }: onLoadDocumentPayload): Promise<void> {
+  async onLoadDocument({ document, documentName, instance }: onLoadDocumentPayload): Promise<void> {
     const ref = parseDocumentName(documentName);
     if (!ref) throw new Error(`Refusing to load unknown document "${documentName}".`);
     const { storage, instanceId } = this.options;
@@ -78,12 +79,13 @@ export class Persistence implements Extension {
     // The server's own writes: migrations, the schema version of a new document, the member directory.
     const json = documentJson(document);
     const isNew = json.meta === undefined;
-    const migrated = isNew
-      ? json
-      : migrateDocument(ref.kind, json, {
-          now: new Date(this.now()).toISOString(),
-          recordId: ref.kind === "customer" ? ref.customerId : "",
-        });
+    const migration = {
+      now: new Date(this.now()).toISOString(),
+      recordId: ref.kind === "customer" ? ref.customerId : "",
+    };
+    const migrated = isNew ? json : migrateDocument(ref.kind, json, migration);
+    // What the migration moves to another document is written there first (migration-moves.ts).
+    if (migrated !== json) await writeMoves(instance, movesOutOf(ref, json, migration));
     const sections = await serverSections(ref, storage, isNew, this.options.marketSeed);
     let own: Uint8Array | null = null;
     const capture = (update: Uint8Array) => {

@@ -10,12 +10,18 @@ import { documentName } from "../../../shared/documents/names";
 import { useSession } from "../../lib/auth/session";
 import { useDocument } from "../../lib/sync";
 
-// The whole book as lists, from the organisation document's summaries (no customer document needed):
-// what the agent hub and the customers, entities, policies and coverages lists read.
+// The whole book as lists, from the book document's summaries (`org/{orgId}/book`; no customer document
+// needed) and the organisation document's claim summaries: what the agent hub and the customers,
+// entities, policies, coverages and claims lists read. Only screens that list the book open the book
+// document. On a page load its lists first come from the device's copy of the last read
+// (`state.cached`, src/lib/sync), then from the document itself once it is loaded.
 
 export interface BookIndex {
   orgId: string | null;
-  /** The organisation document is on the device (the lists below are usable). */
+  /**
+   * The book document is loaded from the device (the lists below are complete and current). Before
+   * that, the lists may already show the device's copy of the last read, or be empty.
+   */
   loaded: boolean;
   customers: CustomerSummary[];
   entities: EntitySummary[];
@@ -31,9 +37,10 @@ const EMPTY: never[] = [];
 
 export function useBookIndex(): BookIndex {
   const { orgId } = useSession();
+  const book = useDocument<"book">(orgId ? documentName.book(orgId) : null);
   const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
-  const data = org.state?.data;
-  const loaded = org.state?.loaded ?? false;
+  const data = book.state?.data;
+  const loaded = book.state?.loaded ?? false;
   // One memo per section: a read keeps the object of a section no change touched (the sync layer
   // parses only what changed), so a new coverage does not rebuild the customers list and its rows.
   const customersSection = data?.customers;
@@ -56,7 +63,7 @@ export function useBookIndex(): BookIndex {
     () => (coveragesSection ? Object.values(coveragesSection) : EMPTY),
     [coveragesSection],
   );
-  const claimsSection = data?.claims;
+  const claimsSection = org.state?.data.claims;
   const claims = useMemo(() => (claimsSection ? Object.values(claimsSection) : EMPTY), [claimsSection]);
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
   return useMemo(

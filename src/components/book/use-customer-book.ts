@@ -13,8 +13,8 @@ import { writeDiff } from "./write-diff";
 // the shared shapes, the agents-only internal document (full tax ids), and the writes an agent makes.
 // Every write sets who and when (`updatedAt`, `updatedBy`; `createdAt` once), changes single fields so
 // two agents editing different fields of one record both keep their change (Yjs merges per key), and
-// refreshes the organisation document's summaries of this customer (shared/book/summaries.ts) so the
-// book's lists follow. Writes throw DomainError (the shared schema's message and path) and change
+// refreshes the book document's summaries of this customer (shared/book/summaries.ts) so the book's
+// lists follow. Writes throw DomainError (the shared schema's message and path) and change
 // nothing when a record would be invalid. A deletion is a status change: there is no delete here.
 
 export type RecordSection = "entities" | "policies" | "coverages";
@@ -45,7 +45,10 @@ export interface CustomerBook {
   entities: Record<string, Entity>;
   policies: Record<string, Policy>;
   coverages: Record<string, Coverage>;
-  /** Records of a version-1 document that did not fit today's shapes, for an agent to review. */
+  /**
+   * Records of a version-1 document that did not fit today's shapes, for an agent to review (kept in
+   * the agents-only internal document; empty for others).
+   */
   legacy: Record<string, unknown>;
   /** Summaries of this customer's claims (shared/documents/claim.ts): what My coverages shows. */
   claims: Record<string, ClaimSummary>;
@@ -92,8 +95,8 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
   );
   const customer = useDocument<"customer">(names?.customer ?? null);
   const internal = useDocument<"customerInternal">(isAgent ? (names?.internal ?? null) : null);
-  // The organisation document holds the summaries this customer's writes refresh: keep it open.
-  const org = useDocument<"org">(isAgent ? (names?.org ?? null) : null);
+  // The book document holds the summaries this customer's writes refresh: keep it open.
+  const book = useDocument<"book">(isAgent ? (names?.book ?? null) : null);
   const presence = usePresence(names?.customer ?? null);
   const by = session.user?.sub ?? "unknown";
 
@@ -102,9 +105,9 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     if (!client || !names || !customerId) return;
     const data = client.open<"customer">(names.customer).getState().data as CustomerRecords;
     const summaries = bookSummaries(customerId, data);
-    const orgDoc = client.open<"org">(names.org);
-    if (!orgDoc.getState().loaded) return; // derived again on the next write once it is loaded
-    const stored = orgDoc.getState().data;
+    const bookDoc = client.open<"book">(names.book);
+    if (!bookDoc.getState().loaded) return; // derived again on the next write once it is loaded
+    const stored = bookDoc.getState().data;
     // Only the summaries that differ: a device that merely reads a customer writes nothing.
     const changed = <T>(section: Record<string, T> | undefined, id: string, summary: T) =>
       !sameJson(section?.[id], summary);
@@ -118,25 +121,25 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     for (const [id, s] of Object.entries(summaries.coverages))
       if (changed(stored.coverages, id, s)) edits.push(["coverages", id, s]);
     if (edits.length === 0) return;
-    orgDoc.write((t) => {
+    bookDoc.write((t) => {
       for (const [section, id, summary] of edits) t.setWhole(section, [id], summary);
     });
   }, [client, names, customerId]);
 
   // The summaries follow the customer document whoever changed it: after offline edits merge, the
-  // organisation document can hold the other device's summary (each is one value, merged on its own);
+  // book document can hold the other device's summary (each is one value, merged on its own);
   // an agent's device that has the customer open and in step with the server derives them again from
   // the merged records.
   const customerData = customer.state?.data;
   // Only from records in step with the server (a copy still loading from the device may be behind).
   const canRefresh =
-    isAgent && customer.state?.connection === "synced" && !customer.readOnly && org.state?.loaded === true;
+    isAgent && customer.state?.connection === "synced" && !customer.readOnly && book.state?.loaded === true;
   useEffect(() => {
     if (!canRefresh || !customerData) return;
     try {
       refreshSummaries();
     } catch {
-      // A summary the organisation document refuses is derived again on the next write.
+      // A summary the book document refuses is derived again on the next write.
     }
   }, [canRefresh, customerData, refreshSummaries]);
 
@@ -232,7 +235,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       entities: data?.entities ?? {},
       policies: data?.policies ?? {},
       coverages: data?.coverages ?? {},
-      legacy: data?.legacy ?? {},
+      legacy: (isAgent ? internal.state?.data.legacy : undefined) ?? {},
       claims: data?.claims ?? {},
       taxIds: isAgent ? (internal.state?.data.taxIds ?? {}) : undefined,
       internalLoaded: isAgent && (internal.state?.loaded ?? false),
@@ -254,6 +257,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       data,
       isAgent,
       internal.state?.data.taxIds,
+      internal.state?.data.legacy,
       internal.state?.loaded,
       presence,
       saveProfile,

@@ -7,6 +7,14 @@ import { type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documen
 import { DomainError } from "../../../shared/errors";
 import { databaseName } from "./config";
 import {
+  afterNextPaint,
+  debouncedSaver,
+  readSnapshot,
+  SNAPSHOT_KEY,
+  SNAPSHOT_KINDS,
+  snapshotText,
+} from "./device-snapshot";
+import {
   applyTransaction,
   type DocumentData,
   DocumentTransaction,
@@ -32,6 +40,11 @@ export interface DocumentState<K extends DocumentKind = DocumentKind> {
   kind: K;
   /** The device copy is loaded (the content below is usable). */
   loaded: boolean;
+  /**
+   * Until `loaded`: `data` is the device's snapshot of the last read (device-snapshot.ts, large
+   * documents only), shown while the document loads; it cannot be written.
+   */
+  cached: boolean;
   connection: DocumentConnection;
   /** From the server (`authorizedScope`), remembered on the device for offline use; null until known. */
   scope: Scope | null;
@@ -84,7 +97,10 @@ export interface SyncedDocumentOptions<K extends DocumentKind> {
 
 export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private doc = new Y.Doc();
-  private persistence: IndexeddbPersistence;
+  private persistence!: IndexeddbPersistence;
+  /** Keeps a snapshot of the parsed content on the device (SNAPSHOT_KINDS), after changes. */
+  private readonly snapshot: ReturnType<typeof debouncedSaver> | null;
+  private snapshotData: unknown = null;
   private provider: HocuspocusProvider | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly presenceListeners = new Set<() => void>();
@@ -104,6 +120,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       name: options.name,
       kind: options.kind,
       loaded: false,
+      cached: false,
       connection: "connecting",
       scope: null,
       pending: 0,
@@ -112,13 +129,44 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       data: {},
       issues: [],
     };
-    this.persistence = new IndexeddbPersistence(databaseName(options.userId, options.name), this.doc);
+    this.snapshot = SNAPSHOT_KINDS.has(options.kind) ? debouncedSaver(() => this.saveSnapshot()) : null;
+    // A document with a snapshot opens its database once the snapshot is shown.
+    if (!this.snapshot)
+      this.persistence = new IndexeddbPersistence(databaseName(options.userId, options.name), this.doc);
     this.ready = this.start();
   }
 
   private async start(): Promise<void> {
+    if (this.snapshot) {
+      await this.showSnapshot();
+      if (this.closed) return;
+      this.persistence = new IndexeddbPersistence(
+        databaseName(this.options.userId, this.options.name),
+        this.doc,
+      );
+    }
     await this.loadFromDevice();
     if (!this.closed) this.attach();
+  }
+
+  /**
+   * Shows the device's snapshot of the last read, if there is one, and lets the page paint it before
+   * Yjs reads the document (which holds the main thread for a large one).
+   */
+  private async showSnapshot(): Promise<void> {
+    const data = await readSnapshot(databaseName(this.options.userId, this.options.name));
+    if (!data || this.closed || this.state.loaded) return;
+    this.update({ data: data as DocumentData<K>, cached: true });
+    await afterNextPaint();
+  }
+
+  /** Keeps the parsed content as the device's snapshot (when it changed since the last one). */
+  private saveSnapshot() {
+    if (this.closed || !this.state.loaded || this.state.removed) return;
+    const { data } = this.state;
+    if (data === this.snapshotData) return;
+    this.snapshotData = data;
+    void this.persistence.set(SNAPSHOT_KEY, snapshotText(data)).catch(() => {});
   }
 
   private async loadFromDevice(): Promise<void> {
@@ -128,6 +176,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const [pending, scope] = await Promise.all([persistence.get("pending"), persistence.get("scope")]);
     this.update({
       loaded: true,
+      cached: false,
       pending: typeof pending === "number" ? pending : 0,
       scope: scope === "readonly" || scope === "read-write" ? scope : null,
       ...this.content(),
@@ -290,6 +339,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private async removeFromDevice(reason: SyncReason) {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.snapshot?.cancel();
     this.detach(true);
     this.doc.off("update", this.onUpdate);
     await this.persistence.clearData();
@@ -329,6 +379,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private update(patch: Partial<DocumentState<K>>) {
     this.state = { ...this.state, ...patch };
     this.state.connection = this.connection();
+    if (this.snapshot && this.state.loaded && this.state.data !== this.snapshotData) this.snapshot.schedule();
     for (const listener of this.listeners) listener();
   }
 
@@ -392,9 +443,10 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.snapshot?.cancel();
     this.detach();
     this.doc.off("update", this.onUpdate);
-    await this.persistence.destroy();
+    await this.persistence?.destroy();
     this.doc.destroy();
   }
 }

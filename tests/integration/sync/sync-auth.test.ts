@@ -93,7 +93,12 @@ describe("authentication", () => {
     const v1 = track(connect(`${server.syncUrl}?schema=1`, "org/demo", await server.token(agent)));
     expect(await v1.ready).toBe(false);
     expect(v1.authFailure).toBe("client-too-old");
-    const current = track(connect(`${server.syncUrl}?schema=2`, "org/demo", await server.token(agent)));
+    // Version 2 wrote the book's summaries into the organisation document, which version 3 keeps in
+    // the book document.
+    const v2 = track(connect(`${server.syncUrl}?schema=2`, "org/demo", await server.token(agent)));
+    expect(await v2.ready).toBe(false);
+    expect(v2.authFailure).toBe("client-too-old");
+    const current = track(connect(`${server.syncUrl}?schema=3`, "org/demo", await server.token(agent)));
     expect(await current.ready).toBe(true);
   });
 

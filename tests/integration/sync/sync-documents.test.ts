@@ -41,7 +41,7 @@ describe("documents and membership", () => {
   it("[SYNC5] the server seeds new documents: schema version, the member directory from its tables, the market snapshot", async () => {
     const org = await open(admin, "org/demo");
     expect(await org.ready).toBe(true);
-    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 2 });
+    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
     const members = org.doc.getMap("members").toJSON();
     expect(Object.keys(members).sort()).toEqual(
       ["admin", "agent", "agent2", "customer", "partner", "superadmin"].map((n) => `auth0|demo-${n}`).sort(),
@@ -88,16 +88,19 @@ describe("documents and membership", () => {
   });
 
   it("[SYNC3] an invalid entry of a record section is refused; valid entries beside it are kept", async () => {
-    const writer = await open(agent, "org/demo");
+    // A reader keeps the document loaded on the server after the writer's connection is closed.
+    const reader = await open(admin, "org/demo/book");
+    expect(await reader.ready).toBe(true);
+    const writer = await open(agent, "org/demo/book");
     expect(await writer.ready).toBe(true);
     const index = writer.doc.getMap("customers");
     index.set("c-ok", { id: "c-ok", name: "Good Ranch" });
     await expect
-      .poll(() => server.hocuspocus.documents.get("org/demo")?.getMap("customers").get("c-ok"))
+      .poll(() => server.hocuspocus.documents.get("org/demo/book")?.getMap("customers").get("c-ok"))
       .toEqual({ id: "c-ok", name: "Good Ranch" });
     index.set("c-bad", { id: "c-bad" });
     await expect.poll(() => writer.closeReasons).toContain("invalid-document");
-    const stored = server.hocuspocus.documents.get("org/demo")?.getMap("customers");
+    const stored = server.hocuspocus.documents.get("org/demo/book")?.getMap("customers");
     expect(stored?.has("c-bad")).toBe(false);
     expect(stored?.get("c-ok")).toEqual({ id: "c-ok", name: "Good Ranch" });
     expect(JSON.parse(writer.stateless.at(-1) ?? "{}").issues[0].path).toEqual([

@@ -6,15 +6,26 @@ import * as Y from "yjs";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
-import { sampleEntity, sampleLrpCoverage, samplePolicy } from "./book-records";
+import { storedBookIndex } from "../../../sync-server/sync/book-index";
+import {
+  sampleCoverageSummary,
+  sampleCustomerSummary,
+  sampleEntity,
+  sampleLrpCoverage,
+  samplePolicy,
+} from "./book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "./services";
 
 // Schema versions (SYNC6): a customer document stored at version 1 (open records) is migrated to
-// version 2 when the server loads it. Records that fit the strict shapes stay where they are; the rest
-// move, unchanged, to `legacy` and are gone from their old section; nothing is lost.
+// version 3 when the server loads it. Records that fit the strict shapes stay where they are; the rest
+// move, unchanged, to `legacy` (version 2), which version 3 keeps in the agents-only internal document
+// (issue 10 §4: the linked customer reads the customer document); nothing is lost. An organisation
+// document stored at version 2 gives its book index to the book document `org/{orgId}/book`.
 
 const agent = demoUser("agent@demo.rangeline.test");
+const linkedCustomer = demoUser("customer@demo.rangeline.test");
+const admin = demoUser("admin@demo.rangeline.test");
 
 /** What a version-1 server stored: open records, some of which fit today's shapes. */
 function versionOneDocument(): { update: Uint8Array; fitting: Record<string, string[]>; moved: string[] } {
@@ -50,7 +61,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it("[SYNC6] a stored version-1 customer document loads as version 2, nothing lost, moved entries gone from their old section", async () => {
+    it("[SYNC6] a stored version-1 customer document loads as version 3, nothing lost, moved entries gone from their old section", async () => {
       const name = "org/demo/customer/c-v1";
       const { update, fitting, moved } = versionOneDocument();
       const storage = await openStorage();
@@ -68,7 +79,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       clients.push(client);
       expect(await client.ready).toBe(true);
       const doc = client.doc;
-      expect(doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 2 });
+      expect(doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
 
       for (const [section, keys] of Object.entries(fitting))
         expect(Object.keys(doc.getMap(section).toJSON()).sort()).toEqual(keys);
@@ -78,7 +89,12 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       });
       expect(doc.getMap("coverages").get("cv-fit")).toMatchObject({ head: 100, producerPremium: "2601.45" });
 
-      const legacy = doc.getMap("legacy").toJSON();
+      // What did not fit is in the agents-only internal document, not in the customer document.
+      expect(doc.getMap("legacy").toJSON()).toEqual({});
+      const internal = connect(server.syncUrl, `${name}/internal`, await server.token(agent));
+      clients.push(internal);
+      expect(await internal.ready).toBe(true);
+      const legacy = internal.doc.getMap("legacy").toJSON();
       expect(Object.keys(legacy).sort()).toEqual([...moved].sort());
       expect(legacy["entities.e-open"]).toEqual({
         id: "entities.e-open",
@@ -99,16 +115,19 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       expect(served?.getMap("coverages").has("cv-open")).toBe(false);
       expect(await server.storage.listViolations({ documentPrefix: name })).toEqual([]);
 
-      // A restart loads the migrated document as it is: version 2, no second migration.
-      client.destroy();
+      // A restart loads the migrated documents as they are: version 3, no second migration.
+      for (const c of clients) c.destroy();
       clients.length = 0;
       await server.stop();
       server = await startTestServer({}, { storage: await openStorage(), dataDir });
       const again = connect(server.syncUrl, name, await server.token(agent));
-      clients.push(again);
+      const againInternal = connect(server.syncUrl, `${name}/internal`, await server.token(agent));
+      clients.push(again, againInternal);
       expect(await again.ready).toBe(true);
-      expect(again.doc.getMap("meta").get("schemaVersion")).toBe(2);
-      expect(Object.keys(again.doc.getMap("legacy").toJSON()).sort()).toEqual([...moved].sort());
+      expect(await againInternal.ready).toBe(true);
+      expect(again.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(again.doc.getMap("legacy").toJSON()).toEqual({});
+      expect(Object.keys(againInternal.doc.getMap("legacy").toJSON()).sort()).toEqual([...moved].sort());
       expect(Object.keys(again.doc.getMap("coverages").toJSON())).toEqual(["cv-fit"]);
     });
 
@@ -124,12 +143,93 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       clients.push(client);
       expect(await client.ready).toBe(true);
       expect(client.doc.getMap("profile").toJSON()).toEqual({});
-      expect(client.doc.getMap("legacy").get("profile.fields")).toEqual({
+      const internal = connect(server.syncUrl, `${name}/internal`, await server.token(agent));
+      clients.push(internal);
+      expect(await internal.ready).toBe(true);
+      expect(internal.doc.getMap("legacy").get("profile.fields")).toEqual({
         id: "profile.fields",
         section: "profile",
         record: { operation: "stocker" },
       });
       expect(await storage.listViolations({ documentPrefix: name })).toEqual([]);
+    });
+
+    it("[SYNC6][ACL4][ACL5] a version-2 customer document's legacy records never reach the linked customer: they move to the internal document", async () => {
+      if (!server) throw new Error("the first test starts the server");
+      // c-demo is the customer record the demo producer is linked to (ACL4: they read it).
+      const name = "org/demo/customer/c-demo";
+      const doc = new Y.Doc();
+      doc.getMap("meta").set("schemaVersion", 2);
+      doc.getMap("profile").set("name", "Demo Producer");
+      doc.getMap("legacy").set("profile.fields", {
+        id: "profile.fields",
+        section: "profile",
+        record: { notes: "internal: slow payer", ssn: "219099999" },
+      });
+      await server.storage.appendUpdate(name, Y.encodeStateAsUpdate(doc), "v2");
+
+      const producer = connect(server.syncUrl, name, await server.token(linkedCustomer));
+      clients.push(producer);
+      expect(await producer.ready).toBe(true);
+      expect(producer.provider.authorizedScope).toBe("readonly");
+      expect(producer.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(producer.doc.getMap("legacy").toJSON()).toEqual({});
+      const seen = JSON.stringify(
+        Object.fromEntries([...producer.doc.share.keys()].map((k) => [k, producer.doc.getMap(k).toJSON()])),
+      );
+      expect(seen).not.toContain("219099999");
+      expect(seen).not.toContain("slow payer");
+      // The producer cannot open where the records went.
+      const peek = connect(server.syncUrl, `${name}/internal`, await server.token(linkedCustomer));
+      clients.push(peek);
+      expect(await peek.ready).toBe(false);
+      expect(peek.authFailure).toBe("forbidden");
+      // An agent finds them there, unchanged.
+      const internal = connect(server.syncUrl, `${name}/internal`, await server.token(agent));
+      clients.push(internal);
+      expect(await internal.ready).toBe(true);
+      expect(internal.doc.getMap("legacy").get("profile.fields")).toEqual({
+        id: "profile.fields",
+        section: "profile",
+        record: { notes: "internal: slow payer", ssn: "219099999" },
+      });
+    });
+
+    it("[SYNC6][ACL3b] a version-2 organisation document's book index moves to org/{orgId}/book: nothing lost, the organisation document keeps its settings", async () => {
+      if (!server) throw new Error("the first test starts the server");
+      const orgName = "org/demo";
+      const doc = new Y.Doc();
+      doc.getMap("meta").set("schemaVersion", 2);
+      doc.getMap("settings").set("name", "Demo Agency");
+      doc.getMap("customers").set("c-old", sampleCustomerSummary("c-old"));
+      doc.getMap("coverages").set("cv-old", sampleCoverageSummary("cv-old", "c-old"));
+      await server.storage.appendUpdate(orgName, Y.encodeStateAsUpdate(doc), "v2");
+      // Before the organisation document is next loaded, the partner API's reader sees the summaries.
+      expect(Object.keys((await storedBookIndex(server.storage, "demo")).coverages)).toContain("cv-old");
+
+      const org = connect(server.syncUrl, orgName, await server.token(admin));
+      clients.push(org);
+      expect(await org.ready).toBe(true);
+      expect(org.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(org.doc.getMap("settings").get("name")).toBe("Demo Agency");
+      expect(org.doc.getMap("customers").toJSON()).toEqual({});
+      expect(org.doc.getMap("coverages").toJSON()).toEqual({});
+
+      const book = connect(server.syncUrl, "org/demo/book", await server.token(agent));
+      clients.push(book);
+      expect(await book.ready).toBe(true);
+      expect(book.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(book.doc.getMap("customers").get("c-old")).toEqual(sampleCustomerSummary("c-old"));
+      expect(book.doc.getMap("coverages").get("cv-old")).toEqual(sampleCoverageSummary("cv-old", "c-old"));
+      // …and the partner API's reader finds them in the book document now.
+      const index = await storedBookIndex(server.storage, "demo");
+      expect(index.customers["c-old"]).toEqual(sampleCustomerSummary("c-old"));
+      expect(await server.storage.listViolations({ documentPrefix: "org/demo/book" })).toEqual([]);
+      // The linked producer never opens the book (the summaries list other producers).
+      const producer = connect(server.syncUrl, "org/demo/book", await server.token(linkedCustomer));
+      clients.push(producer);
+      expect(await producer.ready).toBe(false);
+      expect(producer.authFailure).toBe("forbidden");
     });
   });
 }

@@ -27,7 +27,7 @@ export interface SyncSession {
 
 /**
  * One client for the user, with their watchlist and the market snapshot open at once and every document
- * already on the device reopened so it syncs in the background; other users' documents are removed,
+ * already on the device but the book document reopened so it syncs in the background; other users' documents are removed,
  * the quote screens' pricing takes its snapshot from the synced market/current document, and a
  * sign-out first closes and deletes the user's documents.
  */
@@ -41,7 +41,10 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
   void deleteStoredDocuments((d) => d.userId !== userId).catch(() => {});
   client.open(documentName.watchlist(userId));
   client.open(documentName.market());
-  void client.reopenStored();
+  // The book document (every summary of an agent's book, several MB) opens with the screens that
+  // list the book, not with every screen: what this device wrote there while it was last open is
+  // sent then (and the summaries are derived again whenever an agent opens the customer).
+  void client.reopenStored((ref) => ref.kind !== "book");
   setMarketSource(documentMarketSource(client));
   // A newly published snapshot (issue 15): the quote screens take it without a reload.
   const history = marketHistoryOf(client);

@@ -7,7 +7,7 @@ import { DomainError } from "../../../../shared/errors";
 import { applyTransaction, DocumentTransaction, readDocument } from "./typed-document";
 import { sectionJson, toY } from "./y-json";
 
-const write = <K extends "customer" | "watchlist" | "org">(
+const write = <K extends "customer" | "watchlist" | "book">(
   doc: Y.Doc,
   kind: K,
   change: (t: DocumentTransaction<K>) => void,
@@ -23,7 +23,7 @@ const sync = (a: Y.Doc, b: Y.Doc) => {
 };
 
 const AT = "2026-11-20T15:00:00.000Z";
-/** A valid customer summary of the organisation document (shared/documents/book.ts). */
+/** A valid customer summary of the book document (shared/documents/book.ts). */
 const customer = (id: string, name = `Ranch ${id}`) => ({ id, name, updatedAt: AT });
 const entity = (id: string, customerId = "c1") => ({
   id,
@@ -58,8 +58,8 @@ function readAfresh(kind: DocumentKind, doc: Y.Doc) {
 describe("typed document access", () => {
   it("reads sections as parsed data and leaves absent sections out", () => {
     const doc = new Y.Doc();
-    write(doc, "org", (t) => t.set("customers", ["c1"], customer("c1", "Casey")));
-    const { data, issues } = readDocument("org", doc);
+    write(doc, "book", (t) => t.set("customers", ["c1"], customer("c1", "Casey")));
+    const { data, issues } = readDocument("book", doc);
     expect(data).toEqual({ customers: { c1: customer("c1", "Casey") } });
     expect(issues).toEqual([]);
   });
@@ -67,13 +67,13 @@ describe("typed document access", () => {
   it("keeps both people's changes to different fields of one record (nested maps merge per key)", () => {
     const a = new Y.Doc();
     const b = new Y.Doc();
-    write(a, "org", (t) => t.set("customers", ["c1"], { ...customer("c1"), state: "NE" }));
+    write(a, "book", (t) => t.set("customers", ["c1"], { ...customer("c1"), state: "NE" }));
     sync(a, b);
-    write(a, "org", (t) => t.set("customers", ["c1", "name"], "From A"));
-    write(b, "org", (t) => t.set("customers", ["c1", "state"], "KS"));
+    write(a, "book", (t) => t.set("customers", ["c1", "name"], "From A"));
+    write(b, "book", (t) => t.set("customers", ["c1", "state"], "KS"));
     sync(a, b);
     for (const doc of [a, b])
-      expect(readDocument("org", doc).data.customers).toEqual({
+      expect(readDocument("book", doc).data.customers).toEqual({
         c1: { ...customer("c1", "From A"), state: "KS" },
       });
   });
@@ -82,15 +82,15 @@ describe("typed document access", () => {
     for (const order of [0, 1]) {
       const a = new Y.Doc();
       const b = new Y.Doc();
-      write(a, "org", (t) => t.set("customers", ["c1"], customer("c1")));
+      write(a, "book", (t) => t.set("customers", ["c1"], customer("c1")));
       sync(a, b);
-      write(a, "org", (t) => t.set("customers", ["c1", "name"], "A"));
-      write(b, "org", (t) => t.set("customers", ["c1", "name"], "B"));
+      write(a, "book", (t) => t.set("customers", ["c1", "name"], "A"));
+      write(b, "book", (t) => t.set("customers", ["c1", "name"], "B"));
       if (order === 0) sync(a, b);
       else sync(b, a);
-      const name = readDocument("org", a).data.customers?.c1?.name;
+      const name = readDocument("book", a).data.customers?.c1?.name;
       expect(["A", "B"]).toContain(name);
-      expect(readDocument("org", b).data.customers?.c1?.name).toBe(name);
+      expect(readDocument("book", b).data.customers?.c1?.name).toBe(name);
     }
   });
 
@@ -121,12 +121,12 @@ describe("typed document access", () => {
 
   it("removes a record", () => {
     const doc = new Y.Doc();
-    write(doc, "org", (t) =>
+    write(doc, "book", (t) =>
       t.set("customers", ["c1"], customer("c1")).set("customers", ["c2"], customer("c2")),
     );
-    expect(Object.keys(readDocument("org", doc).data.customers ?? {})).toEqual(["c1", "c2"]);
-    write(doc, "org", (t) => t.remove("customers", ["c1"]));
-    expect(readDocument("org", doc).data.customers).toEqual({ c2: customer("c2") });
+    expect(Object.keys(readDocument("book", doc).data.customers ?? {})).toEqual(["c1", "c2"]);
+    write(doc, "book", (t) => t.remove("customers", ["c1"]));
+    expect(readDocument("book", doc).data.customers).toEqual({ c2: customer("c2") });
   });
 
   it("reports a section stored in a shape the schema refuses", () => {
@@ -141,52 +141,52 @@ describe("typed document access", () => {
 describe("reading again after a change parses only what changed", () => {
   it("keeps the data object of a section no transaction touched, and of each untouched record", () => {
     const doc = new Y.Doc();
-    write(doc, "org", (t) =>
+    write(doc, "book", (t) =>
       t
         .set("customers", ["c1"], customer("c1"))
         .set("customers", ["c2"], customer("c2"))
         .set("entities", ["e1"], entity("e1")),
     );
-    const first = readDocument("org", doc).data;
-    write(doc, "org", (t) => t.set("customers", ["c2", "name"], "Renamed"));
-    const second = readDocument("org", doc).data;
+    const first = readDocument("book", doc).data;
+    write(doc, "book", (t) => t.set("customers", ["c2", "name"], "Renamed"));
+    const second = readDocument("book", doc).data;
     expect(second.entities).toBe(first.entities);
     expect(second.customers).not.toBe(first.customers);
     expect(second.customers?.c1).toBe(first.customers?.c1);
     expect(second.customers?.c2?.name).toBe("Renamed");
     // Nothing changed: the same section objects again.
-    const third = readDocument("org", doc).data;
+    const third = readDocument("book", doc).data;
     expect(third.customers).toBe(second.customers);
   });
 
   it("sees changes that arrive from another device (a remote update) and deletions", () => {
     const a = new Y.Doc();
     const b = new Y.Doc();
-    write(a, "org", (t) =>
+    write(a, "book", (t) =>
       t.set("customers", ["c1"], customer("c1")).set("customers", ["c2"], customer("c2")),
     );
     sync(a, b);
-    expect(Object.keys(readDocument("org", b).data.customers ?? {})).toEqual(["c1", "c2"]);
-    write(a, "org", (t) => t.set("customers", ["c1", "state"], "NE").remove("customers", ["c2"]));
+    expect(Object.keys(readDocument("book", b).data.customers ?? {})).toEqual(["c1", "c2"]);
+    write(a, "book", (t) => t.set("customers", ["c1", "state"], "NE").remove("customers", ["c2"]));
     sync(a, b);
-    expect(readDocument("org", b).data.customers).toEqual({ c1: { ...customer("c1"), state: "NE" } });
+    expect(readDocument("book", b).data.customers).toEqual({ c1: { ...customer("c1"), state: "NE" } });
   });
 
   it("an invalid record makes its section absent with the whole section's message; fixing it brings it back", () => {
     const doc = new Y.Doc();
-    write(doc, "org", (t) =>
+    write(doc, "book", (t) =>
       t.set("customers", ["c1"], customer("c1")).set("customers", ["c2"], customer("c2")),
     );
-    readDocument("org", doc);
+    readDocument("book", doc);
     // A value the schema refuses, written around the typed layer (as a peer's bad update would).
     doc.getMap("customers").set("c3", { id: "c3", name: 12 });
-    const broken = readDocument("org", doc);
+    const broken = readDocument("book", doc);
     expect(broken.data.customers).toBeUndefined();
-    expect(broken).toEqual(readAfresh("org", doc));
+    expect(broken).toEqual(readAfresh("book", doc));
     expect(broken.issues[0]?.message).toMatch(/^customers\.c3\.name: /);
     doc.getMap("customers").delete("c3");
-    expect(readDocument("org", doc)).toEqual(readAfresh("org", doc));
-    expect(Object.keys(readDocument("org", doc).data.customers ?? {})).toEqual(["c1", "c2"]);
+    expect(readDocument("book", doc)).toEqual(readAfresh("book", doc));
+    expect(Object.keys(readDocument("book", doc).data.customers ?? {})).toEqual(["c1", "c2"]);
   });
 
   it("equals a fresh read of every section after each of 300 seeded random edits, local and remote", () => {
@@ -214,7 +214,7 @@ describe("reading again after a change parses only what changed", () => {
       else if (roll < 0.8) map.set(id, { id: pick(ids), name: "plain" });
       else sync(a, b);
       // Read often (both docs), as the app does on each update.
-      for (const d of [a, b]) expect(readDocument("org", d), `step ${step}`).toEqual(readAfresh("org", d));
+      for (const d of [a, b]) expect(readDocument("book", d), `step ${step}`).toEqual(readAfresh("book", d));
     }
   });
 });
@@ -222,21 +222,21 @@ describe("reading again after a change parses only what changed", () => {
 describe("summaries stored whole (setWhole)", () => {
   it("keeps a record as one JSON value, read and replaced like any other", () => {
     const doc = new Y.Doc();
-    write(doc, "org", (t) => t.setWhole("customers", ["c1"], customer("c1")));
+    write(doc, "book", (t) => t.setWhole("customers", ["c1"], customer("c1")));
     const stored = doc.getMap("customers").get("c1");
     expect(stored).not.toBeInstanceOf(Y.Map);
-    expect(readDocument("org", doc).data.customers?.c1).toEqual(customer("c1"));
-    write(doc, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "Renamed")));
-    expect(readDocument("org", doc).data.customers?.c1?.name).toBe("Renamed");
+    expect(readDocument("book", doc).data.customers?.c1).toEqual(customer("c1"));
+    write(doc, "book", (t) => t.setWhole("customers", ["c1"], customer("c1", "Renamed")));
+    expect(readDocument("book", doc).data.customers?.c1?.name).toBe("Renamed");
   });
 
   it("replaces a record that was a map per field, and converges when two devices write it", () => {
     const a = new Y.Doc();
     const b = new Y.Doc();
-    write(a, "org", (t) => t.set("customers", ["c1"], customer("c1")));
+    write(a, "book", (t) => t.set("customers", ["c1"], customer("c1")));
     sync(a, b);
-    write(a, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "From A")));
-    write(b, "org", (t) => t.setWhole("customers", ["c1"], customer("c1", "From B")));
+    write(a, "book", (t) => t.setWhole("customers", ["c1"], customer("c1", "From A")));
+    write(b, "book", (t) => t.setWhole("customers", ["c1"], customer("c1", "From B")));
     sync(a, b);
     expect(sectionJson(a, "customers")).toEqual(sectionJson(b, "customers"));
     expect(["From A", "From B"]).toContain((sectionJson(a, "customers").c1 as { name: string }).name);
@@ -245,7 +245,7 @@ describe("summaries stored whole (setWhole)", () => {
 
   it("refuses an invalid record whole, writing nothing", () => {
     const doc = new Y.Doc();
-    expect(() => write(doc, "org", (t) => t.setWhole("customers", ["c1"], { id: "c1" }))).toThrow(
+    expect(() => write(doc, "book", (t) => t.setWhole("customers", ["c1"], { id: "c1" }))).toThrow(
       DomainError,
     );
     expect(doc.getMap("customers").size).toBe(0);
