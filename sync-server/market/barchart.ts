@@ -2,21 +2,28 @@ import Decimal from "decimal.js";
 import type { FuturesRoot } from "../../shared/market/contracts";
 import { type FuturesCsvRow, type FuturesDay, type FuturesProvider, futuresCsv } from "./futures-provider";
 
-// Barchart OnDemand as the futures provider. Written against Barchart's published OpenAPI description
-// of OnDemand (servers: https://ondemand.websol.barchart.com; docs/market-data.md "Futures provider"):
+// Barchart OnDemand as the futures provider, following Barchart's published OpenAPI 3.0.3 description
+// of OnDemand ("OnDemand APIs" 1.0.1, server https://ondemand.websol.barchart.com; docs/market-data.md
+// "Futures settlements" lists what was verified there and what is our reading):
 //
-// - GET /getQuote.json?apikey=…&symbols=LE^F,GF^F,…&mode=D — "<root>^F for all futures contracts for a
-//   given root symbol"; each result has symbol (e.g. LEZ26), tradeDate ("The settlement trade date"),
-//   settlement ("The settlement price determined by the exchange"), flag ("s" = settled).
-// - GET /getFuturesOptionsEOD.json?apikey=…&root=LE — end-of-day options of a root; each result has
-//   underlyingFuture (LEZ26), type (Call/Put), strike, date, impliedVolatility (the OpenAPI's example
-//   85.597534179688 reads as a percentage).
-// - Every answer is {status: {code, message}, results: [...]}; code 200 is success.
+// - GET /getQuote.json?apikey=…&symbols=LE^F,GF^F,…&mode=D&fields=tradeDate,settlement — symbols:
+//   "<root_symbol^F> for all futures contracts for a given root symbol"; mode D: end-of-day. tradeDate
+//   ("The settlement trade date", a date) and settlement ("The settlement price determined by the
+//   exchange") are NOT among the fields every answer carries (the schema's required list), so they are
+//   asked for with `fields` ("The fields requested"). flag: "s" = "the instrument has settled, and
+//   that this is the final, settlement price" (then lastPrice is the settlement when settlement is null).
+// - GET /getFuturesOptionsEOD.json?apikey=…&root=LE — end-of-day options of a root; every result
+//   carries underlyingFuture, type ("Either Call or Put"), strike, date ("The price date") and
+//   impliedVolatility (example 85.597534179688: a percentage). Options of another date than the
+//   futures' trade date are left out.
+// - Every answer is {status: {code, message}, results: [...]}; code 200 is success. 204 "No Content",
+//   400 and 500 are the other documented answers.
 //
 // The at-the-money implied volatility of a contract is the mean of the call's and the put's implied
 // volatility at the listed strike nearest its settlement (either alone when only one is listed), as a
-// fraction. Units: Barchart quotes corn (ZC) in cents per bushel; the snapshot keeps dollars, so ZC is
-// divided by 100; the other roots are in the snapshot's units already ($/cwt, $/short ton).
+// fraction. Units: corn (ZC) is quoted in cents per bushel — the document's corn option example has
+// strike 210 in symbol ZCK210C and prices like 340.875 — so ZC is divided by 100 for the snapshot's
+// dollars; the other roots are in the snapshot's units already ($/cwt, $/short ton).
 
 const MONTH_CODES = "FGHJKMNQUVXZ";
 const CENTS: ReadonlySet<string> = new Set(["ZC"]);
@@ -36,8 +43,12 @@ interface OptionResult {
   underlyingFuture?: string | null;
   type?: string | null;
   strike?: number | null;
+  date?: string | null;
   impliedVolatility?: number | null;
 }
+
+/** The getQuote fields asked for beyond those every answer carries. */
+export const BARCHART_QUOTE_FIELDS = "tradeDate,settlement";
 
 export interface BarchartOptions {
   apiKey: string;
@@ -80,6 +91,7 @@ export function barchartFuturesProvider(options: BarchartOptions): FuturesProvid
         `${where}: ${e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : e.message}`,
       );
     }
+    if (response.status === 204) throw new Error(`${where}: no content (HTTP 204)`);
     if (!response.ok) throw new Error(`${where}: HTTP ${response.status}`);
     let body: Envelope;
     try {
@@ -101,7 +113,7 @@ export function barchartFuturesProvider(options: BarchartOptions): FuturesProvid
     async fetchDay(date, { timeoutMs, roots }): Promise<FuturesDay> {
       const quotes = (await call(
         "getQuote.json",
-        { symbols: roots.map((r) => `${r}^F`).join(","), mode: "D" },
+        { symbols: roots.map((r) => `${r}^F`).join(","), mode: "D", fields: BARCHART_QUOTE_FIELDS },
         timeoutMs,
       )) as QuoteResult[];
       const rows: FuturesCsvRow[] = [];
@@ -127,6 +139,10 @@ export function barchartFuturesProvider(options: BarchartOptions): FuturesProvid
         const bySymbol = new Map<string, OptionResult[]>();
         for (const o of options) {
           if (!o.underlyingFuture || o.strike == null || o.impliedVolatility == null) continue;
+          if (o.type !== "Call" && o.type !== "Put") continue;
+          // Another day's options (a stale answer) say nothing about today's settlement.
+          const tradeDate = rows.find((r) => r.root === root)?.tradeDate;
+          if (o.date && tradeDate && o.date.slice(0, 10) !== tradeDate) continue;
           const list = bySymbol.get(o.underlyingFuture) ?? [];
           list.push(o);
           bySymbol.set(o.underlyingFuture, list);

@@ -6,29 +6,91 @@ import { barchartFuturesProvider, parseBarchartSymbol } from "../../../sync-serv
 import { fetchMarketDay } from "../../../sync-server/market/fetch-day";
 
 // The Barchart OnDemand adapter against a stand-in on 127.0.0.1 that answers getQuote.json and
-// getFuturesOptionsEOD.json in the published OpenAPI's shapes, checks the key, or fails.
+// getFuturesOptionsEOD.json as Barchart's published OpenAPI description says (docs/market-data.md):
+// every result carries the schema's required fields; getQuote's tradeDate and settlement only when
+// asked for with `fields`; the {status: {code, message}, results} envelope; 204 No Content; 401 status
+// for a refused key; HTTP 500.
 
 const KEY = "test-key-123";
 let server: Server;
 let base: string;
-let mode: "ok" | "badkey" | "http500" | "notjson" = "ok";
+let mode: "ok" | "badkey" | "http500" | "notjson" | "nocontent" = "ok";
 const seen: string[] = [];
 
+/** A getQuote result: the schema's required fields, and the requested optional ones. */
+const quote = (
+  symbol: string,
+  lastPrice: number,
+  flag: string | null,
+  optional: { tradeDate: string; settlement: number | null },
+) => ({
+  required: {
+    symbol,
+    name: `${symbol} future`,
+    dayCode: "K",
+    serverTimestamp: "2026-11-20T16:06:30-06:00",
+    mode: "d",
+    lastPrice,
+    tradeTimestamp: "2026-11-20T13:05:00-06:00",
+    netChange: 0.5,
+    percentChange: 0.22,
+    unitCode: "2",
+    open: lastPrice - 1,
+    high: lastPrice + 1,
+    low: lastPrice - 2,
+    close: lastPrice,
+    numTrades: 1200,
+    dollarVolume: 1e6,
+    flag,
+    volume: 5000,
+    previousVolume: 4800,
+  },
+  optional,
+});
 const quotes = [
-  { symbol: "LEZ26", tradeDate: "2026-11-20", settlement: 229.45, flag: "s" },
-  { symbol: "LEG27", tradeDate: "2026-11-20", settlement: null, lastPrice: 231.1, flag: "s" },
-  { symbol: "LEJ27", tradeDate: "2026-11-20", settlement: null, lastPrice: 230, flag: null },
-  { symbol: "ZCH27", tradeDate: "2026-11-20", settlement: 452.25, flag: "s" },
-  { symbol: "XXZ26", tradeDate: "2026-11-20", settlement: 1, flag: "s" },
+  quote("LEZ26", 229.45, "s", { tradeDate: "2026-11-20", settlement: 229.45 }),
+  quote("LEG27", 231.1, "s", { tradeDate: "2026-11-20", settlement: null }),
+  quote("LEJ27", 230, null, { tradeDate: "2026-11-20", settlement: null }),
+  quote("ZCH27", 452.25, "s", { tradeDate: "2026-11-20", settlement: 452.25 }),
+  quote("XXZ26", 1, "s", { tradeDate: "2026-11-20", settlement: 1 }),
 ];
+/** A getFuturesOptionsEOD result with every field the schema requires. */
+const option = (underlyingFuture: string, type: string, strike: number, iv: number, date = "2026-11-20") => ({
+  symbol: `${underlyingFuture}${strike}${type[0]}`,
+  root: underlyingFuture.slice(0, 2),
+  contract: underlyingFuture,
+  underlyingFuture,
+  contractName: "Live Cattle",
+  contractMonth: underlyingFuture[2],
+  exchange: "CME",
+  type,
+  strike,
+  expirationDate: "2026-12-04",
+  date,
+  impliedVolatility: iv,
+  delta: 0.5,
+  gamma: 0.01,
+  theta: -0.02,
+  vega: 0.3,
+  open: 3,
+  high: 3.5,
+  low: 2.5,
+  last: 3.1,
+  previousClose: 3,
+  change: 0.1,
+  percentChange: 3.3,
+  volume: 10,
+});
 const options: Record<string, unknown[]> = {
   LE: [
-    { underlyingFuture: "LEZ26", type: "Call", strike: 228, impliedVolatility: 20 },
-    { underlyingFuture: "LEZ26", type: "Call", strike: 230, impliedVolatility: 15.5 },
-    { underlyingFuture: "LEZ26", type: "Put", strike: 230, impliedVolatility: 16.5 },
-    { underlyingFuture: "LEG27", type: "Put", strike: 232, impliedVolatility: 14 },
+    option("LEZ26", "Call", 228, 20),
+    option("LEZ26", "Call", 230, 15.5),
+    option("LEZ26", "Put", 230, 16.5),
+    // yesterday's price date: left out (else the mean at 230 would move)
+    option("LEZ26", "Put", 230, 99, "2026-11-19"),
+    option("LEG27", "Put", 232, 14),
   ],
-  ZC: [{ underlyingFuture: "ZCH27", type: "Call", strike: 450, impliedVolatility: 22.25 }],
+  ZC: [option("ZCH27", "Call", 450, 22.25)],
 };
 
 beforeAll(async () => {
@@ -48,12 +110,22 @@ beforeAll(async () => {
       res.end(JSON.stringify({ status: { code: 401, message: "Unauthorized" }, results: null }));
       return;
     }
+    if (mode === "nocontent") {
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname === "/getQuote.json") {
       const roots = (url.searchParams.get("symbols") ?? "").split(",").map((s) => s.replace("^F", ""));
+      const fields = new Set((url.searchParams.get("fields") ?? "").split(","));
       res.end(
         JSON.stringify({
           status: { code: 200, message: "Success." },
-          results: quotes.filter((q) => roots.includes(q.symbol.slice(0, 2))),
+          results: quotes
+            .filter((q) => roots.includes(q.required.symbol.slice(0, 2)))
+            .map((q) => ({
+              ...q.required,
+              ...Object.fromEntries(Object.entries(q.optional).filter(([k]) => fields.has(k))),
+            })),
         }),
       );
     } else if (url.pathname === "/getFuturesOptionsEOD.json") {
@@ -78,7 +150,13 @@ describe("Barchart OnDemand futures provider", () => {
     seen.length = 0;
     const provider = barchartFuturesProvider({ apiKey: KEY, baseUrl: base });
     const day = await provider.fetchDay("2026-11-20", { timeoutMs: 2000, roots: ["LE", "ZC"] });
-    expect(seen[0]).toContain("/getQuote.json?apikey=test-key-123&symbols=LE%5EF%2CZC%5EF&mode=D");
+    expect(seen[0]).toBe(
+      "/getQuote.json?apikey=test-key-123&symbols=LE%5EF%2CZC%5EF&mode=D&fields=tradeDate%2Csettlement",
+    );
+    expect(seen.slice(1)).toEqual([
+      "/getFuturesOptionsEOD.json?apikey=test-key-123&root=LE",
+      "/getFuturesOptionsEOD.json?apikey=test-key-123&root=ZC",
+    ]);
     const imported = importFuturesCsv(day.text, day.file);
     expect(imported.asOf).toBe("2026-11-20");
     expect(imported.futures).toEqual([
@@ -93,7 +171,7 @@ describe("Barchart OnDemand futures provider", () => {
     expect(JSON.stringify(day)).not.toContain(KEY);
   });
 
-  it("says what is wrong, without the key: refused key, HTTP error, not JSON", async () => {
+  it("says what is wrong, without the key: refused key, HTTP error, not JSON, no content", async () => {
     const provider = barchartFuturesProvider({ apiKey: KEY, baseUrl: base });
     const fail = async () => {
       try {
@@ -109,6 +187,8 @@ describe("Barchart OnDemand futures provider", () => {
     expect(await fail()).toBe("barchart getQuote.json: HTTP 500");
     mode = "notjson";
     expect(await fail()).toBe("barchart getQuote.json: the answer is not JSON");
+    mode = "nocontent";
+    expect(await fail()).toBe("barchart getQuote.json: no content (HTTP 204)");
     mode = "ok";
   });
 
