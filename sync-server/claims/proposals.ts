@@ -99,12 +99,14 @@ export async function recordClaimProposals(
     if (!orgId) continue;
     run.orgs++;
     const org = await readDocument(options.hocuspocus, name);
-    // The book's summaries: in the book document from schema version 3, in the organisation's before.
+    // The book's summaries: in the book document from schema version 3, in the organisation's before
+    // (an entry the book document has wins, as sync-server/sync/book-index.ts reads them).
     const bookName = `org/${orgId}/book`;
     const book = stored.has(bookName) ? await readDocument(options.hocuspocus, bookName) : {};
-    const coverages = Object.values(
-      (book.coverages ?? org.coverages ?? {}) as Record<string, CoverageSummary>,
-    );
+    const coverages = Object.values({
+      ...(org.coverages as Record<string, CoverageSummary> | undefined),
+      ...(book.coverages as Record<string, CoverageSummary> | undefined),
+    });
     const claims = Object.values((org.claims ?? {}) as Record<string, ClaimSummary>);
     const records: Record<string, ClaimProposalRecord> = {};
 

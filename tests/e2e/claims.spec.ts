@@ -6,6 +6,7 @@ import {
   samplePolicy,
   sampleProfile,
 } from "../../shared/book/test-fixtures";
+import { DOCUMENT_SECTIONS } from "../../shared/documents/shapes";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
@@ -13,8 +14,9 @@ import { connect } from "../integration/sync/harness";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // Issue 11 §3: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
-// actual ending value in today's market data shows an indemnity), attaches a document, marks the claim
-// submitted and paid; the producer sees it, read only, in My coverages.
+// actual ending value in today's market data shows an indemnity) and names in it the customer's other
+// endorsement of the same type and end date, attaches a document, marks the claim submitted and paid;
+// the producer sees it, read only, in My coverages.
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
@@ -33,6 +35,7 @@ async function seedEndedCoverage(actual: {
   const now = new Date().toISOString();
   const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
   const id = `cv-claim-${Date.now().toString(36)}`;
+  const second = `${id}-b`;
   const entity = sampleEntity({ id: "e-claims", legalName: "Claims Test Ranch", ...stamps });
   const policy = samplePolicy({
     id: "p-claims",
@@ -55,6 +58,8 @@ async function seedEndedCoverage(actual: {
     share: "1",
     ...stamps,
   });
+  // The same customer's second endorsement of that type ending that day (one claim may name both).
+  const other = { ...coverage, id: second };
   const profile = sampleProfile({ id: CUSTOMER_ID, name: "Casey Claims", ...stamps });
   const customer = connect(url, `org/demo/customer/${CUSTOMER_ID}`, token);
   expect(await customer.ready).toBe(true);
@@ -64,10 +69,12 @@ async function seedEndedCoverage(actual: {
     customer.doc.getMap("entities").set(entity.id, entity);
     customer.doc.getMap("policies").set(policy.id, policy);
     customer.doc.getMap("coverages").set(coverage.id, coverage);
+    customer.doc.getMap("coverages").set(other.id, other);
   });
   const records = customer.doc.toJSON() as Parameters<typeof bookSummaries>[1];
   const summaries = bookSummaries(CUSTOMER_ID, records);
-  const org = connect(url, "org/demo", token);
+  // The book's summaries: in the book document from schema version 3, in the organisation's before.
+  const org = connect(url, "book" in DOCUMENT_SECTIONS ? "org/demo/book" : "org/demo", token);
   expect(await org.ready).toBe(true);
   org.doc.transact(() => {
     if (summaries.customer) org.doc.getMap("customers").set(CUSTOMER_ID, summaries.customer);
@@ -79,7 +86,7 @@ async function seedEndedCoverage(actual: {
   const name = String(customer.doc.getMap("profile").get("name"));
   customer.destroy();
   org.destroy();
-  return { id, name };
+  return { id, second, name };
 }
 
 test("an agent opens a claim from an ended endorsement, attaches a document, marks it submitted and paid; the producer sees it", async ({
@@ -93,7 +100,11 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   const snapshot = (market.snapshot ?? market) as MarketSnapshot;
   const row = snapshot.lrpActualEndingValues.find((r) => r.commodityCode === "0801" && r.typeCode === "809");
   if (!row) throw new Error("the server's market data has no actual ending value for 0801/809");
-  const { id: coverageId, name: customerName } = await seedEndedCoverage({
+  const {
+    id: coverageId,
+    second,
+    name: customerName,
+  } = await seedEndedCoverage({
     commodityCode: row.commodityCode,
     typeCode: row.typeCode,
     endDate: row.endDate,
@@ -106,6 +117,9 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   const proposal = page.getByTestId("hub-proposals").locator(`li[data-coverage="${coverageId}"]`);
   await expect(proposal).toContainText("$3,025", { timeout: 30_000 });
   await expect(proposal).toContainText("file by");
+  await expect(page.getByTestId("hub-proposals").locator(`li[data-coverage="${second}"]`)).toContainText(
+    "$3,025",
+  );
 
   // From the ended endorsement's page: Open a claim.
   await page.goto(`/agent/coverages/lrp/${coverageId}`);
@@ -113,10 +127,14 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   const panel = page.getByTestId("open-claim-panel");
   await expect(panel.getByTestId("claim-indemnity")).toHaveText("$3,025");
   await expect(panel.getByTestId("claim-source")).toContainText("A00620");
+  // The other endorsement ending that day goes into the same claim: the indemnities add.
+  await panel.getByTestId("claim-endorsements").locator(`input[data-coverage="${second}"]`).check();
+  await expect(panel.getByTestId("claim-indemnity")).toHaveText("$6,050");
   await panel.getByTestId("open-claim-submit").click();
   await expect(page.getByTestId("claim-page")).toBeVisible();
   const claimId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
-  await expect(page.getByTestId("claim-indemnity")).toHaveText("$3,025");
+  await expect(page.getByTestId("claim-indemnity")).toHaveText("$6,050");
+  await expect(page.getByTestId("claim-endorsement-link")).toHaveCount(2);
   await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
 
   // Attach the producer's proof of ownership (a PDF) while offline: it waits on the device and
@@ -157,7 +175,7 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
   const mine = producer.page.locator(`[data-testid="my-claim"][data-claim="${claimId}"]`);
   await expect(mine).toHaveAttribute("data-status", "submitted", { timeout: 30_000 });
-  await expect(mine).toContainText("Indemnity $3,025");
+  await expect(mine).toContainText("Indemnity $6,050");
   await expect(mine.getByTestId("my-claim-needed")).toContainText(
     "affidavits from disinterested third parties",
   );
@@ -165,10 +183,10 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   await expect(producer.page.getByRole("button", { name: /Mark/ })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Mark paid" }).click();
-  await page.getByTestId("claim-status-form").getByLabel("Amount paid ($)").fill("3025");
+  await page.getByTestId("claim-status-form").getByLabel("Amount paid ($)").fill("6050");
   await page.getByTestId("claim-status-save").click();
   await expect(page.getByTestId("claim-status-value")).toHaveText("Paid");
-  await expect(page.getByTestId("claim-paid")).toContainText("$3,025.00");
+  await expect(page.getByTestId("claim-paid")).toContainText("$6,050.00");
   // The endorsement followed: paid.
   await page.goto("/agent/claims");
   await expect(page.getByTestId("claims-page")).toContainText(customerName);
@@ -176,7 +194,7 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
 
   // …and, live, that it was paid.
   await expect(mine).toHaveAttribute("data-status", "paid", { timeout: 30_000 });
-  await expect(mine).toContainText("Paid $3,025.00");
+  await expect(mine).toContainText("Paid $6,050.00");
   await expect(mine).toContainText("Status: Paid");
   await agent.context.close();
   await producer.context.close();

@@ -71,7 +71,9 @@ export default function ClaimPage() {
           {claim.coverageIds.map((id, i) => (
             <span key={id}>
               {i > 0 ? ", " : ""}
-              <Link to={coverageHref(claim.plan, id)}>endorsement</Link>
+              <Link to={coverageHref(claim.plan, id)} data-testid="claim-endorsement-link">
+                endorsement{claim.coverageIds.length > 1 ? ` ${i + 1}` : ""}
+              </Link>
             </span>
           ))}{" "}
           · <ClaimDue filingDueDate={claim.filingDueDate} today={today} filed={isFiled(claim.status)} />
