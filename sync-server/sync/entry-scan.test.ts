@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { applyToCopy } from "./candidate";
-import { type EntryScan, scanEntries } from "./entry-scan";
+import { type EntryScan, scanEntries, scannedValues } from "./entry-scan";
 
 /** The update a client holding a copy of `doc` sends for `edit`. */
 function clientUpdate(doc: Y.Doc, edit: (copy: Y.Doc) => void, clientID?: number): Uint8Array {
@@ -22,7 +22,7 @@ const seeded = () => {
 
 const entries = (scan: EntryScan) =>
   scan.kind === "entries"
-    ? Object.fromEntries([...scan.sections].map(([s, keys]) => [s, Object.fromEntries(keys)]))
+    ? Object.fromEntries([...scannedValues(scan)].map(([s, keys]) => [s, Object.fromEntries(keys)]))
     : scan.kind;
 
 describe("entry scan (the write guard's fast path)", () => {
@@ -188,6 +188,7 @@ describe("entry scan (the write guard's fast path)", () => {
       // Sometimes the whole state (a sync step), sometimes just the new part.
       const update = random() < 0.2 ? Y.encodeStateAsUpdate(client) : Y.encodeStateAsUpdate(client, before);
       const scan = scanEntries(server, update);
+      const scanned = scan.kind === "entries" ? scannedValues(scan) : null; // before the update is applied
       const plain = (value: unknown) => (value instanceof Y.AbstractType ? value.toJSON() : value);
       const previous = (section: string, k: string) => JSON.stringify(plain(server.getMap(section).get(k)));
       const was = new Map(
@@ -204,7 +205,7 @@ describe("entry scan (the write guard's fast path)", () => {
         expect(touched.size).toBeGreaterThan(0);
         for (const [section, keys] of touched) {
           for (const touchedKey of keys ?? []) {
-            const values = scan.sections.get(section)?.get(touchedKey);
+            const values = scanned?.get(section)?.get(touchedKey);
             expect(values, `${section}.${touchedKey} is listed`).toBeDefined();
             // It holds one of the values set, keeps the value it had, or is deleted.
             const now = plain(server.getMap(section).get(touchedKey));

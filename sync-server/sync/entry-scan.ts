@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import type { EntryPatch, FieldEdit } from "./entry-patch";
 
 /**
  * What a client's update does to a document, read from its encoding without applying it, for the
@@ -10,21 +11,23 @@ import * as Y from "yjs";
  *
  * - `nothing`: everything in the update is already in the document (a sync step, a repeated update).
  * - `entries`: per section, per key, the plain values the update sets (none: it only deletes). The
- *   entry ends up holding one of these values, keeping its current value, or being deleted. For field
- *   edits of a map entry the value is the whole entry as it will be: the entry's fields now, with the
- *   update's fields set or deleted — taken only when each field edit follows the field's current value
- *   (no concurrent edit of it), so the entry certainly ends up so.
+ *   entry ends up holding one of these values, keeping its current value, or being deleted. Field
+ *   edits of a map entry are `patches`: the entry's map and the fields the update sets or deletes —
+ *   taken only when each field edit follows the field's current value (no concurrent edit of it), so
+ *   the entry certainly ends up as its fields now with those edits (`patchedValue`).
  * - `other`: anything else — nested types, list content, content that is not plain JSON, garbage-
  *   collected structs, updates that depend on something the document does not have yet (they wait in
  *   Yjs's pending store), or updates that overlap what the document has.
  */
 export type EntryScan =
   | { kind: "nothing" }
-  | { kind: "entries"; sections: EntrySections }
+  | { kind: "entries"; sections: EntrySections; patches: EntryPatches }
   | { kind: "other" };
 
 /** Per section, per key, the plain values an update sets there (none: the entry is only deleted). */
 export type EntrySections = Map<string, Map<string, unknown[]>>;
+/** Per section, per key, the field edits an update makes to an entry that is a map (entry-patch.ts). */
+export type EntryPatches = Map<string, Map<string, EntryPatch>>;
 
 const OTHER: EntryScan = { kind: "other" };
 
@@ -33,10 +36,6 @@ const OTHER: EntryScan = { kind: "other" };
  * field; null when it is neither.
  */
 type Place = { section: string; key: string; entry?: Y.Map<unknown>; field?: string } | null;
-
-/** Field edits of map entries: per section and key, the entry's map and each field's new value. */
-type FieldEdits = Map<string, Map<string, { entry: Y.Map<unknown>; fields: Map<string, FieldEdit> }>>;
-type FieldEdit = { deleted: true } | { deleted: false; value: unknown };
 
 /** Throws when the update cannot be decoded (a malformed message). */
 export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
@@ -60,7 +59,7 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   }
 
   const sections: EntrySections = new Map();
-  const fieldEdits: FieldEdits = new Map();
+  const fieldEdits: EntryPatches = new Map();
   for (const items of own.values()) {
     for (const item of items) {
       const place = placeOf(doc, own, item);
@@ -72,7 +71,8 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
         if (!(content instanceof Y.ContentAny) || content.arr.length !== 1 || Y.isDeleted(ds, item.id))
           return OTHER;
         if (!followsCurrent(place.entry, place.field as string, item)) return OTHER;
-        if (!noteField(fieldEdits, place, { deleted: false, value: content.arr[0] })) return OTHER;
+        if (!noteField(fieldEdits, place, { deleted: false, value: content.arr[0], id: item.id }))
+          return OTHER;
         continue;
       }
       if (content instanceof Y.ContentDeleted || Y.isDeleted(ds, item.id)) touch(sections, place);
@@ -112,19 +112,32 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
       }
     }
   }
-  // A map entry whose fields change: its value is the entry as it will be.
+  // A map entry whose fields change: read as its field edits (entry-patch.ts).
   for (const [section, keys] of fieldEdits) {
-    for (const [key, { entry, fields }] of keys) {
-      if (sections.get(section)?.has(key)) return OTHER; // the entry itself changes too
-      const next = entry.toJSON() as Record<string, unknown>;
-      for (const [field, edit] of fields) {
-        if (edit.deleted) delete next[field];
-        else next[field] = edit.value;
-      }
-      touch(sections, { section, key }).push(next);
-    }
+    for (const key of keys.keys()) if (sections.get(section)?.has(key)) return OTHER; // the entry itself changes too
   }
-  return sections.size === 0 ? { kind: "nothing" } : { kind: "entries", sections };
+  return sections.size === 0 && fieldEdits.size === 0
+    ? { kind: "nothing" }
+    : { kind: "entries", sections, patches: fieldEdits };
+}
+
+/** A patched entry's value as it will be: the entry's fields now, with the patch's edits. */
+export function patchedValue({ entry, fields }: EntryPatch): Record<string, unknown> {
+  const next = entry.toJSON() as Record<string, unknown>;
+  for (const [field, edit] of fields) {
+    if (edit.deleted) delete next[field];
+    else next[field] = edit.value;
+  }
+  return next;
+}
+
+/** Every entry a scan reads, with the value each will hold (patched entries made whole). */
+export function scannedValues(scan: Extract<EntryScan, { kind: "entries" }>): EntrySections {
+  const all: EntrySections = new Map([...scan.sections].map(([s, keys]) => [s, new Map(keys)]));
+  for (const [section, keys] of scan.patches) {
+    for (const [key, patch] of keys) touch(all, { section, key }).push(patchedValue(patch));
+  }
+  return all;
 }
 
 /** Whether a new field item goes right after the field's current value (or the field is new). */
@@ -141,7 +154,7 @@ function followsCurrent(entry: Y.Map<unknown>, field: string, item: Y.Item): boo
 }
 
 /** Notes one field edit; false when the update edits that field twice (not the simple case). */
-function noteField(edits: FieldEdits, place: NonNullable<Place>, edit: FieldEdit): boolean {
+function noteField(edits: EntryPatches, place: NonNullable<Place>, edit: FieldEdit): boolean {
   const { section, key, entry, field } = place as Required<NonNullable<Place>>;
   let keys = edits.get(section);
   if (!keys) {

@@ -12,7 +12,8 @@ import type { Storage } from "../storage/types";
 import { applyToCopy } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
-import { type EntryScan, type EntrySections, scanEntries } from "./entry-scan";
+import { patchIsValid } from "./entry-patch";
+import { type EntryScan, scanEntries } from "./entry-scan";
 import {
   changesFromCopy,
   changesFromEntries,
@@ -36,19 +37,24 @@ const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.mes
  * False means "not certain": the guard then applies the update to a copy and decides there.
  */
 function acceptsEntries(
-  sections: EntrySections,
+  { sections, patches }: Extract<EntryScan, { kind: "entries" }>,
   kind: DocumentKind,
   grant: SyncContext["grant"],
   readOnly: boolean,
 ): boolean {
   if (readOnly || grant.access !== "write") return false;
+  const writable = (section: string) => maySection(grant, section) && isRecordSection(kind, section);
   for (const [section, entries] of sections) {
-    if (!maySection(grant, section) || !isRecordSection(kind, section)) return false;
+    if (!writable(section)) return false;
     for (const [key, values] of entries) {
       for (const value of values) {
         if (validateEntry(kind, section, key, value).length > 0) return false;
       }
     }
+  }
+  for (const [section, entries] of patches) {
+    if (!writable(section)) return false;
+    for (const [key, patch] of entries) if (!patchIsValid(kind, section, key, patch)) return false;
   }
   return true;
 }
@@ -83,10 +89,9 @@ export class WriteGuard implements Extension {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
     if (scan.kind === "nothing") return;
-    if (scan.kind === "entries" && acceptsEntries(scan.sections, ref.kind, grant, connection.readOnly)) {
+    if (scan.kind === "entries" && acceptsEntries(scan, ref.kind, grant, connection.readOnly)) {
       acceptedWrites.add(payload);
-      if (keepsHistory(ref))
-        this.noteHistory(payload, identity.sub, changesFromEntries(document, scan.sections));
+      if (keepsHistory(ref)) this.noteHistory(payload, identity.sub, changesFromEntries(document, scan));
       return;
     }
 

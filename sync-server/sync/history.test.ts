@@ -41,7 +41,7 @@ describe("record history", () => {
     );
     const scan = scanEntries(doc, update);
     if (scan.kind !== "entries") throw new Error(scan.kind);
-    const [change] = changesFromEntries(doc, scan.sections);
+    const [change] = changesFromEntries(doc, scan);
     expect(historyEntry("d", who, change as never)).toEqual({
       documentName: "d",
       section: "coverages",
@@ -50,9 +50,10 @@ describe("record history", () => {
       fields: ["address.city", "head"],
       ...who,
     });
-    const stampsOnly = changesFromEntries(
-      doc,
-      new Map([
+    const stampsOnly = changesFromEntries(doc, {
+      kind: "entries",
+      patches: new Map(),
+      sections: new Map([
         [
           "coverages",
           new Map([
@@ -60,7 +61,7 @@ describe("record history", () => {
           ]),
         ],
       ]),
-    );
+    });
     expect(historyEntry("d", who, stampsOnly[0] as never).fields).toEqual(["updatedAt"]);
   });
 
@@ -73,7 +74,7 @@ describe("record history", () => {
     });
     const scan = scanEntries(doc, update);
     if (scan.kind !== "entries") throw new Error(scan.kind);
-    const rows = changesFromEntries(doc, scan.sections).map((c) => historyEntry("d", who, c));
+    const rows = changesFromEntries(doc, scan).map((c) => historyEntry("d", who, c));
     expect(rows.map((r) => [r.recordKey, r.action, r.fields])).toEqual([
       ["e-new", "created", ["id", "legalName", "taxIdLast4"]],
       ["e-old", "removed", []],

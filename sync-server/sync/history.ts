@@ -4,7 +4,7 @@ import type { DocumentKind, DocumentRef } from "../../shared/documents/names";
 import { isRecordSection } from "../../shared/documents/shapes";
 import type { HistoryEntry, Storage } from "../storage/types";
 import type { ChangedPath } from "./candidate";
-import type { EntrySections } from "./entry-scan";
+import type { EntryScan } from "./entry-scan";
 
 // The record history (issue 10 §4, rule AUDIT1): who changed which field of which record, and when,
 // taken from what the server knows — the verified identity of the connection and the server's clock —
@@ -58,15 +58,31 @@ const recordKeyOf = (ref: DocumentRef, section: string, key: string | undefined)
 
 /**
  * Records an update the entry scan accepted (plain values set on, or deleted from, entries of record
- * sections): before is the document's entry, after the last value the update sets (or absent). Runs
- * before the update is applied; the comparison waits for the flush.
+ * sections): before is the document's entry, after the last value the update sets (or absent), compared
+ * at the flush; field edits of a map entry name the fields whose value they change. Runs before the
+ * update is applied.
  */
-export function changesFromEntries(doc: Y.Doc, sections: EntrySections): RecordChange[] {
+export function changesFromEntries(
+  doc: Y.Doc,
+  { sections, patches }: Extract<EntryScan, { kind: "entries" }>,
+): RecordChange[] {
   const changes: RecordChange[] = [];
   for (const [section, entries] of sections) {
     const map = doc.share.has(section) ? doc.getMap(section) : null;
     for (const [recordKey, values] of entries) {
       changes.push({ section, recordKey, before: plain(map?.get(recordKey)), after: values.at(-1) });
+    }
+  }
+  for (const [section, entries] of patches) {
+    for (const [recordKey, { entry, fields }] of entries) {
+      const changed: string[] = [];
+      for (const [field, edit] of fields) {
+        if (edit.deleted) {
+          if (entry.has(field)) changed.push(field);
+        } else if (!entry.has(field)) changed.push(field);
+        else diff(plain(entry.get(field)), edit.value, field, 1, changed);
+      }
+      changes.push({ section, recordKey, before: true, after: true, fields: new Set(changed) });
     }
   }
   return changes;

@@ -79,8 +79,10 @@ export function createSyncService(options: SyncServiceOptions) {
     name: options.instanceId,
     quiet: true,
     extensions,
+    // A document compacts 2 s after its last edit, and at least every 30 s while edits keep coming: each
+    // compaction encodes the whole document, so under steady editing it is paid per 30 s, not per edit.
     debounce: options.compactAfterMs ?? 2000,
-    maxDebounce: 10_000,
+    maxDebounce: Math.max(30_000, options.compactAfterMs ?? 0),
     timeout: 30_000,
     // Hocuspocus's pre-authentication limits, stated so they stay on (INPUT3).
     maxUnauthenticatedQueueSize: 5 * 1024 * 1024,
