@@ -115,7 +115,7 @@ function fastCheck(schema: z.ZodType, patch: EntryPatch): boolean | null {
   const known = checked.get(patch.entry);
   if (!known || !holdsItems(patch.entry, known.items)) return null;
   const options = objectOptions(schema);
-  if (!options || !options.options.includes(known.shape)) return null;
+  if (!options?.options.includes(known.shape)) return null;
   const parsed = { ...known.parsed };
   for (const [field, edit] of patch.fields) {
     if (field === "id" || field === options.discriminator) return null;
