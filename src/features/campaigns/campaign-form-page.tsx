@@ -1,22 +1,33 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { priceCampaignQuote } from "../../../shared/campaigns/price";
-import { renderEmail, renderSms, smsSegments } from "../../../shared/campaigns/render";
+import type { CampaignPreviewInput } from "../../../shared/campaigns/preview";
+import { availableChannels } from "../../../shared/campaigns/recipients";
+import type { RenderOrg } from "../../../shared/campaigns/render";
 import { FREQUENCY_OPTIONS_BY_PLAN, WEEKDAY_NAME_BY_NUMBER } from "../../../shared/catalogue/enumerations";
-import { type Campaign, campaignSchema } from "../../../shared/documents/campaign";
+import { type Campaign, type Channel, campaignSchema } from "../../../shared/documents/campaign";
+import { documentName } from "../../../shared/documents/names";
+import { useOrgBranding } from "../../app/use-org-branding";
 import { useBookIndex } from "../../components/book";
-import { campaignAction, getCampaign, saveCampaign } from "../../components/campaigns/campaigns-client";
+import { campaignAction, saveCampaign } from "../../components/campaigns/campaigns-client";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { useDeviceMarket } from "../../lib/sync";
+import { useWorkerResult } from "../../lib/pricing/use-pricing";
+import { useOnline } from "../../lib/pwa/use-online";
+import { useDocument } from "../../lib/sync";
+import { campaignOf, orgToday, writeCampaign } from "./campaign-document";
+import { rememberCampaign } from "./campaign-list-cache";
+import { EmailPreviewFrame } from "./email-preview-frame";
 import "./campaigns.css";
 
 // Create or edit a quote campaign (issue 12): the quote, the schedule, the recipients (customers of the
-// book with an e-mail address), checked with the shared schema (each issue shown at its field), and a
-// live preview of the exact e-mail and SMS a recipient would get today — priced with the shared engine
-// on this device's market snapshot and rendered by the same functions the server sends with.
+// book, each on the channels the shared rule allows: e-mail with an address, SMS when the organisation
+// has SMS campaigns and the customer's summary says mobile phone and consent), checked with the shared
+// schema, and a live preview of the exact e-mail and SMS a recipient would get today — priced in the
+// pricing worker on the current snapshot and rendered by the same functions the server sends with.
+// The campaign is its synced document: it opens and saves offline (campaign-document.ts); only
+// "send a test to me" needs the server, and says so offline.
 
 const today = () => new Date().toISOString().slice(0, 10);
 const blank = (): Campaign => ({
@@ -51,26 +62,55 @@ const numbers = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
+const DEFAULT_COLOUR = "#1f5130";
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+
+/** The organisation as the e-mail shows it, from its settings (the org document). */
+function renderOrgOf(settings: Record<string, unknown> | null): RenderOrg {
+  const primary = (settings?.colorScheme as { primary?: unknown } | undefined)?.primary;
+  return {
+    name: text(settings?.name) ?? "Your agency",
+    primaryColor: text(primary) ?? DEFAULT_COLOUR,
+    senderEmail: text(settings?.senderEmail),
+    phone: text(settings?.phone),
+    addressLine1: text(settings?.addressLine1),
+    addressLine2: text(settings?.addressLine2),
+    city: text(settings?.city),
+    state: text(settings?.state),
+    zip: text(settings?.zip),
+  };
+}
+
+const CHANNEL_LABEL: Record<Channel, string> = { email: "E-mail", sms: "SMS" };
+
 export default function CampaignFormPage() {
   const { campaignId } = useParams();
   const session = useSession();
   const navigate = useNavigate();
+  const online = useOnline();
   const book = useBookIndex();
-  const market = useDeviceMarket();
+  const settings = useOrgBranding();
   const [value, setValue] = useState<Campaign>(blank);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [touched, setTouched] = useState(false);
+  const [started, setStarted] = useState(false);
   const id = useMemo(() => campaignId ?? `k-${crypto.randomUUID().slice(0, 12)}`, [campaignId]);
+  const orgId = session.orgId;
+  const doc = useDocument<"campaign">(orgId ? documentName.campaign(orgId, id) : null);
+  const stored = useMemo(() => campaignOf(doc.state?.data), [doc.state?.data]);
 
+  // An edit starts from the device's copy of the document (offline too, once it was opened online).
   useEffect(() => {
-    if (!campaignId || !session.orgId) return;
-    session
-      .getAccessToken()
-      .then((t) => getCampaign(session.orgId as string, campaignId, t))
-      .then(setValue)
-      .catch((e: Error) => setMessage({ tone: "error", text: e.message }));
-  }, [campaignId, session]);
+    if (!campaignId || started || !stored) return;
+    setValue(stored);
+    setStarted(true);
+  }, [campaignId, started, stored]);
+  const waiting = Boolean(campaignId) && !started;
 
+  const org = useMemo(
+    () => ({ enableSMSCampaigns: settings?.enableSMSCampaigns === true, render: renderOrgOf(settings) }),
+    [settings],
+  );
   const parsed = campaignSchema.safeParse(value);
   const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   const q = value.campaign.quote;
@@ -81,44 +121,96 @@ export default function CampaignFormPage() {
     }));
   const setSchedule = (patch: Partial<Campaign["schedule"]>) =>
     setValue((v) => ({ ...v, schedule: { ...v.schedule, ...patch } }));
+  const setChannel = (customerId: string, channel: Channel, on: boolean) =>
+    setValue((v) => {
+      const recipients = { ...v.recipients };
+      const before = recipients[customerId];
+      const channels = (["email", "sms"] as const).filter((c) =>
+        c === channel ? on : (before?.channels.includes(c) ?? false),
+      );
+      if (channels.length === 0) delete recipients[customerId];
+      else
+        recipients[customerId] = before
+          ? { ...before, channels }
+          : { id: customerId, customerId, channels, status: "ACTIVE" };
+      return { ...v, recipients };
+    });
 
-  const preview = useMemo(() => {
-    if (!parsed.success || !market.current) return null;
-    try {
-      const priced = priceCampaignQuote(parsed.data.campaign.quote, market.current);
-      const item = {
+  // The preview, priced in the pricing worker on the current snapshot.
+  const previewInput: CampaignPreviewInput | null = parsed.success
+    ? {
+        quote: parsed.data.campaign.quote,
         campaignName: parsed.data.campaign.name,
-        priced,
+        org: org.render,
+        recipientName: "Producer",
         quoteUrl: `${location.origin}/${q.plan === "lrp" ? "lrp-quote" : "lgm-quote"}`,
         unsubscribeUrl: `${location.origin}/unsubscribe/campaign/${id}/…`,
-      };
-      const org = { name: "Your agency", primaryColor: "#1f5130" };
-      return { email: renderEmail(org, "Producer", [item]), sms: renderSms(org.name, item, item.quoteUrl) };
-    } catch (e) {
-      return { error: (e as Error).message };
-    }
-  }, [parsed.success, parsed.data, market.current, q.plan, id]);
+      }
+    : null;
+  const preview = useWorkerResult(
+    "campaignPreview",
+    previewInput ? JSON.stringify(previewInput) : null,
+    (api) => api.campaignPreview(previewInput as CampaignPreviewInput),
+  );
 
+  const writeLocally = (campaign: Campaign) => {
+    doc.write((t) =>
+      writeCampaign(t, stored, campaign, {
+        today: orgToday(text(settings?.timezone) ?? undefined),
+        userId: session.user?.sub ?? "agent",
+        now: new Date().toISOString(),
+      }),
+    );
+    if (orgId)
+      rememberCampaign(orgId, {
+        id,
+        name: campaign.campaign.name,
+        plan: campaign.campaign.quote.plan,
+        status: campaign.campaign.status,
+      });
+  };
   const save = async () => {
     setTouched(true);
-    if (!parsed.success || !session.orgId) return;
+    if (!parsed.success || !orgId) return;
     try {
-      await saveCampaign(session.orgId, id, parsed.data, await session.getAccessToken());
+      writeLocally(parsed.data);
       navigate("/agent/quote-campaigns");
     } catch (e) {
       setMessage({ tone: "error", text: (e as Error).message });
     }
   };
   const test = async () => {
+    if (!parsed.success || !orgId) return;
     try {
+      // The server sends the test from its copy: the campaign goes there first, through its API.
+      writeLocally(parsed.data);
       const token = await session.getAccessToken();
-      if (parsed.success) await saveCampaign(session.orgId as string, id, parsed.data, token);
-      const r = await campaignAction(session.orgId as string, id, "test", token);
+      await saveCampaign(orgId, id, parsed.data, token);
+      const r = await campaignAction(orgId, id, "test", token);
       setMessage({ tone: "success", text: `A test e-mail was sent to ${r.sentTo}.` });
     } catch (e) {
       setMessage({ tone: "error", text: (e as Error).message });
     }
   };
+  const reachable = book.customers
+    .map((c) => ({ customer: c, channels: availableChannels({ email: c.email, sms: c.sms === true }, org) }))
+    .filter((r) => r.channels.length > 0);
+
+  const shown =
+    preview.status === "done" ? preview.value : preview.status === "pending" ? preview.last : undefined;
+
+  if (waiting)
+    return (
+      <div className="campaign-form">
+        {doc.state?.loaded && !online ? (
+          <Alert tone="warning">
+            This campaign is not on this device yet. Open it once while online to edit it offline.
+          </Alert>
+        ) : (
+          <p>Loading the campaign…</p>
+        )}
+      </div>
+    );
 
   return (
     <div className="campaign-form">
@@ -309,38 +401,33 @@ export default function CampaignFormPage() {
       </Card>
       <Card>
         <h2>Recipients</h2>
-        {book.customers.filter((c) => c.email).length === 0 && (
-          <p>No customer of the book has an e-mail address yet.</p>
+        {!org.enableSMSCampaigns && (
+          <p className="campaign-note">SMS campaigns are not enabled for this organisation: e-mail only.</p>
         )}
-        {book.customers
-          .filter((c) => c.email)
-          .map((c) => {
-            const r = value.recipients[c.id];
-            return (
-              <label key={c.id}>
-                <input
-                  type="checkbox"
-                  checked={Boolean(r)}
-                  disabled={r?.status === "UNSUBSCRIBED"}
-                  onChange={(e) =>
-                    setValue((v) => {
-                      const recipients = { ...v.recipients };
-                      if (e.target.checked)
-                        recipients[c.id] = {
-                          id: c.id,
-                          customerId: c.id,
-                          channels: ["email"],
-                          status: "ACTIVE",
-                        };
-                      else delete recipients[c.id];
-                      return { ...v, recipients };
-                    })
-                  }
-                />{" "}
-                {c.name} ({c.email}){r && r.status !== "ACTIVE" ? ` — ${r.status.toLowerCase()}` : ""}
-              </label>
-            );
-          })}
+        {reachable.length === 0 && <p>No customer of the book can be reached by e-mail or SMS yet.</p>}
+        {reachable.map(({ customer: c, channels }) => {
+          const r = value.recipients[c.id];
+          return (
+            <fieldset key={c.id} className="campaign-recipient" data-testid={`recipient-${c.id}`}>
+              <legend>
+                {c.name}
+                {c.email ? ` (${c.email})` : ""}
+                {r && r.status !== "ACTIVE" ? ` — ${r.status.toLowerCase()}` : ""}
+              </legend>
+              {channels.map((channel) => (
+                <label key={channel}>
+                  <input
+                    type="checkbox"
+                    checked={r?.channels.includes(channel) ?? false}
+                    disabled={r?.status === "UNSUBSCRIBED"}
+                    onChange={(e) => setChannel(c.id, channel, e.target.checked)}
+                  />{" "}
+                  {CHANNEL_LABEL[channel]}
+                </label>
+              ))}
+            </fieldset>
+          );
+        })}
       </Card>
       {touched && issues.length > 0 && (
         <Alert tone="error" title="Fix these first">
@@ -353,29 +440,34 @@ export default function CampaignFormPage() {
       )}
       <p>
         <Button onClick={save}>Save campaign</Button>{" "}
-        <Button variant="secondary" onClick={test} disabled={!parsed.success}>
+        <Button variant="secondary" onClick={test} disabled={!parsed.success || !online}>
           Send a test to me
         </Button>
       </p>
+      {!online && (
+        <p className="campaign-note" data-testid="test-offline">
+          Offline: saving keeps the campaign on this device and sends it to the server when the connection is
+          back. Sending a test needs a connection.
+        </p>
+      )}
       <Card>
         <h2>Preview: what a recipient gets today</h2>
-        {!market.current && <p>No market data on this device yet.</p>}
         {!parsed.success && <p>Complete the campaign to see the preview.</p>}
-        {preview && "error" in preview && <Alert tone="warning">{preview.error}</Alert>}
-        {preview && "email" in preview && preview.email && (
+        {preview.status === "failed" && (
+          <Alert tone="warning">
+            {preview.code === "stale-market-data" ? "No market data on this device yet." : preview.message}
+          </Alert>
+        )}
+        {preview.status === "pending" && !preview.last && <p>Pricing the preview…</p>}
+        {shown && (
           <>
             <p>
-              <strong>Subject:</strong> {preview.email.subject}
+              <strong>Subject:</strong> {shown.email.subject}
             </p>
-            <iframe
-              title="E-mail preview"
-              sandbox=""
-              srcDoc={preview.email.html}
-              style={{ width: "100%", height: 420, border: "1px solid #ddd" }}
-            />
+            <EmailPreviewFrame title="E-mail preview" html={shown.email.html} />
             <p>
-              <strong>SMS</strong> ({smsSegments(preview.sms)}{" "}
-              {smsSegments(preview.sms) === 1 ? "segment" : "segments"}): {preview.sms}
+              <strong>SMS</strong> ({shown.smsSegments} {shown.smsSegments === 1 ? "segment" : "segments"}):{" "}
+              {shown.sms}
             </p>
           </>
         )}
