@@ -7,12 +7,14 @@ import { requestAddress } from "../hardening/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import { mountAgencyRoute, noAgencyMessage, takesApplications } from "./agency";
 import { callerIn } from "./caller";
 import { ApplicationSeal, sha256Hex } from "./seal";
 import type { ApplicationRecord } from "./tables";
 
 // Applications for coverage (issue 14 §1; docs/applications.md):
 //   POST /api/applications                          anyone: validates with applicationSchema, stores it sealed
+//   GET  /api/applications/agency/{orgId}           anyone: the name of the agency a link sends to (agency.ts)
 //   GET  /api/applications/{id}/status              the applicant's device, with X-Application-Token
 //   GET  /api/orgs/{orgId}/applications             agents of the org: the list (no tax ids)
 //   GET  /api/orgs/{orgId}/applications/{id}        agents of the org: the whole application (no-store)
@@ -107,6 +109,8 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
     }
   };
 
+  mountAgencyRoute(app, { storage, now });
+
   app.post("/api/applications", async (c) => {
     let body: unknown;
     try {
@@ -120,15 +124,8 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
     const parsed = applicationSchema.safeParse(body);
     if (!parsed.success) return invalid(c, "application", toIssues(parsed.error));
     const application = parsed.data;
-    const members = await storage.listMembers(application.orgId);
-    if (!members.some((m) => m.roles.includes("agent")))
-      return c.json(
-        {
-          error: "unknown-organisation",
-          message: `No agency "${application.orgId}" takes applications here: check the link your agency sent.`,
-        },
-        404,
-      );
+    if (!(await takesApplications(storage, application.orgId)))
+      return c.json({ error: "unknown-organisation", message: noAgencyMessage(application.orgId) }, 404);
     const json = JSON.stringify(application);
     const bodySha256 = sha256Hex(json);
     const existing = await storage.applications.getApplication(application.submissionId);

@@ -49,12 +49,19 @@ test("a signed-out producer applies for a business on a phone; the agent accepts
       .click();
     await expect(page).toHaveURL(/\/insurance\/apply\/business\?org=demo$/);
     await expect(form(page)).toBeVisible();
+    // Who receives it, by name, before any tax id is typed.
+    await expect(page.getByTestId("apply-agency")).toContainText("Your application goes to");
+    await expect(page.getByTestId("apply-agency")).not.toContainText("Finding your agency");
 
     // Both plans, each with its preferred provider (defaults per spec §9: LRP ProAg, LGM AgriSompo).
     await form(page).getByLabel("Livestock Gross Margin", { exact: false }).check();
     await expect(form(page).getByText("Preferred insurance provider for LGM.")).toBeVisible();
 
     await input(page, "Legal name").fill(legalName);
+    // "Clear the form" asks first: a stray tap keeps the answers.
+    await form(page).getByRole("button", { name: "Clear the form" }).click();
+    await form(page).getByRole("button", { name: "Keep my answers" }).click();
+    await expect(input(page, "Legal name")).toHaveValue(legalName);
     await input(page, "Entity type").selectOption({ label: "C · Corporation" });
     await input(page, "Tax id type").selectOption("2");
     await input(page, "Tax id").fill("47-1234567");

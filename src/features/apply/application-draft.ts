@@ -158,11 +158,39 @@ export function applicationFromDraft(d: ApplicationDraft, now: Date): unknown {
 
 export type Built = { ok: true; application: Application } | { ok: false; issues: FieldIssues };
 
+/**
+ * What to ask for where a field was left empty. The shared schema's messages describe a wrong value
+ * ("expected a US state abbreviation"); to someone who has not filled the field yet they read as a
+ * riddle, so an empty field is asked for plainly. A filled but wrong field keeps the schema's message.
+ */
+function blankIssues(d: ApplicationDraft): Record<string, string> {
+  const blank = (v: string) => v.trim() === "";
+  const asks: [string, boolean, string][] = [
+    ["taxId", blank(d.taxId.value), "give the tax id"],
+    ["address.state", blank(d.address.state), "choose the state"],
+    ["address.zip", blank(d.address.zip), "give the ZIP code"],
+    ["phone", blank(d.phone), "give a phone number"],
+    ["email", blank(d.email), "give an e-mail address"],
+    ["individual.dateOfBirth", blank(d.dateOfBirth), "give the date of birth"],
+  ];
+  d.sbis.forEach((s, i) => {
+    asks.push([`business.sbis.${i}.taxId`, blank(s.taxId.value), "give this interest's tax id"]);
+    // A share is a percent, not money: the schema's "decimal number" message would puzzle anyone.
+    asks.push([
+      `business.sbis.${i}.sharePercent`,
+      !/^\d+(\.\d+)?$/.test(s.sharePercent.trim()),
+      "give the share in percent, e.g. 50 or 12.5",
+    ]);
+  });
+  return Object.fromEntries(asks.filter(([, asked]) => asked).map(([path, , message]) => [path, message]));
+}
+
 /** The checked application, or the shared schema's messages by field path. */
 export function buildApplication(d: ApplicationDraft, now: Date): Built {
   const parsed = applicationSchema.safeParse(applicationFromDraft(d, now));
   if (parsed.success) return { ok: true, application: parsed.data };
-  const issues = { ...issuesByPath(parsed.error) };
+  const issues: Record<string, string> = { ...issuesByPath(parsed.error) };
+  for (const [path, message] of Object.entries(blankIssues(d))) if (issues[path]) issues[path] = message;
   if (!d.consent) issues["signature.consentText"] = "tick the box to sign with your typed name";
   return { ok: false, issues };
 }

@@ -23,6 +23,7 @@ import {
 } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { AgencyLine } from "./agency-line";
 import { type ApplicationDraft, buildApplication, emptyDraft } from "./application-draft";
 import { clearDraft, loadDraft, saveDraft } from "./draft-store";
 import { enqueue, flushOutbox } from "./outbox";
@@ -39,6 +40,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
   );
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [sentName, setSentName] = useState<string | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
   const outbox = useOutbox();
 
   useEffect(() => saveDraft(draft), [draft]);
@@ -104,6 +106,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
         </Alert>
       ) : null}
       <form className="book-form apply__form" onSubmit={submit} noValidate data-testid="application-form">
+        <AgencyLine orgId={orgId} />
         <p className="apply__intro">
           Your answers are kept on this device as you type, so nothing is lost if the page reloads or the
           signal drops. Tax ids are kept only until you close this tab.{" "}
@@ -456,16 +459,30 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
         ) : null}
         <div className="book-form__actions">
           <Button type="submit">Submit application</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              clearDraft(type);
-              setIssues(NO_ISSUES);
-              setDraft(emptyDraft(type, orgId, newSubmissionId()));
-            }}
-          >
-            Clear the form
-          </Button>
+          {/* Clearing wipes every answer: one stray tap on a phone must not do it. */}
+          {confirmClear ? (
+            <span className="apply__confirm" role="alert">
+              <span>Clear every answer on this form?</span>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  clearDraft(type);
+                  setIssues(NO_ISSUES);
+                  setDraft(emptyDraft(type, orgId, newSubmissionId()));
+                  setConfirmClear(false);
+                }}
+              >
+                Yes, clear it
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmClear(false)}>
+                Keep my answers
+              </Button>
+            </span>
+          ) : (
+            <Button variant="ghost" onClick={() => setConfirmClear(true)}>
+              Clear the form
+            </Button>
+          )}
         </div>
       </form>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { AgencyLine } from "./agency-line";
 import { OutboxStatus } from "./outbox-status";
 import { useApplyOrg } from "./use-apply-org";
 import { useOutbox } from "./use-outbox";
@@ -14,6 +15,7 @@ export default function ApplyPage() {
   return (
     <div className="apply-start" data-testid="apply-start">
       <OutboxStatus items={outbox} />
+      <AgencyLine orgId={org} />
       <p>
         An application asks your insurance agency to write livestock coverage for you with an insurance
         provider: Livestock Risk Protection (LRP), which protects against a fall in cattle or hog prices,

@@ -2,10 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import {
   sampleBusinessApplication,
   sampleIndividualApplication,
 } from "../../../shared/applications/fixtures";
+import { documentName } from "../../../shared/documents/names";
 import { newSubmissionId } from "../../../sync-server/applications/api";
 import type { ApplicationRecord } from "../../../sync-server/applications/tables";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
@@ -112,6 +114,27 @@ describe("applications over HTTP", () => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("names the agency a link sends to (anyone may ask); an organisation without agents is refused", async () => {
+    const demo = await fetch(url("/api/applications/agency/demo"));
+    expect(demo.status).toBe(200);
+    expect(await demo.json()).toMatchObject({ orgId: "demo" });
+    const none = await fetch(url("/api/applications/agency/nobody"));
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { message: string }).message).toBe(
+      'No agency "nobody" takes applications here: check the link your agency sent.',
+    );
+    expect((await fetch(url(`/api/applications/agency/${"x".repeat(129)}`))).status).toBe(400);
+    // The name its administrators set (the organisation document's settings), once it has an agent.
+    const named = new Y.Doc();
+    named.getMap("settings").set("name", "High Plains Livestock Insurance");
+    await server.storage.appendUpdate(documentName.org("plains"), Y.encodeStateAsUpdate(named), "test");
+    named.destroy();
+    await server.storage.addMembership(agent.sub, "plains", "agent");
+    const plains = await fetch(url("/api/applications/agency/plains"));
+    expect(plains.status).toBe(200);
+    expect(await plains.json()).toEqual({ orgId: "plains", name: "High Plains Livestock Insurance" });
   });
 
   it("accepts a valid application (201), answers a retry the same (200), refuses changed content (409)", async () => {

@@ -1,0 +1,29 @@
+import { Alert } from "../../components/ui/alert";
+import { useAgency } from "./use-agency";
+
+/** Who receives the application: the agency's name, or why this link cannot be used. */
+export function AgencyLine({ orgId }: { orgId: string }) {
+  const agency = useAgency(orgId);
+  if (agency.state === "unknown")
+    return (
+      <Alert tone="error" title="This link does not lead to an agency">
+        {agency.message} Ask your agent for the application link of their agency.
+      </Alert>
+    );
+  return (
+    <p className="apply__agency" data-testid="apply-agency">
+      {agency.state === "known" ? (
+        <>
+          Your application goes to <strong>{agency.name}</strong>.
+        </>
+      ) : agency.state === "offline" ? (
+        <>
+          Your application goes to the agency of the link you were sent ({orgId}); it is sent when you are
+          online.
+        </>
+      ) : (
+        <>Finding your agency…</>
+      )}
+    </p>
+  );
+}

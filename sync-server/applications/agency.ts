@@ -1,0 +1,58 @@
+import type { Hono } from "hono";
+import * as Y from "yjs";
+import { recordIdSchema } from "../../shared/documents/book";
+import { documentName } from "../../shared/documents/names";
+import type { Storage } from "../storage/types";
+
+// GET /api/applications/agency/{orgId} (anyone): which agency an application from this link goes to —
+// its name, so a producer who was sent the link (or typed the address) sees who will receive their tax
+// id before typing it. Only an organisation that takes applications (has an agent) answers; the name
+// is the one its administrators set (settings.name), else its id. Cached for 30 s per organisation.
+
+const TTL_MS = 30_000;
+
+/** The refusal of an organisation that takes no applications (also POST /api/applications). */
+export const noAgencyMessage = (orgId: string) =>
+  `No agency "${orgId}" takes applications here: check the link your agency sent.`;
+
+/** Whether `orgId` takes applications: it has at least one agent. */
+export async function takesApplications(storage: Storage, orgId: string): Promise<boolean> {
+  const members = await storage.listMembers(orgId);
+  return members.some((m) => m.roles.includes("agent"));
+}
+
+async function agencyName(storage: Storage, orgId: string): Promise<string> {
+  const stored = await storage.loadDocument(documentName.org(orgId));
+  const doc = new Y.Doc();
+  try {
+    if (stored.state) Y.applyUpdate(doc, stored.state);
+    for (const u of stored.updates) Y.applyUpdate(doc, u.update);
+    const name = doc.getMap("settings").get("name");
+    return typeof name === "string" && name.trim() !== "" ? name.trim() : orgId;
+  } finally {
+    doc.destroy();
+  }
+}
+
+export function mountAgencyRoute(app: Hono, options: { storage: Storage; now?: () => number }): void {
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { at: number; name: string | null }>();
+  app.get("/api/applications/agency/:orgId", async (c) => {
+    const org = recordIdSchema.safeParse(c.req.param("orgId"));
+    if (!org.success)
+      return c.json({ error: "invalid-input", message: "The agency id in the link is invalid." }, 400);
+    let hit = cache.get(org.data);
+    if (!hit || now() - hit.at >= TTL_MS) {
+      const name = (await takesApplications(options.storage, org.data))
+        ? await agencyName(options.storage, org.data)
+        : null;
+      hit = { at: now(), name };
+      if (cache.size > 1000) cache.clear();
+      cache.set(org.data, hit);
+    }
+    c.header("Cache-Control", "no-cache");
+    if (hit.name === null)
+      return c.json({ error: "unknown-organisation", message: noAgencyMessage(org.data) }, 404);
+    return c.json({ orgId: org.data, name: hit.name });
+  });
+}
