@@ -13,6 +13,7 @@ import { SessionContext } from "./session";
 import { type ClaimsReader, sessionFrom } from "./session-from";
 import { mayHaveSession } from "./session-hint";
 import { runBeforeSignOut } from "./sign-out-hooks";
+import { SESSION_ENDED_CODES, takeTokenRefusal } from "./token-refusals";
 
 type Runtime = typeof import("./auth0-runtime");
 
@@ -130,6 +131,24 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
     [loadClient],
   );
 
+  /**
+   * This device's sign-in ended elsewhere (its session revoked, the provider's gone): the signed-out
+   * state as after a sign-out — documents closed and deleted from the device, the identity and token
+   * cache cleared — without leaving the page. Once, however many connections found out.
+   */
+  const ending = useRef<Promise<void> | undefined>(undefined);
+  const endSession = useCallback((auth0: Auth0Client) => {
+    ending.current ??= (async () => {
+      await runBeforeSignOut();
+      clearCachedIdentity(window.localStorage);
+      await auth0.logout({ openUrl: false }).catch(() => {});
+      dispatch({ type: "LOGOUT" });
+    })().finally(() => {
+      ending.current = undefined;
+    });
+    return ending.current;
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
@@ -168,11 +187,20 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
       },
       getAccessTokenSilently: async (options) => {
         const auth0 = await loadClient();
+        // After the server refused the last token (token-refusals.ts), ask the provider, not the cache.
+        const fresh = takeTokenRefusal();
         try {
-          const token = await auth0.getTokenSilently({ ...options, detailedResponse: false });
+          const token = await auth0.getTokenSilently({
+            ...options,
+            ...(fresh ? { cacheMode: "off" as const } : {}),
+            detailedResponse: false,
+          });
           if (!token) throw new Error(GET_ACCESS_TOKEN_FAILED);
           return token;
         } catch (error) {
+          // The provider has no session any more (signed out on all devices elsewhere): sign out here.
+          const code = authErrorCode(error);
+          if (fresh && code && SESSION_ENDED_CODES.has(code)) await endSession(auth0);
           throw normalizeAuthError(error, GET_ACCESS_TOKEN_FAILED);
         } finally {
           dispatch({ type: "USER_UPDATED", user: await auth0.getUser() });
@@ -191,7 +219,7 @@ export function AuthProvider({ children, settings: given }: AuthProviderProps) {
         return auth0.getUser();
       },
     }),
-    [state, settings, loadClient, handleRedirectCallback],
+    [state, settings, loadClient, handleRedirectCallback, endSession],
   );
 
   const cookie = useMemo(

@@ -5,6 +5,7 @@ import { queryRetryDelayMs } from "../../../shared/catalogue/app-defaults";
 import type { DocumentKind } from "../../../shared/documents/names";
 import { type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
 import { DomainError } from "../../../shared/errors";
+import { reportTokenRefused } from "../auth/token-refusals";
 import { databaseName } from "./config";
 import {
   afterNextPaint,
@@ -270,6 +271,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const problem: DocumentProblem = RETRY_REASONS.has(reason)
       ? { reason: reason as SyncReason }
       : { reason: "token-unavailable", detail: reason };
+    if (RETRY_REASONS.has(reason)) reportTokenRefused(); // the retry asks for a fresh token
     this.update({ problem });
     this.retryLater();
   }
@@ -297,6 +299,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       return;
     }
     if (reason && RETRY_REASONS.has(reason)) {
+      reportTokenRefused();
       this.update({ problem: { reason: reason as SyncReason } });
       this.retryLater();
       return;
