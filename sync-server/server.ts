@@ -188,6 +188,15 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         embeddedUsers,
         disabled: disabledOrgs,
         onMembershipChanged: membershipChanged,
+        // The tools screen: uploaded market files published (and kept by the feed), the job runs.
+        market: {
+          latest: async () => (market.feed ? market.feed.latest() : null),
+          publish: (snapshot) =>
+            market.feed ? market.feed.publishSnapshot(snapshot) : publishMarket(snapshot),
+          runs: market.feed
+            ? (limit) => (market.feed as NonNullable<typeof market.feed>).listRuns(limit)
+            : null,
+        },
       });
       // Applications for coverage (issue 14): anyone submits; the org's agents review and decide.
       mountApplicationsApi(api, {

@@ -6,6 +6,7 @@ import type { VerifyToken } from "../sync/context";
 import { mountBrandingApi } from "./branding";
 import type { DisabledOrgs } from "./disabled-orgs";
 import { InvitationLinks } from "./invitation-links";
+import { type MarketToolsOptions, mountMarketTools } from "./market-tools";
 import { mountMembersApi } from "./members-api";
 import { mountPlatformApi } from "./platform-api";
 import { mountProfileApi } from "./profile-api";
@@ -27,6 +28,8 @@ export interface AdminOptions {
   /** The disabled-organisation filter the storage goes through (disabled-orgs.ts). */
   disabled: DisabledOrgs;
   onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
+  /** The market feed's hooks for the tools screen (upload and publish, job runs); absent: not mounted. */
+  market?: Pick<MarketToolsOptions, "latest" | "publish" | "runs">;
   now?: () => number;
 }
 
@@ -41,6 +44,13 @@ export function mountAdminApi(app: Hono, options: AdminOptions): void {
     onMembershipChanged: options.onMembershipChanged,
     now: options.now,
   });
+  if (options.market)
+    mountMarketTools(app, {
+      storage: options.storage,
+      verify: options.verify,
+      ...options.market,
+      now: options.now,
+    });
   mountProfileApi(app, { storage: options.storage, verify: options.verify, now: options.now });
   mountMembersApi(app, {
     storage: options.storage,

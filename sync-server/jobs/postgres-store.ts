@@ -2,8 +2,11 @@ import pg from "pg";
 import {
   CLAIM_SQL,
   type JobFailure,
+  type JobRun,
   type JobStore,
+  jobRunOf,
   jobStoreSql,
+  LIST_RUNS_SQL,
   type LgmMarginDay,
   type LrpOfferDay,
   levelKey,
@@ -79,6 +82,10 @@ export class PostgresJobStore implements JobStore {
       [job, runKey],
     );
     return result.rows[0]?.status ?? null;
+  }
+
+  async listRuns(limit: number): Promise<JobRun[]> {
+    return (await this.pool.query(LIST_RUNS_SQL, [limit])).rows.map(jobRunOf);
   }
 
   async recordFailure(f: Omit<JobFailure, "id">) {

@@ -3,8 +3,11 @@ import { DatabaseSync } from "node:sqlite";
 import {
   CLAIM_SQL,
   type JobFailure,
+  type JobRun,
   type JobStore,
+  jobRunOf,
   jobStoreSql,
+  LIST_RUNS_SQL,
   type LgmMarginDay,
   type LrpOfferDay,
   levelKey,
@@ -63,6 +66,11 @@ export class SqliteJobStore implements JobStore {
       .prepare("SELECT status FROM job_runs WHERE job = ? AND run_key = ?")
       .get(job, runKey) as { status: RunStatus } | undefined;
     return row?.status ?? null;
+  }
+
+  async listRuns(limit: number): Promise<JobRun[]> {
+    const rows = this.db.prepare(LIST_RUNS_SQL.replace("$1", "?")).all(limit) as Record<string, unknown>[];
+    return rows.map(jobRunOf);
   }
 
   async recordFailure(f: Omit<JobFailure, "id">) {

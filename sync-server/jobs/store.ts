@@ -19,6 +19,16 @@ export interface JobFailure {
   message: string;
 }
 
+/** One run of a job (the platform's tools screen lists them). Times in epoch milliseconds. */
+export interface JobRun {
+  job: string;
+  runKey: string;
+  status: RunStatus;
+  owner: string;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
 export interface StoredSnapshot {
   asOf: string;
   /** Epoch milliseconds. */
@@ -83,6 +93,8 @@ export interface JobStore {
   ): Promise<boolean>;
   /** The run's status, or null when it never started. */
   runStatus(job: string, runKey: string): Promise<RunStatus | null>;
+  /** The latest runs of every job, newest first. */
+  listRuns(limit: number): Promise<JobRun[]>;
 
   recordFailure(failure: Omit<JobFailure, "id">): Promise<number>;
   /** Failures, newest first. */
@@ -133,6 +145,17 @@ export const lgmMarginOf = (r: Row): LgmMarginDay => ({
 
 /** A coverage level as a whole number of ten-thousandths: the key of an offer's level. */
 export const levelKey = (level: number) => Math.round(level * 10_000);
+
+export const jobRunOf = (r: Row): JobRun => ({
+  job: String(r.job),
+  runKey: String(r.run_key),
+  status: String(r.status) as RunStatus,
+  owner: String(r.owner),
+  startedAt: Number(r.started_at),
+  finishedAt: r.finished_at === null || r.finished_at === undefined ? null : Number(r.finished_at),
+});
+export const LIST_RUNS_SQL =
+  "SELECT job, run_key, status, owner, started_at, finished_at FROM job_runs ORDER BY started_at DESC, job, run_key LIMIT $1";
 
 export const jobStoreSql = (t: { integer: string; bytes: string; serialKey: string; real: string }) => `
 CREATE TABLE IF NOT EXISTS job_runs (

@@ -60,6 +60,27 @@ export function withoutSuspendedOffers(snapshot: MarketSnapshot, date: string): 
 const decode = (data: Uint8Array): MarketSnapshot =>
   marketSnapshotSchema.parse(JSON.parse(gunzipSync(data).toString("utf8")));
 
+/**
+ * A day's fresh parts over the previous snapshot: the parts `fresh` has no source for (LGM between
+ * sales days, futures when no address is set, a part a super admin did not upload) are carried over
+ * from `previous`, with their sources.
+ */
+export function carryOver(fresh: MarketSnapshot, previous: MarketSnapshot | null): MarketSnapshot {
+  if (!previous) return fresh;
+  const fetched = new Set(fresh.sources?.map((s) => s.part));
+  const carried = (previous.sources ?? []).filter((s) => !fetched.has(s.part));
+  return {
+    ...fresh,
+    futures: fetched.has("futures") ? fresh.futures : previous.futures,
+    lrpActualEndingValues: fetched.has("lrpActualEndingValues")
+      ? fresh.lrpActualEndingValues
+      : previous.lrpActualEndingValues,
+    lgm: fetched.has("lgm") ? fresh.lgm : previous.lgm,
+    lrpRates: fetched.has("lrpRates") ? fresh.lrpRates : previous.lrpRates,
+    sources: [...(fresh.sources ?? []), ...carried],
+  };
+}
+
 export function createMarketFeed(options: MarketFeedOptions) {
   const { store, config } = options;
   const clock = options.clock ?? (() => new Date());
@@ -100,19 +121,48 @@ export function createMarketFeed(options: MarketFeedOptions) {
     // Report day (shared/market/calendar.ts): that group's offers are absent that day, not a failure;
     // a row a file carries anyway for a suspended group is not offered.
     const fresh = withoutSuspendedOffers(fetchedDay, date);
-    const previous = await latest();
-    if (!previous) return fresh;
-    const fetched = new Set(fresh.sources?.map((s) => s.part));
-    const carried = (previous.sources ?? []).filter((s) => !fetched.has(s.part));
-    return {
-      ...fresh,
-      futures: fetched.has("futures") ? fresh.futures : previous.futures,
-      lrpActualEndingValues: fetched.has("lrpActualEndingValues")
-        ? fresh.lrpActualEndingValues
-        : previous.lrpActualEndingValues,
-      lgm: fetched.has("lgm") ? fresh.lgm : previous.lgm,
-      sources: [...(fresh.sources ?? []), ...carried],
-    };
+    return carryOver(fresh, await latest());
+  }
+
+  /** Publishes a snapshot and keeps it (market history): the day's fetch, or files a super admin uploaded. */
+  async function keep(snapshot: MarketSnapshot): Promise<void> {
+    await options.publish(snapshot);
+    const publishedAt = clock().getTime();
+    await store.saveSnapshot({
+      asOf: snapshot.asOf,
+      publishedAt,
+      data: new Uint8Array(gzipSync(JSON.stringify(snapshot))),
+    });
+    await store.saveOfferHistory(
+      snapshot.asOf,
+      snapshot.lrpRates
+        .filter((r) => r.salesEffectiveDate === snapshot.asOf)
+        .map((r) => ({
+          asOf: snapshot.asOf,
+          commodityCode: r.commodityCode,
+          typeCode: r.typeCode,
+          endorsementLengthWeeks: r.endorsementLengthWeeks,
+          coverageLevel: r.coverageLevel,
+          coveragePrice: r.coveragePrice,
+          expectedEndingValue: r.expectedEndingValue,
+          rate: r.rate,
+          costPerCwt: r.costPerCwt,
+          endDate: r.endDate,
+        })),
+      snapshot.lgm
+        .filter((m) => m.salesEffectiveDate === snapshot.asOf)
+        .map((m) => ({
+          asOf: snapshot.asOf,
+          commodityCode: m.commodityCode,
+          typeCode: m.typeCode,
+          stateCode: m.stateCode ?? "",
+          salesEffectiveDate: m.salesEffectiveDate,
+          marketingMonths: m.marketingMonths,
+          expectedGrossMargins: m.expectedGrossMargins,
+        })),
+    );
+    current = snapshot;
+    checkedAt = publishedAt;
   }
 
   /** One check of the schedule: runs the day's fetch when it is due and not yet done anywhere. */
@@ -138,45 +188,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
       retry: options.retry,
       signal: stopping.signal,
       attempt: async (n) => {
-        const snapshot = await fetchDay(t.date, t.weekday);
-        await options.publish(snapshot);
-        const publishedAt = clock().getTime();
-        await store.saveSnapshot({
-          asOf: snapshot.asOf,
-          publishedAt,
-          data: new Uint8Array(gzipSync(JSON.stringify(snapshot))),
-        });
-        await store.saveOfferHistory(
-          snapshot.asOf,
-          snapshot.lrpRates
-            .filter((r) => r.salesEffectiveDate === snapshot.asOf)
-            .map((r) => ({
-              asOf: snapshot.asOf,
-              commodityCode: r.commodityCode,
-              typeCode: r.typeCode,
-              endorsementLengthWeeks: r.endorsementLengthWeeks,
-              coverageLevel: r.coverageLevel,
-              coveragePrice: r.coveragePrice,
-              expectedEndingValue: r.expectedEndingValue,
-              rate: r.rate,
-              costPerCwt: r.costPerCwt,
-              endDate: r.endDate,
-            })),
-          snapshot.lgm
-            .filter((m) => m.salesEffectiveDate === snapshot.asOf)
-            .map((m) => ({
-              asOf: snapshot.asOf,
-              commodityCode: m.commodityCode,
-              typeCode: m.typeCode,
-              stateCode: m.stateCode ?? "",
-              salesEffectiveDate: m.salesEffectiveDate,
-              marketingMonths: m.marketingMonths,
-              expectedGrossMargins: m.expectedGrossMargins,
-            })),
-        );
-        current = snapshot;
-        checkedAt = publishedAt;
-        log(`published the market snapshot of ${snapshot.asOf} (attempt ${n})`);
+        await keep(await fetchDay(t.date, t.weekday));
+        log(`published the market snapshot of ${current?.asOf} (attempt ${n})`);
       },
     });
     if (outcome.status === "failed") log(`market fetch for ${t.date} failed: ${outcome.lastError}`);
@@ -195,6 +208,12 @@ export function createMarketFeed(options: MarketFeedOptions) {
     },
     listHistory: (from: string, to: string) => store.listSnapshots(from, to),
     listFailures: (limit: number) => store.listFailures({ job: MARKET_FETCH_JOB, limit }),
+    /** Publishes and keeps a snapshot made from uploaded files (issue 13 §4, the tools screen). */
+    publishSnapshot: keep,
+    /** The latest runs of the server's jobs (the tools screen). */
+    listRuns: (limit: number) => store.listRuns(limit),
+    /** The last published snapshot, never the fallback (null before the first). */
+    latest,
     lrpOfferHistory: store.lrpOfferHistory.bind(store),
     lgmMarginHistory: store.lgmMarginHistory.bind(store),
   };
