@@ -1,11 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { sampleEntity, sampleLgmEndorsement, samplePolicy } from "../../shared/book/test-fixtures";
-import { AGENT, CUSTOMER, customerPath, device, expectAllSynced } from "./sync-helpers";
+import {
+  AGENT,
+  CUSTOMER,
+  customerPath,
+  device,
+  documentDatabases,
+  dropSocket,
+  expectAllSynced,
+} from "./sync-helpers";
 
 // Issue 11 §3 for LGM: an agent opens a claim from an ended LGM endorsement, types RMA's actual gross
 // margins and what the producer actually marketed — below 75 % of the target, so the indemnity is
 // prorated, shown with and without proration — opens it, marks it submitted and paid; the producer
-// sees it in My coverages.
+// sees it in My coverages. A file picked offline and still waiting on the device is deleted when the
+// agent signs out, from whichever screen.
 
 const CUSTOMER_ID = CUSTOMER.customerId as string;
 
@@ -111,6 +120,28 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
     } finally {
       await producer.context.close();
     }
+
+    // Offline, the marketing records wait on the device…
+    await dropSocket(page);
+    await agent.context.setOffline(true);
+    await page.getByTestId("attach-marketing-records").setInputFiles({
+      name: "hog-sales.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
+    await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
+    const queue = `rangeline-doc:${encodeURIComponent(AGENT.sub)}:claim-uploads`;
+    expect(await documentDatabases(page)).toContain(queue);
+    // …and signing out from another screen (the claim page closed) leaves no file on the device.
+    await page.getByRole("link", { name: "Agent Hub" }).click();
+    await expect(page.getByTestId("agent-hub")).toBeVisible();
+    await agent.context.setOffline(false);
+    const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
+    await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await logout;
+    await page.waitForEvent("load");
+    await expect.poll(() => documentDatabases(page)).toEqual([]);
   } finally {
     await agent.context.close();
   }

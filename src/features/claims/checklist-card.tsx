@@ -6,10 +6,8 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { beforeSignOut } from "../../lib/auth/sign-out-hooks";
 import { useSyncStatus } from "../../lib/sync";
 import {
-  deleteUploads,
   flushUploads,
   listUploads,
   type QueuedUpload,
@@ -53,8 +51,6 @@ export function ChecklistCard({ view, claimId }: { view: ClaimView; claimId: str
     reload();
     return subscribeUploads(reload);
   }, [reload]);
-  // Signing out removes files still waiting on this device, with the user's other device data.
-  useEffect(() => (userId ? beforeSignOut(() => deleteUploads(userId)) : undefined), [userId]);
   // Send what waits whenever the device is (back) online, and whenever a file joins the queue.
   // biome-ignore lint/correctness/useExhaustiveDependencies: queued.length is the trigger for a new file
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { attachmentProblem } from "../../../shared/documents/attachment-sniff";
 import { type AttachmentRef, attachmentRefSchema } from "../../../shared/documents/claim";
+import { databaseName as deviceDatabaseName } from "../../lib/sync/database-names";
 
 // Claim attachments picked on the device wait here (IndexedDB, per user) until they reach the server
 // (issue 11 §2): an agent can attach a photo of a bill of sale offline; it uploads on the next
@@ -32,7 +33,12 @@ export function subscribeUploads(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const databaseName = (userId: string) => `rangeline-claim-uploads:${userId}`;
+/**
+ * The queue's database is named in the device store's namespace (src/lib/sync/database-names.ts), as
+ * a "document" of the user that is never synced: the sync layer deletes it with the user's documents
+ * at every sign-out (and when another user signs in on the device), whichever screens were opened.
+ */
+const databaseName = (userId: string) => deviceDatabaseName(userId, "claim-uploads");
 
 function openDb(userId: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -90,14 +96,6 @@ export async function listUploads(userId: string, orgId: string, claimId: string
 export async function removeUpload(userId: string, key: string): Promise<void> {
   await run(userId, "readwrite", (s) => s.delete(key));
   notify();
-}
-
-/** Deletes the user's queue on this device (sign-out: files never uploaded stay nowhere). */
-export function deleteUploads(userId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(databaseName(userId));
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
 }
 
 const flushing = new Set<string>();

@@ -238,6 +238,7 @@ describe("claim proposals recorded by the server when a snapshot is published", 
     org.doc.getMap("claims").set("cl-1", claimSummary);
     await vi.waitFor(() => expect(org.provider.unsyncedChanges).toBe(0));
     const current = await server.market.source.current();
+    if (!current) throw new Error("the feed published no snapshot");
     await server.publishMarket(current);
     await vi.waitFor(() => expect(Object.keys(proposals()).sort()).toEqual(["lgm-pays", "pays-820"]), {
       timeout: 15_000,
