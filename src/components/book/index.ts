@@ -1,6 +1,6 @@
 // The agent book's data on the device (issue 10), shared by the agent screens and My coverages:
-// lists from the organisation document's summaries, one customer's records and the writes an agent
-// makes. Screens read and write records only through these hooks, never through Yjs.
+// lists from the book document's summaries (`org/{orgId}/book`), one customer's records and the
+// writes an agent makes. Screens read and write records only through these hooks, never through Yjs.
 
 export { bookDocumentNames } from "./book-names";
 export { type HistoryEntry, parseHistory } from "./history-entries";

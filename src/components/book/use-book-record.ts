@@ -2,8 +2,8 @@ import { useMemo } from "react";
 import { useBookIndex } from "./use-book-index";
 import { type CustomerBook, type RecordOf, type RecordSection, useCustomerBook } from "./use-customer-book";
 
-// One record of the book by id (an entity, a policy, a coverage): its summary in the organisation
-// document names the customer, whose document holds the record. "loading" until both documents are on
+// One record of the book by id (an entity, a policy, a coverage): its summary in the book document
+// names the customer, whose document holds the record. "loading" until both documents are on
 // the device, "missing" when the id is not in the book (or `accept` refuses the record, e.g. the other
 // plan's coverage), else the record with the customer's book for writes.
 
