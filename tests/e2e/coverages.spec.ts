@@ -120,7 +120,7 @@ test("an LGM endorsement is created for a customer's LGM policy and shown with i
     await page.goto(`/agent/coverages/lgm/create?customer=${encodeURIComponent(agent.id)}`);
     const form = page.getByTestId("lgm-create-page");
     await expect(form.getByLabel("LGM policy", { exact: true })).toHaveValue(/.+/, { timeout: 15_000 });
-    const premium = form.getByTestId("lgm-create-premium");
+    const premium = form.getByTestId("lgm-create-quote").getByTestId("producer-premium");
     await expect(premium).toHaveText(/^\$[\d,]+$/, { timeout: 60_000 });
     const priced = (await premium.textContent())?.trim() ?? "";
     await form.getByRole("button", { name: "Save endorsement (status Quoted)" }).click();

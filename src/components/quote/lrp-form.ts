@@ -49,6 +49,10 @@ export const FIELD_OF_CODE: Readonly<Record<string, LrpField>> = {
   "head-limit": "head",
 };
 
+/** The form field an engine refusal belongs to (by its code, else its path), or undefined. */
+export const lrpFieldOf = (code: string, path: readonly (string | number)[]): LrpField | undefined =>
+  FIELD_OF_CODE[code] ?? FIELD_OF_PATH[String(path[0])];
+
 export const typesOf = (commodity: string) => LRP_TYPES.filter((t) => t.commodityCode === commodity);
 
 /** A target weight inside the type's range for a newly chosen type (7.5 cwt for 600–1000 lb types). */

@@ -1,18 +1,18 @@
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/lgm-endorsement";
-import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
-import type { LgmEndorsement, Policy } from "../../../shared/documents/book";
+import type { LgmEndorsement } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
+import { LgmFigures } from "../../components/quote/lgm-figures";
+import { pricedErrors } from "../../components/quote/priced-errors";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { formatDate, formatDollars } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import {
   buildLgmInput,
   commodityOf,
@@ -22,22 +22,16 @@ import {
   marketingMonths,
 } from "../../lib/pricing/lgm/lgm-form";
 import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
-import { SelectField } from "../../lib/pricing/ui/field";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { providerName } from "./coverage-rows";
+import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { ClosedWindowAlert, SaveCard } from "./create-parts";
+import { CustomerPolicyFields } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
+import { chosenPolicy, openPolicies } from "./lrp-create-form";
 
-const [, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
 const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "" };
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
-
-/** The customer's LGM policies an endorsement can be bought on (active or pending). */
-const openLgmPolicies = (policies: Readonly<Record<string, Policy>>): Policy[] =>
-  Object.values(policies)
-    .filter((p) => p.plan === "lgm" && (p.status === "active" || p.status === "pending"))
-    .sort((a, b) => b.cropYear - a.cropYear);
 
 /**
  * /agent/coverages/lgm/create — an LGM endorsement for a customer: its LGM policy, the livestock type,
@@ -54,13 +48,8 @@ export function LgmEndorsementCreate() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const customers = useMemo(
-    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
-    [index.customers],
-  );
-  const policies = useMemo(() => openLgmPolicies(book.policies), [book.policies]);
-  const policy =
-    policies.find((p) => p.id === form.policy) ?? (policies.length === 1 ? policies[0] : undefined);
+  const policies = useMemo(() => openPolicies(book.policies, "lgm"), [book.policies]);
+  const policy = chosenPolicy(policies, form.policy);
   const profile = book.profile;
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
   const commodity = commodityOf(form);
@@ -93,22 +82,12 @@ export function LgmEndorsementCreate() {
   const result = useWorkerResult<LgmQuote>("lgm-endorsement-create", key, (api) =>
     api.quoteLgm(built?.ok ? built.input : null, { channel: "lgm-endorsement-create" }),
   );
-  const errors: LgmErrors = built && !built.ok ? { ...built.errors } : {};
-  let generalError: string | null = null;
-  if (result.status === "failed") {
-    const field = fieldOfPath(result.code, result.path);
-    if (field) errors[field] = messageForField(result.message, result.path);
-    else generalError = result.message;
-  }
-  const invalid = Object.keys(errors).length > 0 || generalError !== null;
-  const quote =
-    invalid || pricing.status !== "ready"
-      ? null
-      : result.status === "done"
-        ? result.value
-        : result.status === "pending"
-          ? (result.last ?? null)
-          : null;
+  const { errors, generalError, invalid } = pricedErrors<LgmErrors>(
+    built && !built.ok ? built.errors : null,
+    result,
+    fieldOfPath,
+  );
+  const quote = invalid || pricing.status !== "ready" ? null : (shownResult(result)?.value ?? null);
   const windowOpen = asOf ? isInSalesWindow(asOf, new Date()) : false;
   const change = (patch: Partial<typeof form>) => {
     setSaveError(null);
@@ -170,54 +149,19 @@ export function LgmEndorsementCreate() {
         its sales date, and the figures are frozen when you save.
       </p>
       <MarketStatus pricing={pricing} />
-      {asOf && !windowOpen ? (
-        <Alert tone="warning" title="Outside the sales window">
-          <p>
-            The market data of {formatDate(asOf)} could be bought from until 8:25 am Central the next morning.
-            That window has closed, so no endorsement can be saved on it; create it once the next day's data
-            is in.
-          </p>
-        </Alert>
-      ) : null}
+      {asOf && !windowOpen ? <ClosedWindowAlert asOf={asOf} now={new Date()} what="endorsement" /> : null}
       <Card aria-labelledby="lgm-create-who">
         <h2 id="lgm-create-who">Customer and policy</h2>
-        <div className="quote-form">
-          <SelectField
-            label="Customer"
-            name="customer"
-            value={form.customer}
-            error={errors.customer}
-            options={[
-              { value: "", label: customers.length ? "Choose a customer" : "No customers yet" },
-              ...customers.map((c) => ({ value: c.id, label: c.name || c.id })),
-            ]}
-            onChange={(customer) => change({ customer, policy: "" })}
-          />
-          {form.customer ? (
-            <SelectField
-              label="LGM policy"
-              name="policy"
-              value={policy?.id ?? ""}
-              hint={
-                policies.length === 0
-                  ? book.loaded
-                    ? "This customer has no active or pending LGM policy: add one under Policies first."
-                    : "Loading the customer's policies…"
-                  : undefined
-              }
-              options={[
-                ...(policy
-                  ? []
-                  : [{ value: "", label: policies.length ? "Choose a policy" : "No LGM policy" }]),
-                ...policies.map((p) => ({
-                  value: p.id,
-                  label: `${p.policyNumber || "no number yet"} · ${providerName(p.providerId)} · crop year ${p.cropYear} · ${p.status}`,
-                })),
-              ]}
-              onChange={(id) => change({ policy: id })}
-            />
-          ) : null}
-        </div>
+        <CustomerPolicyFields
+          plan="lgm"
+          customers={index.customers}
+          customer={form.customer}
+          policies={policies}
+          policy={policy}
+          loaded={book.loaded}
+          errors={errors}
+          onChange={change}
+        />
         {asOf ? <p className="note">Sales date: {formatDate(asOf)} (the market data's date).</p> : null}
         {profile ? (
           <p className="note">
@@ -243,32 +187,7 @@ export function LgmEndorsementCreate() {
       {quote ? (
         <Card aria-labelledby="lgm-create-quote" data-testid="lgm-create-quote">
           <h2 id="lgm-create-quote">Priced</h2>
-          <dl className="figures">
-            <div>
-              <dt>Expected gross margin</dt>
-              <dd>{formatDollars(quote.expectedGrossMargin)}</dd>
-            </div>
-            <div>
-              <dt>{DEDUCTIBLE}</dt>
-              <dd>{formatDeductible(form.deductible, commodity)}</dd>
-            </div>
-            <div>
-              <dt>{GUARANTEE}</dt>
-              <dd>{formatDollars(quote.grossMarginGuarantee)}</dd>
-            </div>
-            <div>
-              <dt>Total premium</dt>
-              <dd>{formatDollars(quote.totalPremium)}</dd>
-            </div>
-            <div>
-              <dt>Subsidy</dt>
-              <dd>{formatDollars(quote.subsidy)}</dd>
-            </div>
-            <div>
-              <dt>{PRODUCER_PREMIUM}</dt>
-              <dd data-testid="lgm-create-premium">{formatDollars(quote.producerPremium)}</dd>
-            </div>
-          </dl>
+          <LgmFigures quote={quote} deductible={formatDeductible(form.deductible, commodity)} />
           <h3>Deductible on its curve</h3>
           <DeductiblePosition
             commodity={commodity}
@@ -277,18 +196,15 @@ export function LgmEndorsementCreate() {
           />
         </Card>
       ) : null}
-      <Card aria-labelledby="lgm-create-save">
-        <h2 id="lgm-create-save">Save the endorsement</h2>
-        {saveError ? (
-          <Alert tone="error" title="Not saved">
-            <p>{saveError}</p>
-          </Alert>
-        ) : null}
-        {blockers.length > 0 ? <p className="note">To save, {blockers.join("; ")}.</p> : null}
-        <Button onClick={save} disabled={blockers.length > 0 || invalid || saving}>
-          {saving ? "Saving…" : "Save endorsement (status Quoted)"}
-        </Button>
-      </Card>
+      <SaveCard
+        headingId="lgm-create-save"
+        what="endorsement"
+        error={saveError}
+        blockers={blockers}
+        disabled={invalid}
+        saving={saving}
+        onSave={save}
+      />
     </div>
   );
 }

@@ -1,38 +1,31 @@
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lrpCoverageFromOffer } from "../../../shared/book/lrp-coverage";
-import { LRP_COMMODITIES, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
+import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
-import { isInSalesWindow, salesWindow } from "../../../shared/pricing/sales-window";
+import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
 import { describeRow } from "../../components/quote/columns";
 import { CoverageTable } from "../../components/quote/coverage-table";
-import {
-  defaultWeightFor,
-  FIELD_OF_CODE,
-  FIELD_OF_PATH,
-  type LrpField,
-  rowKey,
-  typesOf,
-} from "../../components/quote/lrp-form";
+import { type LrpField, lrpFieldOf, rowKey, typesOf } from "../../components/quote/lrp-form";
+import { LrpHerdFields, LrpOfferFilters } from "../../components/quote/lrp-herd-fields";
+import { pricedErrors } from "../../components/quote/priced-errors";
 import { viewRows } from "../../components/quote/table-view";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { formatDate, formatDollars, formatNumber, formatWeeks } from "../../lib/format";
-import { SelectField, TextField } from "../../lib/pricing/ui/field";
+import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { providerName } from "./coverage-rows";
-import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openLrpPolicies } from "./lrp-create-form";
+import { ClosedWindowAlert, SaveCard } from "./create-parts";
+import { CustomerPolicyFields } from "./customer-policy-fields";
+import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
 import "../../lib/pricing/ui/quote.css";
 import "./coverages.css";
 
-const LEVEL_FILTERS = ["all", "0.75", "0.8", "0.85", "0.9", "0.95"];
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
 
 /**
@@ -50,11 +43,7 @@ export default function LrpCoverageCreatePage() {
   const [saveError, setSaveError] = useState<{ field: LrpField | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const customers = useMemo(
-    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
-    [index.customers],
-  );
-  const policies = useMemo(() => openLrpPolicies(book.policies), [book.policies]);
+  const policies = useMemo(() => openPolicies(book.policies, "lrp"), [book.policies]);
   const policy = chosenPolicy(policies, form.policy);
   const coverages = useMemo(() => Object.values(book.coverages), [book.coverages]);
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
@@ -68,16 +57,17 @@ export default function LrpCoverageCreatePage() {
     api.quoteLrp(built?.ok ? built.input : null, { all: true, channel: "lrp-coverage-create" }),
   );
 
-  const errors: Partial<Record<LrpField | "customer" | "policy", string>> =
-    built && !built.ok ? { ...built.errors } : {};
-  let generalError: string | null = null;
-  if (result.status === "failed") {
-    const field = FIELD_OF_CODE[result.code] ?? FIELD_OF_PATH[String(result.path[0])];
-    if (field) errors[field] = messageForField(result.message, result.path);
-    else generalError = result.message;
-  }
-  if (saveError?.field) errors[saveError.field] ??= saveError.message;
-  const invalid = Object.keys(errors).length > 0 || generalError !== null;
+  const { errors, generalError, invalid } = pricedErrors<
+    Partial<Record<LrpField | "customer" | "policy", string>>
+  >(
+    {
+      // A refusal on saving stays at its field until the form changes; the form's own come first.
+      ...(saveError?.field ? { [saveError.field]: saveError.message } : {}),
+      ...(built && !built.ok ? built.errors : {}),
+    },
+    result,
+    lrpFieldOf,
+  );
   const shown = invalid || pricing.status !== "ready" ? null : shownResult(result);
   const offers = useMemo(() => shown?.value.offers ?? [], [shown]);
   const commodity = (built?.ok ? built.input.commodity : form.commodity) as LrpCommodityCode;
@@ -111,8 +101,7 @@ export default function LrpCoverageCreatePage() {
   );
   const now = new Date();
   const windowOpen = asOf ? isInSalesWindow(asOf, now) : false;
-  const types = typesOf(form.commodity);
-  const type = types.find((t) => t.code === form.type);
+  const type = typesOf(form.commodity).find((t) => t.code === form.type);
   const lengths = [...new Set(offers.map((r) => r.endorsementLengthWeeks))];
   const change = (patch: Partial<typeof form>) => {
     setSaveError(null);
@@ -165,7 +154,7 @@ export default function LrpCoverageCreatePage() {
       });
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
-      const field = FIELD_OF_CODE[e.code] ?? FIELD_OF_PATH[String(e.path[0])] ?? null;
+      const field = lrpFieldOf(e.code, e.path) ?? null;
       setSaveError({ field, message: messageForField(e.message, e.path) });
       return;
     }
@@ -181,57 +170,20 @@ export default function LrpCoverageCreatePage() {
         the LRP quote screen, and are frozen when you save.
       </p>
       <MarketStatus pricing={pricing} lrpSales={commodity === "0815" ? "swine" : "cattle"} />
-      {asOf && !windowOpen ? (
-        <Alert tone="warning" title="Outside the sales window">
-          <p>
-            The offers of {formatDate(asOf)} could be bought until 8:25 am Central the next morning (
-            {salesWindow(asOf, now).cutoff.toLocaleString("en-US", { timeZone: "America/Chicago" })} CT). That
-            window has closed, so no coverage can be saved from these offers. RMA posts the next offers about
-            3:30 pm Central on a trading day; create the coverage then.
-          </p>
-        </Alert>
-      ) : null}
+      {asOf && !windowOpen ? <ClosedWindowAlert asOf={asOf} now={now} what="coverage" /> : null}
 
       <Card aria-labelledby="create-who">
         <h2 id="create-who">Customer and policy</h2>
-        <div className="quote-form">
-          <SelectField
-            label="Customer"
-            name="customer"
-            value={form.customer}
-            error={errors.customer}
-            options={[
-              { value: "", label: customers.length ? "Choose a customer" : "No customers yet" },
-              ...customers.map((c) => ({ value: c.id, label: c.name || c.id })),
-            ]}
-            onChange={(customer) => change({ customer, policy: "" })}
-          />
-          {form.customer ? (
-            <SelectField
-              label="LRP policy"
-              name="policy"
-              value={policy?.id ?? ""}
-              error={errors.policy}
-              hint={
-                policies.length === 0
-                  ? book.loaded
-                    ? "This customer has no active or pending LRP policy: add one under Policies first."
-                    : "Loading the customer's policies…"
-                  : undefined
-              }
-              options={[
-                ...(policy
-                  ? []
-                  : [{ value: "", label: policies.length ? "Choose a policy" : "No LRP policy" }]),
-                ...policies.map((p) => ({
-                  value: p.id,
-                  label: `${p.policyNumber || "no number yet"} · ${providerName(p.providerId)} · crop year ${p.cropYear} · ${p.status}`,
-                })),
-              ]}
-              onChange={(id) => change({ policy: id })}
-            />
-          ) : null}
-        </div>
+        <CustomerPolicyFields
+          plan="lrp"
+          customers={index.customers}
+          customer={form.customer}
+          policies={policies}
+          policy={policy}
+          loaded={book.loaded}
+          errors={errors}
+          onChange={change}
+        />
         {profile ? (
           <p className="note">
             Subsidy for a producer classed "{profile.farmerClassification}"
@@ -246,61 +198,7 @@ export default function LrpCoverageCreatePage() {
       <Card aria-labelledby="create-what">
         <h2 id="create-what">What to insure</h2>
         <form className="quote-form" onSubmit={(e) => e.preventDefault()} noValidate>
-          <SelectField
-            label="Commodity"
-            name="commodity"
-            value={form.commodity}
-            error={errors.commodity}
-            options={LRP_COMMODITIES.map((c) => ({ value: c.code, label: c.label }))}
-            onChange={(value) => {
-              const first = typesOf(value)[0];
-              change({
-                commodity: value,
-                type: first?.code ?? "",
-                weight: defaultWeightFor(value, first?.code ?? ""),
-                row: "",
-              });
-            }}
-          />
-          <SelectField
-            label="Type"
-            name="type"
-            value={form.type}
-            error={errors.type}
-            options={types.map((t) => ({ value: t.code, label: `${t.label} (${t.code})` }))}
-            onChange={(value) =>
-              change({ type: value, weight: defaultWeightFor(form.commodity, value), row: "" })
-            }
-          />
-          <TextField
-            label="Head"
-            name="head"
-            inputMode="numeric"
-            value={form.head}
-            error={errors.head}
-            onChange={(head) => change({ head })}
-          />
-          <TextField
-            label="Target weight"
-            name="weight"
-            suffix="cwt/head"
-            value={form.weight}
-            error={errors.weight}
-            hint={
-              type
-                ? `${type.targetWeightCwt.min} to ${type.targetWeightCwt.max} cwt for ${type.label}`
-                : undefined
-            }
-            onChange={(weight) => change({ weight })}
-          />
-          <TextField
-            label="Share"
-            name="share"
-            suffix="%"
-            value={form.share}
-            error={errors.share}
-            onChange={(share) => change({ share })}
-          />
+          <LrpHerdFields form={form} errors={errors} onChange={change} />
         </form>
       </Card>
 
@@ -323,26 +221,7 @@ export default function LrpCoverageCreatePage() {
             {formatNumber(herd.head)} head at {form.weight} cwt. Choose the row to buy.
           </p>
           <div className="quote-form no-print">
-            <SelectField
-              label="Endorsement length"
-              name="weeks"
-              value={form.weeks}
-              options={[
-                { value: "all", label: "All lengths" },
-                ...lengths.map((w) => ({ value: String(w), label: formatWeeks(w) })),
-              ]}
-              onChange={(weeks) => update({ weeks })}
-            />
-            <SelectField
-              label="Lowest coverage level"
-              name="level"
-              value={form.level}
-              options={LEVEL_FILTERS.map((l) => ({
-                value: l,
-                label: l === "all" ? "All levels" : `${Math.round(Number(l) * 100)}% and above`,
-              }))}
-              onChange={(level) => update({ level })}
-            />
+            <LrpOfferFilters form={form} lengths={lengths} onChange={update} />
           </div>
           <CoverageTable
             rows={rows}
@@ -355,8 +234,16 @@ export default function LrpCoverageCreatePage() {
         </Card>
       ) : null}
 
-      <Card aria-labelledby="create-save" data-testid="create-summary">
-        <h2 id="create-save">Save the coverage</h2>
+      <SaveCard
+        headingId="create-save"
+        testId="create-summary"
+        what="coverage"
+        error={saveError && !saveError.field ? saveError.message : null}
+        blockers={blockers}
+        disabled={invalid}
+        saving={saving}
+        onSave={save}
+      >
         {chosenRow ? (
           <p>
             <strong>{describeRow(chosenRow)}</strong>, ends {formatDate(chosenRow.endDate)}: producer premium{" "}
@@ -364,16 +251,7 @@ export default function LrpCoverageCreatePage() {
             {formatDollars(chosenRow.totalPremium)}, subsidy {formatDollars(chosenRow.subsidy)}).
           </p>
         ) : null}
-        {saveError && !saveError.field ? (
-          <Alert tone="error" title="Not saved">
-            <p>{saveError.message}</p>
-          </Alert>
-        ) : null}
-        {blockers.length > 0 ? <p className="note">To save, {blockers.join("; ")}.</p> : null}
-        <Button onClick={save} disabled={blockers.length > 0 || invalid || saving}>
-          {saving ? "Saving…" : "Save coverage (status Quoted)"}
-        </Button>
-      </Card>
+      </SaveCard>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleLrpCoverage, samplePolicy } from "../../../shared/book/test-fixtures";
-import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openLrpPolicies } from "./lrp-create-form";
+import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
 
 const SALES_DATE = "2026-11-20";
 const form = (over: Partial<typeof CREATE_DEFAULTS> = {}) => ({ ...CREATE_DEFAULTS, ...over });
@@ -88,10 +88,11 @@ describe("LRP coverage create form", () => {
       c: samplePolicy({ id: "c", plan: "lgm", providerId: "agriSompo" }),
       d: samplePolicy({ id: "d", status: "pending", cropYear: 2027 }),
     };
-    const open = openLrpPolicies(policies);
+    const open = openPolicies(policies, "lrp");
     expect(open.map((p) => p.id)).toEqual(["d", "a"]);
     expect(chosenPolicy(open, "a")?.id).toBe("a");
     expect(chosenPolicy(open, "")).toBeUndefined();
     expect(chosenPolicy([policies.a], "")?.id).toBe("a");
+    expect(openPolicies(policies, "lgm").map((p) => p.id)).toEqual(["c"]);
   });
 });

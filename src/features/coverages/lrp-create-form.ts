@@ -15,10 +15,10 @@ import { parseTypedNumber } from "../../lib/format";
 export const CREATE_DEFAULTS = { ...LRP_DEFAULTS, customer: "", policy: "" };
 export type CreateForm = typeof CREATE_DEFAULTS;
 
-/** Policies an LRP endorsement can be bought on: the customer's LRP policies, active or pending. */
-export const openLrpPolicies = (policies: Readonly<Record<string, Policy>>): Policy[] =>
+/** Policies an endorsement of `plan` can be bought on: the customer's policies of the plan, active or pending. */
+export const openPolicies = (policies: Readonly<Record<string, Policy>>, plan: Policy["plan"]): Policy[] =>
   Object.values(policies)
-    .filter((p) => p.plan === "lrp" && (p.status === "active" || p.status === "pending"))
+    .filter((p) => p.plan === plan && (p.status === "active" || p.status === "pending"))
     .sort((a, b) => b.cropYear - a.cropYear || (a.policyNumber ?? "").localeCompare(b.policyNumber ?? ""));
 
 /** The policy the form stands on: the one named in the URL, else the only one there is. */

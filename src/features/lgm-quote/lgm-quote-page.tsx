@@ -4,6 +4,8 @@ import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { LineChart } from "../../components/charts";
 import { SERIES_COLOURS } from "../../components/charts/colours";
+import { LgmFigures } from "../../components/quote/lgm-figures";
+import { pricedErrors } from "../../components/quote/priced-errors";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars } from "../../lib/format";
@@ -19,7 +21,7 @@ import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 // The sync layer's light parts only: the form itself loads for signed-in agents and customers.
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
@@ -32,7 +34,7 @@ import { MonthTable } from "./month-table";
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();
 
-const [MARKETING_MONTH, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
+const [MARKETING_MONTH, , , PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
 
 /** /insurance/lgm and /insurance/lgm/quote — an LGM quote and its whole deductible curve. */
 export default function LgmQuotePage() {
@@ -48,22 +50,12 @@ export default function LgmQuotePage() {
     api.quoteLgm(built?.ok ? built.input : null, { channel: "lgm-quote-page" }),
   );
 
-  const errors: LgmErrors = built && !built.ok ? { ...built.errors } : {};
-  let generalError: string | null = null;
-  if (result.status === "failed") {
-    const field = fieldOfPath(result.code, result.path);
-    if (field) errors[field] = messageForField(result.message, result.path);
-    else generalError = result.message;
-  }
-  const invalid = Object.keys(errors).length > 0 || generalError !== null;
-  const quote =
-    invalid || pricing.status !== "ready"
-      ? null
-      : result.status === "done"
-        ? result.value
-        : result.status === "pending"
-          ? (result.last ?? null)
-          : null;
+  const { errors, generalError, invalid } = pricedErrors<LgmErrors>(
+    built && !built.ok ? built.errors : null,
+    result,
+    fieldOfPath,
+  );
+  const quote = invalid || pricing.status !== "ready" ? null : (shownResult(result)?.value ?? null);
   const unit = commodity === "0847" ? "cwt" : "head";
 
   return (
@@ -88,34 +80,7 @@ export default function LgmQuotePage() {
       {quote ? (
         <Card aria-labelledby="lgm-result" data-testid="lgm-result">
           <h2 id="lgm-result">Quote</h2>
-          <dl className="figures">
-            <div>
-              <dt>Expected gross margin</dt>
-              <dd>{formatDollars(quote.expectedGrossMargin)}</dd>
-            </div>
-            <div>
-              <dt>{DEDUCTIBLE}</dt>
-              <dd>
-                {formatDeductible(form.deductible, commodity)}/{unit}
-              </dd>
-            </div>
-            <div>
-              <dt>{GUARANTEE}</dt>
-              <dd data-testid="gmg">{formatDollars(quote.grossMarginGuarantee)}</dd>
-            </div>
-            <div>
-              <dt>Total premium</dt>
-              <dd>{formatDollars(quote.totalPremium)}</dd>
-            </div>
-            <div>
-              <dt>Subsidy</dt>
-              <dd>{formatDollars(quote.subsidy)}</dd>
-            </div>
-            <div>
-              <dt>{PRODUCER_PREMIUM}</dt>
-              <dd data-testid="producer-premium">{formatDollars(quote.producerPremium)}</dd>
-            </div>
-          </dl>
+          <LgmFigures quote={quote} deductible={`${formatDeductible(form.deductible, commodity)}/${unit}`} />
           <p className="note">
             Premium is the average shortfall of simulated gross margins below the guarantee, plus RMA's 3 %
             load, in whole dollars. No subsidy applies when marketings fall in only one month.

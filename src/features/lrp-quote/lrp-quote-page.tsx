@@ -1,17 +1,16 @@
 import { useCallback, useMemo } from "react";
-import { LRP_COMMODITIES, type LrpCommodityCode } from "../../../shared/catalogue/livestock";
+import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
-import { formatNumber, formatWeeks } from "../../lib/format";
+import { formatNumber } from "../../lib/format";
 import { FarmerProviderFields } from "../../lib/pricing/ui/farmer-provider-fields";
-import { SelectField, TextField } from "../../lib/pricing/ui/field";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 // The sync layer's light parts only: the form itself loads for signed-in agents and customers.
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lrpSetupFrom } from "../../lib/sync/react/watch-setup";
@@ -21,16 +20,16 @@ import { CoverageTable } from "../../components/quote/coverage-table";
 import {
   basisOf,
   buildLrpInput,
-  defaultWeightFor,
-  FIELD_OF_CODE,
-  FIELD_OF_PATH,
   LRP_DEFAULTS,
   type LrpField,
+  lrpFieldOf,
   parseRowKey,
   rowKey,
   typesOf,
 } from "../../components/quote/lrp-form";
+import { LrpHerdFields, LrpOfferFilters } from "../../components/quote/lrp-herd-fields";
 import { OrderButtonSlot } from "../../components/quote/order-button-slot";
+import { pricedErrors } from "../../components/quote/priced-errors";
 import { viewRows } from "../../components/quote/table-view";
 import { BASIS_LABELS } from "../../components/quote/unit-basis";
 import { startPricing } from "../../lib/pricing/pricing-store";
@@ -40,8 +39,6 @@ import { coverageTableText } from "./quote-text";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();
-
-const LEVEL_FILTERS = ["all", "0.75", "0.8", "0.85", "0.9", "0.95"];
 
 /** /insurance/lrp-quote — every endorsement length and coverage level offered today, priced. */
 export default function LrpQuotePage() {
@@ -54,14 +51,11 @@ export default function LrpQuotePage() {
     api.quoteLrp(built?.ok ? built.input : null, { all: true, channel: "lrp-quote-page" }),
   );
 
-  const errors: Partial<Record<LrpField, string>> = built && !built.ok ? { ...built.errors } : {};
-  let generalError: string | null = null;
-  if (result.status === "failed") {
-    const field = FIELD_OF_CODE[result.code] ?? FIELD_OF_PATH[String(result.path[0])];
-    if (field) errors[field] = messageForField(result.message, result.path);
-    else generalError = result.message;
-  }
-  const invalid = Object.keys(errors).length > 0 || generalError !== null;
+  const { errors, generalError, invalid } = pricedErrors<Partial<Record<LrpField, string>>>(
+    built && !built.ok ? built.errors : null,
+    result,
+    lrpFieldOf,
+  );
   const shownNow = invalid || pricing.status !== "ready" ? null : shownResult(result);
   const quote = shownNow?.value ?? null;
   // The herd and commodity the shown figures were computed for (not the field being typed in).
@@ -111,8 +105,7 @@ export default function LrpQuotePage() {
     () => (chosenRow ? { weeks: chosenRow.endorsementLengthWeeks, level: chosenRow.coverageLevel } : null),
     [chosenRow],
   );
-  const types = typesOf(form.commodity);
-  const type = types.find((t) => t.code === form.type);
+  const type = typesOf(form.commodity).find((t) => t.code === form.type);
   const anyIndicative = offers.some((r) => r.indicative);
   const group = commodity === "0815" ? "swine" : "cattle";
 
@@ -124,68 +117,7 @@ export default function LrpQuotePage() {
           What to insure
         </h2>
         <form className="quote-form" onSubmit={(e) => e.preventDefault()} noValidate>
-          <SelectField
-            label="Commodity"
-            name="commodity"
-            value={form.commodity}
-            error={errors.commodity}
-            options={LRP_COMMODITIES.map((c) => ({ value: c.code, label: c.label }))}
-            onChange={(value) => {
-              const first = typesOf(value)[0];
-              update({
-                commodity: value,
-                type: first?.code ?? "",
-                weight: defaultWeightFor(value, first?.code ?? ""),
-                row: "",
-              });
-            }}
-          />
-          <SelectField
-            label="Type"
-            name="type"
-            value={form.type}
-            error={errors.type}
-            options={types.map((t) => ({ value: t.code, label: `${t.label} (${t.code})` }))}
-            onChange={(value) => {
-              const t = types.find((x) => x.code === value);
-              const w = Number(form.weight);
-              const inRange = t && w >= Number(t.targetWeightCwt.min) && w <= Number(t.targetWeightCwt.max);
-              update({
-                type: value,
-                ...(inRange ? {} : { weight: defaultWeightFor(form.commodity, value) }),
-                row: "",
-              });
-            }}
-          />
-          <TextField
-            label="Head"
-            name="head"
-            inputMode="numeric"
-            value={form.head}
-            error={errors.head}
-            onChange={(head) => update({ head })}
-          />
-          <TextField
-            label="Target weight"
-            name="weight"
-            suffix="cwt/head"
-            value={form.weight}
-            error={errors.weight}
-            hint={
-              type
-                ? `${type.targetWeightCwt.min} to ${type.targetWeightCwt.max} cwt for ${type.label}`
-                : undefined
-            }
-            onChange={(weight) => update({ weight })}
-          />
-          <TextField
-            label="Share"
-            name="share"
-            suffix="%"
-            value={form.share}
-            error={errors.share}
-            onChange={(share) => update({ share })}
-          />
+          <LrpHerdFields form={form} errors={errors} onChange={update} />
           <FarmerProviderFields
             plan="lrp"
             values={form}
@@ -255,26 +187,7 @@ export default function LrpQuotePage() {
                 onChange={(b) => update({ basis: b })}
               />
             </div>
-            <SelectField
-              label="Endorsement length"
-              name="weeks"
-              value={form.weeks}
-              options={[
-                { value: "all", label: "All lengths" },
-                ...lengths.map((w) => ({ value: String(w), label: formatWeeks(w) })),
-              ]}
-              onChange={(weeks) => update({ weeks })}
-            />
-            <SelectField
-              label="Lowest coverage level"
-              name="level"
-              value={form.level}
-              options={LEVEL_FILTERS.map((l) => ({
-                value: l,
-                label: l === "all" ? "All levels" : `${Math.round(Number(l) * 100)}% and above`,
-              }))}
-              onChange={(level) => update({ level })}
-            />
+            <LrpOfferFilters form={form} lengths={lengths} onChange={update} />
           </div>
           {anyIndicative ? (
             <p className="note">
