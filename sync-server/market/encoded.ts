@@ -70,7 +70,7 @@ export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: 
     Vary: "Accept-Encoding",
   };
   const match = c.req.header("if-none-match");
-  if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
+  if (match?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
     return new Response(null, { status: 304, headers });
   const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   const body = gzip ? encoded.gzip : encoded.json;
