@@ -138,6 +138,13 @@ async function runChild(kind: Kind) {
     if (message.type === "stats") process.send?.({ type: "stats", stats: stats() });
     if (message.type === "stop") {
       clearInterval(sampler);
+      if (kind === "full") {
+        const { guardPaths } = await import("../sync-server/sync/guard");
+        const { patchChecks } = await import("../sync-server/sync/entry-patch");
+        console.log(
+          `      write guard: ${guardPaths.entries} writes read from their encoding (field edits: ${patchChecks.byFields} checked by their fields, ${patchChecks.whole} parsed whole), ${guardPaths.copy} applied to a copy`,
+        );
+      }
       await close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       process.send?.({ type: "stopped" });
@@ -207,6 +214,8 @@ interface Outcome {
   errors: string[];
   lost: number;
   serverCpuMicros: number;
+  /** The part of serverCpuMicros spent in the kernel (writes, fsync, sockets). */
+  serverSystemCpuMicros: number;
   serverMainThreadCpuMicros: number;
   serverPeakRssBytes: number;
   serverLoopDelayP99Ms: number;
@@ -432,6 +441,7 @@ async function runLoad(kind: Kind): Promise<Outcome> {
     lost,
     serverCpuMicros:
       after.cpuUserMicros + after.cpuSystemMicros - before.cpuUserMicros - before.cpuSystemMicros,
+    serverSystemCpuMicros: after.cpuSystemMicros - before.cpuSystemMicros,
     serverMainThreadCpuMicros: after.mainThreadCpuMicros - before.mainThreadCpuMicros,
     serverPeakRssBytes: after.maxRssBytes,
     serverLoopDelayP99Ms: after.loopDelayP99Ms,
@@ -451,7 +461,7 @@ function report(outcome: Outcome) {
     `      edits ${outcome.sent}; seen one by one ${outcome.deliveries} of ${outcome.expectedDeliveries} (the rest arrived merged into a later value); lost ${outcome.lost}; errors ${outcome.errors.length}`,
   );
   console.log(
-    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop (${((outcome.serverCpuMicros / 1e6 / seconds) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
+    `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop, ${(outcome.serverSystemCpuMicros / outcome.sent / 1000).toFixed(3)} ms in the kernel (${((outcome.serverCpuMicros / 1e6 / seconds) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
   );
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;
@@ -470,6 +480,7 @@ function combine(runs: Outcome[]): Outcome {
     errors: runs.flatMap((o) => o.errors),
     lost: sum((o) => o.lost),
     serverCpuMicros: sum((o) => o.serverCpuMicros),
+    serverSystemCpuMicros: sum((o) => o.serverSystemCpuMicros),
     serverMainThreadCpuMicros: sum((o) => o.serverMainThreadCpuMicros),
     serverPeakRssBytes: Math.max(...runs.map((o) => o.serverPeakRssBytes)),
     serverLoopDelayP99Ms: Math.max(...runs.map((o) => o.serverLoopDelayP99Ms)),

@@ -26,6 +26,9 @@ import {
 const SYNC_STEP_2 = 1;
 const UPDATE = 2;
 
+/** How many client writes took each path of the guard (read by the sync benchmark). */
+export const guardPaths = { entries: 0, copy: 0 };
+
 /** Writes the guard accepted, by payload, for the persistence extension to log. */
 export const acceptedWrites = new WeakSet<Uint8Array>();
 
@@ -91,6 +94,7 @@ export class WriteGuard implements Extension {
     if (scan.kind === "nothing") return;
     if (scan.kind === "entries" && acceptsEntries(scan, ref.kind, grant, connection.readOnly)) {
       acceptedWrites.add(payload);
+      guardPaths.entries++;
       if (keepsHistory(ref)) this.noteHistory(payload, identity.sub, changesFromEntries(document, scan));
       return;
     }
@@ -103,6 +107,7 @@ export class WriteGuard implements Extension {
     }
     const { shadow, touched, paths } = candidate;
     if (touched.size === 0) return; // nothing new (a sync step or a repeated update)
+    guardPaths.copy++;
     if (connection.readOnly || grant.access !== "write") {
       throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
     }
