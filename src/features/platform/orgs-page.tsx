@@ -11,12 +11,17 @@ interface Org {
   name: string;
   organizationType: string;
   parentOrgId: string | null;
-  createdAt: string;
+  /** False: known only through its members (seeded, or its first admin invited from the command line). */
+  registered: boolean;
+  createdAt: string | null;
   disabledAt: string | null;
   members: number;
 }
 
-/** /settings/orgs (superAdmin): the platform's organisations — create, rename, nest, disable. */
+/**
+ * /settings/orgs (superAdmin): every organisation the server knows — also those only their members
+ * make known — with create, rename, nest and disable.
+ */
 export default function OrgsPage() {
   const session = useSession();
   const { getAccessToken } = session;
@@ -75,11 +80,60 @@ export default function OrgsPage() {
   return (
     <div className="platform" data-testid="orgs-page">
       <p>
-        Agencies on the platform. A disabled agency's members are signed out of its documents at once and told
-        they no longer have access; enabling it gives access back. The first admin of a new agency is invited
-        with <code>npx rangeline admin invite --org ID --email … --role admin</code>.
+        Every agency the server knows. Disabling one signs its members out of its records at once and tells
+        them the agency was disabled; enabling it gives access back. The first admin of a new agency is
+        invited from the server with <code>npx rangeline admin invite --org ID --email … --role admin</code>.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {orgs === null && !error ? <p>Loading…</p> : null}
+      {orgs ? (
+        <ul className="platform__list" data-testid="orgs">
+          {orgs.map((o) => (
+            <li key={o.id} className="platform__item" data-org={o.id} data-disabled={o.disabledAt !== null}>
+              <div>
+                <strong>{o.name}</strong> <span className="book-form__help">({o.id})</span>
+                <div className="book-form__help">
+                  {o.organizationType}
+                  {o.parentOrgId ? ` · sub-agency of ${o.parentOrgId}` : ""} · {o.members} member
+                  {o.members === 1 ? "" : "s"}
+                  {o.disabledAt ? ` · disabled ${new Date(o.disabledAt).toLocaleDateString()}` : ""}
+                </div>
+                {o.registered ? null : (
+                  <div className="book-form__help" data-testid="org-unregistered">
+                    Known from its members (seeded, or invited from the command line); a rename or any change
+                    registers it.
+                  </div>
+                )}
+              </div>
+              <span className="platform__actions">
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    const name = window.prompt(`New name of ${o.id}`, o.name);
+                    if (name && name !== o.name) void change(o.id, { name });
+                  }}
+                >
+                  Rename
+                </Button>
+                <Button
+                  variant={o.disabledAt ? "primary" : "ghost"}
+                  onClick={() => {
+                    if (
+                      o.disabledAt ||
+                      window.confirm(
+                        `Disable ${o.name}? Its ${o.members} member${o.members === 1 ? " is" : "s are"} signed out of its records at once and told why.`,
+                      )
+                    )
+                      void change(o.id, { disabled: !o.disabledAt });
+                  }}
+                >
+                  {o.disabledAt ? "Enable" : "Disable"}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <form className="book-form" onSubmit={create} noValidate>
         <FieldGroup legend="New organisation">
           <div className="book-form__row">
@@ -126,41 +180,6 @@ export default function OrgsPage() {
           </div>
         </FieldGroup>
       </form>
-      {orgs === null && !error ? <p>Loading…</p> : null}
-      {orgs ? (
-        <ul className="platform__list" data-testid="orgs">
-          {orgs.map((o) => (
-            <li key={o.id} className="platform__item" data-org={o.id} data-disabled={o.disabledAt !== null}>
-              <div>
-                <strong>{o.name}</strong> <span className="book-form__help">({o.id})</span>
-                <div className="book-form__help">
-                  {o.organizationType}
-                  {o.parentOrgId ? ` · sub-agency of ${o.parentOrgId}` : ""} · {o.members} member
-                  {o.members === 1 ? "" : "s"}
-                  {o.disabledAt ? ` · disabled ${new Date(o.disabledAt).toLocaleDateString()}` : ""}
-                </div>
-              </div>
-              <span className="platform__actions">
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    const name = window.prompt(`New name of ${o.id}`, o.name);
-                    if (name && name !== o.name) void change(o.id, { name });
-                  }}
-                >
-                  Rename
-                </Button>
-                <Button
-                  variant={o.disabledAt ? "primary" : "ghost"}
-                  onClick={() => void change(o.id, { disabled: !o.disabledAt })}
-                >
-                  {o.disabledAt ? "Enable" : "Disable"}
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

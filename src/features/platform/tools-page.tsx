@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
+import { MarketUpload } from "./market-upload";
 import { platformFetch } from "./platform-api";
-import { RmaFileCheck } from "./rma-file-check";
 import "./platform.css";
 
 interface Status {
@@ -29,8 +29,28 @@ interface Message {
   subject: string;
   text: string;
 }
+interface JobRun {
+  job: string;
+  runKey: string;
+  status: "running" | "done" | "failed";
+  owner: string;
+  startedAt: string;
+  finishedAt: string | null;
+}
+interface TextMessage {
+  id: string;
+  createdAt: string;
+  to: string;
+  from: string;
+  body: string;
+}
+const JOB_NAMES: Record<string, string> = { "market-fetch": "Market data fetch" };
+const RUN_STATUS: Record<JobRun["status"], string> = { running: "running", done: "done", failed: "failed" };
 
-/** /settings/tools (superAdmin): the platform's health — server, market data, refused writes, outbox. */
+/**
+ * /settings/tools (superAdmin): the platform's health — server, market data (with the upload of RMA
+ * files), job runs, refused document writes, the e-mail and text-message outboxes.
+ */
 export default function ToolsPage() {
   const { getAccessToken } = useSession();
   const [status, setStatus] = useState<Status | null>(null);
@@ -40,6 +60,8 @@ export default function ToolsPage() {
   >([]);
   const [violations, setViolations] = useState<Violation[]>([]);
   const [outbox, setOutbox] = useState<Message[]>([]);
+  const [jobs, setJobs] = useState<{ configured: boolean; runs: JobRun[] } | null>(null);
+  const [texts, setTexts] = useState<TextMessage[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
 
   const load = useCallback(async () => {
@@ -84,6 +106,20 @@ export default function ToolsPage() {
         "Outbox",
         () => platformFetch<{ messages: Message[] }>(getAccessToken, "/api/platform/outbox?limit=20"),
         (v) => setOutbox(v.messages),
+      ),
+      attempt(
+        "Job runs",
+        () =>
+          platformFetch<{ configured: boolean; runs: JobRun[] }>(
+            getAccessToken,
+            "/api/platform/jobs?limit=30",
+          ),
+        setJobs,
+      ),
+      attempt(
+        "Text messages",
+        () => platformFetch<{ messages: TextMessage[] }>(getAccessToken, "/api/platform/sms-outbox?limit=20"),
+        (v) => setTexts(v.messages),
       ),
     ]);
     setErrors(problems);
@@ -144,7 +180,42 @@ export default function ToolsPage() {
             ))}
           </ul>
         )}
-        <RmaFileCheck />
+        <MarketUpload getAccessToken={getAccessToken} onPublished={() => void load()} />
+      </section>
+      <section className="platform__section" aria-labelledby="jobs-title">
+        <h2 id="jobs-title">Job runs</h2>
+        {jobs && !jobs.configured ? (
+          <p className="book-form__help">
+            No scheduled job runs on this server: no market feed is configured (MARKET_* settings).
+          </p>
+        ) : null}
+        {jobs?.configured && jobs.runs.length === 0 ? <p className="book-form__help">No run yet.</p> : null}
+        {jobs && jobs.runs.length > 0 ? (
+          <div className="platform__table-wrap">
+            <table className="platform__table" data-testid="job-runs">
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">For</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Finished</th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.runs.map((r) => (
+                  <tr key={`${r.job}-${r.runKey}`} data-status={r.status}>
+                    <td>{JOB_NAMES[r.job] ?? r.job}</td>
+                    <td>{r.runKey}</td>
+                    <td>{RUN_STATUS[r.status]}</td>
+                    <td>{new Date(r.startedAt).toLocaleString()}</td>
+                    <td>{r.finishedAt ? new Date(r.finishedAt).toLocaleString() : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </section>
       <section className="platform__section" aria-labelledby="violations-title">
         <h2 id="violations-title">Refused document writes</h2>
@@ -162,9 +233,11 @@ export default function ToolsPage() {
         )}
       </section>
       <section className="platform__section" aria-labelledby="outbox-title">
-        <h2 id="outbox-title">E-mail outbox</h2>
+        <h2 id="outbox-title">Outbox</h2>
+        <h3>E-mail</h3>
         <p className="book-form__help">
-          Messages the server sent while no SMTP server is configured (SMTP_URL).
+          Messages kept here instead of sent, while no SMTP server is configured (SMTP_URL): invitations,
+          campaign e-mails, alerts.
         </p>
         {outbox.length === 0 ? (
           <p className="book-form__help">Empty.</p>
@@ -177,6 +250,19 @@ export default function ToolsPage() {
                   <summary>Text</summary>
                   <pre className="platform__pre">{m.text}</pre>
                 </details>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>Text messages</h3>
+        <p className="book-form__help">Campaign texts kept here while no SMS provider is configured.</p>
+        {texts.length === 0 ? (
+          <p className="book-form__help">Empty.</p>
+        ) : (
+          <ul data-testid="sms-outbox">
+            {texts.map((m) => (
+              <li key={m.id}>
+                {new Date(m.createdAt).toLocaleString()} — to {m.to}: {m.body}
               </li>
             ))}
           </ul>

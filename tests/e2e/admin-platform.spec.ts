@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { device, expectAllSynced, user } from "./sync-helpers";
+
+// The platform screens (issue 13 §4, superAdmin): every organisation the server knows is listed (the
+// seeded ones too); disabling one tells its signed-in members why their records left the device; the
+// tools screen checks RMA files on the server with the importer's line and column. (Publishing is
+// tested in tests/integration/admin/market-tools.test.ts: here it would replace the sample market data
+// the other end-to-end tests quote on.)
+
+const SUPER = user("superadmin@demo.rangeline.test");
+const OTHER_AGENT = user("agent@other.rangeline.test");
+const RATES = readFileSync(
+  new URL("../../shared/market/fixtures/A00630_LrpRate.txt", import.meta.url),
+  "utf8",
+);
+
+test("orgs: the seeded organisations are listed; disabling one tells its members why", async ({
+  browser,
+}) => {
+  const admin = await device(browser, SUPER, "/settings/orgs");
+  const member = await device(browser, OTHER_AGENT, "/agent/customers");
+  try {
+    const other = admin.page.locator('[data-org="other"]');
+    await expect(admin.page.locator('[data-org="demo"]')).toBeVisible();
+    await expect(other).toBeVisible();
+    await expectAllSynced(member.page);
+    await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
+
+    admin.page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain("signed out of its records at once");
+      void dialog.accept();
+    });
+    await other.getByRole("button", { name: "Disable" }).click();
+    await expect(other).toHaveAttribute("data-disabled", "true");
+    await expect(member.page.getByTestId("org-disabled-notice")).toContainText(
+      "Your organisation other was disabled by the Rangeline platform",
+      { timeout: 15_000 },
+    );
+    await member.page.screenshot({ path: "test-results/org-disabled-notice-desktop.png" });
+
+    await other.getByRole("button", { name: "Enable" }).click();
+    await expect(other).toHaveAttribute("data-disabled", "false");
+    await member.page.reload();
+    await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
+    await expectAllSynced(member.page);
+  } finally {
+    await admin.context.close();
+    await member.context.close();
+  }
+});
+
+test("tools: an RMA file is checked on the server, a bad one named by line and column", async ({
+  browser,
+}) => {
+  const admin = await device(browser, SUPER, "/settings/tools");
+  try {
+    const upload = admin.page.getByTestId("market-upload");
+    const rates = upload.locator('input[name="lrpRate"]');
+    const lines = RATES.split("\n");
+    lines[3] = (lines[3] as string).replace("|260.00|", "|26O.00|");
+    await rates.setInputFiles({
+      name: "A00630_LrpRate.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(lines.join("\n")),
+    });
+    await admin.page.getByTestId("market-check").click();
+    await expect(admin.page.getByTestId("market-upload-error")).toHaveText(
+      'A00630_LrpRate.txt: line 4, column 13 (Expected Ending Value Amount): expected a number, found "26O.00"',
+    );
+    await expect(upload).toContainText("Nothing was published");
+
+    await rates.setInputFiles({
+      name: "A00630_LrpRate.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(RATES),
+    });
+    await admin.page.getByTestId("market-check").click();
+    await expect(admin.page.getByTestId("market-upload-result")).toContainText(
+      "Would publish the snapshot of 2026-11-20: 7 LRP rates",
+    );
+    await expect(
+      admin.page.getByTestId("job-runs").or(admin.page.getByText("No scheduled job runs")),
+    ).toBeVisible();
+  } finally {
+    await admin.context.close();
+  }
+});
