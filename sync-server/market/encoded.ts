@@ -59,11 +59,13 @@ export function publishedSection(snapshot: Record<string, unknown>): Record<stri
 }
 
 /**
- * Answers with the encoded snapshot: gzip when the client accepts it, a strong ETag of the version (a
- * matching If-None-Match gets 304), and the given Cache-Control.
+ * Answers with the encoded snapshot: gzip when the client accepts it, a strong ETag of the version (the
+ * gzip representation's ends in "+gzip": a strong validator names one representation); an
+ * If-None-Match with the chosen representation's tag gets 304; and the given Cache-Control.
  */
 export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: string): Response {
-  const etag = `"${encoded.version}"`;
+  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  const etag = gzip ? `"${encoded.version}+gzip"` : `"${encoded.version}"`;
   const headers: Record<string, string> = {
     "Cache-Control": cacheControl,
     ETag: etag,
@@ -72,7 +74,6 @@ export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: 
   const match = c.req.header("if-none-match");
   if (match?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
     return new Response(null, { status: 304, headers });
-  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   const body = gzip ? encoded.gzip : encoded.json;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,

@@ -93,7 +93,7 @@ describe("publishing a market snapshot", () => {
     expect(gz.status).toBe(200);
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gz.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(gz.headers.etag).toBe(`"${version}"`);
+    expect(gz.headers.etag).toBe(`"${version}+gzip"`);
     const body = gz.body;
     expect(body.byteLength).toBeLessThan(150_000);
     expect(JSON.parse(gunzipSync(body).toString("utf8"))).toEqual(snapshot);
@@ -102,7 +102,12 @@ describe("publishing a market snapshot", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(((await plain.json()) as { asOf: string }).asOf).toBe(snapshot.asOf);
 
-    expect((await get(path, { "if-none-match": `"${version}"` })).status).toBe(304);
+    expect((await get(path, { "if-none-match": `"${version}+gzip"` })).status).toBe(304);
+    expect((await get(path, { "if-none-match": `"${version}"`, "accept-encoding": "identity" })).status).toBe(
+      304,
+    );
+    // The identity tag does not validate the gzip representation.
+    expect((await get(path, { "if-none-match": `"${version}"` })).status).toBe(200);
 
     const bad = await get("/api/market/snapshots/..%2Fcurrent");
     expect(bad.status).toBe(400);
@@ -121,7 +126,7 @@ describe("publishing a market snapshot", () => {
     expect(current.status).toBe(200);
     expect(current.headers.get("cache-control")).toBe("no-cache");
     const etag = current.headers.get("etag") ?? "";
-    expect(etag).toMatch(/^"\d{4}-\d{2}-\d{2}\.[0-9a-f]{16}"$/);
+    expect(etag).toMatch(/^"\d{4}-\d{2}-\d{2}\.[0-9a-f]{16}\+gzip"$/);
     const snapshot = marketSnapshotSchema.parse(await current.json());
     expect(etag).toContain(snapshot.asOf);
     expect((await get("/api/market/current", { "if-none-match": etag })).status).toBe(304);
