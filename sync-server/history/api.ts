@@ -2,6 +2,7 @@ import type { Hocuspocus } from "@hocuspocus/server";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
+import { isRecordSection } from "../../shared/documents/shapes";
 import { maskTaxId, type TaxIdType } from "../../shared/documents/tax-id";
 import { idSchema, invalid, jsonBody, toIssues } from "../admin/http";
 import type { Identity } from "../identity/verify";
@@ -12,6 +13,7 @@ import { pastJson, restorableSections, restoreDocument } from "./restore";
 
 // The document history API (issue 16 §4, HIST2). An administrator of the document's organisation, or
 // a super administrator, may:
+//   GET  /api/orgs/{orgId}/document-history/documents             the organisation's stored documents
 //   GET  /api/orgs/{orgId}/document-history?document=…           the changes, newest first: when, who, which records
 //   GET  /api/orgs/{orgId}/document-history/state?document=…&at=…[&section=…[&key=…]]   the document or a record then
 //   POST /api/orgs/{orgId}/document-history/restore {document, at, section?, key?}      restore it as a new update
@@ -135,6 +137,31 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
     return { who, input: parsed.data };
   };
 
+  app.get("/api/orgs/:orgId/document-history/documents", async (c) => {
+    const orgId = idSchema.safeParse(c.req.param("orgId"));
+    if (!orgId.success) return invalid(c, "organisation id in the path", toIssues(orgId.error));
+    const who = await caller(c, orgId.data);
+    if (who instanceof Response) return who;
+    const names = [
+      ...(await storage.listDocuments(`org/${orgId.data}`)).filter((n) => n === `org/${orgId.data}`),
+      ...(await storage.listDocuments(`org/${orgId.data}/`)),
+    ];
+    const documents = names.flatMap((name) => {
+      const ref = parseDocumentName(name);
+      if (!ref || !("orgId" in ref)) return [];
+      const id =
+        "customerId" in ref
+          ? ref.customerId
+          : "claimId" in ref
+            ? ref.claimId
+            : "campaignId" in ref
+              ? ref.campaignId
+              : null;
+      return [{ name, kind: ref.kind, id }];
+    });
+    return c.json({ documents });
+  });
+
   app.get("/api/orgs/:orgId/document-history", async (c) => {
     const ready = await prepare(c, listQuery, c.req.query(), "query");
     if (ready instanceof Response) return ready;
@@ -193,7 +220,13 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
     const shown = Object.fromEntries(
       (section === undefined ? sections : [section]).map((s) => [s, masked(ref, s, json[s] ?? {})]),
     );
-    const body: Record<string, unknown> = { document: ref.name, at: iso(at), since: iso(since) };
+    const body: Record<string, unknown> = {
+      document: ref.name,
+      at: iso(at),
+      since: iso(since),
+      // Sections of independent records (restored one by one); the others are one record each.
+      recordSections: sections.filter((s) => isRecordSection(ref.kind, s)),
+    };
     if (section !== undefined && key !== undefined) {
       body.section = section;
       body.key = key;

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
 import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
@@ -18,6 +18,9 @@ import { SendgridChecklist } from "./sendgrid-checklist";
 import { type Draft, draftFrom, saveDraft } from "./settings-draft";
 import { useOrgSettings } from "./use-org-settings";
 import "./settings.css";
+
+// Document history and restore (issue 16 §4), loaded when the page is.
+const DocumentHistoryPanel = lazy(() => import("../document-history/document-history-panel"));
 
 const TEXT = [
   "name",
@@ -283,12 +286,15 @@ export default function SettingsPage() {
         <section className="settings__secrets" aria-labelledby="api-keys-title" data-testid="org-api-keys">
           <h2 id="api-keys-title">Partners' API keys</h2>
           <p className="book-form__help">
-            Keys your partners created for the partner API (issue 14): who owns each, its scopes, when it was
+            Keys your partners created to read your data through the partner API: who owns each, its scopes, when it was
             last used. Revoke one to stop it at once.
           </p>
           <OrganisationApiKeys />
         </section>
       )}
+      <Suspense fallback={null}>
+        <DocumentHistoryPanel orgId={orgId} getAccessToken={session.getAccessToken} />
+      </Suspense>
     </div>
   );
 }

@@ -126,6 +126,14 @@ function restoreSuite(
       expect(badTime.status).toBe(400);
       expect(String(badTime.body.message)).toContain("at");
       expect((await history(superAdmin)).status).toBe(200);
+      // The organisation's documents, to choose from: admins only.
+      const listed = await call("/api/orgs/demo/document-history/documents", admin);
+      expect(listed.status).toBe(200);
+      expect(listed.body.documents).toEqual(
+        expect.arrayContaining([{ name: DOC, kind: "customer", id: "c-demo" }]),
+      );
+      expect((await call("/api/orgs/demo/document-history/documents", agent)).status).toBe(403);
+      expect((await call("/api/orgs/other/document-history/documents", admin)).status).toBe(403);
     });
 
     it("lists the changes by time and author, with the records each touched", async () => {
@@ -197,12 +205,10 @@ function restoreSuite(
     it("restores one record to a past state and keeps every later change of the others", async () => {
       const entity = writer.doc.getMap("entities").get("e-1") as Y.Map<unknown> | Record<string, unknown>;
       writer.doc.transact(() => {
-        writer.doc
-          .getMap("entities")
-          .set("e-1", {
-            ...(entity instanceof Y.Map ? entity.toJSON() : entity),
-            legalName: "Casey J. Jones",
-          });
+        writer.doc.getMap("entities").set("e-1", {
+          ...(entity instanceof Y.Map ? entity.toJSON() : entity),
+          legalName: "Casey J. Jones",
+        });
       });
       await vi.waitFor(() => expect(writer.provider.unsyncedChanges).toBe(0));
       await pause(20);
