@@ -421,6 +421,10 @@ try {
     const [[at, cpu], counter] = await withCpu(cdp, () => tracedPageLoad(page, `${base}${LIST_PATH}`), true);
     // Then: the book document itself read from the device (the list is live and complete).
     const loadedAt = (await page.evaluate(BOOK_LOADED)) as number;
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `  page load ${i + 1}: rows at ${at.toFixed(0)} ms, CPU to the rows ${cpu.toFixed(0)} ms, counter ${counter.toFixed(0)} ms, book loaded at ${loadedAt.toFixed(0)} ms`,
+      );
     if (i < 2) continue; // the first two warm the caches
     loads.push(at);
     loadsCpu.push(cpu);

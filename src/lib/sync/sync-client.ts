@@ -92,7 +92,7 @@ export class SyncClient {
       },
     });
     this.documents.set(name, document as unknown as SyncedDocument);
-    this.unsubscribers.push(document.subscribe(() => this.recompute()));
+    this.unsubscribers.push(document.observe(() => this.recompute()));
     this.recompute();
     return document;
   }

@@ -1,5 +1,5 @@
 import { HocuspocusProvider, type HocuspocusProviderWebsocket } from "@hocuspocus/provider";
-import { IndexeddbPersistence } from "y-indexeddb";
+import { IndexeddbPersistence, storeState } from "y-indexeddb";
 import * as Y from "yjs";
 import { queryRetryDelayMs } from "../../../shared/catalogue/app-defaults";
 import type { DocumentKind } from "../../../shared/documents/names";
@@ -76,6 +76,9 @@ export interface Presence {
 /** The origin of this device's own writes (counted as changes not yet on the server). */
 export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
 
+/** Kinds whose device copy is compacted once per session after the first sync (compactOnce). */
+const COMPACTED_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(["org"]);
+
 /** Close reasons after which the local copy is replaced by the server's. */
 const RESET_REASONS = new Set<string>(["forbidden", "org-disabled", "invalid-document", "malformed-message"]);
 /** Refusals of the connection itself that mean the user may not open the document. */
@@ -102,8 +105,12 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   /** Keeps a snapshot of the parsed content on the device (SNAPSHOT_KINDS), after changes. */
   private readonly snapshot: ReturnType<typeof debouncedSaver> | null;
   private snapshotData: unknown = null;
+  private compacted = false;
   private provider: HocuspocusProvider | null = null;
   private readonly listeners = new Set<() => void>();
+  /** Listeners of screens (subscribe), as opposed to the client's own (observe). */
+  private viewers = 0;
+  private onViewer: (() => void) | null = null;
   private readonly presenceListeners = new Set<() => void>();
   private state: DocumentState<K>;
   private presence: Presence[] = [];
@@ -158,7 +165,30 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const data = await readSnapshot(databaseName(this.options.userId, this.options.name));
     if (!data || this.closed || this.state.loaded) return;
     this.update({ data: data as DocumentData<K>, cached: true });
+    // A screen that opened the document may not be on the page yet (its render can wait for a lazy
+    // chunk): wait until one listens (it then shows the snapshot), or 1.5 s, then for a paint.
+    if (this.viewers === 0)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1500);
+        this.onViewer = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    this.onViewer = null;
     await afterNextPaint();
+  }
+
+  /**
+   * Once per session, after the first sync, replaces the organisation document's stored updates on the
+   * device with its state: a device that held it at schema version 2 stored the whole book index in it
+   * (several MB, read on every screen); once the server has moved the index to the book document, the
+   * state is small but the old updates would stay until y-indexeddb's own trim (500 updates).
+   */
+  private compactOnce() {
+    if (this.compacted || !COMPACTED_KINDS.has(this.options.kind)) return;
+    this.compacted = true;
+    if (this.persistence._dbsize > 2) void storeState(this.persistence, true).catch(() => {});
   }
 
   /** Keeps the parsed content as the device's snapshot (when it changed since the last one). */
@@ -220,6 +250,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       onAuthenticationFailed: ({ reason }) => this.refused(reason),
       onSynced: ({ state }) => {
         this.synced = state;
+        if (state) this.compactOnce();
         this.refresh();
       },
       onUnsyncedChanges: ({ number }) => {
@@ -390,9 +421,22 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
 
   getState = (): DocumentState<K> => this.state;
 
+  /** A screen's listener (React hooks): called on every change of the state. */
   subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const remove = this.observe(listener);
+    this.viewers += 1;
+    this.onViewer?.();
+    return () => {
+      this.viewers -= 1;
+      return remove();
+    };
+  };
+
+  /** The client's own listener (not a screen showing the document). */
+  observe = (listener: () => void): (() => boolean) => {
+    const wrapped = () => listener();
+    this.listeners.add(wrapped);
+    return () => this.listeners.delete(wrapped);
   };
 
   getPresence = (): Presence[] => this.presence;
