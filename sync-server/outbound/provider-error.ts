@@ -2,8 +2,9 @@
 // fault decides what the caller does:
 // - "recipient": the provider refused this recipient or this message (a bounce, an invalid number, any
 //   other 4xx about the request): not retried; a campaign marks the recipient INVALID with the reason.
-// - "account": the provider refused our credentials or account (401, 403): not retried, and not the
-//   recipient's fault — the recipient stays as they are.
+// - "account": the sending side is at fault — the provider refused our credentials or account (401,
+//   403), or our own message or sending number is malformed: not retried, and not the recipient's
+//   fault — the recipient stays as they are.
 // - "transient": the provider is busy or down (429, 5xx, a timeout, no connection): retried with back-off.
 // Messages never carry a key, a token or an Authorization header.
 

@@ -1,3 +1,5 @@
+import { ProviderError } from "../provider-error";
+
 // The outbound e-mail adapter (issue 13; docs/administration.md): one small interface every sender of
 // e-mail uses (invitations now, campaigns later). `send` resolves once the message is accepted by the
 // transport (the SMTP server, or the local outbox), with the id it was given.
@@ -20,12 +22,16 @@ export interface EmailSender {
 /** A recipient address as the adapter accepts it: one address, no display name or line breaks. */
 export const isPlainAddress = (to: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(to);
 
+/**
+ * Refuses a message no transport should take, before it goes anywhere: a recipient that is not one
+ * address is the recipient's fault; a bad subject or header is the sender's (neither is retried).
+ */
 export function checkMessage(message: EmailMessage): void {
   if (!isPlainAddress(message.to))
-    throw new Error(`The recipient "${message.to}" is not one e-mail address.`);
-  if (/[\r\n]/.test(message.subject)) throw new Error("The subject must be one line.");
+    throw new ProviderError(`The recipient "${message.to}" is not one e-mail address.`, "recipient");
+  if (/[\r\n]/.test(message.subject)) throw new ProviderError("The subject must be one line.", "account");
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value))
-      throw new Error(`The header ${name} is not a valid one-line header.`);
+      throw new ProviderError(`The header ${name} is not a valid one-line header.`, "account");
   }
 }

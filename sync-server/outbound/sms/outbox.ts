@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Storage } from "../../storage/types";
-import type { SmsSender } from "./types";
+import { checkSms, type SmsSender } from "./types";
 
 /** The embedded default (no Twilio keys): texts go to campaign_sms_outbox, where a developer reads them. */
 export const outboxSmsSender = (storage: Storage, from: string, now: () => number = Date.now): SmsSender => ({
   kind: "outbox",
-  async send(m) {
+  async send(message) {
+    const m = checkSms(message);
     const id = randomUUID();
     await storage.putSmsOutbox({ id, createdAt: now(), to: m.to, from: m.from ?? from, body: m.body });
     return { id };

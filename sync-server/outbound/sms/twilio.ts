@@ -45,14 +45,10 @@ export function twilioSender(options: TwilioOptions): SmsSender {
   return {
     kind: "twilio",
     async send(message: SmsMessage) {
-      checkSms(message);
+      const { to, from, body } = checkSms(message);
       client ??= open();
       try {
-        const sent = await (await client).messages.create({
-          to: message.to,
-          from: message.from || options.from,
-          body: message.body,
-        });
+        const sent = await (await client).messages.create({ to, from: from ?? options.from, body });
         return { id: sent.sid };
       } catch (error) {
         throw twilioError(error, message.to, [options.authToken, options.accountSid]);

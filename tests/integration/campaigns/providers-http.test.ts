@@ -15,7 +15,7 @@ import {
 import { unsubscribeSigner } from "../../../sync-server/campaigns/unsubscribe-link";
 import { sendgridSender } from "../../../sync-server/outbound/email";
 import { ProviderError } from "../../../sync-server/outbound/provider-error";
-import { twilioSender } from "../../../sync-server/outbound/sms";
+import { e164, twilioSender } from "../../../sync-server/outbound/sms";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 
 // The real SDKs (@sendgrid/mail, twilio) against one HTTP server on loopback standing in for SendGrid's
@@ -334,12 +334,29 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
     }
   });
 
+  it("texts the book's phone formats as E.164; a number that cannot get texts is the recipient's fault", async () => {
+    const sent = await sms().send({ to: "(515) 555-0142 x12", body: "b" });
+    expect(sent.id).toMatch(/^SM/);
+    expect(new URLSearchParams(seen[0].body).get("To")).toBe("+15155550142");
+    expect(e164("+44 20 7946 0958")).toBe("+442079460958");
+    expect(e164("555-0100")).toBeNull();
+    const error = await sms()
+      .send({ to: "12", body: "b" })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).fault).toBe("recipient");
+    expect(seen).toHaveLength(1);
+  });
+
   it("refuses what is not one address or one E.164 number before calling the provider", async () => {
     await expect(email().send({ to: "two@a.test, b@c.test", subject: "s", text: "t" })).rejects.toThrow(
       'The recipient "two@a.test, b@c.test" is not one e-mail address.',
     );
     await expect(sms().send({ to: "555-0100", body: "b" })).rejects.toThrow(
-      'The SMS recipient "555-0100" is not an E.164 phone number (+ and 7–15 digits).',
+      'The SMS recipient "555-0100" is not a phone number that can get texts (E.164: + and 7–15 digits).',
     );
     expect(seen).toHaveLength(0);
   });

@@ -235,6 +235,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       const { tag, input, contacts, campaign } = fixture(1);
       const id = `${tag}-c1`;
       const phone = `515-555-${String(seq).padStart(4, "0")}`;
+      const texted = `+1515555${String(seq).padStart(4, "0")}`; // what the provider gets (E.164)
       contacts.set(id, {
         ...(contacts.get(id) as RunContact),
         mobilePhone: phone,
@@ -252,7 +253,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       const early = await sendRun(run, deps("a", { now: () => eastern + 60_000 }));
       expect(early.sent).toBe(1); // the e-mail; the text is held until 8:00 in Chicago
       expect(early.retryAt).toBe(zonedInstant("2026-11-24", "08:00", CHICAGO));
-      expect((await storage.listSmsOutbox(100_000)).filter((m) => m.to === phone)).toHaveLength(0);
+      expect((await storage.listSmsOutbox(100_000)).filter((m) => m.to === texted)).toHaveLength(0);
       const at8 = await sendRun(run, deps("a", { now: () => zonedInstant("2026-11-24", "08:00", CHICAGO) }));
       expect(at8.sent).toBe(1);
       const again = await sendRun(
@@ -260,7 +261,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         deps("b", { now: () => zonedInstant("2026-11-24", "08:05", CHICAGO) }),
       );
       expect(again.sent).toBe(0);
-      const texts = (await storage.listSmsOutbox(100_000)).filter((m) => m.to === phone);
+      const texts = (await storage.listSmsOutbox(100_000)).filter((m) => m.to === texted);
       expect(texts).toHaveLength(1);
       expect(texts[0].body).toContain("Reply STOP to opt out");
       // In Los Angeles 8:00 is past the 8:25 Central window: the text is recorded skipped, not sent late.
