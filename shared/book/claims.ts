@@ -359,6 +359,34 @@ export interface ClaimProposal {
   urgency: FilingUrgency;
 }
 
+/** An LRP summary's indemnity at RMA's actual ending value in `snapshot` (A00620), or null without one. */
+function atPublishedActual(
+  c: CoverageSummary,
+  snapshot: MarketSnapshot | null,
+): { value: string; indemnity: number } | null {
+  if (c.plan !== "lrp" || !c.lrp || !snapshot) return null;
+  const published = snapshot.lrpActualEndingValues.find(
+    (r) => r.commodityCode === c.commodity && r.typeCode === c.type && r.endDate === c.endDate,
+  );
+  if (!published) return null;
+  const result = lrpClaim(
+    {
+      commodity: c.commodity,
+      type: c.type,
+      endDate: c.endDate,
+      coveragePrice: c.lrp.coveragePrice,
+      head: c.head,
+      targetWeightCwt: c.lrp.targetWeightCwt,
+      share: c.lrp.share,
+      priceAdjustmentFactor: c.lrp.priceAdjustmentFactor,
+      actualEndingValue: published.actualEndingValue,
+      asOf: c.endDate,
+    },
+    null,
+  );
+  return { value: new Decimal(published.actualEndingValue).toFixed(), indemnity: result.indemnity };
+}
+
 /** Coverage statuses that may still need a claim. */
 const CLAIMABLE = new Set(["accepted", "ended"]);
 
@@ -378,34 +406,14 @@ export function proposeClaims(
   const claimed = new Set(claims.flatMap((c) => c.coverageIds));
   const out: ClaimProposal[] = [];
   for (const c of coverages) {
-    if (c.plan !== "lrp" || !c.lrp || !CLAIMABLE.has(c.status) || claimed.has(c.id) || c.endDate >= today)
-      continue;
-    const published = snapshot.lrpActualEndingValues.find(
-      (r) => r.commodityCode === c.commodity && r.typeCode === c.type && r.endDate === c.endDate,
-    );
-    if (!published) continue;
-    const result = lrpClaim(
-      {
-        commodity: c.commodity,
-        type: c.type,
-        endDate: c.endDate,
-        coveragePrice: c.lrp.coveragePrice,
-        head: c.head,
-        targetWeightCwt: c.lrp.targetWeightCwt,
-        share: c.lrp.share,
-        priceAdjustmentFactor: c.lrp.priceAdjustmentFactor,
-        producerPremium: c.producerPremium,
-        actualEndingValue: published.actualEndingValue,
-        asOf: today,
-      },
-      null,
-    );
-    if (result.indemnity <= 0) continue;
+    if (c.plan !== "lrp" || !CLAIMABLE.has(c.status) || claimed.has(c.id) || c.endDate >= today) continue;
+    const found = atPublishedActual(c, snapshot);
+    if (!found || found.indemnity <= 0) continue;
     const due = claimFilingDueDate(c) as string;
     out.push({
       coverage: c,
-      indemnity: whole(result.indemnity),
-      actualEndingValue: new Decimal(published.actualEndingValue).toFixed(),
+      indemnity: whole(found.indemnity),
+      actualEndingValue: found.value,
       filingDueDate: due,
       urgency: filingUrgency(due, today),
     });
@@ -598,4 +606,16 @@ export function lrpClaimCompanions(
         c.endDate === coverage.endDate,
     )
     .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * RMA's actual ending value for an ended LRP endorsement in `snapshot`, and whether it pays at that
+ * value (the engine's indemnity above zero); null when the snapshot does not have it.
+ */
+export function lrpActualPays(
+  coverage: CoverageSummary,
+  snapshot: MarketSnapshot | null,
+): { value: string; pays: boolean } | null {
+  const found = atPublishedActual(coverage, snapshot);
+  return found ? { value: found.value, pays: found.indemnity > 0 } : null;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { claimWarnings, hubProposals, proposeClaims } from "../../../shared/book/claims";
+import { claimWarnings, type HubProposal, hubProposals, proposeClaims } from "../../../shared/book/claims";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { formatDate, formatDollars } from "../../lib/format";
 import type { BookIndex } from "../book";
@@ -12,22 +12,12 @@ import { useServerClaimProposals } from "./use-claim-proposals";
 import "./claims.css";
 
 /**
- * The agent hub's claims (issue 11): every endorsement no claim names yet that pays at the actual
- * values — LRP from RMA's actual ending value in the market data on this device, LRP and LGM as the
- * server recorded them after the last published snapshot — with "Open a claim"; and open claims whose
- * filing due date is 14, 7 or 2 days away or past.
+ * The hub's "Claims that pay": this device's LRP proposals from its market data and the server's
+ * recorded ones (LRP and LGM), merged (shared/book/claims.ts hubProposals).
  */
-export function ClaimProposalsPanel({
-  index,
-  snapshot,
-  today,
-}: {
-  index: BookIndex;
-  snapshot: MarketSnapshot | null;
-  today: string;
-}) {
+export function useHubProposals(index: BookIndex, snapshot: MarketSnapshot | null, today: string) {
   const server = useServerClaimProposals();
-  const proposals = useMemo(
+  return useMemo(
     () =>
       hubProposals(
         proposeClaims(index.coverages, index.claims, snapshot, today),
@@ -38,6 +28,26 @@ export function ClaimProposalsPanel({
       ),
     [index.coverages, index.claims, snapshot, server, today],
   );
+}
+
+/**
+ * The agent hub's claims (issue 11): every endorsement no claim names yet that pays at the actual
+ * values — LRP from RMA's actual ending value in the market data on this device, LRP and LGM as the
+ * server recorded them after the last published snapshot — with "Open a claim"; and open claims whose
+ * filing due date is 14, 7 or 2 days away or past.
+ */
+export function ClaimProposalsPanel({
+  index,
+  snapshot,
+  proposals,
+  today,
+}: {
+  index: BookIndex;
+  snapshot: MarketSnapshot | null;
+  /** useHubProposals(index, snapshot, today). */
+  proposals: readonly HubProposal[];
+  today: string;
+}) {
   const warnings = useMemo(() => claimWarnings(index.claims, today), [index.claims, today]);
   const name = (id: string) => index.customerNames.get(id) ?? id;
   return (
@@ -69,13 +79,13 @@ export function ClaimProposalsPanel({
                 <Link to={customerHref(p.coverage.customerId)}>{name(p.coverage.customerId)}</Link>
               </div>
               <div className="claim-list__row">
-                <span className="claim-amount" title="Indemnity by RMA's formula">
-                  {formatDollars(p.indemnity)}
-                  {p.plan === "lgm" ? " at the target marketings" : ""}
+                <span>
+                  Indemnity <span className="claim-amount">{formatDollars(p.indemnity)}</span>
+                  {p.plan === "lgm" ? " (if the targets were marketed)" : ""}
                 </span>
                 <span>
                   {p.plan === "lrp"
-                    ? `ended ${formatDate(p.coverage.endDate)}; actual ending value $${p.actualValue}/cwt`
+                    ? `ended ${formatDate(p.coverage.endDate)}; actual ending value ${formatDollars(p.actualValue, { cents: true })}/cwt`
                     : `ended ${formatDate(p.coverage.endDate)}; actual gross margin ${formatDollars(p.actualValue)}`}
                 </span>
                 {p.filingDueDate ? <ClaimDue filingDueDate={p.filingDueDate} today={today} /> : null}

@@ -4,6 +4,6 @@
 export { claimHref, createClaim, openClaimHref, refreshClaimSummaries } from "./claim-documents";
 export { ClaimDue } from "./claim-due";
 export { claimStatusLabel, urgencyText, urgencyTone } from "./claim-labels";
-export { ClaimProposalsPanel } from "./claim-proposals-panel";
+export { ClaimProposalsPanel, useHubProposals } from "./claim-proposals-panel";
 export { MyClaims } from "./my-claims";
 export { OpenClaimLink } from "./open-claim-link";

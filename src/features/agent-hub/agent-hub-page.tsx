@@ -1,8 +1,9 @@
 import { type ReactNode, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { lrpActualPays } from "../../../shared/book/claims";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
-import { ClaimProposalsPanel } from "../../components/claims";
+import { ClaimProposalsPanel, useHubProposals } from "../../components/claims";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
@@ -76,6 +77,22 @@ export default function AgentHubPage() {
     () => buildHub(index.customers, index.policies, index.coverages, index.customerNames, today),
     [index, today],
   );
+  const proposals = useHubProposals(index, market.current, today);
+  // Ended LRP endorsements with no claim, not under "Claims that pay" (those are listed there, with
+  // their indemnity): whether they pay is not known yet, or they pay nothing at RMA's actual value.
+  const toFile = useMemo(() => {
+    const listed = new Set([
+      ...index.claims.flatMap((c) => c.coverageIds),
+      ...proposals.map((p) => p.coverage.id),
+    ]);
+    const byId = new Map(index.coverages.map((c) => [c.id, c]));
+    return hub.claims
+      .filter((i) => !listed.has(i.id))
+      .map((i) => {
+        const coverage = byId.get(i.id);
+        return { ...i, actual: coverage ? lrpActualPays(coverage, market.current) : null };
+      });
+  }, [hub.claims, index.claims, index.coverages, proposals, market.current]);
   const [params] = useSearchParams();
   const applicationId = params.get("application");
   const counts: [string, string, string][] = [
@@ -129,19 +146,27 @@ export default function AgentHubPage() {
             more={<Link to="/agent/coverages?ending=30">See them all under Coverages.</Link>}
           />
         </Panel>
-        <Panel title="Claims to file soon" count={hub.claims.length}>
+        <ClaimProposalsPanel index={index} snapshot={market.current} proposals={proposals} today={today} />
+        <Panel title="Ended LRP endorsements without a claim" count={toFile.length}>
           <p className="agent-hub__note">
-            LRP endorsements that have ended: the claim (notice of probable loss) is filed within 60 days of
-            the end date.
+            Whether these pay is not known yet (RMA's actual ending value is not in the market data on this
+            device), or they pay nothing. A claim (notice of probable loss) is filed within 60 days of the end
+            date.
           </p>
           <ItemList
-            items={hub.claims}
+            items={toFile}
             testId="hub-claims"
-            empty="No LRP claim has an open filing deadline."
-            detail={(i) => `file by ${formatDate(i.date)} (${inDays(i.daysLeft)})`}
+            empty="Every ended LRP endorsement has a claim or is under Claims that pay."
+            detail={(i) => {
+              const { actual } = i as (typeof toFile)[number];
+              return `file by ${formatDate(i.date)} (${inDays(i.daysLeft)})${
+                actual
+                  ? ` · pays nothing: actual ending value ${formatDollars(actual.value, { cents: true })}/cwt`
+                  : " · actual ending value not published yet"
+              }`;
+            }}
           />
         </Panel>
-        <ClaimProposalsPanel index={index} snapshot={market.current} today={today} />
         <Panel title={`Premiums due in the next ${PREMIUM_DAYS} days`} count={hub.premiums.length}>
           {hub.premiums.length > 0 ? (
             <p className="agent-hub__note">

@@ -82,6 +82,7 @@ export default function ClaimsPage() {
         </Alert>
       ) : null}
       {!index.loaded ? <p role="status">Loading the book…</p> : null}
+      {coverageId ? <h2 className="claims__list-title">All claims</h2> : null}
       <RecordTable
         label="claims"
         rows={shown}

@@ -2,12 +2,15 @@ import type { ComputedClaim, LgmProration } from "../../../shared/book/claims";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 
 const SOURCE_WORDS: Record<ComputedClaim["actual"]["source"], string> = {
-  "rma-actual": "RMA's published actual ending value",
+  "rma-actual": "published by RMA, in the market data",
   estimate: "an estimate from the latest market data",
-  "rma-actual-margins": "RMA's actual gross margins, typed by the agent",
-  entered: "RMA's actual ending value, typed by the agent",
-  "futures-actual": "worked out by the server from the futures settlements",
+  "rma-actual-margins": "typed by the agent",
+  entered: "typed by the agent",
+  "futures-actual": "worked out by the server from the futures settlements it kept",
 };
+
+/** The source's words with its ISO dates as the screens show dates ("for 2026-11-16" → "for Nov 16, 2026"). */
+const readable = (text: string) => text.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (date) => formatDate(date));
 
 const percent = (ratio: string) => `${(Number(ratio) * 100).toFixed(1).replace(/\.0$/, "")} %`;
 
@@ -46,14 +49,14 @@ export function IndemnityFigures({ claim, lgm }: { claim: ComputedClaim; lgm?: L
         <dt>{claim.plan === "lrp" ? "Actual ending value" : "Actual total gross margin"}</dt>
         <dd>
           {claim.plan === "lrp"
-            ? `$${claim.actual.value}/cwt`
+            ? `${formatDollars(claim.actual.value, { cents: true })}/cwt`
             : formatDollars(claim.actual.value, { cents: true })}
         </dd>
       </div>
       <div>
         <dt>Source</dt>
         <dd data-testid="claim-source">
-          {SOURCE_WORDS[claim.actual.source]}: {claim.actual.sourceText} (as of{" "}
+          {readable(claim.actual.sourceText)} ({SOURCE_WORDS[claim.actual.source]}, as of{" "}
           {formatDate(claim.actual.date)})
         </dd>
       </div>

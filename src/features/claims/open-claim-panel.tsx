@@ -63,14 +63,19 @@ function CompanionPicker({
   companions,
   chosen,
   onChange,
+  indemnityOf,
 }: {
   coverage: LrpCoverage;
   companions: LrpCoverage[];
   chosen: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
+  /** The endorsement's own indemnity at the value the claim uses, or null when there is none yet. */
+  indemnityOf: (c: LrpCoverage) => string | null;
 }) {
-  const line = (c: LrpCoverage) =>
-    `${c.head} head × ${c.targetWeightCwt} cwt at $${c.coveragePrice}/cwt${c.share !== "1" ? `, share ${c.share}` : ""}`;
+  const line = (c: LrpCoverage) => {
+    const pays = indemnityOf(c);
+    return `Bought ${formatDate(c.salesDate)}: ${c.head} head × ${c.targetWeightCwt} cwt at ${formatDollars(c.coveragePrice, { cents: true })}/cwt${c.share !== "1" ? `, share ${c.share}` : ""}${pays === null ? "" : ` — pays ${formatDollars(pays)}`}`;
+  };
   return (
     <fieldset className="claims__companions" data-testid="claim-endorsements">
       <legend>Endorsements this claim names</legend>
@@ -199,22 +204,45 @@ function OpenClaimForm({
         {typeLabel(coverage.plan, coverage.commodity, coverage.type)}
       </h2>
       <p className="claim-note">
-        Ends {formatDate(coverage.endDate)}. The indemnity is worked out by RMA's formula from the
-        endorsement's frozen figures; you never type it.
+        {coverage.endDate < today ? "Ended" : "Ends"} {formatDate(coverage.endDate)}
+        {coverage.plan === "lgm"
+          ? `; gross margin guarantee ${formatDollars(coverage.grossMarginGuarantee)} for ${coverage.targetMarketings.reduce((a, b) => a + b, 0)} target ${coverage.commodity === "0847" ? "cwt of milk" : "head"}`
+          : ""}
+        . The indemnity is worked out by RMA's formula from the endorsement's frozen figures; you never type
+        it.
       </p>
       {coverage.plan === "lrp" && companions.length > 0 ? (
-        <CompanionPicker coverage={coverage} companions={companions} chosen={chosen} onChange={setChosen} />
+        <CompanionPicker
+          coverage={coverage}
+          companions={companions}
+          chosen={chosen}
+          onChange={setChosen}
+          indemnityOf={(c) => {
+            const typed = entered.trim();
+            try {
+              return computeLrpClaim({
+                coverages: [c],
+                snapshot: market.current,
+                today,
+                ...(/^\d+(\.\d+)?$/.test(typed) ? { enteredActualEndingValue: typed } : {}),
+              }).indemnity;
+            } catch {
+              return null;
+            }
+          }}
+        />
       ) : null}
       {coverage.plan === "lrp" ? (
         <label className="claims__field">
           <span>
-            RMA's actual ending value ($/cwt), if the market data on this device does not have it yet
+            Actual ending value ($/cwt) typed from RMA's publication — only when the market data on this
+            device does not have it yet
           </span>
           <input
             inputMode="decimal"
             value={entered}
             onChange={(e) => setEntered(e.target.value)}
-            placeholder="from the market data"
+            placeholder="leave empty to use the market data"
             data-testid="entered-actual"
           />
         </label>

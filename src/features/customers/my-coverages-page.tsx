@@ -116,6 +116,8 @@ function MyCoverages({ customerId }: { customerId: string }) {
       ) : (
         <p className="customers__note">Estimates appear once market data has loaded on this device.</p>
       )}
+      {/* The producer's claims first: money they are owed, and what is still needed from them. */}
+      <MyClaims claims={book.claims} />
       {rows.length === 0 ? (
         <p data-testid="my-coverages-empty">
           No coverages yet. Your agent adds them here when you buy LRP or LGM coverage.
@@ -127,7 +129,6 @@ function MyCoverages({ customerId }: { customerId: string }) {
           ))}
         </div>
       )}
-      <MyClaims claims={book.claims} />
     </section>
   );
 }
