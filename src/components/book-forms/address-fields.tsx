@@ -1,6 +1,6 @@
 import { type AddressDraft, countyOptions, STATE_OPTIONS, withState } from "./address-draft";
-import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
+import { SelectInput, TextInput } from "./inputs";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
 
 export interface AddressFieldsProps {
@@ -25,69 +25,54 @@ export function AddressFields({
   disabled,
   countyOptional = true,
 }: AddressFieldsProps) {
-  const at = (key: keyof AddressDraft) => `${path}.${key}`;
-  const focus = (key: keyof AddressDraft) => ({
-    onFocus: () => presence.focus(at(key)),
-    onBlur: () => presence.focus(null),
+  const bound = (key: keyof AddressDraft) => ({
+    path: `${path}.${key}`,
+    issues,
+    presence,
+    disabled,
+    value: value[key],
   });
-  const text = (key: keyof AddressDraft, label: string, extra: Record<string, string> = {}) => (
-    <Field label={label} path={at(key)} issues={issues} editors={presence.editorsAt(at(key))}>
-      <input
-        className="book-input"
-        value={value[key]}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-        {...focus(key)}
-        {...extra}
-      />
-    </Field>
-  );
+  const set = (key: keyof AddressDraft) => (text: string) => onChange({ ...value, [key]: text });
   const counties = countyOptions(value.state);
   return (
     <div className="book-address">
-      {text("line1", "Street address", { autoComplete: "address-line1" })}
-      {text("line2", "Address line 2 (optional)", { autoComplete: "address-line2" })}
-      {text("city", "City", { autoComplete: "address-level2" })}
+      <TextInput
+        label="Street address"
+        {...bound("line1")}
+        onChange={set("line1")}
+        autoComplete="address-line1"
+      />
+      <TextInput
+        label="Address line 2 (optional)"
+        {...bound("line2")}
+        onChange={set("line2")}
+        autoComplete="address-line2"
+      />
+      <TextInput label="City" {...bound("city")} onChange={set("city")} autoComplete="address-level2" />
       <div className="book-form__row">
-        <Field label="State" path={at("state")} issues={issues} editors={presence.editorsAt(at("state"))}>
-          <select
-            className="book-input"
-            value={value.state}
-            disabled={disabled}
-            onChange={(e) => onChange(withState(value, e.target.value))}
-            {...focus("state")}
-          >
-            <option value="">Choose a state</option>
-            {STATE_OPTIONS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
+        <SelectInput
+          label="State"
+          {...bound("state")}
+          onChange={(state) => onChange(withState(value, state))}
+          options={STATE_OPTIONS}
+          placeholder="Choose a state"
+        />
+        <SelectInput
           label={countyOptional ? "County (optional)" : "County"}
-          path={at("county")}
-          issues={issues}
-          editors={presence.editorsAt(at("county"))}
-        >
-          <select
-            className="book-input"
-            value={value.county}
-            disabled={disabled || counties.length === 0}
-            onChange={(e) => onChange({ ...value, county: e.target.value })}
-            {...focus("county")}
-          >
-            <option value="">{value.state ? "Choose a county" : "Choose a state first"}</option>
-            {counties.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+          {...bound("county")}
+          disabled={disabled || counties.length === 0}
+          onChange={set("county")}
+          options={counties}
+          placeholder={value.state ? "Choose a county" : "Choose a state first"}
+        />
       </div>
-      {text("zip", "ZIP code", { inputMode: "numeric", autoComplete: "postal-code" })}
+      <TextInput
+        label="ZIP code"
+        {...bound("zip")}
+        onChange={set("zip")}
+        inputMode="numeric"
+        autoComplete="postal-code"
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   STATE_OPTIONS,
   withState,
 } from "./address-draft";
-import { defaultProviderId, providerOptions } from "./provider-options";
+import { providerOptions } from "./provider-options";
 import { TAX_ID_TYPE_OPTIONS, taxIdLast4, taxIdProblem } from "./tax-id-draft";
 
 describe("address draft", () => {
@@ -87,13 +87,5 @@ describe("provider options", () => {
   it("lists only providers that write the plan", () => {
     expect(providerOptions("lgm").map((o) => o.value)).toEqual(["agriSompo", "nau", "hudson", "rcis"]);
     expect(providerOptions("lrp").map((o) => o.value)).not.toContain("arbor");
-  });
-
-  it("defaults to the preferred provider when it writes the plan, else the spec's default", () => {
-    expect(defaultProviderId("lrp")).toBe("proAg");
-    expect(defaultProviderId("lgm")).toBe("agriSompo");
-    expect(defaultProviderId("lrp", "rh")).toBe("rh");
-    expect(defaultProviderId("lgm", "rh")).toBe("agriSompo");
-    expect(defaultProviderId("lgm", "nope")).toBe("agriSompo");
   });
 });

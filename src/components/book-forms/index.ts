@@ -14,10 +14,13 @@ export {
   withState,
 } from "./address-draft";
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
+export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
 export { Field, FieldGroup, type FieldProps } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";
 export { describePresenceField, type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
-export { defaultProviderId, providerOptions } from "./provider-options";
+export { SelectInput, type SelectInputProps, TextInput, type TextInputProps } from "./inputs";
+export { NotSavedAlert, type NotSavedAlertProps } from "./not-saved-alert";
+export { providerOptions } from "./provider-options";
 export { ProviderSelect, type ProviderSelectProps } from "./provider-select";
 export {
   isBlankTaxId,

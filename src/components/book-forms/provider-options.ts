@@ -1,18 +1,16 @@
 import type { AipSettings } from "../../../shared/admin/aip";
 import { orgProviderIds } from "../../../shared/admin/aip-providers";
 import {
-  INSURANCE_PROVIDER_ID_BY_NAME,
   INSURANCE_PROVIDER_NAME_BY_ID,
   INSURANCE_PROVIDERS,
   type InsurancePlan,
   type InsuranceProviderId,
-  providerNameForPlan,
   providerSupportsPlan,
 } from "../../../shared/catalogue";
 
 // The insurance providers a policy of a plan can be written with (spec §3 catalogue: active and
-// supporting the plan; with the organisation's AIP settings, only its providers — issue 13 §2), and the
-// default (spec §9, through the catalogue's helper).
+// supporting the plan; with the organisation's AIP settings, only its providers — issue 13 §2). The
+// default among them is orgDefaultProviderId (shared/admin/aip-providers.ts: spec §9's helper).
 
 export const providerOptions = (
   plan: InsurancePlan,
@@ -24,12 +22,3 @@ export const providerOptions = (
         value: p.id,
         label: p.name,
       }));
-
-/**
- * The provider to preselect: the customer's preferred provider for the plan when it supports the plan,
- * else the spec's default (LRP ProAg, LGM AgriSompo).
- */
-export function defaultProviderId(plan: InsurancePlan, preferred?: string): InsuranceProviderId {
-  const name = providerNameForPlan(preferred ? [preferred] : [], plan);
-  return INSURANCE_PROVIDER_ID_BY_NAME[name] as InsuranceProviderId;
-}

@@ -1,9 +1,9 @@
 import type { InsurancePlan, InsuranceProviderId } from "../../../shared/catalogue";
 import { useOrgAip } from "../org-providers/use-org-aip";
-import { Field } from "./field";
-import { type FormPresence, NO_PRESENCE } from "./form-presence";
+import type { FormPresence } from "./form-presence";
+import { SelectInput } from "./inputs";
 import { providerOptions } from "./provider-options";
-import { type FieldIssues, NO_ISSUES } from "./zod-issues";
+import type { FieldIssues } from "./zod-issues";
 
 export interface ProviderSelectProps {
   plan: InsurancePlan;
@@ -20,34 +20,29 @@ export function ProviderSelect({
   plan,
   value,
   onChange,
-  issues = NO_ISSUES,
+  issues,
   path = "providerId",
-  presence = NO_PRESENCE,
+  presence,
   disabled,
 }: ProviderSelectProps) {
   // Only the organisation's providers when its AIP settings name them (issue 13 §2).
   const aip = useOrgAip();
   const options = providerOptions(plan, aip);
   return (
-    <Field label="Insurance provider" path={path} issues={issues} editors={presence.editorsAt(path)}>
-      <select
-        className="book-input"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => {
-          const picked = options.find((o) => o.value === e.target.value);
-          if (picked) onChange(picked.value);
-        }}
-        onFocus={() => presence.focus(path)}
-        onBlur={() => presence.focus(null)}
-      >
-        {options.some((o) => o.value === value) ? null : <option value={value}>Choose a provider</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectInput
+      label="Insurance provider"
+      path={path}
+      issues={issues}
+      presence={presence}
+      disabled={disabled}
+      value={value}
+      onChange={(id) => {
+        const picked = options.find((o) => o.value === id);
+        if (picked) onChange(picked.value);
+      }}
+      options={options}
+      // A provider the organisation no longer offers (or none yet) shows as a choice to make.
+      placeholder={options.some((o) => o.value === value) ? undefined : "Choose a provider"}
+    />
   );
 }

@@ -1,15 +1,24 @@
-import { FARMER_CLASSIFICATIONS, type InsurancePlan, providerNameForPlan } from "../../../shared/catalogue";
+import { orgDefaultProviderId } from "../../../shared/admin/aip-providers";
+import {
+  FARMER_CLASSIFICATIONS,
+  getInsuranceProvider,
+  INSURANCE_PROVIDER_NAME_BY_ID,
+  type InsurancePlan,
+} from "../../../shared/catalogue";
 import { SMS_CONSENT_METHODS } from "../../../shared/documents/book";
 import {
   AddressFields,
-  Field,
   FieldGroup,
   type FieldIssues,
   type FormPresence,
   NO_ISSUES,
   NO_PRESENCE,
   providerOptions,
+  SelectInput,
+  TextInput,
+  type TextInputProps,
 } from "../../components/book-forms";
+import { useOrgAip } from "../../components/org-providers/use-org-aip";
 import {
   type ProfileForm,
   type ProfileFormKey,
@@ -24,6 +33,17 @@ export interface ProfileFormFieldsProps {
   presence?: FormPresence;
 }
 
+const CLASSIFICATION_OPTIONS = FARMER_CLASSIFICATIONS.map((c) => ({ value: c, label: c }));
+const CONSENT_STATUS_OPTIONS = [
+  { value: "none", label: "Not recorded" },
+  { value: "given", label: "Given" },
+  { value: "withdrawn", label: "Withdrawn" },
+];
+const CONSENT_METHOD_OPTIONS = SMS_CONSENT_METHODS.map((m) => ({
+  value: m,
+  label: SMS_CONSENT_METHOD_LABELS[m],
+}));
+
 const PLANS: { plan: InsurancePlan; label: string }[] = [
   { plan: "lrp", label: "Preferred LRP provider" },
   { plan: "lgm", label: "Preferred LGM provider" },
@@ -36,34 +56,41 @@ export function ProfileFormFields({
   issues = NO_ISSUES,
   presence = NO_PRESENCE,
 }: ProfileFormFieldsProps) {
-  const focus = (path: string) => ({
-    onFocus: () => presence.focus(path),
-    onBlur: () => presence.focus(null),
-  });
   const text = (
     key: "name" | "email" | "mobilePhone",
     label: string,
-    extra: Record<string, string> = {},
-    hint?: string,
+    extra: Pick<TextInputProps, "type" | "inputMode" | "hint"> = {},
   ) => (
-    <Field label={label} path={key} issues={issues} hint={hint} editors={presence.editorsAt(key)}>
-      <input
-        className="book-input"
-        value={value[key]}
-        onChange={(e) => onChange(key, e.target.value)}
-        autoComplete="off"
-        {...focus(key)}
-        {...extra}
-      />
-    </Field>
+    <TextInput
+      label={label}
+      path={key}
+      issues={issues}
+      presence={presence}
+      value={value[key]}
+      onChange={(text) => onChange(key, text)}
+      {...extra}
+    />
   );
+  const bound = { issues, presence };
+  // The organisation's providers (its AIP settings), and the one already chosen if it is not among them.
+  const aip = useOrgAip();
+  const preferredOptions = (plan: InsurancePlan) => {
+    const options = providerOptions(plan, aip);
+    const current = value.preferredProviders[plan];
+    return !current || options.some((o) => o.value === current)
+      ? options
+      : [...options, { value: current, label: getInsuranceProvider(current)?.name ?? current }];
+  };
   const consent = value.smsConsent;
   return (
     <>
       {text("name", "Name")}
       <div className="book-form__row">
         {text("email", "E-mail", { type: "email", inputMode: "email" })}
-        {text("mobilePhone", "Mobile phone", { type: "tel" }, "e.g. 555-123-4567 or +1 (555) 123-4567 x12")}
+        {text("mobilePhone", "Mobile phone", {
+          type: "tel",
+          hint: "e.g. 555-123-4567 or +1 (555) 123-4567 x12",
+        })}
       </div>
       <FieldGroup legend="Address">
         <AddressFields
@@ -75,118 +102,67 @@ export function ProfileFormFields({
         />
       </FieldGroup>
       <div className="book-form__row">
-        <Field
+        <SelectInput
           label="Farmer classification"
           path="farmerClassification"
-          issues={issues}
-          editors={presence.editorsAt("farmerClassification")}
-        >
-          <select
-            className="book-input"
-            value={value.farmerClassification}
-            onChange={(e) =>
-              onChange("farmerClassification", e.target.value as ProfileForm["farmerClassification"])
-            }
-            {...focus("farmerClassification")}
-          >
-            {FARMER_CLASSIFICATIONS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </Field>
+          {...bound}
+          value={value.farmerClassification}
+          onChange={(c) => onChange("farmerClassification", c as ProfileForm["farmerClassification"])}
+          options={CLASSIFICATION_OPTIONS}
+        />
         {value.farmerClassification === "Beginning Farmer/Rancher" ? (
-          <Field
+          <TextInput
             label="First year of farming"
             path="farmingSinceYear"
-            issues={issues}
+            {...bound}
             hint="The year this producer began farming or ranching (subsidy for beginning farmers)."
-            editors={presence.editorsAt("farmingSinceYear")}
-          >
-            <input
-              className="book-input"
-              inputMode="numeric"
-              value={value.farmingSinceYear}
-              onChange={(e) => onChange("farmingSinceYear", e.target.value)}
-              {...focus("farmingSinceYear")}
-            />
-          </Field>
+            inputMode="numeric"
+            value={value.farmingSinceYear}
+            onChange={(year) => onChange("farmingSinceYear", year)}
+          />
         ) : null}
       </div>
       <FieldGroup legend="Text messages (SMS)">
-        <Field
+        <SelectInput
           label="SMS consent"
           path="smsConsent"
-          issues={issues}
+          {...bound}
           hint="Quote campaigns send text messages only to customers who consented."
-          editors={presence.editorsAt("smsConsent")}
-        >
-          <select
-            className="book-input"
-            value={consent.status}
-            onChange={(e) =>
-              onChange("smsConsent", { ...consent, status: e.target.value as typeof consent.status })
-            }
-            {...focus("smsConsent")}
-          >
-            <option value="none">Not recorded</option>
-            <option value="given">Given</option>
-            <option value="withdrawn">Withdrawn</option>
-          </select>
-        </Field>
+          value={consent.status}
+          onChange={(status) =>
+            onChange("smsConsent", { ...consent, status: status as typeof consent.status })
+          }
+          options={CONSENT_STATUS_OPTIONS}
+        />
         {consent.status === "given" ? (
           <>
             <div className="book-form__row">
-              <Field
+              <TextInput
                 label="When consent was given"
                 path="smsConsent.at"
-                issues={issues}
-                editors={presence.editorsAt("smsConsent.at")}
-              >
-                <input
-                  className="book-input"
-                  type="datetime-local"
-                  value={consent.at}
-                  onChange={(e) => onChange("smsConsent", { ...consent, at: e.target.value })}
-                  {...focus("smsConsent.at")}
-                />
-              </Field>
-              <Field
+                {...bound}
+                type="datetime-local"
+                value={consent.at}
+                onChange={(at) => onChange("smsConsent", { ...consent, at })}
+              />
+              <SelectInput
                 label="How consent was given"
                 path="smsConsent.method"
-                issues={issues}
-                editors={presence.editorsAt("smsConsent.method")}
-              >
-                <select
-                  className="book-input"
-                  value={consent.method}
-                  onChange={(e) =>
-                    onChange("smsConsent", { ...consent, method: e.target.value as SmsConsentMethod })
-                  }
-                  {...focus("smsConsent.method")}
-                >
-                  {SMS_CONSENT_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {SMS_CONSENT_METHOD_LABELS[m]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+                {...bound}
+                value={consent.method}
+                onChange={(method) =>
+                  onChange("smsConsent", { ...consent, method: method as SmsConsentMethod })
+                }
+                options={CONSENT_METHOD_OPTIONS}
+              />
             </div>
-            <Field
+            <TextInput
               label="Consent note (optional)"
               path="smsConsent.note"
-              issues={issues}
-              editors={presence.editorsAt("smsConsent.note")}
-            >
-              <input
-                className="book-input"
-                value={consent.note}
-                onChange={(e) => onChange("smsConsent", { ...consent, note: e.target.value })}
-                {...focus("smsConsent.note")}
-              />
-            </Field>
+              {...bound}
+              value={consent.note}
+              onChange={(note) => onChange("smsConsent", { ...consent, note })}
+            />
           </>
         ) : null}
       </FieldGroup>
@@ -194,23 +170,16 @@ export function ProfileFormFields({
         {PLANS.map(({ plan, label }) => {
           const path = `preferredProviders.${plan}`;
           return (
-            <Field key={plan} label={label} path={path} issues={issues} editors={presence.editorsAt(path)}>
-              <select
-                className="book-input"
-                value={value.preferredProviders[plan]}
-                onChange={(e) =>
-                  onChange("preferredProviders", { ...value.preferredProviders, [plan]: e.target.value })
-                }
-                {...focus(path)}
-              >
-                <option value="">Default ({providerNameForPlan([], plan)})</option>
-                {providerOptions(plan).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectInput
+              key={plan}
+              label={label}
+              path={path}
+              {...bound}
+              value={value.preferredProviders[plan]}
+              onChange={(id) => onChange("preferredProviders", { ...value.preferredProviders, [plan]: id })}
+              options={preferredOptions(plan)}
+              placeholder={`Default (${INSURANCE_PROVIDER_NAME_BY_ID[orgDefaultProviderId(aip, plan)]})`}
+            />
           );
         })}
       </div>

@@ -9,9 +9,8 @@ import {
   type FieldIssues,
   focusFirstInvalid,
   formPresence,
-  hasIssues,
   NO_ISSUES,
-  unplacedIssues,
+  NotSavedAlert,
 } from "../../components/book-forms";
 import { ActionGate, RecordLookupGate } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
@@ -99,7 +98,6 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
       else throw e;
     }
   };
-  const others = unplacedIssues(issues, entityFormPaths(draft));
 
   return (
     <form className="book-form" onSubmit={submit} noValidate data-testid="entity-edit">
@@ -115,18 +113,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
         existing={entity}
         presence={presence}
       />
-      {hasIssues(issues) ? (
-        <Alert tone="error" title="Nothing was saved">
-          Correct the fields marked in red.
-          {others.length > 0 ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <NotSavedAlert title="Nothing was saved" issues={issues} placed={entityFormPaths(draft)} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="book-form__actions">
         <Button type="submit">Save changes</Button>

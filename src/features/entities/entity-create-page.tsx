@@ -1,14 +1,14 @@
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import {
-  Field,
+  CustomerSelect,
   type FieldIssues,
   focusFirstInvalid,
-  hasIssues,
+  isKnownCustomer,
   NO_ISSUES,
-  unplacedIssues,
+  NotSavedAlert,
 } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
@@ -23,18 +23,14 @@ export default function EntityCreatePage() {
   const index = useBookIndex();
   const session = useSession();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const customerId = params.get("customer") ?? "";
   const book = useCustomerBook(customerId || null);
   const [draft, setDraft] = useState<EntityDraft>(() => entityDraftFrom());
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
-  const customers = useMemo(
-    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
-    [index.customers],
-  );
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
-  const known = customerId === "" || !index.loaded || customers.some((c) => c.id === customerId);
+  const known = isKnownCustomer(customerId, index.loaded, index.customers);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +66,6 @@ export default function EntityCreatePage() {
   };
 
   if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
-  const others = unplacedIssues(issues, ["customer", ...entityFormPaths(draft)]);
 
   return (
     <form className="book-form entity-create" onSubmit={submit} noValidate data-testid="entity-create">
@@ -78,36 +73,8 @@ export default function EntityCreatePage() {
         An entity is the person or business named on a policy. Its tax id is kept only where agents can read
         it; the customer sees the last four digits.
       </p>
-      <Field
-        label="Customer"
-        path="customer"
-        issues={issues}
-        error={known ? undefined : "This customer is not in your book: choose one from the list."}
-      >
-        <select
-          className="book-input"
-          value={known ? customerId : ""}
-          onChange={(e) =>
-            setParams(
-              (p) => {
-                const next = new URLSearchParams(p);
-                if (e.target.value) next.set("customer", e.target.value);
-                else next.delete("customer");
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        >
-          <option value="">Choose a customer</option>
-          {customers.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name || c.id}
-            </option>
-          ))}
-        </select>
-      </Field>
-      {customers.length === 0 && index.loaded ? (
+      <CustomerSelect customers={index.customers} loaded={index.loaded} issues={issues} />
+      {index.customers.length === 0 && index.loaded ? (
         <Alert tone="info" actions={<ButtonLink to="/agent/customers">Customers</ButtonLink>}>
           Your book has no customers yet: create the customer first.
         </Alert>
@@ -117,18 +84,11 @@ export default function EntityCreatePage() {
         onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
         issues={issues}
       />
-      {hasIssues(issues) ? (
-        <Alert tone="error" title="The entity was not saved">
-          Correct the fields marked in red.
-          {others.length > 0 ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <NotSavedAlert
+        title="The entity was not saved"
+        issues={issues}
+        placed={["customer", ...entityFormPaths(draft)]}
+      />
       {error ? <Alert tone="error">{error}</Alert> : null}
       {customerId && known && !book.loaded ? (
         <p className="note" role="status">

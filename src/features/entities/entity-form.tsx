@@ -8,13 +8,14 @@ import { maskTaxId, type TaxIdType } from "../../../shared/documents/tax-id";
 import { newRecordId } from "../../components/book";
 import {
   AddressFields,
-  Field,
   FieldGroup,
   type FieldIssues,
   type FormPresence,
   issueAt,
   NO_PRESENCE,
+  SelectInput,
   TaxIdField,
+  TextInput,
 } from "../../components/book-forms";
 import { Button } from "../../components/ui/button";
 import { type EntityDraft, newSbiDraft, type SbiDraft, typedShareTotal } from "./entity-draft";
@@ -29,18 +30,18 @@ export interface EntityFormProps {
   presence?: FormPresence;
 }
 
-const typeOption = (code: string) => (
-  <option key={code} value={code}>
-    {code} · {ENTITY_TYPE_LABEL_BY_CODE[code as keyof typeof ENTITY_TYPE_LABEL_BY_CODE]}
-  </option>
-);
+const typeOption = (code: string) => ({
+  value: code,
+  label: `${code} · ${ENTITY_TYPE_LABEL_BY_CODE[code as keyof typeof ENTITY_TYPE_LABEL_BY_CODE]}`,
+});
+/** The entity's own type: the spec's selectable list (no F). */
+const SELECTABLE_TYPE_OPTIONS = SELECTABLE_ENTITY_TYPE_CODES.map(typeOption);
+/** An SBI's type: every code, F (transfer of right to indemnity) included. */
+const ALL_TYPE_OPTIONS = ENTITY_TYPE_CODES.map(typeOption);
 
 /** The fields of an entity: type, legal name, tax id, spouse (Individuals), SBIs and address. */
 export function EntityForm({ draft, onChange, issues, existing, presence = NO_PRESENCE }: EntityFormProps) {
-  const focus = (path: string) => ({
-    onFocus: () => presence.focus(path),
-    onBlur: () => presence.focus(null),
-  });
+  const bound = (key: "type" | "legalName") => ({ path: key, issues, presence, value: draft[key] });
   const onFile = (type: TaxIdType | undefined, last4: string | undefined, now: TaxIdType) =>
     last4 !== undefined && type === now ? maskTaxId(now, last4) : undefined;
   const setSbi = (index: number, next: SbiDraft) =>
@@ -53,31 +54,18 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
   return (
     <>
       <div className="book-form__row">
-        <Field label="Entity type" path="type" issues={issues} editors={presence.editorsAt("type")}>
-          <select
-            className="book-input"
-            value={draft.type}
-            onChange={(e) => onChange("type", e.target.value)}
-            {...focus("type")}
-          >
-            {SELECTABLE_ENTITY_TYPE_CODES.map(typeOption)}
-          </select>
-        </Field>
-        <Field
+        <SelectInput
+          label="Entity type"
+          {...bound("type")}
+          onChange={(type) => onChange("type", type)}
+          options={SELECTABLE_TYPE_OPTIONS}
+        />
+        <TextInput
           label="Legal name"
-          path="legalName"
-          issues={issues}
+          {...bound("legalName")}
+          onChange={(name) => onChange("legalName", name)}
           hint="As on the tax return."
-          editors={presence.editorsAt("legalName")}
-        >
-          <input
-            className="book-input"
-            value={draft.legalName}
-            autoComplete="off"
-            onChange={(e) => onChange("legalName", e.target.value)}
-            {...focus("legalName")}
-          />
-        </Field>
+        />
       </div>
       <TaxIdField
         label="Tax id"
@@ -100,20 +88,14 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
           </label>
           {draft.hasSpouse ? (
             <>
-              <Field
+              <TextInput
                 label="Spouse's name"
                 path="spouse.name"
                 issues={issues}
-                editors={presence.editorsAt("spouse.name")}
-              >
-                <input
-                  className="book-input"
-                  value={draft.spouseName}
-                  autoComplete="off"
-                  onChange={(e) => onChange("spouseName", e.target.value)}
-                  {...focus("spouse.name")}
-                />
-              </Field>
+                presence={presence}
+                value={draft.spouseName}
+                onChange={(name) => onChange("spouseName", name)}
+              />
               <TaxIdField
                 label="Spouse's tax id (optional)"
                 typeLabel="Spouse's tax id type"
@@ -139,6 +121,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
         </p>
         {draft.sbis.map((sbi, index) => {
           const at = (field: string) => `sbis.${sbi.id}.${field}`;
+          const sbiBound = (field: string) => ({ path: at(field), issues, presence });
           const stored = existing?.sbis[sbi.id];
           return (
             <div className="entity-sbi" key={sbi.id} data-testid="sbi">
@@ -157,35 +140,19 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
                 </Button>
               </div>
               <div className="book-form__row">
-                <Field
+                <TextInput
                   label="Name"
-                  path={at("name")}
-                  issues={issues}
-                  editors={presence.editorsAt(at("name"))}
-                >
-                  <input
-                    className="book-input"
-                    value={sbi.name}
-                    autoComplete="off"
-                    onChange={(e) => setSbi(index, { ...sbi, name: e.target.value })}
-                    {...focus(at("name"))}
-                  />
-                </Field>
-                <Field
+                  {...sbiBound("name")}
+                  value={sbi.name}
+                  onChange={(name) => setSbi(index, { ...sbi, name })}
+                />
+                <SelectInput
                   label="Entity type"
-                  path={at("entityType")}
-                  issues={issues}
-                  editors={presence.editorsAt(at("entityType"))}
-                >
-                  <select
-                    className="book-input"
-                    value={sbi.entityType}
-                    onChange={(e) => setSbi(index, { ...sbi, entityType: e.target.value })}
-                    {...focus(at("entityType"))}
-                  >
-                    {ENTITY_TYPE_CODES.map(typeOption)}
-                  </select>
-                </Field>
+                  {...sbiBound("entityType")}
+                  value={sbi.entityType}
+                  onChange={(entityType) => setSbi(index, { ...sbi, entityType })}
+                  options={ALL_TYPE_OPTIONS}
+                />
               </div>
               <TaxIdField
                 label="SBI tax id"
@@ -197,21 +164,15 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
                 onFile={stored && onFile(stored.taxIdType, stored.taxIdLast4, sbi.taxId.type)}
                 presence={presence}
               />
-              <Field
+              <TextInput
                 label="Share (%)"
-                path={at("sharePercent")}
-                issues={issues}
+                {...sbiBound("sharePercent")}
                 hint="More than 0 and at most 100, e.g. 50 or 12.5."
-                editors={presence.editorsAt(at("sharePercent"))}
-              >
-                <input
-                  className="book-input entity-sbi__share"
-                  value={sbi.sharePercent}
-                  inputMode="decimal"
-                  onChange={(e) => setSbi(index, { ...sbi, sharePercent: e.target.value })}
-                  {...focus(at("sharePercent"))}
-                />
-              </Field>
+                className="entity-sbi__share"
+                inputMode="decimal"
+                value={sbi.sharePercent}
+                onChange={(sharePercent) => setSbi(index, { ...sbi, sharePercent })}
+              />
             </div>
           );
         })}

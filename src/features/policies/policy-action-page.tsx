@@ -14,8 +14,11 @@ import {
   formPresence,
   hasIssues,
   NO_ISSUES,
+  NotSavedAlert,
+  TextInput,
   unplacedIssues,
 } from "../../components/book-forms";
+import { useOrgAip } from "../../components/org-providers/use-org-aip";
 import { ActionGate, RecordLookupGate } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
@@ -72,6 +75,7 @@ export default function PolicyActionPage() {
  * that changed, so another agent's concurrent edit of another field survives.
  */
 function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
+  const aip = useOrgAip();
   const navigate = useNavigate();
   const index = useBookIndex();
   const [edits, setEdits] = useState<Partial<PolicyDraft>>({});
@@ -119,7 +123,6 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
       else throw e;
     }
   };
-  const others = unplacedIssues(issues, POLICY_FORM_PATHS);
 
   return (
     <form className="book-form" onSubmit={submit} noValidate data-testid="policy-edit">
@@ -132,25 +135,14 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
         draft={draft}
         onChange={setDraft}
         onPlan={(plan: InsurancePlan) =>
-          setDraft(withPlan(draft, plan, book.profile?.preferredProviders ?? {}))
+          setDraft(withPlan(draft, plan, book.profile?.preferredProviders ?? {}, aip))
         }
         entities={entities}
         issues={issues}
         planLocked={hasCoverages ? "The plan cannot change: the policy has coverages." : undefined}
         presence={presence}
       />
-      {hasIssues(issues) ? (
-        <Alert tone="error" title="Nothing was saved">
-          Correct the fields marked in red.
-          {others.length > 0 ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <NotSavedAlert title="Nothing was saved" issues={issues} placed={POLICY_FORM_PATHS} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="book-form__actions">
         <Button type="submit">Save changes</Button>
@@ -236,14 +228,13 @@ function PolicyStatusChange({
           Status: {STATUS_LABELS[policy.status]} → <strong>{STATUS_LABELS[to]}</strong>
         </p>
         {asksNumber ? (
-          <Field label="Policy number" path="policyNumber" issues={issues}>
-            <input
-              className="book-input"
-              value={policyNumber}
-              autoComplete="off"
-              onChange={(e) => setPolicyNumber(e.target.value)}
-            />
-          </Field>
+          <TextInput
+            label="Policy number"
+            path="policyNumber"
+            issues={issues}
+            value={policyNumber}
+            onChange={setPolicyNumber}
+          />
         ) : null}
         {needsReason ? (
           <Field label="Reason" path="statusReason" issues={issues} hint="Required. At most 500 characters.">

@@ -1,17 +1,18 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { orgDefaultProviderId } from "../../../shared/admin/aip-providers";
 import type { InsurancePlan } from "../../../shared/catalogue";
 import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import {
-  defaultProviderId,
-  Field,
+  CustomerSelect,
   type FieldIssues,
   focusFirstInvalid,
-  hasIssues,
+  isKnownCustomer,
   NO_ISSUES,
-  unplacedIssues,
+  NotSavedAlert,
 } from "../../components/book-forms";
+import { useOrgAip } from "../../components/org-providers/use-org-aip";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
@@ -36,23 +37,21 @@ export default function PolicyCreatePage() {
   const index = useBookIndex();
   const session = useSession();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const customerId = params.get("customer") ?? "";
   const entityParam = params.get("entity") ?? "";
   const book = useCustomerBook(customerId || null);
   const preferred = book.profile?.preferredProviders ?? {};
+  // The organisation's AIP settings: its providers, and its primary as the default (issue 13 §2).
+  const aip = useOrgAip();
   const [draft, setDraft] = useState<PolicyDraft>(() => ({
     ...newPolicyDraft(localIsoDate(new Date())),
     entityId: entityParam,
   }));
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
-  const customers = useMemo(
-    () => [...index.customers].sort((a, b) => a.name.localeCompare(b.name)),
-    [index.customers],
-  );
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
-  const known = customerId === "" || !index.loaded || customers.some((c) => c.id === customerId);
+  const known = isKnownCustomer(customerId, index.loaded, index.customers);
   const entities = useMemo(
     () =>
       Object.values(book.entities)
@@ -62,8 +61,8 @@ export default function PolicyCreatePage() {
     [book.entities],
   );
 
-  // Once the customer's records are here: the preferred provider (until the agent picks one) and the
-  // place of the entity or the customer (until the agent picks one).
+  // Once the customer's records are here: the default provider among the organisation's (until the agent
+  // picks one) and the place of the entity or the customer (until the agent picks one).
   const [providerTouched, setProviderTouched] = useState(false);
   const profile = book.profile;
   const entityRecord = draft.entityId ? book.entities[draft.entityId] : undefined;
@@ -74,11 +73,11 @@ export default function PolicyCreatePage() {
       if (!providerTouched)
         next = {
           ...next,
-          providerId: defaultProviderId(next.plan, profile?.preferredProviders?.[next.plan]),
+          providerId: orgDefaultProviderId(aip, next.plan, profile?.preferredProviders?.[next.plan]),
         };
       return next;
     });
-  }, [book.loaded, entityRecord, profile, providerTouched]);
+  }, [book.loaded, entityRecord, profile, providerTouched, aip]);
 
   const change = (next: PolicyDraft) => {
     if (next.providerId !== draft.providerId) setProviderTouched(true);
@@ -121,44 +120,19 @@ export default function PolicyCreatePage() {
   };
 
   if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
-  const others = unplacedIssues(issues, ["customer", ...POLICY_FORM_PATHS]);
 
   return (
     <form className="book-form" onSubmit={submit} noValidate data-testid="policy-create">
       <p className="policies__intro">
         A new policy starts as pending. Add the provider's policy number when you activate it.
       </p>
-      <Field
-        label="Customer"
-        path="customer"
+      <CustomerSelect
+        customers={index.customers}
+        loaded={index.loaded}
         issues={issues}
-        error={known ? undefined : "This customer is not in your book: choose one from the list."}
-      >
-        <select
-          className="book-input"
-          value={known ? customerId : ""}
-          onChange={(e) => {
-            setDraft((d) => ({ ...d, entityId: "", state: "", county: "" }));
-            setParams(
-              (p) => {
-                const next = new URLSearchParams(p);
-                next.delete("entity");
-                if (e.target.value) next.set("customer", e.target.value);
-                else next.delete("customer");
-                return next;
-              },
-              { replace: true },
-            );
-          }}
-        >
-          <option value="">Choose a customer</option>
-          {customers.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name || c.id}
-            </option>
-          ))}
-        </select>
-      </Field>
+        clears={["entity"]}
+        onChange={() => setDraft((d) => ({ ...d, entityId: "", state: "", county: "" }))}
+      />
       {customerId && known && book.loaded && entities.length === 0 ? (
         <Alert
           tone="info"
@@ -174,22 +148,15 @@ export default function PolicyCreatePage() {
       <PolicyForm
         draft={draft}
         onChange={change}
-        onPlan={(plan: InsurancePlan) => setDraft((d) => withPlan(d, plan, preferred))}
+        onPlan={(plan: InsurancePlan) => setDraft((d) => withPlan(d, plan, preferred, aip))}
         entities={entities}
         issues={issues}
       />
-      {hasIssues(issues) ? (
-        <Alert tone="error" title="The policy was not saved">
-          Correct the fields marked in red.
-          {others.length > 0 ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      <NotSavedAlert
+        title="The policy was not saved"
+        issues={issues}
+        placed={["customer", ...POLICY_FORM_PATHS]}
+      />
       {error ? <Alert tone="error">{error}</Alert> : null}
       {customerId && known && !book.loaded ? (
         <p className="note" role="status">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AipProviderChoice } from "../../../shared/admin/aip-providers";
 import type { Policy } from "../../../shared/documents/book";
 import {
   changedPolicyFields,
@@ -24,6 +25,37 @@ describe("newPolicyDraft", () => {
     expect(newPolicyDraft("2026-11-20", "lrp", { lrp: "rh" }).providerId).toBe("rh");
     // Rain and Hail writes no LGM: the default.
     expect(newPolicyDraft("2026-11-20", "lgm", { lgm: "rh" }).providerId).toBe("agriSompo");
+  });
+
+  it("with the organisation's AIP settings, defaults among its providers only (spec §9's helper within them)", () => {
+    // An agency writing LRP with Hudson and Rain and Hail, LGM with Hudson; no primary.
+    const aip: AipProviderChoice = {
+      providers: { hudson: { plans: ["lrp", "lgm"] }, rh: { plans: ["lrp"] } },
+      primary: null,
+    };
+    // ProAg (the spec's LRP default) and AgriSompo (LGM's) are not the agency's: its first provider.
+    expect(newPolicyDraft("2026-11-20", "lrp", {}, aip).providerId).toBe("hudson");
+    expect(newPolicyDraft("2026-11-20", "lgm", {}, aip).providerId).toBe("hudson");
+    // The customer's preferred provider when the agency writes the plan with it, else the agency's.
+    expect(newPolicyDraft("2026-11-20", "lrp", { lrp: "rh" }, aip).providerId).toBe("rh");
+    expect(newPolicyDraft("2026-11-20", "lrp", { lrp: "fmh" }, aip).providerId).toBe("hudson");
+    expect(newPolicyDraft("2026-11-20", "lgm", { lgm: "rh" }, aip).providerId).toBe("hudson");
+    // The agency's primary comes before its first; the spec's default stays when the agency has it.
+    const withPrimary: AipProviderChoice = { ...aip, primary: "rh" };
+    expect(newPolicyDraft("2026-11-20", "lrp", {}, withPrimary).providerId).toBe("rh");
+    const withProAg: AipProviderChoice = {
+      providers: { ...aip.providers, proAg: { plans: ["lrp"] } },
+      primary: null,
+    };
+    expect(newPolicyDraft("2026-11-20", "lrp", {}, withProAg).providerId).toBe("proAg");
+    // A change of plan takes the agency's default for the new plan.
+    const lrp = newPolicyDraft("2026-11-20", "lrp", {}, withPrimary);
+    expect(withPlan(lrp, "lgm", {}, withPrimary).providerId).toBe("hudson");
+    // Settings that name no provider for the plan: the whole catalogue, so the spec's default.
+    expect(
+      newPolicyDraft("2026-11-20", "lgm", {}, { providers: { rh: { plans: ["lrp"] } }, primary: null })
+        .providerId,
+    ).toBe("agriSompo");
   });
 
   it("takes crop year and reinsurance year from today (shared/book/crop-year.ts)", () => {

@@ -1,3 +1,4 @@
+import { type AipProviderChoice, orgDefaultProviderId } from "../../../shared/admin/aip-providers";
 import { cropYearOf, reinsuranceYear } from "../../../shared/book/crop-year";
 import { policyNumberProblem } from "../../../shared/book/policy-number";
 import {
@@ -7,11 +8,15 @@ import {
   providerSupportsPlan,
 } from "../../../shared/catalogue";
 import { type Address, type Policy, policySchema } from "../../../shared/documents/book";
-import { defaultProviderId, type FieldIssues, issuesByPath, mergeIssues } from "../../components/book-forms";
+import { type FieldIssues, issuesByPath, mergeIssues } from "../../components/book-forms";
 
 // A policy as its form holds it, and back to the shared shape (policySchema checks it; its messages are
-// shown at their fields). Defaults: the provider from the customer's preference or the spec's default
-// for the plan; crop year and reinsurance year of today (shared/book/crop-year.ts).
+// shown at their fields). Defaults: the provider by spec §9's helper among the organisation's providers
+// (its AIP settings: the customer's preference, then the org's primary, else the spec's default or the
+// org's first provider — orgDefaultProviderId); crop year and reinsurance year of today
+// (shared/book/crop-year.ts).
+
+type Preferred = Partial<Record<InsurancePlan, string>>;
 
 export interface PolicyDraft {
   entityId: string;
@@ -24,16 +29,20 @@ export interface PolicyDraft {
   county: string;
 }
 
-/** A new policy's draft on `today` (YYYY-MM-DD); `preferred` is the customer's provider per plan. */
+/**
+ * A new policy's draft on `today` (YYYY-MM-DD); `preferred` is the customer's provider per plan, `aip`
+ * the organisation's AIP settings (null: the whole catalogue).
+ */
 export function newPolicyDraft(
   today: string,
   plan: InsurancePlan = "lrp",
-  preferred: Partial<Record<InsurancePlan, string>> = {},
+  preferred: Preferred = {},
+  aip: AipProviderChoice | null = null,
 ): PolicyDraft {
   return {
     entityId: "",
     plan,
-    providerId: defaultProviderId(plan, preferred[plan]),
+    providerId: orgDefaultProviderId(aip, plan, preferred[plan]),
     policyNumber: "",
     cropYear: String(cropYearOf(today)),
     reinsuranceYear: String(reinsuranceYear(today)),
@@ -54,17 +63,22 @@ export const policyDraftFrom = (policy: Policy): PolicyDraft => ({
 });
 
 /**
- * A change of plan takes the plan's default provider (the customer's preferred one when it writes the
- * plan, else the spec's); the same plan keeps the provider chosen.
+ * A change of plan takes the plan's default provider for the organisation (as newPolicyDraft); the same
+ * plan keeps the provider chosen.
  */
 export function withPlan(
   draft: PolicyDraft,
   plan: InsurancePlan,
-  preferred: Partial<Record<InsurancePlan, string>> = {},
+  preferred: Preferred = {},
+  aip: AipProviderChoice | null = null,
 ): PolicyDraft {
   const current = getInsuranceProvider(draft.providerId);
   const keep = current !== undefined && providerSupportsPlan(current, plan) && draft.plan === plan;
-  return { ...draft, plan, providerId: keep ? draft.providerId : defaultProviderId(plan, preferred[plan]) };
+  return {
+    ...draft,
+    plan,
+    providerId: keep ? draft.providerId : orgDefaultProviderId(aip, plan, preferred[plan]),
+  };
 }
 
 /** Where a new policy is, by default: the entity's address, else the customer's. */

@@ -1,13 +1,14 @@
 import { INSURANCE_PLAN_LABELS, INSURANCE_PLANS, type InsurancePlan } from "../../../shared/catalogue";
 import {
   countyOptions,
-  Field,
   type FieldIssues,
   type FormPresence,
   NO_PRESENCE,
   type Option,
   ProviderSelect,
+  SelectInput,
   STATE_OPTIONS,
+  TextInput,
 } from "../../components/book-forms";
 import type { PolicyDraft } from "./policy-draft";
 
@@ -24,6 +25,8 @@ export interface PolicyFormProps {
   presence?: FormPresence;
 }
 
+const PLAN_OPTIONS = INSURANCE_PLANS.map((p) => ({ value: p, label: INSURANCE_PLAN_LABELS[p] }));
+
 /** Entity, plan, provider, policy number, crop and reinsurance year, state and county. */
 export function PolicyForm({
   draft,
@@ -34,151 +37,77 @@ export function PolicyForm({
   planLocked,
   presence = NO_PRESENCE,
 }: PolicyFormProps) {
-  const focus = (path: string) => ({
-    onFocus: () => presence.focus(path),
-    onBlur: () => presence.focus(null),
+  const bound = <K extends keyof PolicyDraft & string>(key: K) => ({
+    path: key,
+    issues,
+    presence,
+    value: draft[key],
+    onChange: (value: string) => onChange({ ...draft, [key]: value }),
   });
-  const set = <K extends keyof PolicyDraft>(key: K, value: PolicyDraft[K]) =>
-    onChange({ ...draft, [key]: value });
   const counties = countyOptions(draft.state);
   return (
     <>
-      <Field
+      <SelectInput
         label="Entity"
-        path="entityId"
-        issues={issues}
+        {...bound("entityId")}
         hint="The person or business the policy insures (active entities of the customer)."
-        editors={presence.editorsAt("entityId")}
-      >
-        <select
-          className="book-input"
-          value={draft.entityId}
-          onChange={(e) => set("entityId", e.target.value)}
-          {...focus("entityId")}
-        >
-          <option value="">
-            {entities.length ? "Choose an entity" : "No active entity: create one first"}
-          </option>
-          {entities.map((e) => (
-            <option key={e.value} value={e.value}>
-              {e.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+        options={entities}
+        placeholder={entities.length ? "Choose an entity" : "No active entity: create one first"}
+      />
       <div className="book-form__row">
-        <Field
+        <SelectInput
           label="Plan"
-          path="plan"
-          issues={issues}
+          {...bound("plan")}
           hint={planLocked}
-          editors={presence.editorsAt("plan")}
-        >
-          <select
-            className="book-input"
-            value={draft.plan}
-            disabled={planLocked !== undefined}
-            onChange={(e) => onPlan(e.target.value as InsurancePlan)}
-            {...focus("plan")}
-          >
-            {INSURANCE_PLANS.map((p) => (
-              <option key={p} value={p}>
-                {INSURANCE_PLAN_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </Field>
+          disabled={planLocked !== undefined}
+          onChange={(plan) => onPlan(plan as InsurancePlan)}
+          options={PLAN_OPTIONS}
+        />
         <ProviderSelect
           plan={draft.plan}
           value={draft.providerId}
-          onChange={(id) => set("providerId", id)}
+          onChange={(id) => onChange({ ...draft, providerId: id })}
           issues={issues}
           presence={presence}
         />
       </div>
-      <Field
+      <TextInput
         label="Policy number"
-        path="policyNumber"
-        issues={issues}
+        {...bound("policyNumber")}
         hint="Assigned by the insurance provider. Leave it empty while the policy is pending."
-        editors={presence.editorsAt("policyNumber")}
-      >
-        <input
-          className="book-input"
-          value={draft.policyNumber}
-          autoComplete="off"
-          onChange={(e) => set("policyNumber", e.target.value)}
-          {...focus("policyNumber")}
-        />
-      </Field>
+      />
       <div className="book-form__row">
-        <Field
+        <TextInput
           label="Crop year"
-          path="cropYear"
-          issues={issues}
-          hint="The year of the sales dates it covers."
-          editors={presence.editorsAt("cropYear")}
-        >
-          <input
-            className="book-input"
-            value={draft.cropYear}
-            inputMode="numeric"
-            onChange={(e) => set("cropYear", e.target.value)}
-            {...focus("cropYear")}
-          />
-        </Field>
-        <Field
+          {...bound("cropYear")}
+          inputMode="numeric"
+          hint="July 1 to June 30, named by the year it ends in: a sale in November 2026 is crop year 2027."
+        />
+        <TextInput
           label="Reinsurance year"
-          path="reinsuranceYear"
-          issues={issues}
+          {...bound("reinsuranceYear")}
+          inputMode="numeric"
           hint="RMA's year from July 1 to June 30, named by the year it ends in."
-          editors={presence.editorsAt("reinsuranceYear")}
-        >
-          <input
-            className="book-input"
-            value={draft.reinsuranceYear}
-            inputMode="numeric"
-            onChange={(e) => set("reinsuranceYear", e.target.value)}
-            {...focus("reinsuranceYear")}
-          />
-        </Field>
+        />
       </div>
       <div className="book-form__row">
-        <Field label="State" path="state" issues={issues} editors={presence.editorsAt("state")}>
-          <select
-            className="book-input"
-            value={draft.state}
-            onChange={(e) => {
-              const state = e.target.value;
-              const keep = countyOptions(state).some((c) => c.value === draft.county);
-              onChange({ ...draft, state, county: keep ? draft.county : "" });
-            }}
-            {...focus("state")}
-          >
-            <option value="">Choose a state</option>
-            {STATE_OPTIONS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="County" path="county" issues={issues} editors={presence.editorsAt("county")}>
-          <select
-            className="book-input"
-            value={draft.county}
-            disabled={counties.length === 0}
-            onChange={(e) => set("county", e.target.value)}
-            {...focus("county")}
-          >
-            <option value="">{draft.state ? "Choose a county" : "Choose a state first"}</option>
-            {counties.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectInput
+          label="State"
+          {...bound("state")}
+          onChange={(state) => {
+            const keep = countyOptions(state).some((c) => c.value === draft.county);
+            onChange({ ...draft, state, county: keep ? draft.county : "" });
+          }}
+          options={STATE_OPTIONS}
+          placeholder="Choose a state"
+        />
+        <SelectInput
+          label="County"
+          {...bound("county")}
+          disabled={counties.length === 0}
+          options={counties}
+          placeholder={draft.state ? "Choose a county" : "Choose a state first"}
+        />
       </div>
     </>
   );
