@@ -67,12 +67,23 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
       const { content } = item;
       if (place.entry) {
         // A field of a map entry: only a plain value that follows the field's current value (or a new
-        // field), set once, is certain to be what the field ends up holding.
-        if (!(content instanceof Y.ContentAny) || content.arr.length !== 1 || Y.isDeleted(ds, item.id))
-          return OTHER;
-        if (!followsCurrent(place.entry, place.field as string, item)) return OTHER;
-        if (!noteField(fieldEdits, place, { deleted: false, value: content.arr[0], id: item.id }))
-          return OTHER;
+        // field) is certain to be what the field ends up holding — or one that follows a value this
+        // update set and deleted (a field set again offline: the later value wins; the edit is its last).
+        // (A value set and deleted again in the update may arrive with its content collected.)
+        const gone = content instanceof Y.ContentDeleted && item.length === 1 && Y.isDeleted(ds, item.id);
+        if (!gone && !(content instanceof Y.ContentAny && content.arr.length === 1)) return OTHER;
+        const field = place.field as string;
+        const value = content instanceof Y.ContentAny ? content.arr[0] : undefined;
+        const edit: FieldEdit = { deleted: false, value, id: item.id };
+        const earlier = fieldEdits.get(place.section)?.get(place.key);
+        const previous = earlier?.entry === place.entry ? earlier.fields.get(field) : undefined;
+        if (previous) {
+          if (previous.deleted || !Y.isDeleted(ds, previous.id) || !follows(item, previous.id)) return OTHER;
+          earlier?.fields.set(field, edit);
+          continue;
+        }
+        if (!followsCurrent(place.entry, field, item)) return OTHER;
+        if (!noteField(fieldEdits, place, edit)) return OTHER;
         continue;
       }
       if (content instanceof Y.ContentDeleted || Y.isDeleted(ds, item.id)) touch(sections, place);
@@ -114,7 +125,11 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   }
   // A map entry whose fields change: read as its field edits (entry-patch.ts).
   for (const [section, keys] of fieldEdits) {
-    for (const key of keys.keys()) if (sections.get(section)?.has(key)) return OTHER; // the entry itself changes too
+    for (const [key, { fields }] of keys) {
+      if (sections.get(section)?.has(key)) return OTHER; // the entry itself changes too
+      // A value the update sets and deletes again, with nothing after it: not the simple case.
+      for (const edit of fields.values()) if (!edit.deleted && Y.isDeleted(ds, edit.id)) return OTHER;
+    }
   }
   return sections.size === 0 && fieldEdits.size === 0
     ? { kind: "nothing" }
@@ -142,14 +157,19 @@ export function scannedValues(scan: Extract<EntryScan, { kind: "entries" }>): En
 
 /** Whether a new field item goes right after the field's current value (or the field is new). */
 function followsCurrent(entry: Y.Map<unknown>, field: string, item: Y.Item): boolean {
-  if (item.rightOrigin !== null) return false;
   const current = entry._map.get(field);
-  if (!current) return item.origin === null;
+  if (!current) return item.origin === null && item.rightOrigin === null;
+  return follows(item, { client: current.id.client, clock: current.id.clock + current.length - 1 });
+}
+
+/** Whether an item goes right after the item whose last id is `last` (nothing to its right). */
+function follows(item: Y.Item, last: { client: number; clock: number }): boolean {
   const origin = item.origin;
   return (
+    item.rightOrigin === null &&
     origin !== null &&
-    origin.client === current.id.client &&
-    origin.clock === current.id.clock + current.length - 1
+    origin.client === last.client &&
+    origin.clock === last.clock
   );
 }
 
