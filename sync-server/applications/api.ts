@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { INSURANCE_PROVIDER_NAME_BY_ID } from "../../shared/catalogue";
 import { type Application, applicationSchema, submissionIdSchema } from "../../shared/documents/application";
 import { recordIdSchema } from "../../shared/documents/book";
 import { requestAddress } from "../hardening/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { mountAgencyRoute, noAgencyMessage, takesApplications } from "./agency";
+import { agencyOf, mountAgencyRoute, noAgencyMessage, takesApplications } from "./agency";
 import { callerIn } from "./caller";
 import { ApplicationSeal, sha256Hex } from "./seal";
 import type { ApplicationRecord } from "./tables";
@@ -126,6 +127,20 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
     const application = parsed.data;
     if (!(await takesApplications(storage, application.orgId)))
       return c.json({ error: "unknown-organisation", message: noAgencyMessage(application.orgId) }, 404);
+    // The preferred provider of each plan is one the agency writes that plan with (its AIP settings).
+    const agency = await agencyOf(storage, application.orgId);
+    const notOffered = application.plans.flatMap((plan) => {
+      const chosen = application.providers[plan];
+      return chosen && !agency.providers[plan].includes(chosen)
+        ? [
+            {
+              path: ["providers", plan],
+              message: `${INSURANCE_PROVIDER_NAME_BY_ID[chosen]} is not one of ${agency.name}'s providers for ${plan.toUpperCase()}: choose another`,
+            },
+          ]
+        : [];
+    });
+    if (notOffered.length > 0) return invalid(c, "application", notOffered);
     const json = JSON.stringify(application);
     const bodySha256 = sha256Hex(json);
     const existing = await storage.applications.getApplication(application.submissionId);

@@ -55,7 +55,9 @@ test("a signed-out producer applies for a business on a phone; the agent accepts
 
     // Both plans, each with its preferred provider (defaults per spec §9: LRP ProAg, LGM AgriSompo).
     await form(page).getByLabel("Livestock Gross Margin", { exact: false }).check();
-    await expect(form(page).getByText("Preferred insurance provider for LGM.")).toBeVisible();
+    // Offered from the agency's own providers (its AIP settings), each plan's select named by its plan.
+    await expect(input(page, "LRP insurance provider")).toHaveValue("proAg");
+    await expect(input(page, "LGM insurance provider")).toHaveValue("agriSompo");
 
     await input(page, "Legal name").fill(legalName);
     // "Clear the form" asks first: a stray tap keeps the answers.

@@ -1,9 +1,8 @@
 import { Alert } from "../../components/ui/alert";
-import { useAgency } from "./use-agency";
+import type { Agency } from "./use-agency";
 
 /** Who receives the application: the agency's name, or why this link cannot be used. */
-export function AgencyLine({ orgId }: { orgId: string }) {
-  const agency = useAgency(orgId);
+export function AgencyLine({ orgId, agency }: { orgId: string; agency: Agency }) {
   if (agency.state === "unknown")
     return (
       <Alert tone="error" title="This link does not lead to an agency">

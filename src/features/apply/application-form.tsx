@@ -6,6 +6,7 @@ import {
   ENTITY_TYPE_LABEL_BY_CODE,
   FARMER_CLASSIFICATIONS,
   INSURANCE_PLAN_LABELS,
+  INSURANCE_PROVIDER_NAME_BY_ID,
 } from "../../../shared/catalogue";
 import { BUSINESS_ENTITY_TYPE_CODES, SIGNATURE_CONSENT } from "../../../shared/documents/application";
 import { newRecordId } from "../../components/book/record-ids";
@@ -18,6 +19,7 @@ import {
   hasIssues,
   NO_ISSUES,
   ProviderSelect,
+  SelectInput,
   TaxIdField,
   unplacedIssues,
 } from "../../components/book-forms";
@@ -28,6 +30,7 @@ import { type ApplicationDraft, buildApplication, emptyDraft } from "./applicati
 import { clearDraft, loadDraft, saveDraft } from "./draft-store";
 import { enqueue, flushOutbox } from "./outbox";
 import { OutboxStatus } from "./outbox-status";
+import { useAgency } from "./use-agency";
 import { useOutbox } from "./use-outbox";
 import "./apply.css";
 
@@ -42,6 +45,19 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
   const [sentName, setSentName] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const outbox = useOutbox();
+  const agency = useAgency(orgId);
+  // The agency's providers once known: a preselected one it does not write the plan with becomes its default.
+  useEffect(() => {
+    if (agency.state !== "known") return;
+    setDraft((d) => {
+      const fix = (plan: "lrp" | "lgm") =>
+        (agency.providers[plan] as string[]).includes(d.providers[plan])
+          ? d.providers[plan]
+          : agency.defaults[plan];
+      const providers = { lrp: fix("lrp"), lgm: fix("lgm") };
+      return providers.lrp === d.providers.lrp && providers.lgm === d.providers.lgm ? d : { ...d, providers };
+    });
+  }, [agency]);
 
   useEffect(() => saveDraft(draft), [draft]);
   const set = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) =>
@@ -106,7 +122,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
         </Alert>
       ) : null}
       <form className="book-form apply__form" onSubmit={submit} noValidate data-testid="application-form">
-        <AgencyLine orgId={orgId} />
+        <AgencyLine orgId={orgId} agency={agency} />
         <p className="apply__intro">
           Your answers are kept on this device as you type, so nothing is lost if the page reloads or the
           signal drops. Tax ids are kept only until you close this tab.{" "}
@@ -131,16 +147,33 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             .filter((plan) => draft.plans[plan])
             .map((plan) => (
               <div key={plan}>
-                <ProviderSelect
-                  plan={plan}
-                  value={draft.providers[plan]}
-                  onChange={(v) => set("providers", { ...draft.providers, [plan]: v })}
-                  issues={issues}
-                  path={`providers.${plan}`}
-                />
-                <span className="book-field__hint">
-                  Preferred insurance provider for {plan.toUpperCase()}.
-                </span>
+                {agency.state === "known" ? (
+                  <SelectInput
+                    label={`${plan.toUpperCase()} insurance provider`}
+                    path={`providers.${plan}`}
+                    issues={issues}
+                    value={draft.providers[plan]}
+                    onChange={(v) => set("providers", { ...draft.providers, [plan]: v })}
+                    options={agency.providers[plan].map((id) => ({
+                      value: id,
+                      label: INSURANCE_PROVIDER_NAME_BY_ID[id],
+                    }))}
+                    hint={`The provider you would like ${agency.name} to write your ${plan.toUpperCase()} with.`}
+                  />
+                ) : (
+                  <>
+                    <ProviderSelect
+                      plan={plan}
+                      value={draft.providers[plan]}
+                      onChange={(v) => set("providers", { ...draft.providers, [plan]: v })}
+                      issues={issues}
+                      path={`providers.${plan}`}
+                    />
+                    <span className="book-field__hint">
+                      Preferred insurance provider for {plan.toUpperCase()}.
+                    </span>
+                  </>
+                )}
               </div>
             ))}
         </FieldGroup>

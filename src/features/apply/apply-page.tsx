@@ -3,6 +3,7 @@ import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { AgencyLine } from "./agency-line";
 import { OutboxStatus } from "./outbox-status";
+import { useAgency } from "./use-agency";
 import { useApplyOrg } from "./use-apply-org";
 import { useOutbox } from "./use-outbox";
 import "./apply.css";
@@ -11,11 +12,12 @@ import "./apply.css";
 export default function ApplyPage() {
   const org = useApplyOrg();
   const outbox = useOutbox();
+  const agency = useAgency(org);
   const q = `?org=${encodeURIComponent(org)}`;
   return (
     <div className="apply-start" data-testid="apply-start">
       <OutboxStatus items={outbox} />
-      <AgencyLine orgId={org} />
+      <AgencyLine orgId={org} agency={agency} />
       <p>
         An application asks your insurance agency to write livestock coverage for you with an insurance
         provider: Livestock Risk Protection (LRP), which protects against a fall in cattle or hog prices,

@@ -126,15 +126,48 @@ describe("applications over HTTP", () => {
       'No agency "nobody" takes applications here: check the link your agency sent.',
     );
     expect((await fetch(url(`/api/applications/agency/${"x".repeat(129)}`))).status).toBe(400);
-    // The name its administrators set (the organisation document's settings), once it has an agent.
+    // The name its administrators set and the providers of its AIP settings, once it has an agent.
+    const aipProvider = (plans: string[]) => ({
+      plans,
+      dataSync: false,
+      agentMgmtLink: null,
+      fileNamePrefixes: {
+        lrp: { application: null, endorsement: null },
+        lgm: {
+          cattle: { application: null, endorsement: null },
+          swine: { application: null, endorsement: null },
+        },
+      },
+    });
     const named = new Y.Doc();
     named.getMap("settings").set("name", "High Plains Livestock Insurance");
+    named.getMap("settings").set("aip", {
+      providers: { rh: aipProvider(["lrp"]), nau: aipProvider(["lrp", "lgm"]) },
+      primary: "rh",
+    });
     await server.storage.appendUpdate(documentName.org("plains"), Y.encodeStateAsUpdate(named), "test");
     named.destroy();
     await server.storage.addMembership(agent.sub, "plains", "agent");
     const plains = await fetch(url("/api/applications/agency/plains"));
     expect(plains.status).toBe(200);
-    expect(await plains.json()).toEqual({ orgId: "plains", name: "High Plains Livestock Insurance" });
+    expect(await plains.json()).toEqual({
+      orgId: "plains",
+      name: "High Plains Livestock Insurance",
+      providers: { lrp: ["rh", "nau"], lgm: ["nau"] },
+      defaults: { lrp: "rh", lgm: "nau" },
+    });
+    // An application to it naming a provider it does not write with is refused at that field.
+    const elsewhere = sampleIndividualApplication({ submissionId: newSubmissionId(), orgId: "plains" });
+    const refused = await submit({ ...elsewhere, providers: { lrp: "proAg" } });
+    expect(refused.status).toBe(400);
+    const problem = (await refused.json()) as { issues: { path: string[]; message: string }[] };
+    expect(problem.issues).toEqual([
+      {
+        path: ["providers", "lrp"],
+        message: "ProAg is not one of High Plains Livestock Insurance's providers for LRP: choose another",
+      },
+    ]);
+    expect((await submit({ ...elsewhere, providers: { lrp: "rh" } })).status).toBe(201);
   });
 
   it("accepts a valid application (201), answers a retry the same (200), refuses changed content (409)", async () => {
