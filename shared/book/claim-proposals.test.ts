@@ -6,6 +6,7 @@ import {
   computeLgmClaim,
   hubProposals,
   LGM_FUTURES_ACTUAL_TEXT,
+  type LgmProposalSource,
   lgmProration,
   lrpActualPays,
   lrpClaimCompanions,
@@ -177,8 +178,12 @@ describe("LGM", () => {
   });
 
   it("proposes an ended endorsement that pays at the actual prices, nothing otherwise", () => {
-    const prices = { HE: { "2026-02": 71 }, ZC: { "2025-12": 4.5 }, ZM: { "2025-12": 300 } };
-    const source = {
+    const prices = {
+      HE: { "2026-02": [71, 71, 71] as [number, number, number] },
+      ZC: { "2025-12": [4.5, 4.5, 4.5] as [number, number, number] },
+      ZM: { "2025-12": [300, 300, 300] as [number, number, number] },
+    };
+    const source: LgmProposalSource = {
       endorsement: e,
       customerId: "c-1",
       claims: [],
