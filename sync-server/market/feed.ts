@@ -126,7 +126,8 @@ export function createMarketFeed(options: MarketFeedOptions) {
 
   /** Publishes a snapshot and keeps it (market history): the day's fetch, or files a super admin uploaded. */
   async function keep(snapshot: MarketSnapshot): Promise<void> {
-    await options.publish(snapshot);
+    // Kept before it is published: a device told of it by the document may ask another instance for
+    // it (GET /api/market/snapshots/{version} looks in the history) the moment the notice arrives.
     const publishedAt = clock().getTime();
     await store.saveSnapshot({
       asOf: snapshot.asOf,
@@ -161,6 +162,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
           expectedGrossMargins: m.expectedGrossMargins,
         })),
     );
+    await options.publish(snapshot);
     current = snapshot;
     checkedAt = publishedAt;
   }
