@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CoverageSummary } from "../../../shared/documents/book";
-import { coverageRows, filterChoices, filterCoverageRows, formatPremium, NO_FILTER } from "./coverage-rows";
+import { planFilterChoices } from "../../components/records/plan-filter-choices";
+import { coverageRows, filterCoverageRows, formatPremium, NO_FILTER } from "./coverage-rows";
 import { endingSoonIds } from "./ending-soon";
 
 const summary = (over: Partial<CoverageSummary>): CoverageSummary => ({
@@ -89,7 +90,7 @@ describe("coverage list rows", () => {
   });
 
   it("offer the book's crop years (newest first) and providers as filter choices", () => {
-    expect(filterChoices(rows)).toEqual({
+    expect(planFilterChoices(rows)).toEqual({
       cropYears: [2027, 2026],
       providers: [
         { id: "agriSompo", name: "AgriSompo" },

@@ -124,25 +124,6 @@ export function filterCoverageRows(
   );
 }
 
-/** The distinct crop years and providers of the book, for the filters' choices (newest year first). */
-export function filterChoices(rows: readonly CoverageRow[]): {
-  cropYears: number[];
-  providers: { id: string; name: string }[];
-} {
-  const years = new Set<number>();
-  const providers = new Map<string, string>();
-  for (const r of rows) {
-    years.add(r.cropYear);
-    if (r.providerId) providers.set(r.providerId, r.provider);
-  }
-  return {
-    cropYears: [...years].sort((a, b) => b - a),
-    providers: [...providers]
-      .map(([id, name]) => ({ id, name }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  };
-}
-
 /**
  * A premium as the quote screens show it: whole dollars ("$5,658") when it is whole, as RMA's are,
  * else with cents ("$5,658.25").

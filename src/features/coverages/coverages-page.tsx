@@ -1,9 +1,14 @@
-import { useCallback, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
-import { STATUS_LABELS } from "../../../shared/book/status";
+import { useMemo } from "react";
+import { Link } from "react-router";
 import { COVERAGE_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { type Column, FilterSelect, PLAN_FILTER_OPTIONS, RecordTable } from "../../components/records";
+import {
+  type Column,
+  PlanFilters,
+  planFilterChoices,
+  RecordTable,
+  useUrlFilters,
+} from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import { formatDate, formatNumber } from "../../lib/format";
@@ -11,7 +16,6 @@ import {
   type CoverageFilter,
   type CoverageRow,
   coverageRows,
-  filterChoices,
   filterCoverageRows,
   formatPremium,
 } from "./coverage-rows";
@@ -63,33 +67,20 @@ const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
 export default function CoveragesPage() {
   const book = useBookIndex();
   const today = useToday();
-  const [params, setParams] = useSearchParams();
+  const [filters, setFilter] = useUrlFilters(FILTER_KEYS);
   const filter: CoverageFilter = {
-    plan: params.get("plan") ?? "",
-    status: params.get("status") ?? "",
-    cropYear: params.get("year") ?? "",
-    provider: params.get("provider") ?? "",
-    endingSoon: params.get("ending") === "30",
+    plan: filters.plan,
+    status: filters.status,
+    cropYear: filters.year,
+    provider: filters.provider,
+    endingSoon: filters.ending === "30",
   };
-  const setFilter = useCallback(
-    (key: (typeof FILTER_KEYS)[number], value: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
 
   const rows = useMemo(
     () => coverageRows(book.coverages, book.customerNames, today),
     [book.coverages, book.customerNames, today],
   );
-  const choices = useMemo(() => filterChoices(rows), [rows]);
+  const choices = useMemo(() => planFilterChoices(rows), [rows]);
   const { endingSoon } = filter;
   const soonIds = useMemo(() => (endingSoon ? endingSoonIds(rows, today) : null), [endingSoon, rows, today]);
   const { plan, status, cropYear, provider } = filter;
@@ -137,34 +128,7 @@ export default function CoveragesPage() {
         }
         filters={
           <>
-            <FilterSelect
-              label="Plan"
-              value={plan}
-              onChange={(v) => setFilter("plan", v)}
-              allLabel="All plans"
-              options={PLAN_FILTER_OPTIONS}
-            />
-            <FilterSelect
-              label="Status"
-              value={status}
-              onChange={(v) => setFilter("status", v)}
-              allLabel="All statuses"
-              options={COVERAGE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            />
-            <FilterSelect
-              label="Crop year"
-              value={cropYear}
-              onChange={(v) => setFilter("year", v)}
-              allLabel="All years"
-              options={choices.cropYears.map((y) => ({ value: String(y), label: String(y) }))}
-            />
-            <FilterSelect
-              label="Provider"
-              value={provider}
-              onChange={(v) => setFilter("provider", v)}
-              allLabel="All providers"
-              options={choices.providers.map((p) => ({ value: p.id, label: p.name }))}
-            />
+            <PlanFilters values={filters} set={setFilter} statuses={COVERAGE_STATUSES} choices={choices} />
             <label className="coverages__check">
               <input
                 type="checkbox"

@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { Link } from "react-router";
 import { STATUS_LABELS } from "../../../shared/book/status";
 import { ENTITY_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { type Column, FilterSelect, RecordTable } from "../../components/records";
+import { type Column, FilterSelect, RecordTable, useUrlFilters } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import {
@@ -39,25 +39,13 @@ const COLUMNS: readonly Column<EntityRow>[] = [
   },
 ];
 
+const FILTER_KEYS = ["status", "type"] as const;
+
 /** /agent/entities — every entity (insured person or business) of the organisation's customers. */
 export default function EntitiesPage() {
   const book = useBookIndex();
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const type = params.get("type") ?? "";
-  const setFilter = useCallback(
-    (key: "status" | "type", value: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
+  const [filters, setFilter] = useUrlFilters(FILTER_KEYS);
+  const { status, type } = filters;
   const rows = useMemo(
     () => entityRows(book.entities, book.customerNames),
     [book.entities, book.customerNames],

@@ -1,12 +1,17 @@
-import { useCallback, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
-import { STATUS_LABELS } from "../../../shared/book/status";
+import { useMemo } from "react";
+import { Link } from "react-router";
 import { POLICY_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { type Column, FilterSelect, PLAN_FILTER_OPTIONS, RecordTable } from "../../components/records";
+import {
+  type Column,
+  PlanFilters,
+  planFilterChoices,
+  RecordTable,
+  useUrlFilters,
+} from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
-import { filterPolicyRows, type PolicyRow, policyFilterChoices, policyRows } from "./policy-rows";
+import { filterPolicyRows, type PolicyRow, policyRows } from "./policy-rows";
 import "./policies.css";
 
 const COLUMNS: readonly Column<PolicyRow>[] = [
@@ -47,30 +52,14 @@ const FILTER_KEYS = ["plan", "status", "year", "provider"] as const;
 /** /agent/policies — every policy of the organisation's customers. */
 export default function PoliciesPage() {
   const book = useBookIndex();
-  const [params, setParams] = useSearchParams();
-  const plan = params.get("plan") ?? "";
-  const status = params.get("status") ?? "";
-  const cropYear = params.get("year") ?? "";
-  const provider = params.get("provider") ?? "";
-  const setFilter = useCallback(
-    (key: (typeof FILTER_KEYS)[number], value: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
+  const [filters, setFilter] = useUrlFilters(FILTER_KEYS);
+  const { plan, status, year: cropYear, provider } = filters;
   const entityNames = useMemo(() => new Map(book.entities.map((e) => [e.id, e.legalName])), [book.entities]);
   const rows = useMemo(
     () => policyRows(book.policies, book.customerNames, entityNames),
     [book.policies, book.customerNames, entityNames],
   );
-  const choices = useMemo(() => policyFilterChoices(rows), [rows]);
+  const choices = useMemo(() => planFilterChoices(rows), [rows]);
   const shown = useMemo(
     () => filterPolicyRows(rows, { plan, status, cropYear, provider }),
     [rows, plan, status, cropYear, provider],
@@ -105,36 +94,7 @@ export default function PoliciesPage() {
             : "No policy matches these filters."
         }
         filters={
-          <>
-            <FilterSelect
-              label="Plan"
-              value={plan}
-              onChange={(v) => setFilter("plan", v)}
-              allLabel="All plans"
-              options={PLAN_FILTER_OPTIONS}
-            />
-            <FilterSelect
-              label="Status"
-              value={status}
-              onChange={(v) => setFilter("status", v)}
-              allLabel="All statuses"
-              options={POLICY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            />
-            <FilterSelect
-              label="Crop year"
-              value={cropYear}
-              onChange={(v) => setFilter("year", v)}
-              allLabel="All years"
-              options={choices.cropYears.map((y) => ({ value: String(y), label: String(y) }))}
-            />
-            <FilterSelect
-              label="Provider"
-              value={provider}
-              onChange={(v) => setFilter("provider", v)}
-              allLabel="All providers"
-              options={choices.providers.map((p) => ({ value: p.id, label: p.name }))}
-            />
-          </>
+          <PlanFilters values={filters} set={setFilter} statuses={POLICY_STATUSES} choices={choices} />
         }
       />
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PolicySummary } from "../../../shared/documents/book";
-import { filterPolicyRows, policyFilterChoices, policyRows } from "./policy-rows";
+import { planFilterChoices } from "../../components/records/plan-filter-choices";
+import { filterPolicyRows, policyRows } from "./policy-rows";
 
 const summary = (id: string, over: Partial<PolicySummary>): PolicySummary => ({
   id,
@@ -50,7 +51,7 @@ describe("policy rows", () => {
   });
 
   it("offer the book's crop years newest first and its providers by name", () => {
-    expect(policyFilterChoices(rows)).toEqual({
+    expect(planFilterChoices(rows)).toEqual({
       cropYears: [2026, 2025],
       providers: [
         { id: "agriSompo", name: "AgriSompo" },

@@ -74,22 +74,3 @@ export function filterPolicyRows(rows: readonly PolicyRow[], filter: PolicyFilte
       (!provider || r.providerId === provider),
   );
 }
-
-/** The crop years (newest first) and providers of the book, for the filters. */
-export function policyFilterChoices(rows: readonly PolicyRow[]): {
-  cropYears: number[];
-  providers: { id: string; name: string }[];
-} {
-  const years = new Set<number>();
-  const providers = new Map<string, string>();
-  for (const r of rows) {
-    years.add(r.cropYear);
-    providers.set(r.providerId, r.provider);
-  }
-  return {
-    cropYears: [...years].sort((a, b) => b - a),
-    providers: [...providers]
-      .map(([id, name]) => ({ id, name }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  };
-}
