@@ -88,6 +88,7 @@ export async function recordClaimProposals(
   snapshot: MarketSnapshot,
   options: ClaimProposalsOptions,
 ): Promise<ClaimProposalsRun> {
+  const started = performance.now();
   const today = options.today();
   const computedAt = (options.now?.() ?? new Date()).toISOString();
   const run: ClaimProposalsRun = { orgs: 0, lrp: 0, lgm: 0, lgmWaiting: [] };
@@ -160,7 +161,7 @@ export async function recordClaimProposals(
     }
   }
   options.log?.(
-    `claim proposals after the snapshot of ${snapshot.asOf}: ${run.lrp} LRP, ${run.lgm} LGM in ${run.orgs} organisations` +
+    `claim proposals after the snapshot of ${snapshot.asOf}: ${run.lrp} LRP, ${run.lgm} LGM in ${run.orgs} organisations (${Math.round(performance.now() - started)} ms)` +
       (run.lgmWaiting.length > 0 ? `; ${run.lgmWaiting.length} LGM endorsements wait for actual prices` : ""),
   );
   return run;
