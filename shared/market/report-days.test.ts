@@ -52,9 +52,26 @@ describe("NASS report days", () => {
   });
 
   it("the rules reproduce the dated releases they were read from", () => {
-    for (const date of ["2018-03-23", "2021-09-24", "2022-11-18", "2024-11-22", "2025-08-22", "2026-01-23"])
+    for (const date of [
+      "2018-03-23",
+      "2019-03-22",
+      "2021-09-24",
+      "2022-11-18",
+      "2024-11-22",
+      "2025-08-22",
+      "2026-01-23",
+    ])
       expect(derivedCattleOnFeed(Number(date.slice(0, 4)), Number(date.slice(5, 7)))).toBe(date);
-    for (const date of ["2018-09-27", "2020-03-26", "2021-03-25", "2022-09-29", "2023-03-30", "2022-12-23"])
+    for (const date of [
+      "2018-03-29",
+      "2018-09-27",
+      "2019-03-28",
+      "2020-03-26",
+      "2021-03-25",
+      "2022-09-29",
+      "2023-03-30",
+      "2022-12-23",
+    ])
       expect(derivedHogsAndPigs(Number(date.slice(0, 4)), Number(date.slice(5, 7)) as 3)).toBe(date);
     // A federal holiday Friday moves to the Thursday before (Juneteenth observed 2027-06-18).
     expect(derivedCattleOnFeed(2027, 6)).toBe("2027-06-17");

@@ -43,11 +43,11 @@ const HP_PUBLISHED: readonly Omit<ReportDay, "basis">[] = [
 
 export const COF_RULE =
   "derived: the Friday on the 18th–24th of the month (every dated Cattle on Feed release found fits it: " +
-  "2018-03-23, 2021-09-24, 2022-11-18, 2024-11-22, 2025-08-22, 2026-01-23); on a federal holiday, the " +
-  "Thursday before";
+  "2018-03-23, 2019-03-22, 2021-09-24, 2022-11-18, 2024-11-22, 2025-08-22, 2026-01-23); on a federal " +
+  "holiday, the Thursday before";
 export const HP_RULE =
-  "derived: the last Thursday of March, June and September (dated releases found: 2018-09-27, 2020-03-26, " +
-  "2021-03-25, 2022-09-29, 2023-03-30 fit; 2019-09-27, 2021-09-24 and 2022-06-29 did not) and the " +
+  "derived: the last Thursday of March, June and September (dated releases found: 2018-03-29, 2018-09-27, " +
+  "2019-03-28, 2020-03-26, 2021-03-25, 2022-09-29, 2023-03-30 fit; 2019-09-27, 2021-09-24 and 2022-06-29 did not) and the " +
   "weekday before December 24 (2022-12-23 and 2025-12-23 fit; 2018-12-20 did not)";
 
 /** Fridays that are federal holidays (observed) in 2025–2027. */
