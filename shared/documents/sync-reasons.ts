@@ -23,6 +23,11 @@ export const SYNC_REASONS = {
   "server-too-old": 4426,
   /** LIMIT1-LIMIT3 (issue 16): too many connections or documents for now; the client tries again later. */
   "rate-limited": 4429,
+  /**
+   * HIST3 (issue 16 §4): the write would remove more than a set share of the document's records at once;
+   * it was held, not applied, until the writer confirms it (HOLD_MESSAGE_TYPE says how many).
+   */
+  "held-for-confirmation": 4409,
 } as const;
 
 export type SyncReason = keyof typeof SYNC_REASONS;
@@ -42,3 +47,6 @@ export const syncRefusal = (reason: SyncReason, detail?: string): SyncRefusal =>
 
 /** The stateless message a client receives when one of its writes was refused as invalid (SYNC3). */
 export const VIOLATION_MESSAGE_TYPE = "rangeline/violation";
+
+/** The stateless message a client receives when one of its writes was held for confirmation (HIST3). */
+export const HOLD_MESSAGE_TYPE = "rangeline/held";

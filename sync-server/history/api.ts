@@ -8,6 +8,7 @@ import { idSchema, invalid, jsonBody, toIssues } from "../admin/http";
 import type { Identity } from "../identity/verify";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import type { Confirmations } from "./hold";
 import { touchedRecords } from "./past-state";
 import { pastJson, restorableSections, restoreDocument } from "./restore";
 
@@ -18,12 +19,15 @@ import { pastJson, restorableSections, restoreDocument } from "./restore";
 //   GET  /api/orgs/{orgId}/document-history/state?document=…&at=…[&section=…[&key=…]]   the document or a record then
 //   POST /api/orgs/{orgId}/document-history/restore {document, at, section?, key?}      restore it as a new update
 // Anyone else: 401 (not signed in) or 403. Tax ids of an internal document are shown masked.
+// And any member of the organisation whose write was held (hold.ts, HIST3) confirms it:
+//   POST /api/orgs/{orgId}/document-history/confirm-removal {document}   their next such write is applied
 
 export interface HistoryApiOptions {
   storage: Storage;
   verify: VerifyToken;
   /** The live documents (absent until the sync service is attached). */
   hocuspocus: () => Hocuspocus | undefined;
+  confirmations: Confirmations;
 }
 
 type OrgRef = DocumentRef & { orgId: string };
@@ -65,6 +69,7 @@ const stateQuery = z.strictObject({
   section: z.string().max(64).optional(),
   key: idSchema.optional(),
 });
+const confirmBody = z.strictObject({ document: documentSchema });
 const restoreBody = z.strictObject({
   document: documentSchema,
   at: timeSchema,
@@ -233,6 +238,33 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
       body.value = (shown[section] as Record<string, unknown>)[key] ?? null;
     } else body.sections = shown;
     return c.json(body);
+  });
+
+  app.post("/api/orgs/:orgId/document-history/confirm-removal", async (c) => {
+    const orgId = idSchema.safeParse(c.req.param("orgId"));
+    if (!orgId.success) return invalid(c, "organisation id in the path", toIssues(orgId.error));
+    const header = c.req.header("authorization") ?? "";
+    let identity: Identity;
+    try {
+      identity = await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "");
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "token-invalid";
+      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
+    }
+    const { memberships } = await storage.loadSubject(identity.sub);
+    if (!memberships.some((m) => m.orgId === orgId.data)) {
+      return c.json({ error: "forbidden", message: `Only members of ${orgId.data} may do this.` }, 403);
+    }
+    const body = await jsonBody(c);
+    const parsed = confirmBody.safeParse(body.ok ? body.body : undefined);
+    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const ref = parsed.data.document;
+    if (ref.orgId !== orgId.data) {
+      return c.json({ error: "forbidden", message: `${ref.name} is not a document of ${orgId.data}.` }, 403);
+    }
+    // Write access is still the sync server's to decide when the write comes again.
+    const expiresAt = options.confirmations.confirm(identity.sub, ref.name);
+    return c.json({ document: ref.name, confirmedUntil: iso(expiresAt) });
   });
 
   app.post("/api/orgs/:orgId/document-history/restore", async (c) => {

@@ -4,9 +4,11 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { mountHistoryApi } from "./api";
 import { HistoryAuthors } from "./authors";
+import { Confirmations } from "./hold";
 
 // Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes,
-// the API, and the daily pruning of what is older than the retention (30 days).
+// the hold of mass removals until confirmed, the API, and the hourly pruning of what is older than the
+// retention (30 days).
 
 /** How long any point of a document's history stays restorable. */
 export const HISTORY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,6 +17,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export function createDocumentHistory(options: { storage: Storage; log: (message: string) => void }) {
   const { storage, log } = options;
   let hocuspocus: Hocuspocus | undefined;
+  const confirmations = new Confirmations();
   const prune = async (now = Date.now()) => {
     const folded = await storage.pruneArchive(now - HISTORY_RETENTION_MS);
     if (folded > 0) log(`document history: ${folded} update(s) older than 30 days folded into their base`);
@@ -26,9 +29,9 @@ export function createDocumentHistory(options: { storage: Storage; log: (message
   );
   timer.unref();
   return {
-    extensions: [new HistoryAuthors()] as Extension[],
+    extensions: [new HistoryAuthors(confirmations)] as Extension[],
     mountApi(app: Hono, verify: VerifyToken) {
-      mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus });
+      mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus, confirmations });
     },
     attach(instance: Hocuspocus) {
       hocuspocus = instance;

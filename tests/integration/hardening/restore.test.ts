@@ -84,13 +84,34 @@ function restoreSuite(
       beforeDelete = Date.now();
       await pause(20);
 
-      // The agent deletes every record of the customer document.
+      // The agent deletes every record of the customer document: held, not applied (HIST3).
       writer.doc.transact(() => {
         for (const section of [...SECTIONS, "profile"]) {
           const map = writer.doc.getMap(section);
           for (const key of [...map.keys()]) map.delete(key);
         }
       });
+      await vi.waitFor(() => expect(writer.closeReasons).toContain("held-for-confirmation"));
+      const held = writer.stateless.map((m) => JSON.parse(m)).find((m) => m.type === "rangeline/held");
+      expect(held).toEqual({ type: "rangeline/held", document: DOC, removed: 5, total: 5 });
+      const untouched = await open(agent);
+      expect(SECTIONS.map((s) => keysOf(untouched.doc, s))).toEqual([
+        ["e-1", "e-2"],
+        ["p-1", "p-2"],
+        ["cv-1"],
+      ]);
+      untouched.destroy();
+
+      // The agent confirms; its client connects again and the same write is applied this time.
+      const confirmed = await call("/api/orgs/demo/document-history/confirm-removal", agent, {
+        method: "POST",
+        body: { document: DOC },
+      });
+      expect(confirmed.status).toBe(200);
+      writer.destroy();
+      writer = connect(server.syncUrl, DOC, await server.token(agent), writer.doc);
+      clients.push(writer);
+      expect(await writer.ready).toBe(true);
       await vi.waitFor(() => expect(writer.provider.unsyncedChanges).toBe(0));
       const fresh = await open(agent);
       expect(SECTIONS.map((s) => keysOf(fresh.doc, s))).toEqual([[], [], []]);
@@ -115,6 +136,23 @@ function restoreSuite(
       expect((await history(admin, "demo", "org/other/customer/c-other")).status).toBe(403);
       expect((await history(admin, "other", "org/other/customer/c-other")).status).toBe(403);
       expect((await restore(admin, { document: "org/other/customer/c-other", at: 1 })).status).toBe(403);
+      // A confirmation is for the caller's own writes in their organisation's documents.
+      expect(
+        (
+          await call("/api/orgs/other/document-history/confirm-removal", agent, {
+            method: "POST",
+            body: { document: DOC },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await call("/api/orgs/demo/document-history/confirm-removal", null, {
+            method: "POST",
+            body: { document: DOC },
+          })
+        ).status,
+      ).toBe(401);
       // Bad input says what and where.
       const bad = await call(
         `/api/orgs/demo/document-history?document=${encodeURIComponent("../etc")}`,
