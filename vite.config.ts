@@ -61,11 +61,13 @@ const config: UserConfig = {
       devOptions: { enabled: false },
     }),
   ],
-  // The worker is one chunk (zod inside, tree-shaken with the rest): the jitless setting goes first in it.
+  // The worker's chunks (its entry, the chunk its entry shares with the lazily loaded claims and campaign
+  // preview, and those): the jitless setting goes first in each, so it runs before zod whichever chunk
+  // carries zod (imports run before the body of the chunk that imports them).
   worker: {
     format: "es",
     rolldownOptions: {
-      output: { banner: (chunk: { isEntry: boolean }) => (chunk.isEntry ? ZOD_JITLESS : "") },
+      output: { banner: () => ZOD_JITLESS },
     },
   },
   build: {
