@@ -11,15 +11,21 @@ const ADMIN = user("admin@demo.rangeline.test");
 test("the profile screen accepts an invitation; another e-mail and a used link are told what to do", async ({
   browser,
 }) => {
+  // Three sign-ins and live sync: slow on a busy machine.
+  test.setTimeout(120_000);
   const admin = await device(browser, ADMIN, "/settings/manage-users");
   const email = `profile-${Date.now().toString(36)}@example.test`;
   const invite = async (role: "Agent" | "Partner") => {
     const form = admin.page.getByTestId("invite-form");
+    const link = admin.page.getByTestId("invitation-link");
+    const before = (await link.count()) > 0 ? await link.getAttribute("href") : null;
     await form.getByLabel("E-mail address").fill(email);
     for (const r of ["Agent", "Partner"]) await form.getByLabel(r, { exact: true }).setChecked(r === role);
     await admin.page.getByTestId("invite-send").click();
-    await expect(admin.page.getByText(`Invitation e-mailed to ${email}.`)).toBeVisible();
-    const href = (await admin.page.getByTestId("invitation-link").getAttribute("href")) as string;
+    await expect(admin.page.getByText(`Invitation e-mailed to ${email}.`)).toBeVisible({ timeout: 15_000 });
+    // The same address twice: wait for the new link, not the one shown before.
+    await expect.poll(() => link.getAttribute("href"), { timeout: 15_000 }).not.toBe(before);
+    const href = (await link.getAttribute("href")) as string;
     return new URL(href, "http://x").searchParams.get("token") as string;
   };
   const invitee = await browser.newContext({ viewport: { width: 360, height: 760 } });
@@ -36,9 +42,11 @@ test("the profile screen accepts an invitation; another e-mail and a used link a
 
     // Signed in as someone else: refused, with the invited address and a way out.
     await other.page.goto(`/profile?invitation=${second}`);
+    // The profile loaded: the session's token is there.
+    await expect(other.page.getByTestId("profile-form")).toBeVisible({ timeout: 15_000 });
     await other.page.getByTestId("invitation-accept").click();
     const refused = other.page.getByTestId("invitation-panel");
-    await expect(refused).toHaveAttribute("data-state", "wrong-email");
+    await expect(refused).toHaveAttribute("data-state", "wrong-email", { timeout: 15_000 });
     await expect(refused).toContainText("This invitation is for another e-mail address");
     await expect(refused).toContainText(
       `This invitation is for ${email}; you are signed in as ${AGENT2.email}.`,
@@ -49,8 +57,10 @@ test("the profile screen accepts an invitation; another e-mail and a used link a
     await page.goto(`/profile?invitation=${second}`);
     const panel = page.getByTestId("invitation-panel");
     await expect(panel).toContainText(`as ${email}`);
+    // The profile loaded: the session's token is there.
+    await expect(page.getByTestId("profile-form")).toBeVisible({ timeout: 15_000 });
     await page.getByTestId("invitation-accept").click();
-    await expect(panel).toHaveAttribute("data-state", "joined");
+    await expect(panel).toHaveAttribute("data-state", "joined", { timeout: 15_000 });
     await expect(panel).toContainText("You are now partner of demo.");
     await expect(page.getByTestId("profile-orgs")).toContainText("demo: Agent, Partner");
     await expect(page).toHaveURL(/\/profile$/);
@@ -58,13 +68,17 @@ test("the profile screen accepts an invitation; another e-mail and a used link a
 
     // The same link again: already used.
     await page.goto(`/profile?invitation=${second}`);
+    // The profile loaded: the session's token is there.
+    await expect(page.getByTestId("profile-form")).toBeVisible({ timeout: 15_000 });
     await page.getByTestId("invitation-accept").click();
-    await expect(panel).toHaveAttribute("data-state", "used");
+    await expect(panel).toHaveAttribute("data-state", "used", { timeout: 15_000 });
     await expect(panel).toContainText("This invitation was already used");
     // A cut link: not valid.
     await page.goto(`/profile?invitation=${second.slice(0, 20)}`);
+    // The profile loaded: the session's token is there.
+    await expect(page.getByTestId("profile-form")).toBeVisible({ timeout: 15_000 });
     await page.getByTestId("invitation-accept").click();
-    await expect(panel).toHaveAttribute("data-state", "malformed");
+    await expect(panel).toHaveAttribute("data-state", "malformed", { timeout: 15_000 });
     await expect(panel).toContainText("This invitation link is not valid");
   } finally {
     await invitee.close();

@@ -18,6 +18,8 @@ const RATES = readFileSync(
 test("orgs: the seeded organisations are listed; disabling one tells its members why", async ({
   browser,
 }) => {
+  // Three sign-ins and live sync: slow on a busy machine.
+  test.setTimeout(120_000);
   const admin = await device(browser, SUPER, "/settings/orgs");
   const member = await device(browser, OTHER_AGENT, "/agent/customers");
   try {

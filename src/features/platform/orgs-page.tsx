@@ -91,7 +91,8 @@ export default function OrgsPage() {
           {orgs.map((o) => (
             <li key={o.id} className="platform__item" data-org={o.id} data-disabled={o.disabledAt !== null}>
               <div>
-                <strong>{o.name}</strong> <span className="book-form__help">({o.id})</span>
+                <strong>{o.name}</strong>
+                {o.name === o.id ? null : <span className="book-form__help"> ({o.id})</span>}
                 <div className="book-form__help">
                   {o.organizationType}
                   {o.parentOrgId ? ` · sub-agency of ${o.parentOrgId}` : ""} · {o.members} member

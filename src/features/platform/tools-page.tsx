@@ -130,6 +130,11 @@ export default function ToolsPage() {
 
   return (
     <div className="platform" data-testid="tools-page">
+      <p className="platform__intro">
+        The platform's health, across every agency: the server, the market data every quote uses (and the
+        upload of RMA files when a fetch was missed), scheduled jobs, writes the server refused, and the
+        messages kept while no e-mail or SMS provider is configured.
+      </p>
       <div className="book-form__actions">
         <Button variant="secondary" onClick={() => void load()}>
           Refresh

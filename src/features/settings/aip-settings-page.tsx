@@ -103,10 +103,19 @@ export default function AipSettingsPage() {
         Choose the insurance providers your agency writes with, per plan. Quote and coverage screens offer
         only these; with none chosen they offer every provider of the catalogue.
       </p>
+      <ul className="settings__intro settings__legend">
+        <li>
+          <strong>Primary</strong>: offered first, and the default for a customer with no preferred provider.
+        </li>
+        <li>
+          <strong>Sync data</strong>: the provider's policy data is brought into Rangeline (only providers
+          that offer it).
+        </li>
+      </ul>
       <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="aip-form">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <p className="book-form__help" data-testid="aip-defaults">
-          Default provider —{" "}
+          {anyChosen ? "Default provider" : "Nothing chosen yet, so quotes default to the catalogue's"} —{" "}
           {PLANS.map(
             (plan) =>
               `${INSURANCE_PLAN_LABELS[plan]}: ${INSURANCE_PROVIDER_NAME_BY_ID[orgDefaultProviderId(anyChosen ? current : null, plan)]}`,

@@ -1,4 +1,5 @@
 import { type CSSProperties, type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { contrastRatio, WCAG_AA_NORMAL_TEXT } from "../../../shared/admin/contrast";
 import { DEFAULT_COLOR_SCHEME } from "../../../shared/catalogue/app-defaults";
 import {
@@ -108,6 +109,11 @@ export default function AppSettingsPage() {
 
   return (
     <div className="settings" data-testid="app-settings-page">
+      <p className="settings__intro">
+        How the app looks for your agency's members and customers: colours, the order button on quote screens,
+        logos. Your agency's name, address and contact details are under{" "}
+        <Link to="/settings">Application settings</Link>.
+      </p>
       <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="app-settings-form">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <FieldGroup legend="Colours">

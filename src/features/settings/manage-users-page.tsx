@@ -164,7 +164,10 @@ export default function ManageUsersPage() {
                 member={m}
                 you={m.id === people.you.id}
                 grantable={grantable}
-                manageable={isAdmin || m.roles.every((r) => r === "customer")}
+                // A platform admin's membership is the platform's, not the agency's to change.
+                manageable={
+                  (isAdmin && !m.roles.includes("superAdmin")) || m.roles.every((r) => r === "customer")
+                }
                 onSave={(roles) =>
                   run(
                     () =>

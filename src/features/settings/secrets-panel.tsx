@@ -11,12 +11,20 @@ const LABELS: Record<string, string> = {
   fmhSigningKey: "Farmers Mutual Hail signing key",
   agWorksPassword: "AgWorks password",
 };
-const NAMES = [
-  ...ORGANISATION_SECRET_FIELDS.map((name) => ({ name, label: LABELS[name] ?? name })),
-  ...INSURANCE_PROVIDERS.map((p) => ({
-    name: `${PROVIDER_API_KEY_PREFIX}${p.id}`,
-    label: `${p.name} API key`,
-  })),
+// Two groups, so one provider never shows twice: the organisation's own integration secrets (the spec's
+// fields — Farmers Mutual Hail's key and signing key among them) and the other providers' API keys.
+const GROUPS = [
+  {
+    title: "Integrations",
+    names: ORGANISATION_SECRET_FIELDS.map((name) => ({ name, label: LABELS[name] ?? name })),
+  },
+  {
+    title: "Insurance providers' API keys",
+    names: INSURANCE_PROVIDERS.filter((p) => p.id !== "fmh").map((p) => ({
+      name: `${PROVIDER_API_KEY_PREFIX}${p.id}`,
+      label: `${p.name} API key`,
+    })),
+  },
 ];
 
 type Status = Record<string, string>;
@@ -79,61 +87,66 @@ export function SecretsPanel({
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {status === null && !error ? <p>Checking which are set…</p> : null}
-      {status ? (
-        <ul className="settings__secret-list">
-          {NAMES.map(({ name, label }) => (
-            <li key={name} className="settings__secret" data-secret={name}>
-              <span className="settings__secret-label">{label}</span>
-              <span className="settings__secret-state" data-set={name in status}>
-                {name in status
-                  ? `set (${new Date(status[name] as string).toLocaleDateString()})`
-                  : "not set"}
-              </span>
-              {editing === name ? (
-                <form
-                  className="settings__secret-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void save(name);
-                  }}
-                >
-                  <input
-                    className="book-input"
-                    type="password"
-                    autoComplete="new-password"
-                    aria-label={`New ${label}`}
-                    value={value}
-                    onChange={(e) => setValue(e.target.value)}
-                  />
-                  <Button type="submit" disabled={value === ""}>
-                    Save
-                  </Button>
-                  <Button variant="ghost" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </form>
-              ) : (
-                <span className="settings__secret-actions">
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setEditing(name);
-                      setValue("");
-                    }}
-                  >
-                    {name in status ? "Replace" : "Set"}
-                  </Button>
-                  {name in status ? (
-                    <Button variant="ghost" onClick={() => void clear(name)}>
-                      Clear
-                    </Button>
-                  ) : null}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {status
+        ? GROUPS.map((group) => (
+            <div key={group.title} className="settings__secret-group">
+              <h3>{group.title}</h3>
+              <ul className="settings__secret-list">
+                {group.names.map(({ name, label }) => (
+                  <li key={name} className="settings__secret" data-secret={name}>
+                    <span className="settings__secret-label">{label}</span>
+                    <span className="settings__secret-state" data-set={name in status}>
+                      {name in status
+                        ? `set (${new Date(status[name] as string).toLocaleDateString()})`
+                        : "not set"}
+                    </span>
+                    {editing === name ? (
+                      <form
+                        className="settings__secret-form"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          void save(name);
+                        }}
+                      >
+                        <input
+                          className="book-input"
+                          type="password"
+                          autoComplete="new-password"
+                          aria-label={`New ${label}`}
+                          value={value}
+                          onChange={(e) => setValue(e.target.value)}
+                        />
+                        <Button type="submit" disabled={value === ""}>
+                          Save
+                        </Button>
+                        <Button variant="ghost" onClick={() => setEditing(null)}>
+                          Cancel
+                        </Button>
+                      </form>
+                    ) : (
+                      <span className="settings__secret-actions">
+                        <Button
+                          variant="secondary"
+                          onClick={() => {
+                            setEditing(name);
+                            setValue("");
+                          }}
+                        >
+                          {name in status ? "Replace" : "Set"}
+                        </Button>
+                        {name in status ? (
+                          <Button variant="ghost" onClick={() => void clear(name)}>
+                            Clear
+                          </Button>
+                        ) : null}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        : null}
     </section>
   );
 }

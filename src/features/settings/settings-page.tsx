@@ -286,8 +286,8 @@ export default function SettingsPage() {
         <section className="settings__secrets" aria-labelledby="api-keys-title" data-testid="org-api-keys">
           <h2 id="api-keys-title">Partners' API keys</h2>
           <p className="book-form__help">
-            Keys your partners created to read your data through the partner API: who owns each, its scopes, when it was
-            last used. Revoke one to stop it at once.
+            Keys your partners created to read your data through the partner API: who owns each, its scopes,
+            when it was last used. Revoke one to stop it at once.
           </p>
           <OrganisationApiKeys />
         </section>

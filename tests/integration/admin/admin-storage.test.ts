@@ -64,7 +64,12 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         createdAt: 10,
       };
       await storage.putIdentityUser(invitee);
-      await storage.putIdentityUser({ ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 });
+      await storage.putIdentityUser({
+        ...invitee,
+        sub: "auth0|invited-0",
+        email: "b@acme.test",
+        createdAt: 5,
+      });
       await storage.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
       expect(await storage.listIdentityUsers()).toEqual([
         { ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 },

@@ -67,7 +67,9 @@ describe("platform API", () => {
     // A member of an organisation nobody created (the CLI's bootstrap) makes it known too.
     await server.storage.upsertUser({ id: "auth0|first-admin", email: "first@acme.test", name: null });
     await server.storage.addMembership("auth0|first-admin", "acme", "admin");
-    const after = (await call(superAdmin, "GET", "/api/platform/orgs")).body.organisations as { id: string }[];
+    const after = (await call(superAdmin, "GET", "/api/platform/orgs")).body.organisations as {
+      id: string;
+    }[];
     expect(after.map((o) => o.id)).toEqual(["acme", "demo", "other"]);
     await server.storage.removeMembership("auth0|first-admin", "acme", "admin");
   });
