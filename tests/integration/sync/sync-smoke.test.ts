@@ -13,7 +13,7 @@ describe("sync smoke", () => {
     const agent = demoUser("agent@demo.rangeline.test");
     const a = connect(server.syncUrl, "org/demo/customer/c-demo", await server.token(agent));
     expect(await a.ready).toBe(true);
-    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(2);
+    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(3);
     writeProfile(a.doc, sampleProfile("c-demo", { name: "Casey Ranch" }));
     const b = connect(
       server.syncUrl,
