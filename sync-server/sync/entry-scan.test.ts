@@ -234,4 +234,22 @@ describe("entry scan (the write guard's fast path)", () => {
     expect(checked).toBeGreaterThan(150);
     expect(fieldEdits).toBeGreaterThan(20);
   });
+
+  it("[SYNC2] reads field edits of a section the server has only received, never read (Yjs's untyped placeholder)", () => {
+    const client = new Y.Doc();
+    const entry = new Y.Map<unknown>();
+    client.getMap("coverages").set("cv-1", entry);
+    entry.set("id", "cv-1");
+    entry.set("head", 1);
+    const server = new Y.Doc();
+    Y.applyUpdate(server, Y.encodeStateAsUpdate(client)); // the server never calls getMap("coverages")
+    let update: Uint8Array = new Uint8Array();
+    client.once("update", (u: Uint8Array) => {
+      update = u;
+    });
+    entry.set("head", 2);
+    expect(entries(scanEntries(server, update))).toEqual({
+      coverages: { "cv-1": [{ id: "cv-1", head: 2 }] },
+    });
+  });
 });

@@ -234,7 +234,8 @@ function placeOf(doc: Y.Doc, own: Map<number, Y.Item[]>, start: Y.Item): Place {
   const holder = type._item;
   const sectionMap = holder.parent;
   if (!(type instanceof Y.Map) || holder.deleted || typeof holder.parentSub !== "string") return null;
-  if (!(sectionMap instanceof Y.Map) || sectionMap._item !== null) return null;
+  // (A section the server has not read yet is Yjs's untyped placeholder: its entries are there all the same.)
+  if (!(sectionMap instanceof Y.AbstractType) || sectionMap._item !== null) return null;
   if (sectionMap._map.get(holder.parentSub) !== holder) return null;
   const section = sectionOf(doc, sectionMap);
   if (section === null) return null;
