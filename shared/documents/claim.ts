@@ -254,8 +254,9 @@ export const claimProposalSchema = z.strictObject({
   lgm: z.strictObject({ actualGrossMargins: z.array(moneySchema).min(6).max(11) }).optional(),
   /** Whole dollars by the engine (LGM: at the target marketings, before any proration). */
   indemnity: dollars,
-  /** The as-of date of the market snapshot whose publication computed it. */
+  /** The as-of date of the market snapshot it was first proposed from (kept while it does not change). */
   marketAsOf: isoDate,
+  /** When the server first proposed it so (kept while it does not change). */
   computedAt: isoInstant,
 });
 export type ClaimProposalRecord = z.infer<typeof claimProposalSchema>;

@@ -6,6 +6,7 @@ import type { ClaimProposalRecord, ClaimSummary } from "../../shared/documents/c
 import type { FuturesRoot } from "../../shared/market/contracts";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { lgmActualPriceNeeds, lgmActualPrices } from "../../shared/pricing/claims";
+import { storedDocumentJson } from "../campaigns/stored-doc";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
 
@@ -21,7 +22,7 @@ import { documentJson, writeSections } from "../sync/doc-json";
 
 export interface ClaimProposalsOptions {
   storage: Storage;
-  hocuspocus: Pick<Hocuspocus, "openDirectConnection">;
+  hocuspocus: Pick<Hocuspocus, "openDirectConnection" | "documents">;
   /** Published snapshots of past days (the market feed's history); null without a feed. */
   history: { snapshotOf(asOf: string): Promise<MarketSnapshot | null> } | null;
   /** Today's date, Central (RMA's clock). */
@@ -41,21 +42,18 @@ export interface ClaimProposalsRun {
 const ORG = /^org\/([^/]+)$/;
 const CLAIMABLE = new Set(["accepted", "ended"]);
 
-async function readDocument(
-  hocuspocus: ClaimProposalsOptions["hocuspocus"],
-  name: string,
-): Promise<Record<string, unknown>> {
-  const direct = await hocuspocus.openDirectConnection(name, { server: true });
-  try {
-    let json: Record<string, unknown> = {};
-    await direct.transact((doc: Y.Doc) => {
-      json = documentJson(doc);
-    });
-    return json;
-  } finally {
-    await direct.disconnect();
-  }
+/**
+ * A document as JSON: the open one when this instance has it in memory, else as stored (no connection
+ * is opened to read: loading and storing every organisation's documents would cost more than the run).
+ */
+async function readDocument(options: ClaimProposalsOptions, name: string): Promise<Record<string, unknown>> {
+  const open = options.hocuspocus.documents.get(name);
+  return open ? documentJson(open) : storedDocumentJson(options.storage, name);
 }
+
+/** The proposal without the stamps of the run that made it: what tells whether it changed. */
+const substance = ({ computedAt: _at, marketAsOf: _asOf, ...rest }: ClaimProposalRecord) =>
+  JSON.stringify(rest);
 
 /**
  * The settlements of a day from that day's published snapshot: null when the snapshot's futures are
@@ -99,11 +97,11 @@ export async function recordClaimProposals(
     const orgId = ORG.exec(name)?.[1];
     if (!orgId) continue;
     run.orgs++;
-    const org = await readDocument(options.hocuspocus, name);
+    const org = await readDocument(options, name);
     // The book's summaries: in the book document from schema version 3, in the organisation's before
     // (an entry the book document has wins, as sync-server/sync/book-index.ts reads them).
     const bookName = `org/${orgId}/book`;
-    const book = stored.has(bookName) ? await readDocument(options.hocuspocus, bookName) : {};
+    const book = stored.has(bookName) ? await readDocument(options, bookName) : {};
     const coverages = Object.values({
       ...(org.coverages as Record<string, CoverageSummary> | undefined),
       ...(book.coverages as Record<string, CoverageSummary> | undefined),
@@ -123,7 +121,7 @@ export async function recordClaimProposals(
     const byCustomer = new Map<string, CoverageSummary[]>();
     for (const c of lgmCandidates) byCustomer.set(c.customerId, [...(byCustomer.get(c.customerId) ?? []), c]);
     for (const [customerId, summaries] of byCustomer) {
-      const customer = await readDocument(options.hocuspocus, `org/${orgId}/customer/${customerId}`);
+      const customer = await readDocument(options, `org/${orgId}/customer/${customerId}`);
       const full = (customer.coverages ?? {}) as Record<string, LgmEndorsement>;
       for (const summary of summaries) {
         const endorsement = full[summary.id];
@@ -151,8 +149,16 @@ export async function recordClaimProposals(
       }
     }
 
-    const had = Object.keys((org.claimProposals ?? {}) as object).length > 0;
-    if (Object.keys(records).length === 0 && !had) continue;
+    // A proposal that did not change keeps the stamps it was first made with: nothing is written then.
+    const had = (org.claimProposals ?? {}) as Record<string, ClaimProposalRecord>;
+    for (const [id, record] of Object.entries(records)) {
+      const old = had[id];
+      if (old && substance(old) === substance(record)) records[id] = old;
+    }
+    const same =
+      Object.keys(records).length === Object.keys(had).length &&
+      Object.entries(records).every(([id, r]) => had[id] === r);
+    if (same) continue;
     const direct = await options.hocuspocus.openDirectConnection(name, { server: true });
     try {
       await direct.transact((doc: Y.Doc) => writeSections(doc, { claimProposals: records }));
