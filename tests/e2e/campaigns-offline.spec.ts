@@ -112,6 +112,13 @@ test("the campaigns list and edit form work offline after one visit; changes rea
     await expect(card.getByText("The run log is kept on the server: it needs a connection.")).toBeVisible();
     await card.getByRole("button", { name: "Pause" }).click();
     await expect(card.getByText("PAUSED")).toBeVisible();
+    for (const [width, file] of [
+      [360, "campaigns-offline-360.png"],
+      [1280, "campaigns-offline-desktop.png"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+    }
 
     await card.getByRole("link", { name: "Edit" }).click();
     await expect(page.getByLabel("Campaign name")).toHaveValue(name);
