@@ -4,7 +4,7 @@ import { setUpdateAuthor } from "../storage/authors";
 import type { SyncContext } from "../sync/context";
 import { acceptedWrites } from "../sync/guard";
 import { pendingHistory } from "../sync/history";
-import { type Confirmations, isHeld, recordCount, removedRecords } from "./hold";
+import { type Confirmations, HOLD_KINDS, isHeld, recordCount, removedRecords } from "./hold";
 
 /**
  * Runs after the write guard (200), which decides what is accepted and notes the records a write
@@ -24,7 +24,7 @@ export class HistoryAuthors implements Extension {
   async beforeSync({ payload, context, document, connection }: beforeSyncPayload): Promise<void> {
     if (!acceptedWrites.has(payload)) return;
     const { identity, ref } = context as SyncContext;
-    const noted = pendingHistory.get(payload);
+    const noted = HOLD_KINDS.has(ref.kind) ? pendingHistory.get(payload) : undefined;
     if (noted) {
       const removed = removedRecords(ref.kind, noted.changes);
       const total = removed > 0 ? recordCount(document, ref.kind) : 0;
