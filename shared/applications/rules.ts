@@ -148,7 +148,7 @@ export function applicationIssues(a: Candidate): RuleIssue[] {
         continue;
       }
       const provider = getInsuranceProvider(chosen);
-      if (!provider || !provider.isActive || !providerSupportsPlan(provider, plan))
+      if (!provider?.isActive || !providerSupportsPlan(provider, plan))
         issues.push({
           path: ["providers", plan],
           message: `${provider?.name ?? chosen} does not write ${plan.toUpperCase()}: choose another provider`,
