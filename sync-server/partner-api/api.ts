@@ -190,16 +190,20 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   });
 
   // ---- the versioned API ---------------------------------------------------------------------------
-  // The examples are dated to the current snapshot's day, so a request copied from them prices.
-  const documentNow = async () =>
-    openApiDocument(
-      options.publicUrl().replace(/\/$/, ""),
-      (
-        await Promise.resolve()
-          .then(() => options.market().current())
-          .catch(() => null)
-      )?.asOf,
-    );
+  // The examples are dated to the current snapshot's day, so a request copied from them prices. The
+  // document is generated once per (address, day), not per request.
+  let made: { key: string; doc: ReturnType<typeof openApiDocument> } | null = null;
+  const documentNow = async () => {
+    const server = options.publicUrl().replace(/\/$/, "");
+    const day = (
+      await Promise.resolve()
+        .then(() => options.market().current())
+        .catch(() => null)
+    )?.asOf;
+    const key = `${server} ${day ?? ""}`;
+    if (made?.key !== key) made = { key, doc: openApiDocument(server, day) };
+    return made.doc;
+  };
   app.get("/api/v1/openapi.json", async (c) => c.json(await documentNow()));
   app.get("/api/v1/reference", async (c) => c.html(referencePage(await documentNow())));
   const requestIdPattern = new RegExp(REQUEST_ID_PATTERN);
