@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCommand } from "../../../cli/admin";
@@ -25,6 +28,7 @@ describe.runIf(postgresAvailable)(
     const database = `h13_prod_${randomBytes(4).toString("hex")}`;
     const databaseUrl = `${POSTGRES_URL.replace(/\/[^/]*$/, "")}/${database}`;
     const dataKey = randomBytes(32);
+    const dataDir = mkdtempSync(join(tmpdir(), "rangeline-production-"));
     let auth0: FakeAuth0;
     let server: ServerProcess;
     let env: Record<string, string>;
@@ -77,7 +81,7 @@ describe.runIf(postgresAvailable)(
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
         UNSUBSCRIBE_SECRET: randomBytes(32).toString("base64"),
-        DATA_DIR: `/tmp/h13/prod-data-${database}`,
+        DATA_DIR: dataDir,
         INVITATION_TTL_HOURS: "72",
         ...auth0.env,
       };
@@ -87,6 +91,7 @@ describe.runIf(postgresAvailable)(
       await server?.stop();
       await auth0?.close();
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("the first admin joins through the link, their own sign-in and the profile's POST", async () => {
