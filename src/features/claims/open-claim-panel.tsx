@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   type ComputedClaim,
@@ -132,6 +132,10 @@ function OpenClaimForm({
   const proposal: ClaimProposalRecord | undefined = useServerClaimProposals()[coverage.id];
   const proposed = coverage.plan === "lgm" ? proposal?.lgm?.actualGrossMargins : undefined;
   const [margins, setMargins] = useState<string[]>(() => proposed ?? lgmMonths.map(() => ""));
+  // The organisation document may load after the form: take the proposal's margins while none is typed.
+  useEffect(() => {
+    if (proposed) setMargins((m) => (m.every((v) => v.trim() === "") ? [...proposed] : m));
+  }, [proposed]);
   const fromProposal =
     proposal && proposed && margins.every((m, i) => m.trim() === proposed[i])
       ? { marketAsOf: proposal.marketAsOf }
