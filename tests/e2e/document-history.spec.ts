@@ -36,7 +36,7 @@ test("an admin restores a customer's profile from the document history; the agen
 
     const point = admin.page.getByTestId("document-history-point");
     await expect(point).toContainText(`"name": "${original}"`);
-    await panel.screenshot({ path: "test-results/document-history-desktop.png" });
+    await panel.screenshot({ path: "/tmp/h16/document-history-desktop.png" });
     await point.getByRole("button", { name: "Restore profile" }).click();
     await expect(panel.getByRole("status")).toContainText("is restored");
 
@@ -50,7 +50,7 @@ test("an admin restores a customer's profile from the document history; the agen
     await panel.getByRole("button", { name: "Cancel" }).click();
 
     await admin.page.setViewportSize({ width: 360, height: 800 });
-    await panel.screenshot({ path: "test-results/document-history-phone.png" });
+    await panel.screenshot({ path: "/tmp/h16/document-history-phone.png" });
   } finally {
     await agent.context.close();
     await admin.context.close();
