@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../shared/market/dates";
 import { MARKET_SNAPSHOTS_PATH } from "../../../shared/market/published";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
-import { marketHistoryOf } from "../../../src/lib/sync/market/device-market";
+import { documentMarketSource, marketHistoryOf } from "../../../src/lib/sync/market/device-market";
 import { SyncClient } from "../../../src/lib/sync/sync-client";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
@@ -19,6 +19,8 @@ let server: TestServer;
 /** Snapshot downloads that reached the server, and every attempt (also while offline). */
 let downloads = 0;
 let attempts = 0;
+/** Requests of GET /api/market/current. */
+let currentRequests = 0;
 let offline = false;
 const realFetch = globalThis.fetch;
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   server = await startTestServer();
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" && input.startsWith("/") ? new URL(input, server.url) : input;
+    if (String(url).endsWith("/api/market/current")) currentRequests++;
     if (String(url).includes(MARKET_SNAPSHOTS_PATH)) {
       attempts++;
       if (offline) return Promise.reject(new TypeError("fetch failed (offline)"));
@@ -63,6 +66,11 @@ describe("the market on a device", () => {
     expect(history.get().previous?.asOf).toBe(ASOF);
     expect(history.get().current).toEqual(next);
     expect(downloads).toBe(2);
+    // The quote screens' source takes the device's snapshot while connected: no second download.
+    const asked = currentRequests;
+    const loaded = await documentMarketSource(online).load();
+    expect([(loaded.snapshot as { asOf: string }).asOf, loaded.fromDevice]).toEqual([next.asOf, false]);
+    expect(currentRequests).toBe(asked);
     // Let y-indexeddb store the document before the device goes away.
     await new Promise((r) => setTimeout(r, 500));
     await online.close();

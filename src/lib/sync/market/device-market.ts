@@ -40,12 +40,16 @@ const waitFor = (history: MarketHistory, ms: number) =>
 
 /**
  * A MarketSnapshotSource for src/lib/pricing: the newer of the synced `market/current` document and
- * GET /api/market/current (which itself falls back to its copy on the device).
+ * GET /api/market/current (which itself falls back to its copy on the device). While the socket is
+ * connected and the document's snapshot is on the device, that is the current one (a newer publish
+ * arrives as a notice and reloads the source): no second download of the same snapshot over HTTP.
  */
 export function documentMarketSource(client: SyncClient, waitMs = 6000): MarketSnapshotSource {
   return {
     async load(): Promise<LoadedMarket> {
       const history = marketHistoryOf(client);
+      const held = history.get().current;
+      if (held && client.getStatus().socket === "connected") return { snapshot: held, fromDevice: false };
       const [http] = await Promise.all([httpMarketSource.load().catch(() => null), waitFor(history, waitMs)]);
       const fromDocument = history.get().current;
       const httpAsOf = (http?.snapshot as { asOf?: unknown } | undefined)?.asOf;
