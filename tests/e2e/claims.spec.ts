@@ -120,6 +120,7 @@ test("an agent opens a claim from an ended endorsement, attaches a document, mar
   await expect(page.getByTestId("hub-proposals").locator(`li[data-coverage="${second}"]`)).toContainText(
     "$3,025",
   );
+  await expect(proposal.getByTestId("proposal-together")).toContainText("one claim can name them all");
 
   // From the ended endorsement's page: Open a claim.
   await page.goto(`/agent/coverages/lrp/${coverageId}`);

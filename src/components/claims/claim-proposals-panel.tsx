@@ -49,6 +49,14 @@ export function ClaimProposalsPanel({
   today: string;
 }) {
   const warnings = useMemo(() => claimWarnings(index.claims, today), [index.claims, today]);
+  // LRP endorsements of one customer, type and end date go into one claim: say so on each of them.
+  const together = useMemo(() => {
+    const key = (p: HubProposal) =>
+      `${p.coverage.customerId} ${p.coverage.commodity} ${p.coverage.type} ${p.coverage.endDate}`;
+    const counts = new Map<string, number>();
+    for (const p of proposals) if (p.plan === "lrp") counts.set(key(p), (counts.get(key(p)) ?? 0) + 1);
+    return (p: HubProposal) => (p.plan === "lrp" ? (counts.get(key(p)) ?? 1) : 1);
+  }, [proposals]);
   const name = (id: string) => index.customerNames.get(id) ?? id;
   return (
     <Card className="agent-hub__panel" data-testid="hub-claim-proposals">
@@ -91,6 +99,12 @@ export function ClaimProposalsPanel({
                 {p.filingDueDate ? <ClaimDue filingDueDate={p.filingDueDate} today={today} /> : null}
                 <Link to={openClaimHref(p.coverage.id)}>Open a claim</Link>
               </div>
+              {together(p) > 1 ? (
+                <p className="claim-note" data-testid="proposal-together">
+                  This customer has {together(p)} endorsements of this type ending that day: one claim can
+                  name them all.
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
