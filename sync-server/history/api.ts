@@ -6,6 +6,7 @@ import { isRecordSection } from "../../shared/documents/shapes";
 import { maskTaxId, type TaxIdType } from "../../shared/documents/tax-id";
 import { idSchema, invalid, jsonBody, toIssues } from "../admin/http";
 import type { Identity } from "../identity/verify";
+import { keepsHistory } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { Confirmations } from "./hold";
@@ -37,8 +38,12 @@ const documentSchema = z
   .max(300)
   .transform((name, ctx) => {
     const ref = parseDocumentName(name);
-    if (!ref || !("orgId" in ref)) {
-      ctx.addIssue({ code: "custom", message: "must be the name of one of the organisation's documents" });
+    if (!ref || !("orgId" in ref) || !keepsHistory(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be the name of one of the organisation's documents that keep a history (not the book index)",
+      });
       return z.NEVER;
     }
     return ref as OrgRef;
@@ -153,7 +158,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
     ];
     const documents = names.flatMap((name) => {
       const ref = parseDocumentName(name);
-      if (!ref || !("orgId" in ref)) return [];
+      if (!ref || !("orgId" in ref) || !keepsHistory(name)) return [];
       const id =
         "customerId" in ref
           ? ref.customerId

@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { type DocumentKind, parseDocumentName } from "../../shared/documents/names";
 import type { SqlTypes } from "./schema";
 
 // Document history for restore (issue 16 §4, rule HIST1): what compaction folds into a document's
@@ -10,6 +11,24 @@ import type { SqlTypes } from "./schema";
 // moved forward when updates older than the retention are folded into it (pruneArchive), so the
 // oldest point kept stays restorable. The state at time T is the base merged with every archived or
 // logged update received at or before T.
+
+/**
+ * The documents whose history is kept: what people write in an organisation. Not the published market
+ * (large snapshots the server writes, published again from the feed), a user's watchlist, nor the
+ * book index (summaries derived from the customer documents, written again when a customer opens).
+ */
+const ARCHIVED_KINDS: ReadonlySet<DocumentKind> = new Set([
+  "org",
+  "customer",
+  "customerInternal",
+  "campaign",
+  "claim",
+]);
+
+export const keepsHistory = (name: string): boolean => {
+  const kind = parseDocumentName(name)?.kind;
+  return kind !== undefined && ARCHIVED_KINDS.has(kind);
+};
 
 export const archiveSchemaSql = (t: SqlTypes): string => `
 CREATE TABLE IF NOT EXISTS document_archive (

@@ -10,6 +10,7 @@ import {
   type DocumentArchive,
   type FoldArchive,
   foldUpdates,
+  keepsHistory,
   READ_ARCHIVE_SQL,
   UNTIL_NOW,
 } from "./archive-tables";
@@ -125,8 +126,11 @@ export class PostgresStorage implements Storage {
       );
       // The entries the state now holds move to the document's history (archive-tables.ts); the
       // history's base is the state stored before its first archived entry.
+      const archive = keepsHistory(name);
       const moved = await client.query<{ moved: string }>(
-        "WITH moved AS (DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4) RETURNING seq, name, user_id, update_data, received_at), kept AS (INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM moved ON CONFLICT (seq) DO NOTHING RETURNING 1) SELECT count(*) AS moved FROM kept",
+        archive
+          ? "WITH moved AS (DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4) RETURNING seq, name, user_id, update_data, received_at), kept AS (INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM moved ON CONFLICT (seq) DO NOTHING RETURNING 1) SELECT count(*) AS moved FROM kept"
+          : "WITH moved AS (DELETE FROM document_updates WHERE name = $1 AND ((instance_id = $2 AND seq <= $3) OR seq <= $4) RETURNING seq) SELECT 0 AS moved",
         [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq],
       );
       if (Number(moved.rows[0]?.moved ?? 0) > 0) {

@@ -12,6 +12,7 @@ import {
   type DocumentArchive,
   type FoldArchive,
   foldUpdates,
+  keepsHistory,
   LOG_AUTHOR_COLUMN,
   READ_ARCHIVE_SQL,
   UNTIL_NOW,
@@ -280,9 +281,11 @@ export class SqliteStorage implements Storage {
       // history's base is the state stored before its first archived entry.
       const covers = "name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)";
       const bounds = [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq] as const;
-      const moved = this.statement(
-        `INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM document_updates WHERE ${covers} ON CONFLICT (seq) DO NOTHING`,
-      ).run(...bounds);
+      const moved = keepsHistory(name)
+        ? this.statement(
+            `INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM document_updates WHERE ${covers} ON CONFLICT (seq) DO NOTHING`,
+          ).run(...bounds)
+        : { changes: 0 };
       if (Number(moved.changes) > 0) {
         this.statement(
           "INSERT INTO document_archive_base (name, state, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

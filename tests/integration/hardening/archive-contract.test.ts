@@ -14,7 +14,8 @@ import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sy
 // The storage contract's part for the document history (issue 16 §4, HIST1), on SQLite and PostgreSQL:
 // compaction moves the log entries it folds into the archive with their author and time; the history up
 // to a time is the base and every archived or logged update received by then; pruning folds the oldest
-// into the base, so the oldest point kept stays readable; internal documents stay sealed at rest.
+// into the base, so the oldest point kept stays readable; internal documents stay sealed at rest; the
+// documents nobody restores (market, watchlists, book index) keep none.
 
 /** An update that sets `key` to `value` on top of `doc` (the doc is changed too). */
 function edit(doc: Y.Doc, key: string, value: string | null): Uint8Array {
@@ -137,6 +138,20 @@ function archiveContract(label: string, open: () => Promise<Storage>, cleanup: (
       expect(stateOf(archive)).toEqual({ y: "2" });
       expect([s1, s2].every((s) => s < s3)).toBe(true);
       expect(await storage.pruneArchive(cutoff)).toBe(0);
+    });
+
+    it("the market, watchlists and the book index keep no history: compaction only deletes", async () => {
+      for (const name of ["market/current", "user/u1/watchlist", "org/h1/book"]) {
+        const doc = new Y.Doc();
+        const seq = await storage.appendUpdate(name, edit(doc, "k", "v"), "i1", "user-a");
+        await storage.compactDocument(name, Y.encodeStateAsUpdate(doc), {
+          instanceId: "i1",
+          throughSeq: seq,
+          loadedThroughSeq: 0,
+        });
+        expect((await storage.loadDocument(name)).updates, name).toEqual([]);
+        expect(await storage.readArchive(name), name).toEqual({ base: null, updates: [] });
+      }
     });
 
     it("through the encryption wrapper, an internal document's history is sealed at rest and read plain", async () => {
