@@ -15,9 +15,10 @@
 // It builds the app into a temporary directory (or uses BENCH_DIST, a build made beforehand) and runs
 // the real server on port 0. BENCH_LIST_PATH and BENCH_LIST_TESTID pick another list (default
 // /agent/coverages), BENCH_FROM_PATH the screen the in-app navigation starts from, BENCH_RUNS the
-// number of runs of each measure.
+// number of runs of each measure. BENCH_VERBOSE=1 prints each page load; BENCH_TRACE_DIR keeps the
+// Chrome trace of each page load that took more than BENCH_TRACE_OVER_MS (400) of CPU to its rows.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -131,6 +132,11 @@ async function tracedPageLoad(page: Page, url: string): Promise<[number, number]
     cpu += (task.tdur ?? task.dur ?? 0) / 1000;
     end = task.ts + (task.dur ?? 0);
   }
+  if (process.env.BENCH_TRACE_DIR && cpu > Number(process.env.BENCH_TRACE_OVER_MS ?? 400))
+    writeFileSync(
+      join(process.env.BENCH_TRACE_DIR, `page-load-${Date.now()}.json`),
+      JSON.stringify({ traceEvents, mark, start }),
+    );
   return [at, cpu];
 }
 

@@ -3,7 +3,7 @@ import { IndexeddbPersistence, storeState } from "y-indexeddb";
 import * as Y from "yjs";
 import { queryRetryDelayMs } from "../../../shared/catalogue/app-defaults";
 import type { DocumentKind } from "../../../shared/documents/names";
-import { type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
+import { HOLD_MESSAGE_TYPE, type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
 import { DomainError } from "../../../shared/errors";
 import { reportTokenRefused } from "../auth/token-refusals";
 import { databaseName } from "./config";
@@ -36,6 +36,12 @@ export interface DocumentProblem {
   detail?: string;
 }
 
+/** A write of this device the server held for confirmation (issue 16 §4, HIST3): how many records it removes. */
+export interface HeldWrite {
+  removed: number;
+  total: number;
+}
+
 export interface DocumentState<K extends DocumentKind = DocumentKind> {
   name: string;
   kind: K;
@@ -51,6 +57,8 @@ export interface DocumentState<K extends DocumentKind = DocumentKind> {
   scope: Scope | null;
   /** Local changes the server has not confirmed yet. */
   pending: number;
+  /** A write the server held until this user confirms it (settleHeld); absent or null: none. */
+  held?: HeldWrite | null;
   /** Why the server last closed or refused this document, if it did. */
   problem: DocumentProblem | null;
   /** The user may no longer open this document: it was removed from the device. */
@@ -166,10 +174,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     if (!data || this.closed || this.state.loaded) return;
     this.update({ data: data as DocumentData<K>, cached: true });
     // A screen that opened the document may not be on the page yet (its render can wait for a lazy
-    // chunk): wait until one listens (it then shows the snapshot), or 1.5 s, then for a paint.
+    // chunk, seconds on a loaded device): wait until one listens (it then shows the snapshot), or
+    // 10 s (a document nobody shows), then for a paint.
     if (this.viewers === 0)
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1500);
+        const timer = setTimeout(resolve, 10_000);
         this.onViewer = () => {
           clearTimeout(timer);
           resolve();
@@ -324,6 +333,12 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private closedByServer(reason: string | undefined) {
     this.authenticated = false;
     this.synced = false;
+    if (reason === "held-for-confirmation") {
+      // Kept on the device, not sent again until the user answers (settleHeld).
+      this.detach(true);
+      this.update({ problem: { reason } });
+      return;
+    }
     if (reason && RESET_REASONS.has(reason)) {
       this.update({ problem: { reason: reason as SyncReason } });
       void this.resetToServer();
@@ -343,13 +358,30 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       const message = JSON.parse(payload) as {
         type?: string;
         issues?: { path: unknown[]; message: string }[];
+        removed?: number;
+        total?: number;
       };
+      if (message.type === HOLD_MESSAGE_TYPE) {
+        this.update({ held: { removed: Number(message.removed), total: Number(message.total) } });
+        return;
+      }
       if (message.type !== VIOLATION_MESSAGE_TYPE) return;
       const detail = (message.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       this.update({ problem: { reason: "invalid-document", detail } });
     } catch {
       // Not ours.
     }
+  }
+
+  /**
+   * Answers a held write (HIST3): `apply` once the server has the user's confirmation — the document
+   * connects again and sends it; otherwise the change is dropped and the server's copy loaded.
+   */
+  async settleHeld(apply: boolean): Promise<void> {
+    if (!this.state.held && this.state.problem?.reason !== "held-for-confirmation") return;
+    this.update({ held: null, problem: null });
+    if (!apply) await this.resetToServer();
+    else if (!this.closed && !this.provider) this.attach();
   }
 
   /** Drops the local copy (its refused change included) and loads the server's. */
