@@ -228,7 +228,13 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           ...(org.senderEmail ? { "Reply-To": org.senderEmail } : {}),
         };
-        message = () => deps.email.send({ to: job.contact.email as string, ...mail, headers });
+        message = () =>
+          deps.email.send({
+            to: job.contact.email as string,
+            ...mail,
+            headers,
+            fromName: org.name.replace(/\s+/g, " ").trim().slice(0, 200),
+          });
       } else {
         const body = renderSms(org.name, items[0], items[0].quoteUrl);
         message = () =>

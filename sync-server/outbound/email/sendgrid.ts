@@ -46,7 +46,7 @@ export function sendgridSender(options: SendGridOptions): EmailSender {
       try {
         const [response] = await mail.send({
           to: message.to,
-          from: options.from,
+          from: message.fromName ? { email: options.from, name: message.fromName } : options.from,
           ...(replyTo ? { replyTo } : {}),
           subject: message.subject,
           content: [

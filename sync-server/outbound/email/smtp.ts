@@ -18,7 +18,7 @@ export function smtpSender(options: SmtpOptions): EmailSender {
       checkMessage(message);
       try {
         const info = await transport.sendMail({
-          from: options.from,
+          from: message.fromName ? { name: message.fromName, address: options.from } : options.from,
           to: message.to,
           subject: message.subject,
           text: message.text,

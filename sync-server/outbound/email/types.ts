@@ -11,6 +11,8 @@ export interface EmailMessage {
   html?: string | null;
   /** Extra headers (List-Unsubscribe, a campaign id …); never a secret. */
   headers?: Record<string, string>;
+  /** The sender's display name beside the adapter's From address (a campaign: the organisation's name). */
+  fromName?: string;
 }
 
 export interface EmailSender {
@@ -30,6 +32,10 @@ export function checkMessage(message: EmailMessage): void {
   if (!isPlainAddress(message.to))
     throw new ProviderError(`The recipient "${message.to}" is not one e-mail address.`, "recipient");
   if (/[\r\n]/.test(message.subject)) throw new ProviderError("The subject must be one line.", "account");
+  // Both transports encode a display name themselves (nodemailer quotes it, SendGrid takes JSON): only a
+  // line break could reach the header as such.
+  if (message.fromName !== undefined && (/[\r\n]/.test(message.fromName) || message.fromName.length > 200))
+    throw new ProviderError("The sender's name must be one line of at most 200 characters.", "account");
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value))
       throw new ProviderError(`The header ${name} is not a valid one-line header.`, "account");

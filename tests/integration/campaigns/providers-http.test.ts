@@ -203,7 +203,7 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
       expect(m.authorization).toBe(`Bearer ${SENDGRID_KEY}`);
       expect(m.contentType).toMatch(/^application\/json/);
       const body = JSON.parse(m.body);
-      expect(body.from).toEqual({ email: "quotes@rangeline.test" });
+      expect(body.from).toEqual({ email: "quotes@rangeline.test", name: "Prairie Insurance" });
       expect(body.reply_to).toEqual({ email: "agency@prairie.test" });
       expect(body.subject).toContain("Prairie Insurance");
       expect(body.content.map((c: { type: string }) => c.type)).toEqual(["text/plain", "text/html"]);

@@ -128,6 +128,7 @@ describe("campaign e-mail through SMTP", () => {
     for (const r of received) {
       expect(r.raw).toMatch(/^List-Unsubscribe: <https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=c\d&c=/m);
       expect(r.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(r.raw).toMatch(/^From: "?Prairie Insurance"? <quotes@prairie\.test>/m);
       expect(r.raw).toContain("Content-Type: text/html");
       expect(r.raw).toContain("Content-Type: text/plain");
     }
