@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { HeldWritePrompt } from "../../features/document-history/held-write-prompt";
 import { useSession } from "../../lib/auth/session";
 import { SyncStatusIndicator } from "../../lib/sync/react/sync-status-indicator";
 import { navigationFor } from "../navigation/nav-model";
@@ -36,6 +37,7 @@ export function AppLayout() {
         </aside>
         <main id="main" className="shell__main" tabIndex={-1}>
           <SyncStatusIndicator />
+          <HeldWritePrompt />
           <OfflineBanner />
           <UpdateBanner />
           <h1 className={isHome ? "visually-hidden" : "shell__title"}>{title}</h1>

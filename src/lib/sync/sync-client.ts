@@ -113,11 +113,14 @@ export class SyncClient {
 
   getStatus = (): SyncStatus => this.status;
 
+  /** The open document named `name`, if it is open (a held write is answered on it: settleHeld). */
+  opened = (name: string): SyncedDocument | undefined => this.documents.get(name);
+
   /** Each open document's connection, scope, pending changes and last problem (for diagnostics). */
   describeDocuments() {
     return [...this.documents.values()].map((d) => {
-      const { name, connection, scope, pending, problem, loaded } = d.getState();
-      return { name, loaded, connection, scope, pending, problem };
+      const { name, connection, scope, pending, problem, loaded, held } = d.getState();
+      return { name, loaded, connection, scope, pending, problem, held: held ?? null };
     });
   }
 

@@ -12,6 +12,8 @@ export interface SyncDebugHook {
   documents(): ReturnType<SyncClient["describeDocuments"]>;
   /** Writes `value` at `path` of a document without the UI's read-only check (to test the server). */
   forceWrite(documentName: string, section: string, path: string[], value: unknown): void;
+  /** Removes the entries `keys` of a section in one update (to test the server's hold, HIST3). */
+  forceRemove(documentName: string, section: string, keys: string[]): void;
 }
 
 declare global {
@@ -33,6 +35,10 @@ export function installDebugHook(client: SyncClient): () => void {
     documents: () => client.describeDocuments(),
     forceWrite: (documentName, section, path, value) =>
       client.open(documentName).forceWriteForTest((t) => t.set(section as never, path, value)),
+    forceRemove: (documentName, section, keys) =>
+      client.open(documentName).forceWriteForTest((t) => {
+        for (const key of keys) t.remove(section as never, [key]);
+      }),
   };
   window.__rangelineSync = hook;
   return () => {
