@@ -10,9 +10,9 @@ import type { RecordChange } from "../sync/history";
 // already noted about the update (the records it changes), so ordinary edits cost nothing more.
 
 /**
- * The documents whose writes may be held: a customer's and a claim's. Not yet the internal document,
- * where the app removes an entity's tax ids together (an entity with a spouse and SBIs: several keys)
- * and the app cannot answer a hold yet (docs/hardening.md "Held for confirmation").
+ * The documents whose writes may be held: a customer's and a claim's. Not the internal document, where
+ * the app removes an entity's tax ids together (an entity with a spouse and SBIs: several keys), which
+ * would ask the agent about an ordinary edit (docs/hardening.md "Held for confirmation").
  */
 export const HOLD_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "claim"]);
 /** More than this share of the records removed in one update is held. */
