@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   addFromRecord,
@@ -94,8 +95,48 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
       "href",
       `/agent/coverages/lrp/${coverageId}`,
     );
+    // Its CSV: exactly the rows shown, with the list's columns and the spec's labels.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      list.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const csv = (await readFile((await download.path()) as string, "utf8")).trim().split(/\r?\n/);
+    expect(csv[0]).toBe(
+      "Customer,Plan,Commodity,Type,Sales date,End date,Days left,Head,Producer premium,Provider,Crop year,Status",
+    );
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(name);
+    expect(csv[1]).toContain(",130,");
+    expect(csv[1]).toMatch(/,Cancelled$/);
+    // Filters are in the address: the list opens filtered from a link.
+    await list.getByLabel("Plan", { exact: true }).selectOption("lrp");
+    await expect(page).toHaveURL(/[?&]plan=lrp/);
+    await expect(page).toHaveURL(/[?&]status=cancelled/);
     await list.getByLabel("Ending in the next 30 days").check();
     await expect(list.getByText("No coverage matches these filters.")).toBeVisible();
+
+    // Sort: by a column's heading on a wide screen, by "Sort by" on a phone (the rows are cards there).
+    await page.goto("/agent/coverages");
+    const head = list.getByRole("columnheader", { name: /^Head/ });
+    await head.getByRole("button").click();
+    await expect(head).toHaveAttribute("aria-sort", "ascending");
+    const heads = async () =>
+      (await list.locator('tbody td[data-label="Head"]').allTextContents()).map((t) =>
+        Number(t.replace(/,/g, "")),
+      );
+    const ascending = await heads();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await head.getByRole("button").click();
+    await expect(head).toHaveAttribute("aria-sort", "descending");
+    await page.setViewportSize({ width: 360, height: 740 });
+    const sortBy = list.getByLabel("Sort by", { exact: true });
+    await expect(sortBy).toBeVisible();
+    await sortBy.selectOption({ label: "Head ▲" });
+    const onPhone = await heads();
+    expect(onPhone).toEqual([...onPhone].sort((a, b) => a - b));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(sortBy).toBeHidden();
     await expectAllSynced(page);
   } finally {
     await agent.context.close();

@@ -1,3 +1,5 @@
+import { useId } from "react";
+
 // One filter of a list page: a labelled select whose first option ("All …", value "") shows everything.
 
 export interface FilterOption {
@@ -18,10 +20,12 @@ export function FilterSelect({
   allLabel: string;
   options: readonly FilterOption[];
 }) {
+  // The label is tied by id, not by wrapping: a wrapped select's name would include its chosen option.
+  const id = useId();
   return (
-    <label>
-      <span>{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="record-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{allLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -29,7 +33,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { Button } from "../ui/button";
 import { type CsvValue, downloadText, toCsv } from "./csv";
 import "./records.css";
@@ -128,6 +128,10 @@ export function sortRows<Row>(
   return keyed.map((k) => k.row);
 }
 
+/** A cell's text: an empty value shows as a dash, so a card on a phone never has a bare label. */
+const shownValue = (value: CsvValue): ReactNode =>
+  value === null || value === undefined || value === "" ? "—" : value;
+
 export function RecordTable<Row>({
   label,
   rows,
@@ -142,6 +146,7 @@ export function RecordTable<Row>({
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState(initialSort ?? { key: columns[0]?.key ?? "", direction: "asc" as const });
   const [shown, setShown] = useState(pageSize);
+  const sortId = useId();
   // Sorted and indexed once per list (and sort); a keystroke in the search box only filters.
   const sorted = useMemo(
     () =>
@@ -179,6 +184,27 @@ export function RecordTable<Row>({
           />
         </label>
         {filters}
+        {/* Phones show rows as cards without the header row: the sort is chosen here instead. */}
+        <div className="record-filter record-table__sort">
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={`${sort.key}:${sort.direction}`}
+            onChange={(e) => {
+              const [key = "", direction] = e.target.value.split(":");
+              setSort({ key, direction: direction === "desc" ? "desc" : "asc" });
+            }}
+          >
+            {columns.flatMap((c) => [
+              <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
+                {c.label} ▲
+              </option>,
+              <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
+                {c.label} ▼
+              </option>,
+            ])}
+          </select>
+        </div>
         <Button variant="secondary" onClick={exportCsv} disabled={visible.length === 0}>
           Export CSV
         </Button>
@@ -221,7 +247,7 @@ export function RecordTable<Row>({
                       data-label={c.label}
                       className={c.align === "end" ? "record-table__end" : undefined}
                     >
-                      {c.render ? c.render(row) : (c.value(row) ?? "—")}
+                      {c.render ? c.render(row) : shownValue(c.value(row))}
                     </td>
                   ))}
                 </tr>

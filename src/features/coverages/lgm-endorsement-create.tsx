@@ -144,6 +144,8 @@ export function LgmEndorsementCreate() {
 
   return (
     <div className="quote coverage" data-testid="lgm-create-page">
+      {/* The route's title is the endorsement page's ("LGM endorsement"): say this one makes a new one. */}
+      <h2 className="coverage__title">New LGM endorsement</h2>
       <p className="coverages__intro">
         Record an LGM endorsement for a customer. It is priced like the LGM quote screen on the market data of
         its sales date, and the figures are frozen when you save.

@@ -8,7 +8,7 @@ import { formatDate, formatMonth, formatNumber } from "../../lib/format";
 import { commodityLabel, formatPremium, typeLabel } from "./coverage-rows";
 import { DeductiblePosition, deductibleUnit, formatDeductible } from "./deductible-position";
 import { keyDates } from "./key-dates";
-import { policyText } from "./lrp-coverage-page";
+import { PolicyLink } from "./lrp-coverage-page";
 import { dateWithDays, Figures, HistoryCard, LookupState, RecordLinks } from "./record-parts";
 import { StatusPanel } from "./status-panel";
 import { useCoverageRecord } from "./use-coverage-record";
@@ -114,7 +114,7 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
         </p>
         <Figures
           items={[
-            { label: "Policy", value: policyText(book.policies[e.policyId], e.policyId) },
+            { label: "Policy", value: <PolicyLink policy={book.policies[e.policyId]} id={e.policyId} /> },
             { label: "Type", value: `${typeLabel("lgm", e.commodity, e.type)} (${e.type})` },
             { label: "Expected gross margin", value: formatPremium(e.expectedGrossMargin) },
             { label: DEDUCTIBLE as string, value: formatDeductible(e.deductible, e.commodity) },

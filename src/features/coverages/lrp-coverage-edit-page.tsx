@@ -47,10 +47,25 @@ export default function LrpCoverageEditPage() {
         what={`There is no LRP coverage "${coverageId ?? ""}" in your organisation's book.`}
       />
     );
-  return <EditForm key={lookup.record.id} record={lookup.record} book={lookup.book} />;
+  return (
+    <EditForm
+      key={lookup.record.id}
+      record={lookup.record}
+      book={lookup.book}
+      customerName={lookup.customerName}
+    />
+  );
 }
 
-function EditForm({ record: c, book }: { record: LrpCoverage; book: CustomerBook }) {
+function EditForm({
+  record: c,
+  book,
+  customerName,
+}: {
+  record: LrpCoverage;
+  book: CustomerBook;
+  customerName: string;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>(c.status);
@@ -90,7 +105,7 @@ function EditForm({ record: c, book }: { record: LrpCoverage; book: CustomerBook
     <div className="coverage" data-testid="lrp-coverage-edit-page">
       <header>
         <h2 className="coverage__title">
-          Edit: {typeLabel("lrp", c.commodity, c.type)}, {formatNumber(c.head)} head, ends{" "}
+          Edit: {customerName}: {typeLabel("lrp", c.commodity, c.type)}, {formatNumber(c.head)} head, ends{" "}
           {formatDate(c.endDate)}
         </h2>
       </header>

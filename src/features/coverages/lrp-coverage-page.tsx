@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage, Policy } from "../../../shared/documents/book";
 import { daysBetween } from "../../../shared/market/dates";
@@ -29,6 +29,11 @@ export function policyText(policy: Policy | undefined, id: string): string {
   if (!policy) return id;
   return `${policy.policyNumber || "no number yet"} (${providerName(policy.providerId)}, ${policy.status})`;
 }
+
+/** The policy a coverage is on, linking to its page. */
+export const PolicyLink = ({ policy, id }: { policy: Policy | undefined; id: string }) => (
+  <Link to={`/agent/policies/${encodeURIComponent(id)}`}>{policyText(policy, id)}</Link>
+);
 
 /** /agent/coverages/lrp/{coverageId} — one LRP endorsement with every frozen figure. */
 export default function LrpCoveragePage() {
@@ -129,7 +134,7 @@ export function LrpFigures({ coverage: c, policy }: { coverage: LrpCoverage; pol
   return (
     <Figures
       items={[
-        { label: L.policyId as string, value: policyText(policy, c.policyId) },
+        { label: L.policyId as string, value: <PolicyLink policy={policy} id={c.policyId} /> },
         { label: L.type as string, value: `${typeLabel("lrp", c.commodity, c.type)} (${c.type})` },
         { label: L.endorsementLengthWeeks as string, value: formatWeeks(c.endorsementLengthWeeks) },
         { label: L.coverageLevel as string, value: formatPercent(c.coverageLevel) },

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { CustomerSummary } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
 import { customerHref, statusLabel } from "../../components/book/record-labels";
-import { type Column, RecordTable } from "../../components/records";
+import { type Column, FilterSelect, RecordTable } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { formatDate, formatNumber } from "../../lib/format";
 
@@ -33,6 +33,11 @@ const COLUMNS: readonly Column<CustomerSummary>[] = [
 ];
 
 /** The organisation's customers from the book's summaries: search, sort, a status filter, CSV export. */
+const CUSTOMER_STATUS_OPTIONS = [
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
+
 export function CustomerList({ readOnly }: { readOnly: boolean }) {
   const index = useBookIndex();
   const [status, setStatus] = useState("");
@@ -64,14 +69,13 @@ export function CustomerList({ readOnly }: { readOnly: boolean }) {
           exportName="customers"
           initialSort={{ key: "name", direction: "asc" }}
           filters={
-            <label>
-              <span>Status</span>
-              <select value={status} onChange={(e) => setStatus(e.target.value)}>
-                <option value="">All</option>
-                <option value="active">Active</option>
-                <option value="inactive">Inactive</option>
-              </select>
-            </label>
+            <FilterSelect
+              label="Status"
+              value={status}
+              onChange={setStatus}
+              allLabel="All statuses"
+              options={CUSTOMER_STATUS_OPTIONS}
+            />
           }
           empty={
             index.customers.length === 0

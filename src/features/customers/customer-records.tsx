@@ -124,8 +124,15 @@ export function CustomerRecords({ customerId, entities, policies, coverages, rea
         title="Coverages"
         testId="customer-coverages"
         count={coverageList.length}
-        add={addLink(`/agent/coverages/lrp/create${forCustomer}`, "Add LRP coverage")}
-        empty="No coverages yet. An LRP coverage is bought on an LRP policy from the day's offers."
+        add={
+          readOnly ? null : (
+            <div className="customer-section__adds">
+              {addLink(`/agent/coverages/lrp/create${forCustomer}`, "Add LRP coverage")}
+              {addLink(`/agent/coverages/lgm/create${forCustomer}`, "Add LGM endorsement")}
+            </div>
+          )
+        }
+        empty="No coverages yet. An LRP coverage is bought on an LRP policy from the day's offers, an LGM endorsement on an LGM policy."
       >
         {coverageList.map((c) => (
           <li key={c.id}>

@@ -13,6 +13,7 @@ import { RecordLookupGate } from "../../components/records";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PresenceList } from "../../lib/sync";
+import { historyRecordLabel } from "../customers/history-labels";
 import { customerHref, entityHref, entityTypeLabel } from "./entity-rows";
 import { ENTITY_FIELD_LABELS, entityFieldLabel } from "./field-labels";
 import { TaxIdReveal } from "./tax-id-reveal";
@@ -197,6 +198,12 @@ export default function EntityPage() {
         recordId={entity.id}
         changedAt={entity.updatedAt}
         fieldLabel={entityFieldLabel}
+        // Names what an entry is about: the entity itself, or one of its tax ids (never the value).
+        describeRecord={historyRecordLabel({
+          entities: { [entity.id]: entity },
+          policies: {},
+          coverages: {},
+        })}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import {
   LRP_COMMODITY_LABEL_BY_CODE,
   regionForCode,
 } from "../../../shared/catalogue";
-import type { CoverageSummary } from "../../../shared/documents/book";
+import type { CoverageSummary, Policy } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
 import { describePresenceField } from "../../components/book-forms";
 import { RecordLookupGate } from "../../components/records";
@@ -26,6 +26,10 @@ const commodityName = (c: CoverageSummary): string => {
     c.plan === "lrp" ? LRP_COMMODITY_LABEL_BY_CODE : LGM_COMMODITY_LABEL_BY_CODE;
   return labels[c.commodity] ?? c.commodity;
 };
+
+/** The create screen of the policy's plan, with this customer and policy chosen. */
+const newCoverageHref = (policy: Policy, customerId: string): string =>
+  `/agent/coverages/${policy.plan}/create?customer=${encodeURIComponent(customerId)}&policy=${encodeURIComponent(policy.id)}`;
 
 /** /agent/policies/{policyId} — one policy: its details, status, coverages and history. */
 export default function PolicyPage() {
@@ -88,8 +92,15 @@ export default function PolicyPage() {
               {a.label}
             </ButtonLink>
           ))}
+          {policy.status === "active" || policy.status === "pending" ? (
+            <ButtonLink to={newCoverageHref(policy, customerId)} variant="secondary">
+              {policy.plan === "lrp" ? "Add LRP coverage" : "Add LGM endorsement"}
+            </ButtonLink>
+          ) : null}
         </div>
-      ) : null}
+      ) : (
+        <p className="note">This status is final: nothing more can change.</p>
+      )}
 
       <Card>
         <dl className="policy__fields">
