@@ -178,7 +178,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
       c.json({ error: "not-found", message: "No such image (it may have been replaced)." }, 404);
     if (!org.success || !kind.success || !/^[0-9a-f]{16}$/.test(version)) return notFound();
     const asset = await storage.getOrgAsset(org.data, kind.data);
-    if (!asset || !asset.record.sha256.startsWith(version)) return notFound();
+    if (!asset?.record.sha256.startsWith(version)) return notFound();
     const etag = `"${asset.record.sha256.slice(0, 32)}"`;
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     c.header("ETag", etag);
