@@ -86,6 +86,37 @@ async function withCpu<T>(cdp: CDPSession, fn: () => Promise<T>, navigates = fal
   return [result, navigates ? after : after - before];
 }
 
+/**
+ * Installed in every page before its own scripts (addInitScript): notes the frame after the list's rows
+ * first appear (`rows-shown` mark, window.__rowsShownAt). A script evaluated after the navigation may
+ * arrive after the rows, and its "next frame" would then come after whatever the page does next.
+ */
+const ROWS_WATCH = (rows: string) => `(() => {
+  const check = () => {
+    if (!document.querySelector(${JSON.stringify(rows)})) return false;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      performance.mark("rows-shown");
+      window.__rowsShownAt = performance.now();
+    });
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true });
+})()`;
+
+/** Resolves with the time of the frame after the rows appeared on this page load (ROWS_WATCH). */
+const ROWS_SHOWN_ON_LOAD = `new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("no rows within 30 s")), 30000);
+  const poll = () => {
+    if (window.__rowsShownAt !== undefined) {
+      clearTimeout(timer);
+      resolve(window.__rowsShownAt);
+    } else setTimeout(poll, 5);
+  };
+  poll();
+})`;
+
 interface TraceEvent {
   name: string;
   ph: string;
@@ -111,7 +142,7 @@ async function tracedPageLoad(page: Page, url: string): Promise<[number, number]
     categories: ["blink.user_timing", "disabled-by-default-devtools.timeline"],
   });
   await page.goto(url, { waitUntil: "commit" });
-  const at = (await page.evaluate(`(${ROWS_SHOWN})(${JSON.stringify(ROWS)})`)) as number;
+  const at = (await page.evaluate(ROWS_SHOWN_ON_LOAD)) as number;
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: TraceEvent[];
   };
@@ -148,10 +179,7 @@ const ROWS_SHOWN = `(selector) => new Promise((resolve, reject) => {
     if (!document.querySelector(selector)) return false;
     clearTimeout(timer);
     observer.disconnect();
-    requestAnimationFrame(() => {
-      performance.mark("rows-shown");
-      resolve(performance.now());
-    });
+    requestAnimationFrame(() => resolve(performance.now()));
     return true;
   };
   const observer = new MutationObserver(check);
@@ -382,6 +410,7 @@ try {
   );
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(ROWS_WATCH(ROWS));
   const page = await context.newPage();
   // Sign in and open the list once: the book document comes onto the device.
   await page.goto(
