@@ -43,6 +43,12 @@ test("orgs: the seeded organisations are listed; disabling one tells its members
 
     await other.getByRole("button", { name: "Enable" }).click();
     await expect(other).toHaveAttribute("data-disabled", "false");
+    // Nesting: other becomes a sub-agency of demo, and independent again.
+    const parent = other.getByLabel("Parent organisation of other");
+    await parent.selectOption("demo");
+    await expect(other).toContainText("sub-agency of demo");
+    await parent.selectOption("");
+    await expect(other).not.toContainText("sub-agency of demo");
     await member.page.reload();
     await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
     await expectAllSynced(member.page);

@@ -107,6 +107,21 @@ export default function OrgsPage() {
                 )}
               </div>
               <span className="platform__actions">
+                <select
+                  className="book-input platform__parent"
+                  aria-label={`Parent organisation of ${o.name}`}
+                  value={o.parentOrgId ?? ""}
+                  onChange={(e) => void change(o.id, { parentOrgId: e.target.value || null })}
+                >
+                  <option value="">No parent</option>
+                  {orgs
+                    .filter((p) => p.id !== o.id)
+                    .map((p) => (
+                      <option key={p.id} value={p.id}>
+                        Sub-agency of {p.name}
+                      </option>
+                    ))}
+                </select>
                 <Button
                   variant="secondary"
                   onClick={() => {
