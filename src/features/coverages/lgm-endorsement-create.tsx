@@ -4,11 +4,10 @@ import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/
 import type { LgmEndorsement } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
-import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
 import { LgmFigures } from "../../components/quote/lgm-figures";
-import { pricedErrors } from "../../components/quote/priced-errors";
+import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
@@ -16,7 +15,6 @@ import { formatDate } from "../../lib/format";
 import {
   buildLgmInput,
   commodityOf,
-  fieldOfPath,
   LGM_DEFAULTS,
   type LgmErrors,
   marketingMonths,
@@ -24,7 +22,7 @@ import {
 import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
@@ -78,16 +76,7 @@ export function LgmEndorsementCreate() {
       throw e;
     }
   }, [form, asOf, profile]);
-  const key = built?.ok ? JSON.stringify(built.input) : null;
-  const result = useWorkerResult<LgmQuote>("lgm-endorsement-create", key, (api) =>
-    api.quoteLgm(built?.ok ? built.input : null, { channel: "lgm-endorsement-create" }),
-  );
-  const { errors, generalError, invalid } = pricedErrors<LgmErrors>(
-    built && !built.ok ? built.errors : null,
-    result,
-    fieldOfPath,
-  );
-  const quote = invalid || pricing.status !== "ready" ? null : (shownResult(result)?.value ?? null);
+  const { errors, generalError, invalid, quote } = useLgmQuote("lgm-endorsement-create", built);
   const windowOpen = asOf ? isInSalesWindow(asOf, new Date()) : false;
   const change = (patch: Partial<typeof form>) => {
     setSaveError(null);

@@ -1,27 +1,19 @@
 import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
-import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { LineChart } from "../../components/charts";
 import { SERIES_COLOURS } from "../../components/charts/colours";
 import { LgmFigures } from "../../components/quote/lgm-figures";
-import { pricedErrors } from "../../components/quote/priced-errors";
+import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars } from "../../lib/format";
-import {
-  buildLgmInput,
-  commodityOf,
-  fieldOfPath,
-  LGM_DEFAULTS,
-  type LgmErrors,
-  marketingMonths,
-} from "../../lib/pricing/lgm/lgm-form";
+import { buildLgmInput, commodityOf, LGM_DEFAULTS, marketingMonths } from "../../lib/pricing/lgm/lgm-form";
 import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { useUrlState } from "../../lib/pricing/url-state";
-import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { usePricing } from "../../lib/pricing/use-pricing";
 // The sync layer's light parts only: the form itself loads for signed-in agents and customers.
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
@@ -45,17 +37,7 @@ export default function LgmQuotePage() {
   const commodity = commodityOf(form);
   const months = marketingMonths(commodity, asOf ?? "2000-01-01");
   const built = asOf ? buildLgmInput(form, asOf) : null;
-  const key = built?.ok ? JSON.stringify(built.input) : null;
-  const result = useWorkerResult<LgmQuote>("lgm-quote-page", key, (api) =>
-    api.quoteLgm(built?.ok ? built.input : null, { channel: "lgm-quote-page" }),
-  );
-
-  const { errors, generalError, invalid } = pricedErrors<LgmErrors>(
-    built && !built.ok ? built.errors : null,
-    result,
-    fieldOfPath,
-  );
-  const quote = invalid || pricing.status !== "ready" ? null : (shownResult(result)?.value ?? null);
+  const { errors, generalError, invalid, quote } = useLgmQuote("lgm-quote-page", built);
   const unit = commodity === "0847" ? "cwt" : "head";
 
   return (
