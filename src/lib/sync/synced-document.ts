@@ -3,7 +3,11 @@ import { IndexeddbPersistence, storeState } from "y-indexeddb";
 import * as Y from "yjs";
 import { queryRetryDelayMs } from "../../../shared/catalogue/app-defaults";
 import type { DocumentKind } from "../../../shared/documents/names";
-import { HOLD_MESSAGE_TYPE, type SyncReason, VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
+import {
+  HOLD_MESSAGE_TYPE,
+  type SyncReason,
+  VIOLATION_MESSAGE_TYPE,
+} from "../../../shared/documents/sync-reasons";
 import { DomainError } from "../../../shared/errors";
 import { reportTokenRefused } from "../auth/token-refusals";
 import { databaseName } from "./config";
