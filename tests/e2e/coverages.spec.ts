@@ -102,12 +102,12 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     ]);
     const csv = (await readFile((await download.path()) as string, "utf8")).trim().split(/\r?\n/);
     expect(csv[0]).toBe(
-      "Customer,Plan,Commodity,Type,Sales date,End date,Days left,Head,Producer premium,Provider,Crop year,Status",
+      "Customer,Plan,Status,Commodity,Type,Sales date,End date,Days left,Head,Producer premium,Provider,Crop year",
     );
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(name);
     expect(csv[1]).toContain(",130,");
-    expect(csv[1]).toMatch(/,Cancelled$/);
+    expect(csv[1]).toContain(",LRP,Cancelled,");
     // Filters are in the address: the list opens filtered from a link.
     await list.getByLabel("Plan", { exact: true }).selectOption("lrp");
     await expect(page).toHaveURL(/[?&]plan=lrp/);

@@ -32,6 +32,8 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
     render: (r) => <Link to={r.href}>{r.customer}</Link>,
   },
   { key: "plan", label: "Plan", value: (r) => r.planLabel },
+  // Status early: on a laptop beside the menu, the last columns may need a sideways scroll.
+  { key: "status", label: "Status", value: (r) => r.statusLabel },
   { key: "commodity", label: "Commodity", value: (r) => r.commodity },
   { key: "type", label: "Type", value: (r) => r.type },
   {
@@ -58,7 +60,6 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
   },
   { key: "provider", label: "Provider", value: (r) => r.provider },
   { key: "cropYear", label: "Crop year", value: (r) => r.cropYear },
-  { key: "status", label: "Status", value: (r) => r.statusLabel },
 ];
 
 const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
