@@ -13,6 +13,18 @@ export function problemMessage(problem: DocumentProblem): string {
       return "Your sign-in needs renewing; changes stay on this device and sync once it is renewed.";
     case "unknown-document":
       return "This record does not exist.";
+    case "held-for-confirmation":
+      return "Your last change would remove most of this record at once, so the server held it: answer the question at the top of the screen to remove them or keep them.";
+    case "org-disabled":
+      return "Your organisation was disabled by the Rangeline platform; its records are no longer available here.";
+    case "rate-limited":
+      return "The server is busy with too many connections from you; this record syncs again in a moment.";
+    case "client-too-old":
+      return "This app is older than the server accepts: reload to update it. Your changes stay on this device.";
+    case "server-too-old":
+      return "This record was saved by a newer version of Rangeline than the server knows; it syncs once the server is updated.";
+    case "malformed-message":
+      return "The server could not read a change from this device and closed this record: reload the page to try again.";
     default:
       return `The server closed this record (${problem.reason}).`;
   }
