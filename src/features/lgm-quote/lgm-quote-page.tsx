@@ -3,8 +3,6 @@ import { Link, useLocation } from "react-router";
 import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
 import { LineChart } from "../../components/charts";
 import { SERIES_COLOURS } from "../../components/charts/colours";
-import { LgmFigures } from "../../components/quote/lgm-figures";
-import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars } from "../../lib/format";
@@ -20,8 +18,10 @@ import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
+import { LgmFigures } from "./lgm-figures";
 import { formatDeductible, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
+import { useLgmQuote } from "./use-lgm-quote";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();

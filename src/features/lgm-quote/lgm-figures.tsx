@@ -3,7 +3,8 @@ import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import { formatDollars } from "../../lib/format";
 
 // An LGM quote's headline figures, in the spec's result labels: the LGM quote screen and the agent's
-// LGM endorsement create screen show the same list.
+// LGM endorsement create screen show the same list. Not in src/components/quote: that folder is
+// bundled with the first LRP screen (vite.config.ts, group "lrp-quote").
 
 const [, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
 

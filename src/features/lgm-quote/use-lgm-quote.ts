@@ -1,10 +1,12 @@
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
+import { type PricedErrors, pricedErrors } from "../../components/quote/priced-errors";
 import { type BuiltLgm, fieldOfPath, type LgmErrors } from "../../lib/pricing/lgm/lgm-form";
 import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { type PricedErrors, pricedErrors } from "./priced-errors";
 
 // An LGM quote priced in the worker from a built form (the LGM quote screen's, or the book's with the
 // customer's subsidy), with the errors to show by field: one path for the quote and create screens.
+// Not in src/components/quote: that folder is bundled with the first LRP screen, which must not load
+// the LGM form (vite.config.ts, group "lrp-quote").
 
 export function useLgmQuote(
   channel: string,
