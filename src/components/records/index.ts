@@ -5,6 +5,6 @@ export { type CsvValue, csvField, downloadText, toCsv } from "./csv";
 export { type FilterOption, FilterSelect, PLAN_FILTER_OPTIONS } from "./filter-select";
 export { RecordNotFound } from "./not-found";
 export { planFilterChoices } from "./plan-filter-choices";
-export { ActionGate, RecordLookupGate } from "./record-gates";
+export { ActionGate, RecordActionRoute, type RecordActionRouteProps, RecordLookupGate } from "./record-gates";
 export { type Column, RecordTable, type RecordTableProps, searchRows, sortRows } from "./record-table";
 export { type PlanFilterKey, PlanFilters, type PlanFiltersProps, useUrlFilters } from "./url-filters";

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import type { ActionKind, ActionLookup } from "../../../shared/book/status";
+import {
+  type ActionKind,
+  type ActionLookup,
+  type RecordAction,
+  resolveAction,
+} from "../../../shared/book/status";
+import type { CustomerBook } from "../book";
+import type { BookRecordLookup } from "../book/use-book-record";
 import { Alert } from "../ui/alert";
 import { ButtonLink } from "../ui/button";
 import { RecordNotFound } from "./not-found";
@@ -80,4 +87,54 @@ export function ActionGate<K extends ActionKind>({
       </Alert>
     );
   return null;
+}
+
+export interface RecordActionRouteProps<K extends ActionKind, R extends { id: string; status: string }> {
+  kind: K;
+  /** The route's `{action}` segment. */
+  action: string;
+  lookup: BookRecordLookup<R>;
+  noun: string;
+  id: string | undefined;
+  listHref: string;
+  listLabel: string;
+  recordHref(record: R): string;
+  backLabel(record: R): string;
+  /** The page of an action the record's status allows, for an agent who may change the book. */
+  children(record: R, book: CustomerBook, action: RecordAction<K>): ReactNode;
+}
+
+/**
+ * An `/{id}/{action}` page: loading, an unknown id, an unknown or disallowed action and a reader each
+ * get their page (the gates above); otherwise the action's own page.
+ */
+export function RecordActionRoute<K extends ActionKind, R extends { id: string; status: string }>({
+  kind,
+  action,
+  lookup,
+  noun,
+  id,
+  listHref,
+  listLabel,
+  recordHref,
+  backLabel,
+  children,
+}: RecordActionRouteProps<K, R>): ReactNode {
+  if (lookup.state !== "found")
+    return (
+      <RecordLookupGate state={lookup.state} noun={noun} id={id} listHref={listHref} listLabel={listLabel} />
+    );
+  const { record, book } = lookup;
+  const resolved = resolveAction(kind, action, record.status);
+  if (!resolved.ok || book.readOnly)
+    return (
+      <ActionGate
+        resolved={resolved}
+        readOnly={book.readOnly}
+        noun={noun}
+        recordHref={recordHref(record)}
+        backLabel={backLabel(record)}
+      />
+    );
+  return children(record, book, resolved.action);
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { resolveAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
+import { STATUS_LABELS, withStatus } from "../../../shared/book/status";
 import { type Entity, taxIdKey } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
@@ -12,7 +12,7 @@ import {
   NO_ISSUES,
   NotSavedAlert,
 } from "../../components/book-forms";
-import { ActionGate, RecordLookupGate } from "../../components/records";
+import { RecordActionRoute } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -28,33 +28,26 @@ import "./entities.css";
 /** /agent/entities/{entityId}/{action} — edit, deactivate or reactivate (shared/book/status.ts). */
 export default function EntityActionPage() {
   const { entityId, action = "" } = useParams();
-  const found = useEntityRecord(entityId);
-
-  const lookup = (
-    <RecordLookupGate
-      state={found.state}
+  return (
+    <RecordActionRoute
+      kind="entity"
+      action={action}
+      lookup={useEntityRecord(entityId)}
       noun="entity"
       id={entityId}
       listHref="/agent/entities"
       listLabel="All entities"
-    />
-  );
-  if (found.state !== "found") return lookup;
-  const { entity, book } = found;
-  const resolved = resolveAction("entity", action, entity.status);
-  const gate = (
-    <ActionGate
-      resolved={resolved}
-      readOnly={book.readOnly}
-      noun="entity"
-      recordHref={entityHref(entity.id)}
-      backLabel={`Back to ${entity.legalName}`}
-    />
-  );
-  if (!resolved.ok || book.readOnly) return gate;
-  if (resolved.action.action === "edit") return <EntityEdit entity={entity} book={book} />;
-  return (
-    <EntityStatusChange entity={entity} book={book} to={resolved.action.to} label={resolved.action.label} />
+      recordHref={(entity) => entityHref(entity.id)}
+      backLabel={(entity) => `Back to ${entity.legalName}`}
+    >
+      {(entity, book, resolved) =>
+        resolved.action === "edit" ? (
+          <EntityEdit entity={entity} book={book} />
+        ) : (
+          <EntityStatusChange entity={entity} book={book} to={resolved.to} label={resolved.label} />
+        )
+      }
+    </RecordActionRoute>
   );
 }
 

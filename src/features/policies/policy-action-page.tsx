@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { policyNumberProblem } from "../../../shared/book/policy-number";
-import { type RecordAction, resolveAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
+import { type RecordAction, STATUS_LABELS, withStatus } from "../../../shared/book/status";
 import type { InsurancePlan } from "../../../shared/catalogue";
 import type { Policy } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
@@ -19,7 +19,7 @@ import {
   unplacedIssues,
 } from "../../components/book-forms";
 import { useOrgAip } from "../../components/org-providers/use-org-aip";
-import { ActionGate, RecordLookupGate } from "../../components/records";
+import { RecordActionRoute } from "../../components/records";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -42,32 +42,27 @@ import "./policies.css";
 /** /agent/policies/{policyId}/{action} — edit, activate, cancel or terminate (shared/book/status.ts). */
 export default function PolicyActionPage() {
   const { policyId, action = "" } = useParams();
-  const found = usePolicyRecord(policyId);
-
-  const lookup = (
-    <RecordLookupGate
-      state={found.state}
+  return (
+    <RecordActionRoute
+      kind="policy"
+      action={action}
+      lookup={usePolicyRecord(policyId)}
       noun="policy"
       id={policyId}
       listHref="/agent/policies"
       listLabel="All policies"
-    />
+      recordHref={(policy) => policyHref(policy.id)}
+      backLabel={() => "Back to the policy"}
+    >
+      {(policy, book, resolved) =>
+        resolved.action === "edit" ? (
+          <PolicyEdit policy={policy} book={book} />
+        ) : (
+          <PolicyStatusChange policy={policy} book={book} action={resolved} />
+        )
+      }
+    </RecordActionRoute>
   );
-  if (found.state !== "found") return lookup;
-  const { policy, book } = found;
-  const resolved = resolveAction("policy", action, policy.status);
-  const gate = (
-    <ActionGate
-      resolved={resolved}
-      readOnly={book.readOnly}
-      noun="policy"
-      recordHref={policyHref(policy.id)}
-      backLabel="Back to the policy"
-    />
-  );
-  if (!resolved.ok || book.readOnly) return gate;
-  if (resolved.action.action === "edit") return <PolicyEdit policy={policy} book={book} />;
-  return <PolicyStatusChange policy={policy} book={book} action={resolved.action} />;
 }
 
 /**
