@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from "react";
+import type { HTMLAttributes, ReactElement, ReactNode } from "react";
 import type { Option } from "./address-draft";
 import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
@@ -22,10 +22,46 @@ interface BoundFieldProps {
   onChange(value: string): void;
 }
 
-const focusHandlers = (presence: FormPresence, path: string) => ({
-  onFocus: () => presence.focus(path),
-  onBlur: () => presence.focus(null),
-});
+/** The Field around a control, and the control's value, change and focus handlers. */
+function bound(
+  {
+    label,
+    path,
+    issues = NO_ISSUES,
+    presence = NO_PRESENCE,
+    hint,
+    error,
+    disabled,
+    value,
+    onChange,
+  }: BoundFieldProps,
+  control: (props: {
+    value: string;
+    disabled: boolean | undefined;
+    onChange: (e: { target: { value: string } }) => void;
+    onFocus: () => void;
+    onBlur: () => void;
+  }) => ReactElement<Record<string, unknown>>,
+) {
+  return (
+    <Field
+      label={label}
+      path={path}
+      issues={issues}
+      hint={hint}
+      error={error}
+      editors={presence.editorsAt(path)}
+    >
+      {control({
+        value,
+        disabled,
+        onChange: (e) => onChange(e.target.value),
+        onFocus: () => presence.focus(path),
+        onBlur: () => presence.focus(null),
+      })}
+    </Field>
+  );
+}
 
 export interface TextInputProps extends BoundFieldProps {
   type?: "text" | "email" | "tel" | "datetime-local";
@@ -38,43 +74,23 @@ export interface TextInputProps extends BoundFieldProps {
 }
 
 export function TextInput({
-  label,
-  path,
-  issues = NO_ISSUES,
-  presence = NO_PRESENCE,
-  hint,
-  error,
-  disabled,
-  value,
-  onChange,
   type,
   inputMode,
   autoComplete = "off",
   spellCheck,
   className,
+  ...field
 }: TextInputProps) {
-  return (
-    <Field
-      label={label}
-      path={path}
-      issues={issues}
-      hint={hint}
-      error={error}
-      editors={presence.editorsAt(path)}
-    >
-      <input
-        className={className ? `book-input ${className}` : "book-input"}
-        type={type}
-        value={value}
-        disabled={disabled}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        spellCheck={spellCheck}
-        onChange={(e) => onChange(e.target.value)}
-        {...focusHandlers(presence, path)}
-      />
-    </Field>
-  );
+  return bound(field, (handlers) => (
+    <input
+      className={className ? `book-input ${className}` : "book-input"}
+      type={type}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      spellCheck={spellCheck}
+      {...handlers}
+    />
+  ));
 }
 
 export interface SelectInputProps extends BoundFieldProps {
@@ -83,42 +99,15 @@ export interface SelectInputProps extends BoundFieldProps {
   placeholder?: string;
 }
 
-export function SelectInput({
-  label,
-  path,
-  issues = NO_ISSUES,
-  presence = NO_PRESENCE,
-  hint,
-  error,
-  disabled,
-  value,
-  onChange,
-  options,
-  placeholder,
-}: SelectInputProps) {
-  return (
-    <Field
-      label={label}
-      path={path}
-      issues={issues}
-      hint={hint}
-      error={error}
-      editors={presence.editorsAt(path)}
-    >
-      <select
-        className="book-input"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        {...focusHandlers(presence, path)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+export function SelectInput({ options, placeholder, ...field }: SelectInputProps) {
+  return bound(field, (handlers) => (
+    <select className="book-input" {...handlers}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  ));
 }
