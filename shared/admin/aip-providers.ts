@@ -17,20 +17,31 @@ export interface AipProviderChoice {
   primary: InsuranceProviderId | null;
 }
 
+/** The active providers of the catalogue for a plan. */
+const catalogueIds = (plan: InsurancePlan): InsuranceProviderId[] =>
+  INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => p.id);
+
+/** The providers the organisation chose for a plan (none: it offers the whole catalogue). */
+const chosenIds = (aip: AipProviderChoice | null, plan: InsurancePlan): InsuranceProviderId[] =>
+  aip ? catalogueIds(plan).filter((id) => aip.providers[id]?.plans.includes(plan)) : [];
+
+/** The organisation's primary provider when it is one of those it chose for the plan. */
+const primaryFor = (aip: AipProviderChoice | null, plan: InsurancePlan): InsuranceProviderId | null =>
+  aip?.primary && chosenIds(aip, plan).includes(aip.primary) ? aip.primary : null;
+
 /** The providers an organisation offers for a plan: its chosen ones (primary first), else the catalogue's. */
 export function orgProviderIds(aip: AipProviderChoice | null, plan: InsurancePlan): InsuranceProviderId[] {
-  const all = INSURANCE_PROVIDERS.filter((p) => p.isActive && providerSupportsPlan(p, plan)).map((p) => p.id);
-  if (!aip) return all;
-  const chosen = all.filter((id) => aip.providers[id]?.plans.includes(plan));
-  if (chosen.length === 0) return all;
-  return aip.primary && chosen.includes(aip.primary)
-    ? [aip.primary, ...chosen.filter((id) => id !== aip.primary)]
-    : chosen;
+  const chosen = chosenIds(aip, plan);
+  if (chosen.length === 0) return catalogueIds(plan);
+  const primary = primaryFor(aip, plan);
+  return primary ? [primary, ...chosen.filter((id) => id !== primary)] : chosen;
 }
 
 /**
  * The default provider of a plan for the organisation: the spec's helper (§9) over the preferred
- * provider, then the org's primary; when that gives a provider the org does not offer, its first one.
+ * provider, then the org's primary (only when it is among the providers the org chose for the plan: a
+ * primary left over from providers since cleared does not count); when that gives a provider the org
+ * does not offer, its first one.
  */
 export function orgDefaultProviderId(
   aip: AipProviderChoice | null,
@@ -38,7 +49,7 @@ export function orgDefaultProviderId(
   preferred?: string,
 ): InsuranceProviderId {
   const offered = orgProviderIds(aip, plan);
-  const selected = [preferred, aip?.primary].filter(
+  const selected = [preferred, primaryFor(aip, plan)].filter(
     (x): x is string => typeof x === "string" && offered.includes(x as InsuranceProviderId),
   );
   const id = INSURANCE_PROVIDER_ID_BY_NAME[providerNameForPlan(selected, plan)] as InsuranceProviderId;

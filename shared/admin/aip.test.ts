@@ -23,6 +23,17 @@ describe("AIP settings", () => {
     expect(aipOf({ aip })).toEqual(aip);
     expect(aipOf({ aip: { providers: 3 } })).toBeNull();
   });
+  it("a primary left over from providers since cleared does not count: the catalogue and its defaults", () => {
+    // (The schema refuses such settings; settings stored before that rule, or read raw, may hold them.)
+    const aip = { providers: { nau: withPlans([]), fmh: withPlans([]) }, primary: "nau" as const };
+    expect(orgProviderIds(aip, "lrp")).toEqual(orgProviderIds(null, "lrp"));
+    expect(orgDefaultProviderId(aip, "lrp")).toBe("proAg");
+    expect(orgDefaultProviderId(aip, "lgm")).toBe("agriSompo");
+    // Chosen for one plan only: primary there, not in the other plan's catalogue.
+    const lgmOnly = aipSettingsSchema.parse({ providers: { nau: withPlans(["lgm"]) }, primary: "nau" });
+    expect(orgDefaultProviderId(lgmOnly, "lgm")).toBe("nau");
+    expect(orgDefaultProviderId(lgmOnly, "lrp")).toBe("proAg");
+  });
   it("refuses a plan the provider does not write, data sync for a provider that cannot, a primary not chosen", () => {
     const result = aipSettingsSchema.safeParse({
       providers: { proAg: withPlans(["lgm"], { dataSync: true }), hudson: withPlans([]) },

@@ -143,6 +143,9 @@ test("AIP settings: the agent's LRP quote offers only the agency's providers", a
     await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").uncheck();
     await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").uncheck();
     await admin.page.getByTestId("aip-save").click();
+    await expect(
+      admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
+    ).toBeVisible();
     await expect(admin.page.getByTestId("aip-defaults")).toContainText(
       "Livestock Risk Protection (LRP): ProAg",
     );

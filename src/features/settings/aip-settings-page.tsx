@@ -73,7 +73,9 @@ export default function AipSettingsPage() {
     for (const [id, p] of Object.entries(draft.providers) as [InsuranceProviderId, OrgProvider][]) {
       if (p.plans.length || p.dataSync || p.agentMgmtLink) providers[id] = p;
     }
-    return { providers, primary: draft.primary };
+    // A primary whose provider the agency no longer writes with is cleared with it.
+    const primary = draft.primary && providers[draft.primary] ? draft.primary : null;
+    return { providers, primary };
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
