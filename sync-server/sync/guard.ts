@@ -34,6 +34,10 @@ export const acceptedWrites = new WeakSet<Uint8Array>();
 
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
+/** Whether the user may write this section and it is a record section (the entry scan's writes). */
+const writableRecords = (grant: SyncContext["grant"], kind: DocumentKind, section: string): boolean =>
+  maySection(grant, section) && isRecordSection(kind, section);
+
 /**
  * True when a write that sets (or deletes) these entries is allowed as it is: the connection writes,
  * every section is one the user may write and a record section, and every value set is a valid entry.
@@ -46,9 +50,8 @@ function acceptsEntries(
   readOnly: boolean,
 ): boolean {
   if (readOnly || grant.access !== "write") return false;
-  const writable = (section: string) => maySection(grant, section) && isRecordSection(kind, section);
   for (const [section, entries] of sections) {
-    if (!writable(section)) return false;
+    if (!writableRecords(grant, kind, section)) return false;
     for (const [key, values] of entries) {
       for (const value of values) {
         if (validateEntry(kind, section, key, value).length > 0) return false;
@@ -56,7 +59,7 @@ function acceptsEntries(
     }
   }
   for (const [section, entries] of patches) {
-    if (!writable(section)) return false;
+    if (!writableRecords(grant, kind, section)) return false;
     for (const [key, patch] of entries) if (!patchIsValid(kind, section, key, patch)) return false;
   }
   return true;
