@@ -47,6 +47,17 @@ export const campaignQuoteSchema = z.discriminatedUnion("plan", [
 ]);
 export type CampaignQuote = z.infer<typeof campaignQuoteSchema>;
 
+/** The LRP quote a new campaign starts from: feeder steers (809), 13 weeks, 100 head of 5.5 cwt, the top level. */
+export const defaultLrpCampaignQuote = (): z.infer<typeof lrpCampaignQuoteSchema> => ({
+  plan: "lrp",
+  commodity: "0801",
+  type: "809",
+  endorsementLengthsWeeks: [13],
+  head: 100,
+  targetWeightCwt: 5.5,
+  levelSelection: "TOP",
+});
+
 export const campaignSectionSchema = z.strictObject({
   schemaVersion: z.literal(CAMPAIGN_SCHEMA_VERSION),
   name: z.string().trim().min(1, "give the campaign a name").max(200),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { Campaign } from "../../../shared/documents/campaign";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { applyTransaction, DocumentTransaction, readDocument } from "../../lib/sync/typed/typed-document";
 import { campaignOf, writeCampaign } from "./campaign-document";
 import { withoutStyleAttributes } from "./email-preview-frame";
@@ -14,15 +15,7 @@ const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
     schemaVersion: 1,
     name: "Morning LRP",
     status: "ACTIVE",
-    quote: {
-      plan: "lrp",
-      commodity: "0801",
-      type: "809",
-      endorsementLengthsWeeks: [13],
-      head: 100,
-      targetWeightCwt: 5.5,
-      levelSelection: "TOP",
-    },
+    quote: defaultLrpCampaignQuote(),
   },
   schedule: {
     schemaVersion: 1,

@@ -4,7 +4,12 @@ import type { CampaignPreviewInput } from "../../../shared/campaigns/preview";
 import { availableChannels } from "../../../shared/campaigns/recipients";
 import type { RenderOrg } from "../../../shared/campaigns/render";
 import { FREQUENCY_OPTIONS_BY_PLAN, WEEKDAY_NAME_BY_NUMBER } from "../../../shared/catalogue/enumerations";
-import { type Campaign, type Channel, campaignSchema } from "../../../shared/documents/campaign";
+import {
+  type Campaign,
+  type Channel,
+  campaignSchema,
+  defaultLrpCampaignQuote,
+} from "../../../shared/documents/campaign";
 import { documentName } from "../../../shared/documents/names";
 import { useOrgBranding } from "../../app/use-org-branding";
 import { useBookIndex } from "../../components/book";
@@ -35,15 +40,7 @@ const blank = (): Campaign => ({
     schemaVersion: 1,
     name: "",
     status: "ACTIVE",
-    quote: {
-      plan: "lrp",
-      commodity: "0801",
-      type: "809",
-      endorsementLengthsWeeks: [13],
-      head: 100,
-      targetWeightCwt: 5.5,
-      levelSelection: "TOP",
-    },
+    quote: defaultLrpCampaignQuote(),
   },
   schedule: {
     schemaVersion: 1,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // The agents' campaign API on a real server (ACL6: agents of the organisation only): save a campaign
@@ -13,15 +14,7 @@ const body = (recipientStatus: "ACTIVE" | "UNSUBSCRIBED" = "ACTIVE", frequency =
     schemaVersion: 1,
     name: "Morning LRP",
     status: "ACTIVE",
-    quote: {
-      plan: "lrp",
-      commodity: "0801",
-      type: "809",
-      endorsementLengthsWeeks: [13],
-      head: 100,
-      targetWeightCwt: 5.5,
-      levelSelection: "TOP",
-    },
+    quote: defaultLrpCampaignQuote(),
   },
   schedule: {
     schemaVersion: 1,

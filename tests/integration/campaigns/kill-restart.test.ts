@@ -7,6 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { SQLITE_FILE } from "../../../sync-server/storage";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import { writeSections } from "../../../sync-server/sync/doc-json";
@@ -67,15 +68,7 @@ async function seed() {
       schemaVersion: 1,
       name: "Morning LRP",
       status: "ACTIVE",
-      quote: {
-        plan: "lrp",
-        commodity: "0801",
-        type: "809",
-        endorsementLengthsWeeks: [13],
-        head: 100,
-        targetWeightCwt: 5.5,
-        levelSelection: "TOP",
-      },
+      quote: defaultLrpCampaignQuote(),
     },
     schedule: {
       schemaVersion: 1,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import {
   type RunContact,
@@ -148,15 +149,7 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
         {
           id: `${tag}-k`,
           name: "Morning LRP",
-          quote: {
-            plan: "lrp",
-            commodity: "0801",
-            type: "809",
-            endorsementLengthsWeeks: [13],
-            head: 100,
-            targetWeightCwt: 5.5,
-            levelSelection: "TOP",
-          },
+          quote: defaultLrpCampaignQuote(),
           recipients: [...contacts.entries()].map(([id, c]) => ({
             id,
             customerId: id,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import { outboxSmsSender, ProviderError } from "../../../sync-server/campaigns/providers";
 import { tick } from "../../../sync-server/campaigns/scheduler";
@@ -46,15 +47,7 @@ const campaign = (status: string) => ({
     schemaVersion: 1,
     name: "Morning LRP",
     status,
-    quote: {
-      plan: "lrp",
-      commodity: "0801",
-      type: "809",
-      endorsementLengthsWeeks: [13],
-      head: 100,
-      targetWeightCwt: 5.5,
-      levelSelection: "TOP",
-    },
+    quote: defaultLrpCampaignQuote(),
   },
   schedule: {
     schemaVersion: 1,

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
 import type { Recipient } from "../../../shared/documents/campaign";
+import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import { type EmailSender, outboxSmsSender, ProviderError } from "../../../sync-server/campaigns/providers";
 import {
@@ -50,15 +51,7 @@ function fixture(recipients = 3) {
   const campaign: RunCampaign = {
     id: `${tag}-k1`,
     name: "Morning LRP",
-    quote: {
-      plan: "lrp",
-      commodity: "0801",
-      type: "809",
-      endorsementLengthsWeeks: [13],
-      head: 100,
-      targetWeightCwt: 5.5,
-      levelSelection: "TOP",
-    },
+    quote: defaultLrpCampaignQuote(),
     recipients: list,
   };
   const input: RunInput = {
