@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { campaignPreview } from "../shared/campaigns/preview";
+import { defaultLrpCampaignQuote } from "../shared/documents/campaign";
 import { generateSampleSnapshot } from "../shared/market/sample/generate";
 import { createPricingApi } from "./api";
 
@@ -8,15 +9,7 @@ import { createPricingApi } from "./api";
 
 const snapshot = generateSampleSnapshot("2026-11-23");
 const input = {
-  quote: {
-    plan: "lrp" as const,
-    commodity: "0801",
-    type: "809",
-    endorsementLengthsWeeks: [13, 26],
-    head: 100,
-    targetWeightCwt: 5.5,
-    levelSelection: "TOP" as const,
-  },
+  quote: { ...defaultLrpCampaignQuote(), endorsementLengthsWeeks: [13, 26] },
   campaignName: "Morning LRP",
   org: { name: "Prairie Insurance", primaryColor: "#2b6cb0" },
   recipientName: "Producer",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultLrpCampaignQuote } from "../documents/campaign";
 import { generateSampleSnapshot } from "../market/sample/generate";
 import { campaignPreview } from "./preview";
 import { priceCampaignQuote } from "./price";
@@ -9,15 +10,7 @@ import { renderEmail, renderSms, smsSegments } from "./render";
 
 const snapshot = generateSampleSnapshot("2026-11-23");
 const previewInput = {
-  quote: {
-    plan: "lrp" as const,
-    commodity: "0801",
-    type: "809",
-    endorsementLengthsWeeks: [13, 26],
-    head: 100,
-    targetWeightCwt: 5.5,
-    levelSelection: "TOP" as const,
-  },
+  quote: { ...defaultLrpCampaignQuote(), endorsementLengthsWeeks: [13, 26] },
   campaignName: "Morning LRP",
   org: { name: "Prairie Insurance", primaryColor: "#2b6cb0", addressLine1: "1 Main St", city: "Ames" },
   recipientName: "Producer",
