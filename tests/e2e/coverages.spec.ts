@@ -112,7 +112,9 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await list.getByLabel("Plan", { exact: true }).selectOption("lrp");
     await expect(page).toHaveURL(/[?&]plan=lrp/);
     await expect(page).toHaveURL(/[?&]status=cancelled/);
-    await list.getByLabel("Ending in the next 30 days").check();
+    // The box follows the address (the filter lives there): click, then wait for the navigation to tick it.
+    await list.getByLabel("Ending in the next 30 days").click();
+    await expect(list.getByLabel("Ending in the next 30 days")).toBeChecked();
     await expect(list.getByText("No coverage matches these filters.")).toBeVisible();
 
     // Sort: by a column's heading on a wide screen, by "Sort by" on a phone (the rows are cards there).
