@@ -15,6 +15,7 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { EmailSender } from "./providers";
+import { runOrgFromSettings } from "./run-org";
 import { type RunContact, type RunOrg, sendRun } from "./sender";
 import { storedDocumentJson } from "./stored-doc";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
@@ -220,17 +221,9 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       string,
       unknown
     >;
+    // A test is one e-mail to the agent: never combined with other campaigns.
     const org: RunOrg = {
-      id: who.orgId,
-      name: String(settings.name ?? who.orgId),
-      primaryColor: String((settings.colorScheme as { primary?: string } | undefined)?.primary ?? "#1f5130"),
-      senderEmail: (settings.senderEmail as string | null | undefined) ?? null,
-      addressLine1: settings.addressLine1 as string | undefined,
-      addressLine2: settings.addressLine2 as string | undefined,
-      city: settings.city as string | undefined,
-      state: settings.state as string | undefined,
-      zip: settings.zip as string | undefined,
-      timeZone: (settings.timezone as string | undefined) ?? "America/Chicago",
+      ...runOrgFromSettings(who.orgId, settings),
       enableCombinedQuoteCampaignsToSingleEmail: false,
     };
     const contact: RunContact = { id: `test-${who.sub}`, name: me?.name ?? "agent", email: to };

@@ -9,6 +9,7 @@ import {
 } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Storage } from "../storage/types";
+import { runOrgFromSettings } from "./run-org";
 import {
   type RunCampaign,
   type RunContact,
@@ -77,30 +78,7 @@ async function loadCampaigns(
       const settings = (await storedDocumentJson(storage, `org/${orgId}`)).settings as
         | Record<string, unknown>
         | undefined;
-      orgs.set(
-        orgId,
-        settings
-          ? {
-              id: orgId,
-              name: String(settings.name ?? orgId),
-              primaryColor: String(
-                (settings.colorScheme as { primary?: string } | undefined)?.primary ?? "#1f5130",
-              ),
-              senderEmail: (settings.senderEmail as string | null | undefined) ?? null,
-              phone: (settings.phone as string | null | undefined) ?? null,
-              addressLine1: settings.addressLine1 as string | null | undefined,
-              addressLine2: settings.addressLine2 as string | null | undefined,
-              city: settings.city as string | null | undefined,
-              state: settings.state as string | null | undefined,
-              zip: settings.zip as string | null | undefined,
-              timeZone: (settings.timezone as string | null | undefined) ?? "America/Chicago",
-              enableSMSCampaigns: settings.enableSMSCampaigns === true,
-              enableCombinedQuoteCampaignsToSingleEmail:
-                settings.enableCombinedQuoteCampaignsToSingleEmail !== false,
-              smsFrom: (settings.twilioSmsSenderNumber as string | null | undefined) ?? null,
-            }
-          : null,
-      );
+      orgs.set(orgId, settings ? runOrgFromSettings(orgId, settings) : null);
     }
     const org = orgs.get(orgId);
     if (!org) continue;

@@ -41,6 +41,8 @@ export interface RunCampaign {
 
 export interface RunOrg extends RenderOrg {
   id: string;
+  /** The organisation's contact address (spec §3 `email`): the Reply-To when it has no senderEmail. */
+  email?: string | null;
   timeZone: string;
   enableSMSCampaigns?: boolean;
   enableCombinedQuoteCampaignsToSingleEmail: boolean;
@@ -90,6 +92,14 @@ export interface RunReport {
 
 /** A late run: due more than this long ago. */
 export const LATE_AFTER_MS = 10 * 60_000;
+
+/**
+ * From and Reply-To: a campaign e-mail comes From the organisation's senderEmail when it has one (replies
+ * reach it without a Reply-To); else From the server's EMAIL_FROM, with Reply-To the organisation's
+ * contact address (spec §3 `email`) so a producer's reply reaches the agency, not the platform.
+ */
+export const replyTo = (org: Pick<RunOrg, "senderEmail" | "email">): { "Reply-To"?: string } =>
+  !org.senderEmail && org.email ? { "Reply-To": org.email } : {};
 
 interface Job {
   channel: Channel;
@@ -226,7 +236,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         const headers = {
           "List-Unsubscribe": `<${oneClick}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          ...(org.senderEmail ? { "Reply-To": org.senderEmail } : {}),
+          ...replyTo(org),
         };
         message = () =>
           deps.email.send({
@@ -234,6 +244,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
             ...mail,
             headers,
             fromName: org.name.replace(/\s+/g, " ").trim().slice(0, 200),
+            ...(org.senderEmail ? { from: org.senderEmail } : {}),
           });
       } else {
         const body = renderSms(org.name, items[0], items[0].quoteUrl);

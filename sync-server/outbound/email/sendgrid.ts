@@ -6,7 +6,10 @@ import { checkMessage, type EmailMessage, type EmailSender } from "./types";
 export interface SendGridOptions {
   /** SENDGRID_API_KEY. Never logged, never in an error. */
   apiKey: string;
-  /** The From address (EMAIL_FROM, a verified sender of the SendGrid account). */
+  /**
+   * The From address when the message names none (EMAIL_FROM, a verified sender of the SendGrid
+   * account). A message's own `from` (an organisation's senderEmail) must be verified too.
+   */
   from: string;
   /**
    * The API's base URL; unset: the SDK's own (SendGrid's API). Tests point it at a server on loopback
@@ -43,11 +46,13 @@ export function sendgridSender(options: SendGridOptions): EmailSender {
         if (name.toLowerCase() === "reply-to") replyTo = value;
         else if (!RESERVED.has(name.toLowerCase())) headers[name] = value;
       }
+      const from = message.from ?? options.from;
       try {
         const [response] = await mail.send({
           to: message.to,
-          from: message.fromName ? { email: options.from, name: message.fromName } : options.from,
+          from: message.fromName ? { email: from, name: message.fromName } : from,
           ...(replyTo ? { replyTo } : {}),
+          ...(message.tracking ? { customArgs: message.tracking } : {}),
           subject: message.subject,
           content: [
             { type: "text/plain", value: message.text },
@@ -58,13 +63,13 @@ export function sendgridSender(options: SendGridOptions): EmailSender {
         const id = response.headers["x-message-id"];
         return { id: typeof id === "string" && id ? id : `sendgrid-${response.statusCode}` };
       } catch (error) {
-        throw sendgridError(error, message.to, options.apiKey);
+        throw sendgridError(error, message.to, from, options.apiKey);
       }
     },
   };
 }
 
-function sendgridError(error: unknown, to: string, apiKey: string): ProviderError {
+function sendgridError(error: unknown, to: string, from: string, apiKey: string): ProviderError {
   const e = error as {
     code?: unknown;
     response?: { body?: { errors?: { message?: string; field?: string | null }[] } };
@@ -74,8 +79,11 @@ function sendgridError(error: unknown, to: string, apiKey: string): ProviderErro
       .map((x) => [x.message, x.field ? `(${x.field})` : ""].filter(Boolean).join(" "))
       .join("; ");
     const fault = faultOfStatus(e.code);
-    const what =
-      fault === "account"
+    // 403 about the From: the address is not a verified sender (or on an authenticated domain).
+    const aboutFrom = e.code === 403 && (e.response?.body?.errors ?? []).some((x) => x.field === "from");
+    const what = aboutFrom
+      ? `SendGrid refused the sender address ${from} (verify it, or authenticate its domain, in SendGrid)`
+      : fault === "account"
         ? "SendGrid refused the API key"
         : fault === "transient"
           ? "SendGrid did not take the message now"

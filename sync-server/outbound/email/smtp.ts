@@ -5,7 +5,7 @@ import { checkMessage, type EmailMessage, type EmailSender } from "./types";
 export interface SmtpOptions {
   /** smtp://user:password@host:587 or smtps://…:465 (SMTP_URL). */
   url: string;
-  /** The From address (EMAIL_FROM). */
+  /** The From address when the message names none (EMAIL_FROM). */
   from: string;
 }
 
@@ -16,9 +16,10 @@ export function smtpSender(options: SmtpOptions): EmailSender {
     kind: "smtp",
     async send(message: EmailMessage) {
       checkMessage(message);
+      const address = message.from ?? options.from;
       try {
         const info = await transport.sendMail({
-          from: message.fromName ? { name: message.fromName, address: options.from } : options.from,
+          from: message.fromName ? { name: message.fromName, address } : address,
           to: message.to,
           subject: message.subject,
           text: message.text,

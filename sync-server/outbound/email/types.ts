@@ -11,8 +11,18 @@ export interface EmailMessage {
   html?: string | null;
   /** Extra headers (List-Unsubscribe, a campaign id …); never a secret. */
   headers?: Record<string, string>;
-  /** The sender's display name beside the adapter's From address (a campaign: the organisation's name). */
+  /** The sender's display name beside the From address (a campaign: the organisation's name). */
   fromName?: string;
+  /**
+   * The From address (a campaign: the organisation's `senderEmail`); unset: the adapter's own
+   * (EMAIL_FROM). With SendGrid it must be a verified sender or on an authenticated domain.
+   */
+  from?: string;
+  /**
+   * Values the provider carries back in its delivery events (SendGrid's `custom_args`): the send's
+   * idempotency key. Never a secret; SMTP and the outbox have no delivery events and ignore them.
+   */
+  tracking?: Record<string, string>;
 }
 
 export interface EmailSender {
@@ -31,6 +41,8 @@ export const isPlainAddress = (to: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"
 export function checkMessage(message: EmailMessage): void {
   if (!isPlainAddress(message.to))
     throw new ProviderError(`The recipient "${message.to}" is not one e-mail address.`, "recipient");
+  if (message.from !== undefined && !isPlainAddress(message.from))
+    throw new ProviderError(`The sender address "${message.from}" is not one e-mail address.`, "account");
   if (/[\r\n]/.test(message.subject)) throw new ProviderError("The subject must be one line.", "account");
   // Both transports encode a display name themselves (nodemailer quotes it, SendGrid takes JSON): only a
   // line break could reach the header as such.

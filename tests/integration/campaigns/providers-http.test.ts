@@ -112,7 +112,11 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
 
   const runAt = zonedInstant("2026-11-24", "09:00", "America/Chicago"); // inside SMS hours
   let seq = 0;
-  const input = (people: { email?: string; phone?: string }[], smsFrom: string | null = null): RunInput => {
+  const input = (
+    people: { email?: string; phone?: string }[],
+    smsFrom: string | null = null,
+    orgOverrides: Partial<RunInput["org"]> = {},
+  ): RunInput => {
     const tag = `r${++seq}`;
     const contacts = new Map<string, RunContact>(
       people.map((p, i) => [
@@ -140,6 +144,7 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
         enableSMSCampaigns: true,
         enableCombinedQuoteCampaignsToSingleEmail: true,
         smsFrom,
+        ...orgOverrides,
       },
       runDate: "2026-11-24",
       runAt,
@@ -196,8 +201,9 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
       expect(m.authorization).toBe(`Bearer ${SENDGRID_KEY}`);
       expect(m.contentType).toMatch(/^application\/json/);
       const body = JSON.parse(m.body);
-      expect(body.from).toEqual({ email: "quotes@rangeline.test", name: "Prairie Insurance" });
-      expect(body.reply_to).toEqual({ email: "agency@prairie.test" });
+      // From the organisation's senderEmail; replies reach it without a Reply-To.
+      expect(body.from).toEqual({ email: "agency@prairie.test", name: "Prairie Insurance" });
+      expect(body.reply_to).toBeUndefined();
       expect(body.subject).toContain("Prairie Insurance");
       expect(body.content.map((c: { type: string }) => c.type)).toEqual(["text/plain", "text/html"]);
       expect(body.content[1].value).toContain("Unsubscribe");
@@ -219,6 +225,40 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
     expect(form.get("To")).toBe("+15555550123");
     expect(form.get("From")).toBe("+15550009999"); // the organisation's own number
     expect(form.get("Body")).toContain("Prairie Insurance");
+  });
+
+  it("without a senderEmail: From the server's EMAIL_FROM, Reply-To the organisation's contact address", async () => {
+    const report = await sendRun(
+      input([{ email: "a@ranch.test" }], null, { senderEmail: null, email: "office@prairie.test" }),
+      deps(),
+    );
+    expect(report.sent).toBe(1);
+    const body = JSON.parse(seen[0].body);
+    expect(body.from).toEqual({ email: "quotes@rangeline.test", name: "Prairie Insurance" });
+    expect(body.reply_to).toEqual({ email: "office@prairie.test" });
+    expect(body.headers["Reply-To"]).toBeUndefined();
+  });
+
+  it("a senderEmail SendGrid has not verified fails the send, says so, and does not blame the recipient", async () => {
+    script.set("a@ranch.test", [
+      {
+        status: 403,
+        body: {
+          errors: [
+            {
+              message: "The from address does not match a verified Sender Identity.",
+              field: "from",
+            },
+          ],
+        },
+      },
+    ]);
+    const report = await sendRun(input([{ email: "a@ranch.test" }]), deps());
+    expect(report).toMatchObject({ sent: 0, failed: 1, invalid: [] });
+    expect(seen).toHaveLength(1); // not retried
+    const [log] = await storage.listSends("o1", `r${seq}-k`);
+    expect(log.reason).toContain("SendGrid refused the sender address agency@prairie.test");
+    expect(log.reason).toContain("verified Sender Identity");
   });
 
   it("a refused address or number becomes INVALID with the provider's reason; the others are sent", async () => {

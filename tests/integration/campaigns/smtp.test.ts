@@ -65,7 +65,7 @@ describe("campaign e-mail through SMTP", () => {
   });
 
   const runAt = zonedInstant("2026-11-24", "07:00", "America/Chicago");
-  const input = (emails: string[]): RunInput => {
+  const input = (emails: string[], orgOverrides: Partial<RunInput["org"]> = {}): RunInput => {
     const contacts = new Map<string, RunContact>(
       emails.map((email, i) => [`c${i}`, { id: `c${i}`, name: `Producer ${i}`, email }]),
     );
@@ -81,6 +81,7 @@ describe("campaign e-mail through SMTP", () => {
         zip: "50010",
         timeZone: "America/Chicago",
         enableCombinedQuoteCampaignsToSingleEmail: true,
+        ...orgOverrides,
       },
       runDate: "2026-11-24",
       runAt,
@@ -112,7 +113,7 @@ describe("campaign e-mail through SMTP", () => {
   const deps = () => ({
     storage,
     owner: "i1",
-    email: smtpSender({ url: `smtp://127.0.0.1:${port}`, from: "quotes@prairie.test" }),
+    email: smtpSender({ url: `smtp://127.0.0.1:${port}`, from: "campaigns@rangeline.test" }),
     sms: outboxSmsSender(storage, "+15550000000"),
     signer: unsubscribeSigner(new Uint8Array(32).fill(3)),
     baseUrl: "https://app.test",
@@ -128,7 +129,9 @@ describe("campaign e-mail through SMTP", () => {
     for (const r of received) {
       expect(r.raw).toMatch(/^List-Unsubscribe: <https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=c\d&c=/m);
       expect(r.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      // From the organisation's senderEmail (not the server's EMAIL_FROM); no Reply-To needed.
       expect(r.raw).toMatch(/^From: "?Prairie Insurance"? <quotes@prairie\.test>/m);
+      expect(r.raw).not.toMatch(/^Reply-To:/m);
       expect(r.raw).toContain("Content-Type: text/html");
       expect(r.raw).toContain("Content-Type: text/plain");
     }
@@ -147,5 +150,16 @@ describe("campaign e-mail through SMTP", () => {
     expect(report.invalid).toHaveLength(1);
     expect(report.invalid[0]).toMatchObject({ recipientId: "c1", channel: "email" });
     expect(received).toHaveLength(3);
+  });
+
+  it("without a senderEmail: From EMAIL_FROM, Reply-To the organisation's contact address", async () => {
+    received.length = 0;
+    const report = await sendRun(
+      input(["d@ranch.test"], { senderEmail: null, email: "office@prairie.test" }),
+      deps(),
+    );
+    expect(report.sent).toBe(1);
+    expect(received[0].raw).toMatch(/^From: "?Prairie Insurance"? <campaigns@rangeline\.test>/m);
+    expect(received[0].raw).toMatch(/^Reply-To: office@prairie\.test/m);
   });
 });

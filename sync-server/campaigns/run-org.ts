@@ -1,0 +1,28 @@
+import type { RunOrg } from "./sender";
+
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value : null;
+
+/**
+ * An organisation as a campaign run sees it, from its settings (spec §3): name, colours, postal address
+ * (CAN-SPAM), sender and contact addresses, time zone, SMS and combined-e-mail switches.
+ */
+export function runOrgFromSettings(orgId: string, settings: Record<string, unknown>): RunOrg {
+  return {
+    id: orgId,
+    name: String(settings.name ?? orgId),
+    primaryColor: String((settings.colorScheme as { primary?: string } | undefined)?.primary ?? "#1f5130"),
+    senderEmail: text(settings.senderEmail),
+    email: text(settings.email),
+    phone: text(settings.phone),
+    addressLine1: text(settings.addressLine1),
+    addressLine2: text(settings.addressLine2),
+    city: text(settings.city),
+    state: text(settings.state),
+    zip: text(settings.zip),
+    timeZone: text(settings.timezone) ?? "America/Chicago",
+    enableSMSCampaigns: settings.enableSMSCampaigns === true,
+    enableCombinedQuoteCampaignsToSingleEmail: settings.enableCombinedQuoteCampaignsToSingleEmail !== false,
+    smsFrom: text(settings.twilioSmsSenderNumber),
+  };
+}
