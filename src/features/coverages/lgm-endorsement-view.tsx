@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card";
 import { formatDate, formatMonth, formatNumber } from "../../lib/format";
 import { commodityLabel, formatPremium, typeLabel } from "./coverage-rows";
 import { DeductiblePosition, deductibleUnit, formatDeductible } from "./deductible-position";
+import { EndorsementCurve } from "./endorsement-curve";
 import { keyDates } from "./key-dates";
 import { PolicyLink } from "./lrp-coverage-page";
 import { dateWithDays, Figures, HistoryCard, LookupState, RecordLinks } from "./record-parts";
@@ -132,8 +133,11 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
             })),
           ]}
         />
-        <h3>Deductible on its curve</h3>
+      </Card>
+      <Card aria-labelledby="lgm-curve">
+        <h2 id="lgm-curve">Deductible curve</h2>
         <DeductiblePosition commodity={e.commodity} deductible={e.deductible} />
+        <EndorsementCurve endorsement={e} profile={book.profile} />
       </Card>
       <Card aria-labelledby="lgm-months">
         <h2 id="lgm-months">Target marketings by month</h2>
