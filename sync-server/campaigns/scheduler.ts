@@ -1,3 +1,4 @@
+import { recipientTimeZone } from "../../shared/campaigns/recipient-zone";
 import { runsDue } from "../../shared/campaigns/schedule";
 import { settle } from "../../shared/campaigns/status";
 import { wallTime } from "../../shared/campaigns/zoned-time";
@@ -98,6 +99,8 @@ async function loadCampaigns(
           mobilePhone: profile.data.mobilePhone,
           smsConsent: profile.data.smsConsent ?? null,
           farmerClassification: profile.data.farmerClassification,
+          // SMS quiet hours keep the customer's own clock: their address's zone, else the organisation's.
+          timeZone: recipientTimeZone(profile.data.address, org.timeZone),
         });
     }
     loaded.push({

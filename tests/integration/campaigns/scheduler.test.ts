@@ -120,4 +120,71 @@ describe("campaign scheduler", () => {
     expect(again[0].report.sent).toBe(0);
     expect(await storage.listOutbox(100)).toHaveLength(2);
   });
+
+  it("texts each recipient by the clock of their address's zone (county where the state spans zones)", async () => {
+    // An organisation in New York sends at 8:10 Eastern: 7:10 Central, 6:10 Mountain.
+    await store("org/o2", {
+      settings: { name: "Eastern Agency", timezone: "America/New_York", enableSMSCampaigns: true },
+    });
+    const people: [string, string, Record<string, unknown> | undefined][] = [
+      [
+        "knox",
+        "+18655550101",
+        { line1: "1 Gay St", city: "Knoxville", state: "TN", county: "47093", zip: "37902" },
+      ],
+      ["cook", "+13125550102", { line1: "1 State St", city: "Chicago", state: "IL", zip: "60601" }],
+      [
+        "elpaso",
+        "+19155550103",
+        { line1: "1 Mesa St", city: "El Paso", state: "TX", county: "48141", zip: "79901" },
+      ],
+      ["nowhere", "+12125550104", undefined],
+    ];
+    for (const [id, phone, address] of people) {
+      const p = profile(id, `${id}@r.test`).profile;
+      await store(`org/o2/customer/${id}`, {
+        profile: {
+          ...p,
+          mobilePhone: phone,
+          smsConsent: { at: "2026-01-01T00:00:00Z", method: "written" },
+          ...(address ? { address } : {}),
+        },
+      });
+    }
+    const c = campaign("ACTIVE");
+    await store("org/o2/campaign/t1", {
+      ...c,
+      schedule: { ...c.schedule, sendTime: "08:10" },
+      recipients: Object.fromEntries(
+        people.map(([id]) => [id, { id, customerId: id, channels: ["sms"], status: "ACTIVE" }]),
+      ),
+    });
+    const options = {
+      storage,
+      owner: "i1",
+      email: outboxSender(storage),
+      sms: outboxSmsSender(storage, "+15550000000"),
+      signer: unsubscribeSigner(new Uint8Array(32).fill(9)),
+      baseUrl: "https://app.test",
+      snapshot: () => generateSampleSnapshot("2026-11-23"),
+      sleep: async () => {},
+    };
+    const texted = async () =>
+      (await storage.listSmsOutbox(1000)).map((m) => m.to).filter((to) => people.some(([, p]) => p === to));
+    const at = (time: string) => () => zonedInstant("2026-11-24", time, "America/New_York");
+    const first = (await tick({ ...options, now: at("08:11") })).find((r) => r.run.startsWith("o2 "));
+    // Knoxville (Eastern) and the customer without an address (the organisation's zone) get it now;
+    // Chicago's is held to 8:00 Central; El Paso's 8:00 Mountain is past the 8:25 Central sales window.
+    expect(first?.report).toMatchObject({ sent: 2, skipped: 1 });
+    expect(first?.report.retryAt).toBe(zonedInstant("2026-11-24", "08:00", "America/Chicago"));
+    expect((await texted()).sort()).toEqual(["+12125550104", "+18655550101"]);
+    const sends = await storage.listSends("o2", "t1");
+    expect(sends.find((x) => x.recipientId === "elpaso")?.reason).toMatch(/^quiet hours/);
+    // At 8:00 Central (9:00 Eastern) the held text goes, and nothing else again.
+    const later = (await tick({ ...options, owner: "i2", now: at("09:01") })).find((r) =>
+      r.run.startsWith("o2 "),
+    );
+    expect(later?.report.sent).toBe(1);
+    expect((await texted()).sort()).toEqual(["+12125550104", "+13125550102", "+18655550101"]);
+  });
 });
