@@ -51,7 +51,7 @@ export async function createHardening(options: HardeningOptions) {
   const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
   let sync: SyncHandle | undefined;
   // Document history and restore (§4, sync-server/history): authors of writes, the API, pruning.
-  const history = createDocumentHistory({ storage, log });
+  const history = createDocumentHistory({ storage, log, redisUrl: config.REDIS_URL, redisPrefix: prefix });
   // Another instance may miss a message (Redis restarting): the table is read again once a minute.
   const catchUp = config.REDIS_URL
     ? setInterval(() => void revocations.load().catch((e) => log(`revocations: ${e}`)), 60_000)
@@ -141,7 +141,7 @@ export async function createHardening(options: HardeningOptions) {
       revocations.isSignInRevoked(userId, authTime, sessionId),
     async close() {
       if (catchUp) clearInterval(catchUp);
-      history.close();
+      await history.close();
       await bus.close();
       await store.close();
     },

@@ -9,7 +9,7 @@ import type { Identity } from "../identity/verify";
 import { keepsHistory } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import type { Confirmations } from "./hold";
+import type { ConfirmationStore } from "./confirmations";
 import { touchedRecords } from "./past-state";
 import { pastJson, restorableSections, restoreDocument } from "./restore";
 
@@ -28,7 +28,7 @@ export interface HistoryApiOptions {
   verify: VerifyToken;
   /** The live documents (absent until the sync service is attached). */
   hocuspocus: () => Hocuspocus | undefined;
-  confirmations: Confirmations;
+  confirmations: ConfirmationStore;
 }
 
 type OrgRef = DocumentRef & { orgId: string };
@@ -268,7 +268,19 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
       return c.json({ error: "forbidden", message: `${ref.name} is not a document of ${orgId.data}.` }, 403);
     }
     // Write access is still the sync server's to decide when the write comes again.
-    const expiresAt = options.confirmations.confirm(identity.sub, ref.name);
+    let expiresAt: number;
+    try {
+      expiresAt = await options.confirmations.confirm(identity.sub, ref.name);
+    } catch {
+      return c.json(
+        {
+          error: "unavailable",
+          message:
+            "The confirmation could not be recorded (the server's shared store did not answer). Try again.",
+        },
+        503,
+      );
+    }
     return c.json({ document: ref.name, confirmedUntil: iso(expiresAt) });
   });
 

@@ -4,7 +4,8 @@ import { setUpdateAuthor } from "../storage/authors";
 import type { SyncContext } from "../sync/context";
 import { acceptedWrites } from "../sync/guard";
 import { pendingHistory } from "../sync/history";
-import { type Confirmations, HOLD_KINDS, isHeld, recordCount, removedRecords } from "./hold";
+import type { ConfirmationStore } from "./confirmations";
+import { HOLD_KINDS, isHeld, removal } from "./hold";
 
 /**
  * Runs after the write guard (200), which decides what is accepted and notes the records a write
@@ -19,16 +20,28 @@ export class HistoryAuthors implements Extension {
   readonly extensionName = "rangeline-history-authors";
   priority = 150;
 
-  constructor(private readonly confirmations: Confirmations) {}
+  constructor(
+    private readonly confirmations: ConfirmationStore,
+    private readonly log: (message: string) => void = () => {},
+  ) {}
+
+  /** Uses up the writer's confirmation; when the store cannot answer, the write stays held. */
+  private async confirmed(userId: string, document: string): Promise<boolean> {
+    try {
+      return await this.confirmations.take(userId, document);
+    } catch (error) {
+      this.log(`held write of ${document}: confirmation not readable (${(error as Error).message})`);
+      return false;
+    }
+  }
 
   async beforeSync({ payload, context, document, connection }: beforeSyncPayload): Promise<void> {
     if (!acceptedWrites.has(payload)) return;
     const { identity, ref } = context as SyncContext;
     const noted = HOLD_KINDS.has(ref.kind) ? pendingHistory.get(payload) : undefined;
     if (noted) {
-      const removed = removedRecords(ref.kind, noted.changes);
-      const total = removed > 0 ? recordCount(document, ref.kind) : 0;
-      if (isHeld(removed, total) && !this.confirmations.take(identity.sub, ref.name)) {
+      const { removed, total } = removal(document, ref.kind, noted.changes);
+      if (isHeld(removed, total) && !(await this.confirmed(identity.sub, ref.name))) {
         acceptedWrites.delete(payload);
         pendingHistory.delete(payload);
         connection.sendStateless(

@@ -5,58 +5,84 @@ import type { RecordChange } from "../sync/history";
 
 // The hold-for-confirmation rule (issue 16 §4, HIST3): one client update that removes more than a set
 // share of a document's records (at least a few) is not applied; the writer is told how many and may
-// confirm, after which their next such write to that document is applied. It catches a mistaken or
-// malicious "delete everything"; removing a record or two never asks. It reads what the write guard
-// already noted about the update (the records it changes), so ordinary edits cost nothing more.
+// confirm (confirmations.ts), after which their next such write to that document is applied. It
+// catches a mistaken or malicious "delete everything"; removing a record or two never asks. It reads
+// what the write guard already noted about the update (the records it changes), so ordinary edits cost
+// nothing more; the document is read only when an update removes something.
 
-/**
- * The documents whose writes may be held: a customer's and a claim's. Not the internal document, where
- * the app removes an entity's tax ids together (an entity with a spouse and SBIs: several keys), which
- * would ask the agent about an ordinary edit (docs/hardening.md "Held for confirmation").
- */
-export const HOLD_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "claim"]);
+/** The documents whose writes may be held: a customer's, its agents-only internal document, a claim's. */
+export const HOLD_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "customerInternal", "claim"]);
 /** More than this share of the records removed in one update is held. */
 export const HOLD_SHARE = 0.5;
 /** Fewer removed records than this are never held, whatever the share. */
 export const HOLD_MIN_RECORDS = 3;
-/** How long a confirmation waits for the write it allows, ms. */
-export const CONFIRMATION_TTL_MS = 2 * 60 * 1000;
 
-/** Records of record sections the update removes whole (they existed before, and not after). */
-export const removedRecords = (kind: DocumentKind, changes: readonly RecordChange[]): number =>
+/**
+ * The entity whose tax ids a key of the internal document's `taxIds` names: the inverse of
+ * shared/documents/book.ts `taxIdKey` (`{entity}`, `{entity}.spouse`, `{entity}.sbi.{sbi}`).
+ */
+export function taxIdOwner(key: string): string {
+  if (key.endsWith(".spouse")) return key.slice(0, -".spouse".length);
+  const sbi = key.indexOf(".sbi.");
+  return sbi > 0 ? key.slice(0, sbi) : key;
+}
+
+/**
+ * The record an entry of a record section belongs to. Each entry is a record of its own, except the
+ * internal document's tax ids: an entity's, its spouse's and its SBIs' are one record (the entity's),
+ * because the app removes a spouse's or the SBIs' ids together when an entity is edited, which must
+ * not read as removing most of the document.
+ */
+const recordOf = (kind: DocumentKind, section: string, key: string): string =>
+  kind === "customerInternal" && section === "taxIds"
+    ? `${section}\u0000${taxIdOwner(key)}`
+    : `${section}\u0000${key}`;
+
+/** Entries of record sections the update removes whole (they existed before, and not after). */
+const removedEntries = (kind: DocumentKind, changes: readonly RecordChange[]): RecordChange[] =>
   changes.filter(
     (c) => isRecordSection(kind, c.section) && !c.fields && c.before !== undefined && c.after === undefined,
-  ).length;
+  );
 
-/** The document's records now: the entries of its record sections. */
-export function recordCount(doc: Y.Doc, kind: DocumentKind): number {
-  let count = 0;
+/** The document's records now (record-section entries, grouped by recordOf), with their entry counts. */
+function recordsOf(doc: Y.Doc, kind: DocumentKind): Map<string, number> {
+  const records = new Map<string, number>();
   for (const section of sectionsOf(kind)) {
-    if (isRecordSection(kind, section) && doc.share.has(section)) count += doc.getMap(section).size;
+    if (!isRecordSection(kind, section) || !doc.share.has(section)) continue;
+    for (const key of doc.getMap(section).keys()) {
+      const record = recordOf(kind, section, key);
+      records.set(record, (records.get(record) ?? 0) + 1);
+    }
   }
-  return count;
+  return records;
+}
+
+/** The document's records now. */
+export const recordCount = (doc: Y.Doc, kind: DocumentKind): number => recordsOf(doc, kind).size;
+
+/**
+ * How many of the document's records (before the update) the update removes — a record is removed when
+ * none of its entries is left — and how many it had. `{0, 0}` without reading the document when the
+ * update removes no entry.
+ */
+export function removal(
+  doc: Y.Doc,
+  kind: DocumentKind,
+  changes: readonly RecordChange[],
+): { removed: number; total: number } {
+  const gone = removedEntries(kind, changes);
+  if (gone.length === 0) return { removed: 0, total: 0 };
+  const records = recordsOf(doc, kind);
+  const removedPerRecord = new Map<string, number>();
+  for (const c of gone) {
+    const record = recordOf(kind, c.section, c.recordKey);
+    removedPerRecord.set(record, (removedPerRecord.get(record) ?? 0) + 1);
+  }
+  let removed = 0;
+  for (const [record, count] of removedPerRecord) if (count >= (records.get(record) ?? 0)) removed++;
+  return { removed, total: records.size };
 }
 
 /** Whether removing `removed` of `total` records in one update is held. */
 export const isHeld = (removed: number, total: number): boolean =>
   removed >= HOLD_MIN_RECORDS && total > 0 && removed / total > HOLD_SHARE;
-
-/** Confirmations given (per user and document, this instance), each for one held write. */
-export class Confirmations {
-  private readonly given = new Map<string, number>();
-  constructor(private readonly now: () => number = Date.now) {}
-
-  confirm(userId: string, document: string): number {
-    const expiresAt = this.now() + CONFIRMATION_TTL_MS;
-    this.given.set(`${userId}\u0000${document}`, expiresAt);
-    return expiresAt;
-  }
-
-  /** Uses up the user's confirmation for the document; false when there is none (or it expired). */
-  take(userId: string, document: string): boolean {
-    const key = `${userId}\u0000${document}`;
-    const expiresAt = this.given.get(key);
-    this.given.delete(key);
-    return expiresAt !== undefined && expiresAt > this.now();
-  }
-}

@@ -4,7 +4,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { mountHistoryApi } from "./api";
 import { HistoryAuthors } from "./authors";
-import { Confirmations } from "./hold";
+import { type ConfirmationStore, MemoryConfirmations, RedisConfirmations } from "./confirmations";
 
 // Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes,
 // the hold of mass removals until confirmed, the API, and the hourly pruning of what is older than the
@@ -14,10 +14,18 @@ import { Confirmations } from "./hold";
 export const HISTORY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-export function createDocumentHistory(options: { storage: Storage; log: (message: string) => void }) {
+export function createDocumentHistory(options: {
+  storage: Storage;
+  log: (message: string) => void;
+  /** With several instances (REDIS_URL), held writes' confirmations are kept in Redis under `redisPrefix`. */
+  redisUrl?: string;
+  redisPrefix?: string;
+}) {
   const { storage, log } = options;
   let hocuspocus: Hocuspocus | undefined;
-  const confirmations = new Confirmations();
+  const confirmations: ConfirmationStore = options.redisUrl
+    ? new RedisConfirmations(options.redisUrl, options.redisPrefix ?? "rangeline", log)
+    : new MemoryConfirmations();
   const prune = async (now = Date.now()) => {
     const folded = await storage.pruneArchive(now - HISTORY_RETENTION_MS);
     if (folded > 0) log(`document history: ${folded} update(s) older than 30 days folded into their base`);
@@ -29,7 +37,7 @@ export function createDocumentHistory(options: { storage: Storage; log: (message
   );
   timer.unref();
   return {
-    extensions: [new HistoryAuthors(confirmations)] as Extension[],
+    extensions: [new HistoryAuthors(confirmations, log)] as Extension[],
     mountApi(app: Hono, verify: VerifyToken) {
       mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus, confirmations });
     },
@@ -38,8 +46,11 @@ export function createDocumentHistory(options: { storage: Storage; log: (message
     },
     /** Folds what is older than the retention (hourly; tests call it). */
     prune,
-    close() {
+    /** Where held writes' confirmations are kept (tests read it). */
+    confirmations,
+    async close() {
       clearInterval(timer);
+      await confirmations.close();
     },
   };
 }
