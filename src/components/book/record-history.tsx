@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { authorizedJson, ServerRefusal } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { useSyncStatus } from "../../lib/sync";
 import { Button } from "../ui/button";
@@ -50,12 +51,14 @@ const historyUrl = (orgId: string, customerId: string, recordId: string | undefi
   }`;
 
 async function fetchHistory(url: string, token: string, signal: AbortSignal): Promise<HistoryEntry[]> {
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
-  if (response.status === 404) throw new Error("The server keeps no history for this record yet.");
-  if (response.status === 401 || response.status === 403)
-    throw new Error("You may not see this record's history.");
-  if (!response.ok) throw new Error(`The server could not give the history (HTTP ${response.status}).`);
-  return parseHistory(await response.json());
+  try {
+    return parseHistory(await authorizedJson<unknown>(url, token, { signal }));
+  } catch (e) {
+    const status = e instanceof ServerRefusal ? e.status : 0;
+    if (status === 404) throw new Error("The server keeps no history for this record yet.");
+    if (status === 401 || status === 403) throw new Error("You may not see this record's history.");
+    throw e;
+  }
 }
 
 export function RecordHistory({

@@ -1,4 +1,5 @@
 import type { Campaign } from "../../../shared/documents/campaign";
+import { authorizedJson as call } from "../../lib/auth/authorized-json";
 
 // The agent's calls to the campaign API (sync-server/campaigns/campaigns-api.ts).
 
@@ -21,16 +22,6 @@ export interface SendEntry {
   at: number;
 }
 
-async function call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-  });
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`);
-  return body as T;
-}
-
 const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/campaigns`;
 
 export const listCampaigns = (orgId: string, token: string) =>
@@ -39,7 +30,7 @@ export const listCampaigns = (orgId: string, token: string) =>
 export const saveCampaign = (orgId: string, id: string, campaign: Campaign, token: string) =>
   call<{ id: string; status: string }>(`${base(orgId)}/${encodeURIComponent(id)}`, token, {
     method: "PUT",
-    body: JSON.stringify(campaign),
+    json: campaign,
   });
 
 export const campaignAction = (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { addDays } from "../../../shared/market/dates";
 import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
+import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { backtest, type OfferDay, type Range, windowSummary } from "./history-math";
 import "./market-history.css";
@@ -38,17 +39,15 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
     void (async () => {
       try {
         const token = await getToken();
-        const headers = { authorization: `Bearer ${token}` };
-        const [history, current] = await Promise.all([
-          fetch(`/api/market/history/lrp?${query}`, { headers }),
-          fetch("/api/market/current", { headers }),
+        // The ending values are extra: without them the back-test only has fewer settled days.
+        const [{ days }, current] = await Promise.all([
+          authorizedJson<{ days: OfferDay[] }>(`/api/market/history/lrp?${query}`, token),
+          authorizedJson<{ lrpActualEndingValues?: LrpActualEndingValue[] }>(
+            "/api/market/current",
+            token,
+          ).catch(() => ({ lrpActualEndingValues: undefined })),
         ]);
-        if (!history.ok) throw new Error(`the history answered ${history.status}`);
-        const days = ((await history.json()) as { days: OfferDay[] }).days;
-        const endingValues = current.ok
-          ? (((await current.json()) as { lrpActualEndingValues?: LrpActualEndingValue[] })
-              .lrpActualEndingValues ?? [])
-          : [];
+        const endingValues = current.lrpActualEndingValues ?? [];
         if (!cancelled) setState({ key, data: { days, endingValues } });
       } catch (e) {
         if (!cancelled) setState({ key, error: e instanceof Error ? e.message : String(e) });
@@ -61,7 +60,7 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
 
   if (!state || state.key !== key) return <p className="offer-history">Loading this offer's history…</p>;
   if (state.error || !state.data)
-    return <p className="offer-history">The offer's history is not available ({state.error}).</p>;
+    return <p className="offer-history">The offer's history is not available. {state.error}</p>;
   const { days, endingValues } = state.data;
   const today = days.find((d) => d.asOf === offer.asOf);
   const month = windowSummary(days, offer.asOf, 30);

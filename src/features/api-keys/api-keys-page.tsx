@@ -3,6 +3,7 @@ import { ApiKeysList, useApiKeys } from "../../components/api-keys/api-keys-list
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { sessionJson } from "../../lib/auth/authorized-json";
 import "../../components/book-forms/book-forms.css";
 
 const SCOPES = [
@@ -24,16 +25,12 @@ export default function ApiKeysPage() {
     event.preventDefault();
     setProblem(null);
     try {
-      const r = await fetch(`/api/orgs/${encodeURIComponent(keys.orgId ?? "")}/api-keys`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${await keys.getAccessToken()}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ name, scopes }),
-      });
-      const body = (await r.json()) as { key?: string; message?: string };
-      if (!r.ok || !body.key) throw new Error(body.message ?? `The server answered ${r.status}.`);
+      const body = await sessionJson<{ key?: string }>(
+        keys.getAccessToken,
+        `/api/orgs/${encodeURIComponent(keys.orgId ?? "")}/api-keys`,
+        { method: "POST", json: { name, scopes } },
+      );
+      if (!body.key) throw new Error("The server answered without the new key.");
       setCreated({ name, key: body.key });
       setCopied(false);
       setName("");

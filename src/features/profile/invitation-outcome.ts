@@ -1,4 +1,5 @@
 import type { Role } from "../../../shared/access/roles";
+import { refusalMessage } from "../../lib/auth/authorized-json";
 
 // What the profile screen says about an invitation it accepted or that was refused (issue 13 §3,
 // production: POST /api/invitations/accept after the Auth0 sign-in). The server answers a `reason`
@@ -17,7 +18,7 @@ const REFUSALS = new Set<string>(["expired", "used", "forged", "malformed", "unk
 export function invitationOutcome(status: number, body: Record<string, unknown>): InvitationOutcome {
   if (status === 200 && typeof body.orgId === "string" && Array.isArray(body.roles))
     return { kind: "joined", orgId: body.orgId, roles: body.roles as Role[] };
-  const message = typeof body.message === "string" ? body.message : `The server answered ${status}.`;
+  const message = refusalMessage(status, body);
   if (typeof body.reason === "string" && REFUSALS.has(body.reason))
     return {
       kind: "refused",

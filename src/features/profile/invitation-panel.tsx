@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Role } from "../../../shared/access/roles";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { ServerRefusal, sessionJson } from "../../lib/auth/authorized-json";
 import { type InvitationOutcome, invitationOutcome, refusalAdvice } from "./invitation-outcome";
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -35,14 +36,16 @@ export function InvitationPanel({ token, signedInAs, getAccessToken, signIn, sig
     setBusy(true);
     let result: InvitationOutcome;
     try {
-      const response = await fetch("/api/invitations/accept", {
+      const body = await sessionJson<Record<string, unknown>>(getAccessToken, "/api/invitations/accept", {
         method: "POST",
-        headers: { authorization: `Bearer ${await getAccessToken()}`, "content-type": "application/json" },
-        body: JSON.stringify({ token }),
+        json: { token },
       });
-      result = invitationOutcome(response.status, await response.json().catch(() => ({})));
+      result = invitationOutcome(200, body);
     } catch (e) {
-      result = { kind: "failed", message: (e as Error).message };
+      result =
+        e instanceof ServerRefusal
+          ? invitationOutcome(e.status, e.body)
+          : { kind: "failed", message: (e as Error).message };
     }
     setBusy(false);
     setOutcome(result);

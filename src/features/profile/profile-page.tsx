@@ -11,6 +11,7 @@ import {
 import { Field, FieldGroup, type FieldIssues, issuesByPath, NO_ISSUES } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { InvitationPanel } from "./invitation-panel";
 import "./profile.css";
@@ -32,20 +33,6 @@ const ROLE_NAMES: Record<Role, string> = {
   customer: "Customer",
   partner: "Partner",
 };
-
-async function call<T>(token: string, method: string, path: string, json?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(json === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const data = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) throw new Error(data.message ?? `The server answered ${response.status}.`);
-  return data as T;
-}
 
 /**
  * /profile (any signed-in user): name, e-mail (from the sign-in, read-only), mobile phone, which
@@ -74,7 +61,7 @@ export default function ProfilePage() {
   const { getAccessToken } = session;
   const load = useCallback(async () => {
     try {
-      show(await call<Profile>(await getAccessToken(), "GET", "/api/me"));
+      show(await sessionJson<Profile>(getAccessToken, "/api/me"));
     } catch (e) {
       setMessage({ tone: "error", text: (e as Error).message });
     }
@@ -106,7 +93,7 @@ export default function ProfilePage() {
     }
     setIssues(NO_ISSUES);
     try {
-      show(await call<Profile>(await getAccessToken(), "PUT", "/api/me", update));
+      show(await sessionJson<Profile>(getAccessToken, "/api/me", { method: "PUT", json: update }));
       setMessage({ tone: "success", text: "Your profile is saved." });
     } catch (e) {
       setMessage({ tone: "error", text: `Nothing was saved: ${(e as Error).message}` });

@@ -42,7 +42,7 @@ export function LogoUploads({
     try {
       const { url } = await adminFetch<{ url: string }>(getAccessToken, `${base}/${kind}`, {
         method: "PUT",
-        body: bytes.buffer as ArrayBuffer,
+        bytes: bytes.buffer as ArrayBuffer,
       });
       const refused = apply([{ op: "set", path: [kind], value: url }]);
       setErrors((e) => ({ ...e, [kind]: refused ?? undefined }));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { ServerRefusal, sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 
 // "Price alerts on this device": Web Push for the watch items' targets (issue 15 §4). The browser asks
@@ -40,18 +41,11 @@ export function PushNotifications() {
       .catch(() => setState("off"));
   }, []);
 
-  const call = async (method: "POST" | "DELETE", body: unknown) => {
-    const token = await session.getAccessToken();
-    const response = await fetch("/api/push/subscriptions", {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
+  // A 404 (no such subscription on the server) is no failure: there is nothing to add or remove.
+  const call = (method: "POST" | "DELETE", json: unknown) =>
+    sessionJson(session.getAccessToken, "/api/push/subscriptions", { method, json }).catch((e) => {
+      if (!(e instanceof ServerRefusal && e.status === 404)) throw e;
     });
-    if (!response.ok && response.status !== 404) {
-      const answer = (await response.json().catch(() => ({}))) as { message?: string };
-      throw new Error(answer.message ?? `The server answered ${response.status}.`);
-    }
-  };
 
   const enable = async () => {
     setError(null);

@@ -3,6 +3,8 @@
 // devices", every session of the user. The server closes the live connections the revocation covers
 // and refuses the revoked tokens from then on. Best effort: offline, the token simply expires.
 
+import { authorizedJson } from "./authorized-json";
+
 export type SignOutScope = "device" | "everywhere";
 
 export const SIGN_OUT_PATHS: Record<SignOutScope, string> = {
@@ -32,14 +34,11 @@ export async function revokeServerSession(
   timeoutMs = 3000,
 ): Promise<boolean> {
   if (!token) return false;
-  try {
-    const response = await fetch(`${origin}${SIGN_OUT_PATHS[scope]}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
+  return authorizedJson(`${origin}${SIGN_OUT_PATHS[scope]}`, token, {
+    method: "POST",
+    signal: AbortSignal.timeout(timeoutMs),
+  }).then(
+    () => true,
+    () => false,
+  );
 }

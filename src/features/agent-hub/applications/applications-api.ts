@@ -1,4 +1,5 @@
 import type { Application } from "../../../../shared/documents/application";
+import { authorizedJson as call } from "../../../lib/auth/authorized-json";
 
 // The agent's side of applications (issue 14 §1; sync-server/applications/api.ts): the list of the
 // organisation's applications, one application (with its tax ids: they go straight into the agents-only
@@ -17,16 +18,6 @@ export interface ApplicationItem {
   customerId: string | null;
 }
 
-async function call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-  });
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`);
-  return body as T;
-}
-
 const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/applications`;
 
 export const listApplications = (orgId: string, token: string) =>
@@ -43,5 +34,5 @@ export const decideApplication = (
 ) =>
   call<ApplicationItem>(`${base(orgId)}/${encodeURIComponent(id)}/decision`, token, {
     method: "POST",
-    body: JSON.stringify(decision),
+    json: decision,
   });
