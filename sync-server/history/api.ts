@@ -305,6 +305,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
         at: iso(at),
         restored: section ?? "document",
         changed: result.changed,
+        ...(result.bookIndex ? { bookIndex: result.bookIndex } : {}),
       });
     }
     if (result.error === "unknown-section") {

@@ -11,6 +11,7 @@ import {
 import { setUpdateAuthor } from "../storage/authors";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
+import { type BookIndexRefresh, refreshBookIndex } from "./book-index";
 import { documentAt } from "./past-state";
 
 // Restore (issue 16 §4, HIST2): a record, or the whole document, is made to read as it did at a past
@@ -27,7 +28,13 @@ const NOT_RESTORED: Readonly<Record<string, readonly string[]>> = {
 export type RestoreTarget = { section: string; key: string | null } | null;
 
 export type RestoreResult =
-  | { ok: true; changed: boolean; since: number }
+  | {
+      ok: true;
+      changed: boolean;
+      since: number;
+      /** A customer document's summaries in the book index, brought in line (book-index.ts). */
+      bookIndex?: BookIndexRefresh | { error: string };
+    }
   | { ok: false; error: "too-old"; since: number }
   | { ok: false; error: "unknown-section"; sections: readonly string[] }
   | { ok: false; error: "invalid-document"; issues: DocumentIssue[] };
@@ -78,6 +85,30 @@ function restoreWrites(
 const apply = (doc: Y.Doc, writes: ReturnType<typeof restoreWrites>) =>
   typeof writes === "function" ? writes(doc) : writeSections(doc, writes);
 
+/**
+ * After restoring a customer document: its summaries in the book index follow (also when the restore
+ * changed nothing, so a restore can mend an index left behind). A failure here leaves the restore done.
+ */
+async function refreshIndex(
+  hocuspocus: Hocuspocus,
+  ref: DocumentRef,
+  live: Y.Doc,
+): Promise<{ bookIndex?: BookIndexRefresh | { error: string } }> {
+  if (ref.kind !== "customer") return {};
+  try {
+    return {
+      bookIndex: await refreshBookIndex({
+        hocuspocus,
+        orgId: ref.orgId,
+        customerId: ref.customerId,
+        customer: live,
+      }),
+    };
+  } catch (error) {
+    return { bookIndex: { error: (error as Error).message } };
+  }
+}
+
 const issueKey = (i: DocumentIssue) => `${i.path.join("/")}: ${i.message}`;
 
 /**
@@ -115,7 +146,7 @@ export async function restoreDocument(options: {
     copy.transact(() => apply(copy, writes));
     const issues = validateDocument(ref.kind, documentJson(copy)).filter((i) => !before.has(issueKey(i)));
     if (issues.length > 0) return { ok: false, error: "invalid-document", issues };
-    if (!changed) return { ok: true, changed: false, since };
+    if (!changed) return { ok: true, changed: false, since, ...(await refreshIndex(hocuspocus, ref, live)) };
     // The restore's update is attributed to the administrator in the history (storage/authors.ts).
     const attribute = (update: Uint8Array, origin: unknown) => {
       if ((origin as { context?: unknown } | null)?.context === context) setUpdateAuthor(update, userId);
@@ -126,7 +157,7 @@ export async function restoreDocument(options: {
     } finally {
       live.off("update", attribute);
     }
-    return { ok: true, changed: true, since };
+    return { ok: true, changed: true, since, ...(await refreshIndex(hocuspocus, ref, live)) };
   } finally {
     await direct.disconnect({ unloadImmediately: false });
   }

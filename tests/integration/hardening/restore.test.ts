@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
+import { derivedSummaries } from "../../../sync-server/history/book-index";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import {
   sampleEntity,
@@ -24,10 +25,18 @@ const superAdmin = demoUser("superadmin@demo.rangeline.test");
 const customer = demoUser("customer@demo.rangeline.test");
 const otherAgent = demoUser("agent@other.rangeline.test");
 const DOC = "org/demo/customer/c-demo";
+const BOOK = "org/demo/book";
 const SECTIONS = ["entities", "policies", "coverages"] as const;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const keysOf = (doc: Y.Doc, section: string) => [...doc.getMap(section).keys()].sort();
+const summaryOf = (client: Client, section: string, key: string) =>
+  client.doc.getMap(section).get(key) as Record<string, unknown> | undefined;
+/** The keys of a book index section that are summaries of c-demo. */
+const indexedOf = (client: Client, section: string) =>
+  keysOf(client.doc, section).filter(
+    (key) => key === "c-demo" || summaryOf(client, section, key)?.customerId === "c-demo",
+  );
 
 function restoreSuite(
   label: string,
@@ -76,6 +85,13 @@ function restoreSuite(
       writeRecord(writer.doc, "policies", "p-2", samplePolicy("p-2", "e-2"));
       writeRecord(writer.doc, "coverages", "cv-1", sampleLrpCoverage("cv-1", "p-1"));
       await vi.waitFor(() => expect(writer.provider.unsyncedChanges).toBe(0));
+      // The book index has their summaries, as the agent's app writes them (one JSON value each).
+      const book = await open(agent, BOOK);
+      book.doc.transact(() => {
+        for (const [section, entries] of Object.entries(derivedSummaries("c-demo", writer.doc)))
+          for (const [key, summary] of Object.entries(entries)) book.doc.getMap(section).set(key, summary);
+      });
+      await vi.waitFor(() => expect(book.provider.unsyncedChanges).toBe(0));
       // Compacted, so the records are in the archive (not only in the log).
       await vi.waitFor(async () => expect((await server.storage.readArchive(DOC)).base).not.toBeNull(), {
         timeout: 10_000,
@@ -92,6 +108,19 @@ function restoreSuite(
         }
       });
       await vi.waitFor(() => expect(writer.closeReasons).toContain("held-for-confirmation"));
+      // And their summaries from the book index (not held: the index is derived, and restored from them);
+      // one of a record the customer document never had is left behind.
+      const stale = { ...summaryOf(book, "entities", "e-1"), id: "e-9" };
+      book.doc.transact(() => {
+        for (const section of ["customers", ...SECTIONS]) {
+          const map = book.doc.getMap(section);
+          for (const key of [...map.keys()])
+            if (key === "c-demo" || summaryOf(book, section, key)?.customerId === "c-demo") map.delete(key);
+        }
+        book.doc.getMap("entities").set("e-9", stale);
+      });
+      await vi.waitFor(() => expect(book.provider.unsyncedChanges).toBe(0));
+      book.destroy();
       const held = writer.stateless.map((m) => JSON.parse(m)).find((m) => m.type === "rangeline/held");
       expect(held).toEqual({ type: "rangeline/held", document: DOC, removed: 5, total: 5 });
       const untouched = await open(agent);
@@ -230,6 +259,18 @@ function restoreSuite(
       const fresh = await open(agent);
       expect(SECTIONS.map((s) => keysOf(fresh.doc, s))).toEqual([["e-1", "e-2"], ["p-1", "p-2"], ["cv-1"]]);
       expect(fresh.doc.getMap("profile").get("name")).toBe("Casey Ranch");
+      // The book index follows: a fresh client's lists have the records again, with their summaries as
+      // the app derives them, and the summary of a record the document does not have is gone.
+      expect(response.body.bookIndex).toMatchObject({ written: 6, removed: 1, refused: [] });
+      const book = await open(agent, BOOK);
+      expect(["customers", ...SECTIONS].map((s) => indexedOf(book, s))).toEqual([
+        ["c-demo"],
+        ["e-1", "e-2"],
+        ["p-1", "p-2"],
+        ["cv-1"],
+      ]);
+      expect(summaryOf(book, "entities", "e-2")?.legalName).toBe("Jo Jones");
+      expect(summaryOf(book, "customers", "c-demo")?.name).toBe("Casey Ranch");
       // The restore is in the history, by the administrator; the delete is still there before it.
       await vi.waitFor(async () => {
         const changes = (await history(admin)).body.changes as { userId: string | null }[];
