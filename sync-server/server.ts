@@ -11,6 +11,7 @@ import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
 import { mountCampaignsApi } from "./campaigns/campaigns-api";
 import { startScheduler } from "./campaigns/scheduler";
+import { mountShortLinks } from "./campaigns/short-links";
 import { mountSmsInbound } from "./campaigns/sms-inbound";
 import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
 import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
@@ -230,6 +231,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       });
       // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
       mountUnsubscribeApi(api, { storage, signer: campaignSigner });
+      mountShortLinks(api, { storage });
       mountSmsInbound(api, {
         storage,
         authToken: config.TWILIO_AUTH_TOKEN,

@@ -3,6 +3,7 @@ import { defaultLrpCampaignQuote } from "../documents/campaign";
 import { generateSampleSnapshot } from "../market/sample/generate";
 import { campaignPreview } from "./preview";
 import { priceCampaignQuote } from "./price";
+import { sampleShortLink } from "./quote-link";
 import { renderEmail, renderSms, smsSegments } from "./render";
 
 // The form's preview is the server's message for the same quote and snapshot: same figures, same
@@ -28,7 +29,9 @@ describe("campaign preview", () => {
       unsubscribeUrl: previewInput.unsubscribeUrl,
     };
     expect(preview.email).toEqual(renderEmail(previewInput.org, "Producer", [item]));
-    expect(preview.sms).toBe(renderSms(previewInput.org.name, item, previewInput.quoteUrl));
+    expect(preview.sms).toBe(
+      renderSms(previewInput.org.name, item, sampleShortLink(new URL(previewInput.quoteUrl).origin)),
+    );
     expect(preview.smsSegments).toBe(smsSegments(preview.sms));
     expect(preview.asOf).toBe("2026-11-23");
   });

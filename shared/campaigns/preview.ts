@@ -1,6 +1,7 @@
 import type { CampaignQuote } from "../documents/campaign";
 import type { MarketSnapshot } from "../market/snapshot";
 import { priceCampaignQuote } from "./price";
+import { sampleShortLink } from "./quote-link";
 import { type RenderedEmail, type RenderOrg, renderEmail, renderSms, smsSegments } from "./render";
 
 // The campaign form's live preview (issue 12 §2): the e-mail and the SMS a recipient would get today,
@@ -32,7 +33,8 @@ export function campaignPreview(input: CampaignPreviewInput, snapshot: MarketSna
     quoteUrl: input.quoteUrl,
     unsubscribeUrl: input.unsubscribeUrl,
   };
-  const sms = renderSms(input.org.name, item, input.quoteUrl);
+  // The text carries a short link (sync-server/campaigns/short-links.ts): shown with a sample code.
+  const sms = renderSms(input.org.name, item, sampleShortLink(new URL(input.quoteUrl).origin));
   return {
     asOf: snapshot.asOf,
     email: renderEmail(input.org, input.recipientName, [item]),

@@ -1,5 +1,6 @@
 import { isStaleForCampaign, publishedTradingDay } from "../../shared/campaigns/market-day";
 import { type PricedQuote, priceCampaignQuote } from "../../shared/campaigns/price";
+import { quotePageUrl } from "../../shared/campaigns/quote-link";
 import { deliverableChannels, type OptOuts } from "../../shared/campaigns/recipients";
 import { type RenderItem, type RenderOrg, renderEmail, renderSms } from "../../shared/campaigns/render";
 import { nextSmsSlot, smsAllowedAt } from "../../shared/campaigns/schedule";
@@ -10,6 +11,7 @@ import { salesWindow } from "../../shared/pricing/sales-window";
 import type { SendKey } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
 import { type EmailSender, isPermanent, isRecipientFault, type SmsSender } from "./providers";
+import { createShortLink } from "./short-links";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
 // One run of an organisation's campaigns due at one send time (issue 12 §3). Each message is keyed in
@@ -217,12 +219,27 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         "quiet hours: no texts before 8 am or from 9 pm, and the sales window closes before 8 am",
       );
 
+    // A text carries a short link to its full quote (a storage error here leaves the claim to its lease).
+    const shortUrl =
+      job.channel === "sms"
+        ? await createShortLink(
+            deps.storage,
+            {
+              orgId: org.id,
+              campaignId: claimed[0].campaign.id,
+              customerId: job.contact.id,
+              target: quotePageUrl(deps.baseUrl, claimed[0].campaign.id, claimed[0].campaign.quote),
+            },
+            deps.baseUrl,
+            now(),
+          )
+        : null;
     let message: () => Promise<{ id: string }>;
     try {
       const items: RenderItem[] = claimed.map(({ campaign }) => ({
         campaignName: campaign.name,
         priced: priceFor(campaign, job.contact),
-        quoteUrl: `${deps.baseUrl}/${campaign.quote.plan === "lrp" ? "lrp-quote" : "lgm-quote"}`,
+        quoteUrl: quotePageUrl(deps.baseUrl, campaign.id, campaign.quote),
         unsubscribeUrl: deps.signer.url(deps.baseUrl, org.id, campaign.id, job.contact.id),
       }));
       if (job.channel === "email") {
@@ -247,7 +264,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
             ...(org.senderEmail ? { from: org.senderEmail } : {}),
           });
       } else {
-        const body = renderSms(org.name, items[0], items[0].quoteUrl);
+        const body = renderSms(org.name, items[0], shortUrl ?? items[0].quoteUrl);
         message = () =>
           deps.sms.send({ to: job.contact.mobilePhone as string, body, from: org.smsFrom ?? null });
       }

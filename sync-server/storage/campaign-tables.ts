@@ -9,8 +9,14 @@ import type { SqlRunner } from "./admin-tables";
 // - campaign_opt_outs: the authoritative unsubscribes (the campaign document is agent-writable; the
 //   sender reads these, not the document).
 // - campaign_sms_outbox: the texts of the embedded default SMS provider (no Twilio keys configured).
+// - campaign_short_links: the short links texts carry (/q/{code} → the full quote page), until they expire.
 
-export type SendStatus = "claimed" | "sent" | "failed" | "skipped";
+/**
+ * "uncertain": handed to a provider whose answer was lost (a timeout after the request went out): it may
+ * have been accepted. Not claimed again until its lease ends, so a provider's callback can settle it
+ * first (sender.ts, docs/campaigns.md).
+ */
+export type SendStatus = "claimed" | "uncertain" | "sent" | "failed" | "skipped";
 
 export interface SendKey {
   campaignId: string;
@@ -47,6 +53,18 @@ export interface SmsOutboxRecord {
   body: string;
 }
 
+export interface ShortLinkRecord {
+  /** 12 letters and digits, random (unguessable). */
+  code: string;
+  orgId: string;
+  campaignId: string;
+  customerId: string;
+  /** Where the link goes: the full quote page (the server's own origin). */
+  target: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface CampaignStorage {
   /**
    * "claimed" when this owner holds the send now; "held" while another owner's lease runs; else the
@@ -65,6 +83,21 @@ export interface CampaignStorage {
     owner: string,
     status: "sent" | "failed" | "skipped",
     detail: { reason?: string | null; providerId?: string | null },
+    now: number,
+  ): Promise<boolean>;
+  /**
+   * A send this owner holds whose provider may have accepted it: not claimed again before `until`
+   * (unless a callback settles it first). False when this owner no longer holds it.
+   */
+  markUncertain(key: SendKey, owner: string, until: number, reason: string, now: number): Promise<boolean>;
+  /**
+   * A provider's callback settles a send: to `status` (with the reason and the provider's id, when
+   * given) if it is now in one of `from`; false when it is not (unknown, or in another state).
+   */
+  resolveSend(
+    key: SendKey,
+    to: { status: "sent" | "failed"; reason?: string | null; providerId?: string | null },
+    from: readonly SendStatus[],
     now: number,
   ): Promise<boolean>;
   /** The log of one campaign, newest run first (optionally one run). */
@@ -86,6 +119,12 @@ export interface CampaignStorage {
   optOuts(orgId: string, campaignId: string): Promise<Map<string, Set<"email" | "sms">>>;
   putSmsOutbox(m: SmsOutboxRecord): Promise<void>;
   listSmsOutbox(limit: number): Promise<SmsOutboxRecord[]>;
+  /** Stores a new short link; false when its code is taken (the caller draws another). */
+  putShortLink(link: ShortLinkRecord): Promise<boolean>;
+  /** The link of a code, expired or not (the caller decides); undefined when there is none. */
+  shortLink(code: string): Promise<ShortLinkRecord | undefined>;
+  /** Deletes the links expired before `before`; how many. */
+  deleteExpiredShortLinks(before: number): Promise<number>;
 }
 
 export const campaignSchemaSql = (t: { integer: string }): string => `
@@ -122,13 +161,24 @@ CREATE TABLE IF NOT EXISTS campaign_sms_outbox (
   from_number TEXT NOT NULL,
   body TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS campaign_short_links (
+  code TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  campaign_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  target TEXT NOT NULL,
+  created_at ${t.integer} NOT NULL,
+  expires_at ${t.integer} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS campaign_short_links_by_expiry ON campaign_short_links (expires_at);
 `;
 
 const CLAIM = `INSERT INTO campaign_sends (campaign_id, run_date, recipient_id, channel, org_id, status, owner, lease_until, attempts, at)
 VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, 1, ?)
 ON CONFLICT (campaign_id, run_date, recipient_id, channel) DO UPDATE
-SET owner = excluded.owner, lease_until = excluded.lease_until, attempts = campaign_sends.attempts + 1, at = excluded.at
-WHERE campaign_sends.status = 'claimed' AND (campaign_sends.lease_until < excluded.at OR campaign_sends.owner = excluded.owner)
+SET status = 'claimed', owner = excluded.owner, lease_until = excluded.lease_until, attempts = campaign_sends.attempts + 1, at = excluded.at
+WHERE (campaign_sends.status = 'claimed' AND (campaign_sends.lease_until < excluded.at OR campaign_sends.owner = excluded.owner))
+   OR (campaign_sends.status = 'uncertain' AND campaign_sends.lease_until < excluded.at)
 RETURNING owner`;
 
 const KEY_WHERE = "campaign_id = ? AND run_date = ? AND recipient_id = ? AND channel = ?";
@@ -165,6 +215,22 @@ export function campaignTables(db: SqlRunner): CampaignStorage {
       const status = state[0]?.status;
       if (status === undefined || status === "claimed") return "held";
       return status;
+    },
+    async markUncertain(key, owner, until, reason, now) {
+      const changed = await db.run(
+        `UPDATE campaign_sends SET status = 'uncertain', lease_until = ?, reason = ?, at = ? WHERE ${KEY_WHERE} AND owner = ? AND status = 'claimed'`,
+        [until, reason, now, ...keyParams(key), owner],
+      );
+      return changed === 1;
+    },
+    async resolveSend(key, to, from, now) {
+      if (from.length === 0) return false;
+      const changed = await db.run(
+        `UPDATE campaign_sends SET status = ?, reason = ?, provider_id = COALESCE(?, provider_id), at = ?
+         WHERE ${KEY_WHERE} AND status IN (${from.map(() => "?").join(", ")})`,
+        [to.status, to.reason ?? null, to.providerId ?? null, now, ...keyParams(key), ...from],
+      );
+      return changed === 1;
     },
     async finishSend(key, owner, status, detail, now) {
       const changed = await db.run(
@@ -212,7 +278,7 @@ export function campaignTables(db: SqlRunner): CampaignStorage {
         if (r.status === "sent") s.sent += n;
         else if (r.status === "failed") s.failed += n;
         else if (r.status === "skipped") s.skipped += n;
-        else s.pending += n;
+        else s.pending += n; // claimed, or uncertain until a callback or its lease settles it
         s.lastAt = Math.max(s.lastAt, Number(r.last_at));
         byRun.set(r.run_date, s);
       }
@@ -259,6 +325,42 @@ export function campaignTables(db: SqlRunner): CampaignStorage {
         body: r.body,
       }));
     },
+    async putShortLink(l) {
+      const changed = await db.run(
+        `INSERT INTO campaign_short_links (code, org_id, campaign_id, customer_id, target, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+        [l.code, l.orgId, l.campaignId, l.customerId, l.target, l.createdAt, l.expiresAt],
+      );
+      return changed === 1;
+    },
+    async shortLink(code) {
+      const [r] = await db.all<{
+        code: string;
+        org_id: string;
+        campaign_id: string;
+        customer_id: string;
+        target: string;
+        created_at: number;
+        expires_at: number;
+      }>(
+        "SELECT code, org_id, campaign_id, customer_id, target, created_at, expires_at FROM campaign_short_links WHERE code = ?",
+        [code],
+      );
+      return r
+        ? {
+            code: r.code,
+            orgId: r.org_id,
+            campaignId: r.campaign_id,
+            customerId: r.customer_id,
+            target: r.target,
+            createdAt: Number(r.created_at),
+            expiresAt: Number(r.expires_at),
+          }
+        : undefined;
+    },
+    async deleteExpiredShortLinks(before) {
+      return db.run("DELETE FROM campaign_short_links WHERE expires_at < ?", [before]);
+    },
   };
 }
 
@@ -266,12 +368,17 @@ export function campaignTables(db: SqlRunner): CampaignStorage {
 export const CAMPAIGN_STORAGE_METHODS = [
   "claimSend",
   "finishSend",
+  "markUncertain",
+  "resolveSend",
   "listSends",
   "runSummaries",
   "setOptOut",
   "optOuts",
   "putSmsOutbox",
   "listSmsOutbox",
+  "putShortLink",
+  "shortLink",
+  "deleteExpiredShortLinks",
 ] as const satisfies readonly (keyof CampaignStorage)[];
 
 // --- end of quote campaigns ---------------------------------------------------------------------------

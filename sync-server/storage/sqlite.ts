@@ -606,6 +606,12 @@ export class SqliteStorage implements Storage {
   readonly optOuts: CampaignStorage["optOuts"] = (...a) => this.campaigns.optOuts(...a);
   readonly putSmsOutbox: CampaignStorage["putSmsOutbox"] = (...a) => this.campaigns.putSmsOutbox(...a);
   readonly listSmsOutbox: CampaignStorage["listSmsOutbox"] = (...a) => this.campaigns.listSmsOutbox(...a);
+  readonly markUncertain: CampaignStorage["markUncertain"] = (...a) => this.campaigns.markUncertain(...a);
+  readonly resolveSend: CampaignStorage["resolveSend"] = (...a) => this.campaigns.resolveSend(...a);
+  readonly putShortLink: CampaignStorage["putShortLink"] = (...a) => this.campaigns.putShortLink(...a);
+  readonly shortLink: CampaignStorage["shortLink"] = (...a) => this.campaigns.shortLink(...a);
+  readonly deleteExpiredShortLinks: CampaignStorage["deleteExpiredShortLinks"] = (...a) =>
+    this.campaigns.deleteExpiredShortLinks(...a);
   // --- end of quote campaigns ---
 
   // --- Applications and the partner API (issue 14) ---

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { CampaignPreviewInput } from "../../../shared/campaigns/preview";
+import { quotePageUrl } from "../../../shared/campaigns/quote-link";
 import { availableChannels } from "../../../shared/campaigns/recipients";
 import type { RenderOrg } from "../../../shared/campaigns/render";
 import { FREQUENCY_OPTIONS_BY_PLAN, WEEKDAY_NAME_BY_NUMBER } from "../../../shared/catalogue/enumerations";
@@ -140,7 +141,7 @@ export default function CampaignFormPage() {
         campaignName: parsed.data.campaign.name,
         org: org.render,
         recipientName: "Producer",
-        quoteUrl: `${location.origin}/${q.plan === "lrp" ? "lrp-quote" : "lgm-quote"}`,
+        quoteUrl: quotePageUrl(location.origin, id, parsed.data.campaign.quote),
         unsubscribeUrl: `${location.origin}/unsubscribe/campaign/${id}/…`,
       }
     : null;

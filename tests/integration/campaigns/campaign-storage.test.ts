@@ -79,6 +79,63 @@ function contract(label: string, open: () => Promise<Storage>, cleanup: () => Pr
       expect((await s.optOuts("o1", "k9")).size).toBe(0);
     });
 
+    it("an uncertain send is not claimed again before its time unless a callback settles it", async () => {
+      const u = { ...key, campaignId: "k3" };
+      expect(await s.claimSend(u, "o1", "a", 100, 200)).toBe("claimed");
+      expect(await s.markUncertain(u, "b", 1000, "timeout", 110)).toBe(false); // not b's
+      expect(await s.markUncertain(u, "a", 1000, "no answer: may have been accepted", 110)).toBe(true);
+      expect(await s.claimSend(u, "o1", "a", 500, 800)).toBe("uncertain"); // not even its holder
+      expect(await s.runSummaries("o1", "k3")).toMatchObject([{ pending: 1 }]);
+      // After its time, it may be claimed again (nobody settled it) …
+      expect(await s.claimSend(u, "o1", "b", 1001, 1300)).toBe("claimed");
+      expect(await s.finishSend(u, "b", "sent", { providerId: "m-2" }, 1002)).toBe(true);
+      // … and a callback settles a send only from the states it names.
+      expect(await s.resolveSend(u, { status: "sent" }, ["claimed", "uncertain"], 1003)).toBe(false);
+      expect(
+        await s.resolveSend(
+          u,
+          { status: "failed", reason: "bounced" },
+          ["claimed", "uncertain", "sent"],
+          1004,
+        ),
+      ).toBe(true);
+      expect((await s.listSends("o1", "k3"))[0]).toMatchObject({
+        status: "failed",
+        reason: "bounced",
+        providerId: "m-2",
+      });
+      const v = { ...key, campaignId: "k4" };
+      await s.claimSend(v, "o1", "a", 100, 200);
+      await s.markUncertain(v, "a", 1000, "timeout", 110);
+      expect(
+        await s.resolveSend(v, { status: "sent", providerId: "SM1" }, ["claimed", "uncertain"], 120),
+      ).toBe(true);
+      expect(await s.claimSend(v, "o1", "b", 2000, 2300)).toBe("sent");
+      expect(await s.resolveSend({ ...v, recipientId: "nobody" }, { status: "sent" }, ["uncertain"], 1)).toBe(
+        false,
+      );
+    });
+
+    it("short links: a code is stored once, read back with its expiry, and deleted once expired", async () => {
+      const link = {
+        code: "AbCdEf123456",
+        orgId: "o1",
+        campaignId: "k1",
+        customerId: "c1",
+        target: "https://app.test/lrp-quote?campaign=k1",
+        createdAt: 10,
+        expiresAt: 1000,
+      };
+      expect(await s.putShortLink(link)).toBe(true);
+      expect(await s.putShortLink({ ...link, target: "https://elsewhere.test/" })).toBe(false);
+      expect(await s.shortLink("AbCdEf123456")).toEqual(link);
+      expect(await s.shortLink("abcdef123456")).toBeUndefined(); // codes are case-sensitive
+      await s.putShortLink({ ...link, code: "ZZZZZZZZZZZZ", expiresAt: 5000 });
+      expect(await s.deleteExpiredShortLinks(1001)).toBe(1);
+      expect(await s.shortLink("AbCdEf123456")).toBeUndefined();
+      expect((await s.shortLink("ZZZZZZZZZZZZ"))?.expiresAt).toBe(5000);
+    });
+
     it("the SMS outbox keeps texts newest first", async () => {
       await s.putSmsOutbox({ id: "s1", createdAt: 1, to: "+1", from: "+2", body: "a" });
       await s.putSmsOutbox({ id: "s2", createdAt: 2, to: "+1", from: "+2", body: "b" });
