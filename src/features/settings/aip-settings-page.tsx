@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo } from "react";
 import {
   type AipSettings,
   aipOf,
@@ -12,11 +12,12 @@ import {
   INSURANCE_PROVIDERS,
   type InsuranceProviderId,
 } from "../../../shared/catalogue/providers";
-import { type FieldIssues, focusFirstInvalid, issueAt, NO_ISSUES } from "../../components/book-forms";
+import { issueAt } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { saveDraft } from "./settings-draft";
 import { useOrgSettings } from "./use-org-settings";
+import { useSettingsSave } from "./use-settings-save";
 import "./settings.css";
 
 const PLANS: InsurancePlan[] = ["lrp", "lgm"];
@@ -48,26 +49,16 @@ const fromSettings = (settings: Record<string, unknown>): AipSettings => {
 export default function AipSettingsPage() {
   const { orgId, settings, loaded, readOnly, apply } = useOrgSettings();
   const stored = useMemo(() => fromSettings(settings), [settings]);
-  const [draft, setDraft] = useState<AipSettings>(stored);
-  const [touched, setTouched] = useState(false);
-  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const storedKey = JSON.stringify(stored);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content.
-  useEffect(() => {
-    if (!touched) setDraft(stored);
-  }, [storedKey, touched]);
+  const { draft, issues, message, change, save } = useSettingsSave<AipSettings>(stored, apply);
 
   if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
   if (!loaded) return <p>Loading the organisation's settings…</p>;
 
-  const edit = (id: InsuranceProviderId, change: (p: OrgProvider) => OrgProvider) => {
-    setTouched(true);
-    setDraft((d) => ({
+  const edit = (id: InsuranceProviderId, next: (p: OrgProvider) => OrgProvider) =>
+    change((d) => ({
       ...d,
-      providers: { ...d.providers, [id]: change(d.providers[id] ?? emptyOrgProvider()) },
+      providers: { ...d.providers, [id]: next(d.providers[id] ?? emptyOrgProvider()) },
     }));
-  };
   const cleaned = (): AipSettings => {
     const providers: AipSettings["providers"] = {};
     for (const [id, p] of Object.entries(draft.providers) as [InsuranceProviderId, OrgProvider][]) {
@@ -77,24 +68,11 @@ export default function AipSettingsPage() {
     const primary = draft.primary && providers[draft.primary] ? draft.primary : null;
     return { providers, primary };
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const aip = cleaned();
-    const result = saveDraft(settings, {}, { aip });
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage({ tone: "error", text: "Nothing was saved: correct the providers marked below." });
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    setIssues(NO_ISSUES);
-    const refused = apply(result.edits);
-    if (refused) setMessage({ tone: "error", text: `Nothing was saved: ${refused}` });
-    else {
-      setTouched(false);
-      setMessage({ tone: "success", text: "Saved. Quote and coverage screens now offer these providers." });
-    }
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    save(event, () => saveDraft(settings, {}, { aip: cleaned() }), {
+      invalid: "Nothing was saved: correct the providers marked below.",
+      saved: () => "Saved. Quote and coverage screens now offer these providers.",
+    });
   const current = cleaned();
   const anyChosen = Object.keys(current.providers).length > 0;
   const issue = (path: string) => issueAt(issues, `aip.${path}`);
@@ -140,10 +118,7 @@ export default function AipSettingsPage() {
                       name="primary"
                       checked={draft.primary === p.id}
                       disabled={readOnly || org.plans.length === 0}
-                      onChange={() => {
-                        setTouched(true);
-                        setDraft((d) => ({ ...d, primary: p.id }));
-                      }}
+                      onChange={() => change((d) => ({ ...d, primary: p.id }))}
                     />
                     Primary
                   </label>

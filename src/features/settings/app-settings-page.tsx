@@ -1,4 +1,4 @@
-import { type CSSProperties, type FormEvent, useEffect, useMemo, useState } from "react";
+import { type CSSProperties, type FormEvent, useMemo } from "react";
 import { Link } from "react-router";
 import { contrastRatio, WCAG_AA_NORMAL_TEXT } from "../../../shared/admin/contrast";
 import { DEFAULT_COLOR_SCHEME } from "../../../shared/catalogue/app-defaults";
@@ -7,18 +7,13 @@ import {
   colorSchemeSchema,
   ORGANISATION_DEFAULTS,
 } from "../../../shared/schemas/organisation";
-import {
-  Field,
-  FieldGroup,
-  type FieldIssues,
-  focusFirstInvalid,
-  NO_ISSUES,
-} from "../../components/book-forms";
+import { Field, FieldGroup } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { LogoUploads } from "./logo-uploads";
 import { draftFrom, saveDraft } from "./settings-draft";
 import { useOrgSettings } from "./use-org-settings";
+import { useSettingsSave } from "./use-settings-save";
 import "./settings.css";
 
 const COLOURS: { key: keyof ColorScheme; label: string; use: string }[] = [
@@ -40,29 +35,20 @@ const schemeOf = (settings: Record<string, unknown>): ColorScheme => {
 /** /settings/app (admins): the colour scheme with a live preview, logos, and the order button. */
 export default function AppSettingsPage() {
   const { orgId, settings, loaded, readOnly, apply, session } = useOrgSettings();
-  const storedScheme = useMemo(() => schemeOf(settings), [settings]);
-  const storedDraft = useMemo(
-    () =>
-      draftFrom(settings, {
+  const stored = useMemo(
+    () => ({
+      scheme: schemeOf(settings),
+      fields: draftFrom(settings, {
         text: ["orderButtonText"],
         flags: { isOrderButtonHidden: ORGANISATION_DEFAULTS.isOrderButtonHidden },
       }),
+    }),
     [settings],
   );
-  const [scheme, setScheme] = useState<ColorScheme>(storedScheme);
-  const [draft, setDraft] = useState(storedDraft);
-  const [touched, setTouched] = useState(false);
-  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  // Until the user edits, the form follows the synced settings (keyed by content: no render loop).
-  const storedKey = JSON.stringify([storedScheme, storedDraft]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored values are keyed by their content.
-  useEffect(() => {
-    if (!touched) {
-      setScheme(storedScheme);
-      setDraft(storedDraft);
-    }
-  }, [storedKey, touched]);
+  const { draft: form, issues, message, change, save } = useSettingsSave(stored, apply);
+  const { scheme, fields: draft } = form;
+  const setField = (field: string, value: string | boolean) =>
+    change((f) => ({ ...f, fields: { ...f.fields, [field]: value } }));
 
   if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
   if (!loaded) return <p>Loading the organisation's settings…</p>;
@@ -76,35 +62,23 @@ export default function AppSettingsPage() {
     ]),
   ) as CSSProperties;
 
-  const setColour = (key: keyof ColorScheme, value: string) => {
-    setTouched(true);
-    setScheme((s) => ({ ...s, [key]: value }));
-  };
+  const setColour = (key: keyof ColorScheme, value: string) =>
+    change((f) => ({ ...f, scheme: { ...f.scheme, [key]: value } }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
     const orderText = String(draft.orderButtonText ?? "").trim();
-    const result = saveDraft(
-      settings,
-      { isOrderButtonHidden: draft.isOrderButtonHidden === true },
-      {
-        colorScheme: scheme,
-        orderButtonText: orderText === "" ? ORGANISATION_DEFAULTS.orderButtonText : orderText,
-      },
+    save(
+      event,
+      () =>
+        saveDraft(
+          settings,
+          { isOrderButtonHidden: draft.isOrderButtonHidden === true },
+          {
+            colorScheme: scheme,
+            orderButtonText: orderText === "" ? ORGANISATION_DEFAULTS.orderButtonText : orderText,
+          },
+        ),
+      { saved: () => "Saved. Every member's screen takes the new look now." },
     );
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage({ tone: "error", text: "Nothing was saved: correct the fields marked below." });
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    setIssues(NO_ISSUES);
-    const refused = apply(result.edits);
-    if (refused) setMessage({ tone: "error", text: `Nothing was saved: ${refused}` });
-    else {
-      setTouched(false);
-      setMessage({ tone: "success", text: "Saved. Every member's screen takes the new look now." });
-    }
   };
 
   return (
@@ -182,10 +156,7 @@ export default function AppSettingsPage() {
               type="checkbox"
               name="isOrderButtonHidden"
               checked={draft.isOrderButtonHidden === true}
-              onChange={(e) => {
-                setTouched(true);
-                setDraft((d) => ({ ...d, isOrderButtonHidden: e.target.checked }));
-              }}
+              onChange={(e) => setField("isOrderButtonHidden", e.target.checked)}
               disabled={readOnly}
             />
             Hide the order button on quote screens
@@ -201,10 +172,7 @@ export default function AppSettingsPage() {
               name="orderButtonText"
               value={String(draft.orderButtonText ?? "")}
               placeholder={ORGANISATION_DEFAULTS.orderButtonText}
-              onChange={(e) => {
-                setTouched(true);
-                setDraft((d) => ({ ...d, orderButtonText: e.target.value }));
-              }}
+              onChange={(e) => setField("orderButtonText", e.target.value)}
               disabled={readOnly}
             />
           </Field>
@@ -216,10 +184,7 @@ export default function AppSettingsPage() {
             </Button>
             <Button
               variant="ghost"
-              onClick={() => {
-                setTouched(true);
-                setScheme({ ...DEFAULT_COLOR_SCHEME });
-              }}
+              onClick={() => change((f) => ({ ...f, scheme: { ...DEFAULT_COLOR_SCHEME } }))}
             >
               Back to the default colours
             </Button>

@@ -1,22 +1,15 @@
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { type FormEvent, lazy, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
 import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
-import {
-  Field,
-  FieldGroup,
-  type FieldIssues,
-  focusFirstInvalid,
-  NO_ISSUES,
-  STATE_OPTIONS,
-  unplacedIssues,
-} from "../../components/book-forms";
+import { Field, FieldGroup, STATE_OPTIONS, unplacedIssues } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { SecretsPanel } from "./secrets-panel";
 import { SendgridChecklist } from "./sendgrid-checklist";
 import { type Draft, draftFrom, saveDraft } from "./settings-draft";
 import { useOrgSettings } from "./use-org-settings";
+import { useSettingsSave } from "./use-settings-save";
 import "./settings.css";
 
 // Document history and restore (issue 16 §4), loaded when the page is.
@@ -59,25 +52,13 @@ const FLAG_LABELS: Record<keyof typeof FLAGS, string> = {
 export default function SettingsPage() {
   const { orgId, settings, loaded, readOnly, apply, session } = useOrgSettings();
   const stored = useMemo(() => draftFrom(settings, { text: TEXT, flags: FLAGS }), [settings]);
-  const [draft, setDraft] = useState<Draft>(stored);
-  const [touched, setTouched] = useState(false);
-  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { draft, touched, issues, message, change, undo, save } = useSettingsSave<Draft>(stored, apply);
   const zones = useMemo(() => timeZones(), []);
-  // Until the user types, the form follows the synced settings (another admin's save shows here).
-  const storedKey = JSON.stringify(stored);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored draft is keyed by its content.
-  useEffect(() => {
-    if (!touched) setDraft(stored);
-  }, [storedKey, touched]);
 
   if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
   if (!loaded) return <p>Loading the organisation's settings…</p>;
 
-  const set = (field: string, value: string | boolean) => {
-    setTouched(true);
-    setDraft((d) => ({ ...d, [field]: value }));
-  };
+  const set = (field: string, value: string | boolean) => change((d) => ({ ...d, [field]: value }));
   const text = (field: (typeof TEXT)[number], props: Record<string, unknown> = {}) => (
     <input
       className="book-input"
@@ -88,27 +69,11 @@ export default function SettingsPage() {
       {...props}
     />
   );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const result = saveDraft(settings, draft);
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage({ tone: "error", text: "Nothing was saved: correct the fields marked below." });
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    setIssues(NO_ISSUES);
-    const refused = apply(result.edits);
-    if (refused) setMessage({ tone: "error", text: `Nothing was saved: ${refused}` });
-    else {
-      setTouched(false);
-      setMessage({
-        tone: "success",
-        text: result.edits.length ? "Saved. Every member sees the change at once." : "Nothing had changed.",
-      });
-    }
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    save(event, () => saveDraft(settings, draft), {
+      saved: (edits) =>
+        edits.length ? "Saved. Every member sees the change at once." : "Nothing had changed.",
+    });
   const others = unplacedIssues(issues, [...TEXT, ...Object.keys(FLAGS)]);
   const dns = settings.sendgridDomainDns as Record<string, boolean> | null | undefined;
 
@@ -267,14 +232,7 @@ export default function SettingsPage() {
               Save settings
             </Button>
             {touched ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setTouched(false);
-                  setIssues(NO_ISSUES);
-                  setDraft(stored);
-                }}
-              >
+              <Button variant="ghost" onClick={undo}>
                 Undo changes
               </Button>
             ) : null}
