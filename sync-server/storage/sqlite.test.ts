@@ -168,6 +168,46 @@ describe("SqliteStorage update log file", () => {
 });
 
 describe("SqliteStorage write lock", () => {
+  it("[STORE1] a compaction archives its document's logged updates straight from the file's records; a crash after it doubles nothing", async () => {
+    const file = tempFile();
+    const storage = new SqliteStorage(file);
+    const name = "org/o1/customer/c1";
+    const doc = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    doc.on("update", (update: Uint8Array) => updates.push(update));
+    doc.getMap("profile").set("name", "Ada");
+    doc.getMap("profile").set("name", "Ada Lovelace");
+    const seqs = [];
+    for (const update of updates) seqs.push(await storage.appendUpdate(name, update, "i1", "auth0|agent"));
+    const other = await storage.appendUpdate("org/o1/customer/c2", new Uint8Array([0, 0]), "i1");
+    await storage.compactDocument(name, Y.encodeStateAsUpdate(doc), {
+      instanceId: "i1",
+      throughSeq: Math.max(...seqs),
+      loadedThroughSeq: 0,
+    });
+    // Never in the log table; in the document's history with their author; the other document's
+    // update still waits in the file.
+    expect(committedSeqs(file, name)).toEqual([]);
+    const archive = await storage.readArchive(name);
+    expect(archive.updates.map((u) => [u.seq, u.userId])).toEqual(seqs.map((seq) => [seq, "auth0|agent"]));
+    expect(committedSeqs(file, "org/o1/customer/c2")).toEqual([other]);
+
+    // A crash now: the file may still hold the archived records; a restart changes nothing.
+    const copy = afterCrash(file);
+    await storage.close();
+    const restarted = new SqliteStorage(copy);
+    try {
+      const loaded = await restarted.loadDocument(name);
+      const replay = new Y.Doc();
+      if (loaded.state) Y.applyUpdate(replay, loaded.state);
+      for (const u of loaded.updates) Y.applyUpdate(replay, u.update);
+      expect(replay.getMap("profile").toJSON()).toEqual({ name: "Ada Lovelace" });
+      expect((await restarted.readArchive(name)).updates.map((u) => u.seq)).toEqual(seqs);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it("[STORE1] while a checkpoint holds the write lock, reads and compaction wait without blocking the event loop", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);

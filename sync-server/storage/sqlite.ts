@@ -51,7 +51,12 @@ interface PendingAppend {
 }
 
 /** How often the log file's records move into the database, ms. */
-const FLUSH_EVERY_MS = 1000;
+/**
+ * The log file's records move into the table at the latest after this long, or once this many wait.
+ * Most never get there: a compaction of their document archives them straight from memory first.
+ */
+const FLUSH_EVERY_MS = 60_000;
+const FLUSH_FROM_RECORDS = 20_000;
 
 const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array);
 
@@ -175,8 +180,8 @@ export class SqliteStorage implements Storage {
       return;
     }
     this.unflushed.push(...records);
-    if (this.logFile) this.scheduleFlush();
-    else this.flushLog();
+    if (!this.logFile || this.unflushed.length >= FLUSH_FROM_RECORDS) this.flushLog();
+    else this.scheduleFlush();
     for (const append of batch) append.resolve(append.record.seq);
   }
 
@@ -212,10 +217,9 @@ export class SqliteStorage implements Storage {
       });
     }
     this.unflushed = kept;
-    // The file is emptied only when all of it is in the table; until then it keeps records the table has
-    // too, which a restart inserts again as no-ops (same seq).
-    if (kept.length === 0) this.logFile?.clear();
-    else this.scheduleFlush();
+    // A record the table refused stays live in the file; the others are settled.
+    this.logFile?.settle(records.filter((record) => !kept.includes(record)).map((record) => record.seq));
+    if (kept.length > 0) this.scheduleFlush();
   }
 
   /** Moves the log file's records into the table in about a second, unless that is already due. */
@@ -267,7 +271,14 @@ export class SqliteStorage implements Storage {
   }
 
   private compact(name: string, state: Uint8Array, covered: CompactionCover, merge?: MergeStates): void {
-    this.settleAppends();
+    // The document's logged updates not yet in the table go straight to its history (or nowhere: the
+    // state holds them); the table's rows as before.
+    this.writeAppends();
+    const isCovered = (r: LoggedUpdate) =>
+      r.name === name &&
+      ((r.instanceId === covered.instanceId && r.seq <= covered.throughSeq) ||
+        r.seq <= covered.loadedThroughSeq);
+    const pending = this.unflushed.filter(isCovered);
     this.transaction(() => {
       const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
         | { state: Uint8Array }
@@ -281,18 +292,43 @@ export class SqliteStorage implements Storage {
       // history's base is the state stored before its first archived entry.
       const covers = "name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)";
       const bounds = [name, covered.instanceId, covered.throughSeq, covered.loadedThroughSeq] as const;
-      const moved = keepsHistory(name)
-        ? this.statement(
+      let moved = 0;
+      if (keepsHistory(name)) {
+        moved += Number(
+          this.statement(
             `INSERT INTO document_archive (seq, name, user_id, update_data, received_at) SELECT seq, name, user_id, update_data, received_at FROM document_updates WHERE ${covers} ON CONFLICT (seq) DO NOTHING`,
-          ).run(...bounds)
-        : { changes: 0 };
-      if (Number(moved.changes) > 0) {
+          ).run(...bounds).changes,
+        );
+        const archive = this.statement(
+          "INSERT INTO document_archive (seq, name, user_id, update_data, received_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING",
+        );
+        for (const r of pending) {
+          moved += Number(archive.run(r.seq, r.name, r.author ?? null, r.update, r.receivedAt).changes);
+        }
+      }
+      if (moved > 0) {
         this.statement(
           "INSERT INTO document_archive_base (name, state, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         ).run(name, stored, stored ? Date.now() : 0);
       }
       this.statement(`DELETE FROM document_updates WHERE ${covers}`).run(...bounds);
+      if (pending.length > 0) this.keepSeqsUsed(Math.max(...pending.map((r) => r.seq)));
     });
+    if (pending.length === 0) return;
+    this.unflushed = this.unflushed.filter((r) => !isCovered(r));
+    this.logFile?.settle(pending.map((r) => r.seq));
+  }
+
+  /** Records that seqs up to `seq` are used, for updates that never reached a table (STORE2). */
+  private keepSeqsUsed(seq: number): void {
+    const row = this.statement("SELECT seq FROM sqlite_sequence WHERE name = 'document_updates'").get() as
+      | { seq: number }
+      | undefined;
+    if (!row)
+      this.statement("INSERT INTO sqlite_sequence (name, seq) VALUES ('document_updates', ?)").run(seq);
+    else if (Number(row.seq) < seq) {
+      this.statement("UPDATE sqlite_sequence SET seq = ? WHERE name = 'document_updates'").run(seq);
+    }
   }
 
   // --- Document history for restore (issue 16 §4; archive-tables.ts) ---

@@ -73,4 +73,32 @@ describe("update log file", () => {
     expect(() => log.append([{ ...record(4, [1]), name: "x".repeat(40_000) }])).toThrow(/over 32767 bytes/);
     log.close();
   });
+
+  it("[STORE1] settled records are forgotten: the file empties when none is live and shrinks to the live ones when mostly settled", () => {
+    const path = tempPath();
+    const log = new UpdateLogFile(path);
+    log.append([record(1, [1]), record(2, [2])]);
+    log.settle([1]);
+    expect(new UpdateLogFile(path).read().records.map((r) => r.seq)).toEqual([1, 2]); // small: kept as is
+    log.settle([2]);
+    expect(readFileSync(path).length).toBe(0);
+
+    // Over a mebibyte, more than half of it settled: rewritten with the live records, appends go on.
+    const big = Array.from({ length: 40 }, (_, i) =>
+      record(
+        10 + i,
+        Array.from({ length: 40_000 }, () => i),
+      ),
+    );
+    log.append(big);
+    log.settle(big.slice(0, 30).map((r) => r.seq));
+    expect(readFileSync(path).length).toBeLessThan(11 * 40_100);
+    log.append([record(100, [7])]);
+    const { records, droppedBytes } = new UpdateLogFile(path).read();
+    expect(droppedBytes).toBe(0);
+    expect(records.map((r) => r.seq)).toEqual([...big.slice(30).map((r) => r.seq), 100]);
+    expect(records[0]).toEqual(big[30]);
+    expect(log.liveCount).toBe(11);
+    log.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { crc32 } from "node:zlib";
 
 /** One client update in the log, with the sequence number the storage gave it. */
@@ -18,19 +18,29 @@ export interface LoggedUpdate {
 // (Records written before authors were kept have that bit clear and read as the server's.)
 const HEAD = 8;
 const HAS_AUTHOR = 0x8000;
+/** The file is rewritten with only its live records once it is this big and at least half settled. */
+const REWRITE_FROM_BYTES = 1 << 20;
 
 /**
  * The SQLite storage's write-ahead file for client updates (rule STORE1): an update is acknowledged once
  * its record is written here (one `write` per group of appends), which costs a fraction of a SQLite
- * commit; the storage moves the records into its `document_updates` table about once a second and then
- * empties the file. Like SQLite's WAL with synchronous=NORMAL, a written record survives a crash of the
- * process, not of the operating system. A record cut short by such a crash is recognised by its length
- * and checksum, and it and anything after it are dropped when the file is read.
+ * commit. A record stays live until the database holds it: either the storage moved it into its
+ * `document_updates` table, or a compaction stored its document's state and archived it (`settle`).
+ * When every record is settled the file is emptied; when most of a large file is, it is rewritten with
+ * the live records (a new file renamed over the old one, so a crash leaves one or the other whole).
+ * Like SQLite's WAL with synchronous=NORMAL, a written record survives a crash of the process, not of
+ * the operating system. A record cut short by such a crash is recognised by its length and checksum,
+ * and it and anything after it are dropped when the file is read. A settled record that a crash left in
+ * the file is stored again on the next start, which changes nothing (same seq, and Yjs applies an
+ * update once).
  */
 export class UpdateLogFile {
-  private readonly fd: number;
+  private fd: number;
   /** Bytes of complete records in the file. */
   private size = 0;
+  /** The encoded records in the file that the database does not hold yet, by seq, in file order. */
+  private readonly live = new Map<number, Buffer>();
+  private liveBytes = 0;
 
   constructor(readonly path: string) {
     this.fd = openSync(path, "a+");
@@ -50,6 +60,7 @@ export class UpdateLogFile {
       const record = decode(body);
       if (!record) break;
       records.push(record);
+      this.keep(record.seq, bytes.subarray(at, end));
       at = end;
     }
     this.size = at;
@@ -58,26 +69,81 @@ export class UpdateLogFile {
 
   /** Writes the records in one call; on failure the file is cut back to what it held and this throws. */
   append(records: readonly LoggedUpdate[]): void {
-    const buffer = Buffer.concat(records.map(encode));
+    const encoded = records.map(encode);
+    const buffer = encoded.length === 1 ? (encoded[0] as Buffer) : Buffer.concat(encoded);
     try {
-      let written = 0;
-      while (written < buffer.length) written += writeSync(this.fd, buffer, written);
+      writeAll(this.fd, buffer);
     } catch (error) {
       ftruncateSync(this.fd, this.size);
       throw error;
     }
     this.size += buffer.length;
+    records.forEach((record, i) => this.keep(record.seq, encoded[i] as Buffer));
+  }
+
+  private keep(seq: number, bytes: Buffer): void {
+    this.live.set(seq, bytes);
+    this.liveBytes += bytes.length;
+  }
+
+  /** Records still waiting for the database. */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  /**
+   * The database now holds these records: the file forgets them. Emptied when nothing is live; rewritten
+   * with the live records when it is large and mostly settled. A failed rewrite leaves the file as it
+   * was (its settled records are harmless) and is tried again at a later settle.
+   */
+  settle(seqs: Iterable<number>): void {
+    for (const seq of seqs) {
+      const bytes = this.live.get(seq);
+      if (!bytes) continue;
+      this.live.delete(seq);
+      this.liveBytes -= bytes.length;
+    }
+    if (this.live.size === 0) this.clear();
+    else if (this.size >= REWRITE_FROM_BYTES && this.size > 2 * this.liveBytes) this.rewrite();
+  }
+
+  private rewrite(): void {
+    const next = `${this.path}.next`;
+    try {
+      const fd = openSync(next, "w");
+      try {
+        writeAll(fd, Buffer.concat([...this.live.values()]));
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(next, this.path);
+    } catch (error) {
+      rmSync(next, { force: true });
+      console.warn(`[sqlite] ${this.path}: not rewritten yet: ${(error as Error).message}`);
+      return;
+    }
+    // Appends go to the new file (opened for appending, like the first).
+    closeSync(this.fd);
+    this.fd = openSync(this.path, "a+");
+    this.size = this.liveBytes;
   }
 
   /** Empties the file (its records are in the database). */
   clear(): void {
     ftruncateSync(this.fd, 0);
     this.size = 0;
+    this.live.clear();
+    this.liveBytes = 0;
   }
 
   close(): void {
     closeSync(this.fd);
   }
+}
+
+function writeAll(fd: number, buffer: Buffer): void {
+  let written = 0;
+  while (written < buffer.length) written += writeSync(fd, buffer, written);
 }
 
 function encode(record: LoggedUpdate): Buffer {
