@@ -48,6 +48,23 @@ export const configSchema = z
     /** The API audience access tokens must carry. */
     AUTH0_AUDIENCE: z.string().trim().min(1).default("rangeline-api"),
     /**
+     * A machine-to-machine application of the tenant with the Management API's `delete:sessions` and
+     * `delete:refresh_tokens`: "Sign out on all devices" then ends the user's Auth0 sessions too
+     * (sync-server/identity/auth0-management.ts). The secret is read from the environment only.
+     */
+    AUTH0_MANAGEMENT_CLIENT_ID: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    AUTH0_MANAGEMENT_CLIENT_SECRET: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    /** The Management API's origin; default https://AUTH0_DOMAIN (set it to the tenant's own domain behind a custom domain). */
+    AUTH0_MANAGEMENT_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    /**
      * AES-256-GCM key (base64 of 32 bytes) for the documents encrypted at rest (tax ids); outside
      * production generated on first start in DATA_DIR when unset; required in production.
      */
@@ -195,7 +212,21 @@ export const configSchema = z
         path: ["BARCHART_API_KEY"],
         message: "is required when MARKET_FUTURES_PROVIDER is barchart",
       });
+    if (Boolean(config.AUTH0_MANAGEMENT_CLIENT_ID) !== Boolean(config.AUTH0_MANAGEMENT_CLIENT_SECRET))
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          config.AUTH0_MANAGEMENT_CLIENT_ID ? "AUTH0_MANAGEMENT_CLIENT_SECRET" : "AUTH0_MANAGEMENT_CLIENT_ID",
+        ],
+        message: "AUTH0_MANAGEMENT_CLIENT_ID and AUTH0_MANAGEMENT_CLIENT_SECRET are set together",
+      });
     if (config.NODE_ENV !== "production") return;
+    if (config.AUTH0_MANAGEMENT_URL?.startsWith("http:"))
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH0_MANAGEMENT_URL"],
+        message: "must use https in production",
+      });
     if (!config.AUTH0_DOMAIN) {
       ctx.addIssue({
         code: "custom",

@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
 import { createDocumentHistory } from "../history";
+import { identityProviderSessionsFrom } from "../identity/auth0-management";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { AccessControl } from "../sync/access";
 import { isSyncContext, type VerifyToken } from "../sync/context";
@@ -46,6 +47,8 @@ export async function createHardening(options: HardeningOptions) {
     ? await redisBus(config.REDIS_URL, prefix, options.instanceId, log)
     : localBus();
   const revocations = new SessionRevocations(storage);
+  // "Sign out on all devices" also at Auth0, when its Management API client is configured.
+  const provider = identityProviderSessionsFrom(config);
   await revocations.load();
   const syncLimits = new SyncLimits({ config, store });
   const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
@@ -119,7 +122,7 @@ export async function createHardening(options: HardeningOptions) {
     },
     /** POST /api/session/sign-out and /api/session/sign-out-everywhere. */
     mountApi(app: Hono, verify: VerifyToken) {
-      mountSessionApi(app, { verify, revocations, revoke });
+      mountSessionApi(app, { verify, revocations, revoke, provider, log });
       mountCspReports(app, { production: config.NODE_ENV === "production", log });
       history.mountApi(app, verify);
     },
