@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sampleIndividualApplication } from "../../../shared/applications/fixtures";
 import { applicationSchema } from "../../../shared/documents/application";
+import { MemoryStorage } from "../../lib/auth/memory-storage";
 import { buildApplication, emptyDraft } from "./application-draft";
 import { clearDraft, loadDraft, saveDraft } from "./draft-store";
-import { MemoryStorage } from "./storage-shim";
 
 const local = new MemoryStorage();
 const session = new MemoryStorage();

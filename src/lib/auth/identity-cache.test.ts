@@ -1,27 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from "./identity-cache";
-
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, value);
-  }
-}
+import { MemoryStorage } from "./memory-storage";
 
 describe("the last confirmed identity, for offline use", () => {
   it("keeps the profile and role claims until sign-out", () => {

@@ -1,28 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeCachedIdentity } from "./identity-cache";
+import { MemoryStorage } from "./memory-storage";
 import { AUTH0_CACHE_PREFIX, mayHaveSession, sessionCookieNames } from "./session-hint";
-
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, value);
-  }
-}
 
 const CLIENT = "rangeline-dev";
 

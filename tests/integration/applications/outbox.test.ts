@@ -8,7 +8,7 @@ import {
   refreshStatuses,
 } from "../../../src/features/apply/outbox";
 import { outboxText } from "../../../src/features/apply/outbox-text";
-import { MemoryStorage } from "../../../src/features/apply/storage-shim";
+import { MemoryStorage } from "../../../src/lib/auth/memory-storage";
 import { newSubmissionId } from "../../../sync-server/applications/api";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 

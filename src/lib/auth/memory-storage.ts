@@ -1,4 +1,6 @@
-// Test support: an in-memory Web Storage (Node has no localStorage/sessionStorage without flags).
+// Test support: an in-memory Web Storage (Node has no localStorage/sessionStorage without flags), for
+// the tests of what the device keeps: the sign-in hints and identity cache here, the application drafts
+// and outbox (src/features/apply).
 export class MemoryStorage implements Storage {
   #items = new Map<string, string>();
   get length() {
