@@ -7,9 +7,9 @@ import { lgmEndorsementFromQuote } from "./lgm-endorsement";
 import { lrpCoverageFromOffer } from "./lrp-coverage";
 import { samplePolicy } from "./test-fixtures";
 
-const SALES_DATE = "2026-11-20";
+const SALES_DATE = "2026-11-13";
 const snapshot = generateSampleSnapshot(SALES_DATE);
-const now = new Date("2026-11-20T22:00:00Z");
+const now = new Date("2026-11-13T22:00:00Z");
 const coverage = Object.freeze(
   lrpCoverageFromOffer({
     snapshot,

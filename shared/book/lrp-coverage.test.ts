@@ -6,16 +6,16 @@ import { quoteLrp } from "../pricing/lrp/quote";
 import { type LrpCoverageFromOfferInput, lrpCoverageFromOffer, lrpQuoteInputFor } from "./lrp-coverage";
 import { samplePolicy } from "./test-fixtures";
 
-const SALES_DATE = "2026-11-20"; // a Friday; its window closes Saturday 8:25 am CST (14:25 UTC)
+const SALES_DATE = "2026-11-13"; // a Friday, not a Cattle on Feed report day (2026-11-20 is); its window closes Saturday 8:25 am CST (14:25 UTC)
 const snapshot = generateSampleSnapshot(SALES_DATE);
-const AFTER_POSTING = new Date("2026-11-20T22:00:00Z"); // 4 pm CST
+const AFTER_POSTING = new Date("2026-11-13T22:00:00Z"); // 4 pm CST
 
 const base = (over: Partial<LrpCoverageFromOfferInput> = {}): LrpCoverageFromOfferInput => ({
   snapshot,
   salesDate: SALES_DATE,
   commodity: "0801",
   type: "810",
-  offer: { endorsementLengthWeeks: 26, coverageLevel: 0.9476 },
+  offer: { endorsementLengthWeeks: 26, coverageLevel: 0.9483 },
   head: 100,
   targetWeightCwt: 7.5,
   share: 1,
@@ -43,7 +43,7 @@ describe("lrpCoverageFromOffer", () => {
     const record = lrpCoverageFromOffer(base());
     expect(lrpCoverageSchema.parse(record)).toEqual(record);
     const row = quoteLrp(lrpQuoteInputFor(base()), snapshot, { all: true }).offers?.find(
-      (r) => r.endorsementLengthWeeks === 26 && r.coverageLevel === 0.9476,
+      (r) => r.endorsementLengthWeeks === 26 && r.coverageLevel === 0.9483,
     );
     expect(row).toBeDefined();
     if (!row) return;
@@ -61,7 +61,7 @@ describe("lrpCoverageFromOffer", () => {
       endorsementLengthWeeks: 26,
       endDate: row.endDate,
       expectedEndingValue: String(row.expectedValuePerCwt),
-      coverageLevel: "0.9476",
+      coverageLevel: "0.9483",
       coveragePrice: String(row.coveragePricePerCwt),
       rate: String(row.rate),
       indicative: false,
@@ -108,7 +108,7 @@ describe("lrpCoverageFromOffer", () => {
 
   it("keeps id, createdAt and sales date when a quoted record is priced again, and counts it once", () => {
     const first = lrpCoverageFromOffer(base({ head: 12_000 }));
-    const later = new Date("2026-11-21T02:00:00Z");
+    const later = new Date("2026-11-14T02:00:00Z");
     const again = lrpCoverageFromOffer(
       base({ id: first.id, editing: first, head: 11_000, now: later, existingCoverages: [first] }),
     );
@@ -137,19 +137,19 @@ describe("lrpCoverageFromOffer", () => {
     );
     expect(e.code).toBe("stale-market-data");
     expect(e.message).toBe(
-      "The market snapshot is of 2026-11-23, not of the sales date 2026-11-20: an endorsement is priced only with its sales date's rates",
+      "The market snapshot is of 2026-11-23, not of the sales date 2026-11-13: an endorsement is priced only with its sales date's rates",
     );
   });
 
   it("refuses outside the sales window: after 8:25 am Central the next morning, or before the sales date", () => {
-    expect(() => lrpCoverageFromOffer(base({ now: new Date("2026-11-21T14:24:00Z") }))).not.toThrow();
-    const late = refusal(base({ now: new Date("2026-11-21T14:25:00Z") }));
+    expect(() => lrpCoverageFromOffer(base({ now: new Date("2026-11-14T14:24:00Z") }))).not.toThrow();
+    const late = refusal(base({ now: new Date("2026-11-14T14:25:00Z") }));
     expect(late.code).toBe("stale-market-data");
     expect(late.message).toBe(
-      "The sales window of 2026-11-20 is closed: its offers could be bought until Sat, Nov 21, 8:25 AM Central",
+      "The sales window of 2026-11-13 is closed: its offers could be bought until Sat, Nov 14, 8:25 AM Central",
     );
-    expect(refusal(base({ now: new Date("2026-11-19T22:00:00Z") })).message).toMatch(
-      /sales window of 2026-11-20 is closed/,
+    expect(refusal(base({ now: new Date("2026-11-12T22:00:00Z") })).message).toMatch(
+      /sales window of 2026-11-13 is closed/,
     );
   });
 
@@ -178,7 +178,7 @@ describe("lrpCoverageFromOffer", () => {
 
   it("refuses a row the day does not offer, and an indicative (modelled) rate", () => {
     expect(refusal(base({ offer: { endorsementLengthWeeks: 26, coverageLevel: 0.81 } })).message).toBe(
-      "offer: the offers of 2026-11-20 have no 26-week row at coverage level 0.81",
+      "offer: the offers of 2026-11-13 have no 26-week row at coverage level 0.81",
     );
     const noRates = { ...snapshot, lrpRates: [] };
     const e = refusal(

@@ -61,15 +61,19 @@ describe("sales calendar", () => {
     expect(lrpSalesGroup("0815")).toBe("swine");
     expect(lrpSalesGroup("0803")).toBeNull();
     expect(nextReportDay("2025-09-01", "cattle")).toMatchObject({ date: "2026-01-23", basis: "published" });
-    expect(nextReportDay("2026-02-01", "cattle")).toMatchObject({ date: "2026-02-20", basis: "derived" });
+    expect(nextReportDay("2026-02-01", "cattle")).toMatchObject({ date: "2026-02-20", basis: "published" });
+    expect(nextReportDay("2026-12-19", "cattle")).toMatchObject({ date: "2027-01-22", basis: "derived" });
     expect(nextReportDay("2027-12-24", "cattle")).toBeNull();
-    // the NASS calendar was not found: the data says it is incomplete
+    // Hogs and Pigs 2026–2027 and Cattle on Feed 2027 are fallback days: the data says it is incomplete
     expect(reportDaysComplete).toBe(false);
   });
 
   it("a derived (expected) report day suspends nothing", () => {
     expect(nextReportDay("2026-03-01", "swine")).toMatchObject({ date: "2026-03-26", basis: "derived" });
     expect(lrpSalesSuspension("2026-03-26", "swine")).toBeNull();
-    expect(lrpSalesSuspension("2026-02-20", "cattle")).toBeNull();
+    expect(lrpSalesSuspension("2027-02-19", "cattle")).toBeNull();
+    // a day of USDA's published 2026 calendar suspends, the rule's guess for that month does not
+    expect(lrpSalesSuspension("2026-04-17", "cattle")).toBe("USDA Cattle on Feed report day");
+    expect(lrpSalesSuspension("2026-04-24", "cattle")).toBeNull();
   });
 });

@@ -1,19 +1,21 @@
 import { addDays, isoDateToUtc, utcToIsoDate, weekday } from "./dates";
 
-import { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS, type ReportDay } from "./report-days";
+import { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS, type ReportDay, reportDaysPublished } from "./report-days";
 
 // The LRP sales calendar: the USDA NASS report days on which LRP sales are suspended (Cattle on Feed →
 // cattle, Hogs and Pigs → swine; DOMAIN.md) and the CME exchange holidays, 2025–2027.
 //
-// Report days: ./report-days.ts — each day with its source; days a dated source names are "published"
-// and suspend sales; NASS's 2026–2027 release calendar was NOT found, so the other months' days are
-// "derived" by a stated rule, shown as expected and suspending nothing.
+// Report days: ./report-days.ts — each day with its source; days a published calendar or a dated source
+// names are "published" and suspend sales (Cattle on Feed 2026: USDA's 2026 schedule); for years with
+// no published calendar found (Cattle on Feed 2027, Hogs and Pigs 2026–2027) the days are "derived" by
+// a stated fallback rule, shown as expected and suspending nothing.
 //
 // Holidays: CME Group observes the U.S. holidays listed on its holiday calendar page (cmegroup.com,
 // "CME Group Holiday Calendar": New Year's, Dr. Martin Luther King Jr., Presidents' Day, Good Friday,
 // Memorial Day, Juneteenth, Independence Day, Labor Day, Thanksgiving, Christmas). The dates below are
 // worked out from those holidays' legal rules (fixed dates move to Friday/Monday when they fall on a
-// weekend, except New Year's on a Saturday; Good Friday from Easter), not copied from a 2025–2027 page.
+// weekend, except New Year's on a Saturday; Good Friday from Easter); 2026's agree with a published
+// list of CME Globex's 2026 holidays (docs/market-data.md), 2027 rests on the rules.
 
 export const CALENDAR_YEARS = { from: 2025, to: 2027 } as const;
 
@@ -21,8 +23,9 @@ export type LrpSalesGroup = "cattle" | "swine";
 export type { ReportDay };
 export { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS };
 
-/** False: NASS's own release calendar was not found; the published days are those a dated source names. */
-export const reportDaysComplete = false;
+/** True once every report day of 2026–2027 is published; false while any is a fallback (derived) day. */
+export const reportDaysComplete =
+  reportDaysPublished(CATTLE_ON_FEED_DAYS) && reportDaysPublished(HOGS_AND_PIGS_DAYS);
 
 const fixed = (year: number, month: number, day: number, moveSaturday = true): string => {
   const date = utcToIsoDate(Date.UTC(year, month - 1, day));

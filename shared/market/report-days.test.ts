@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { weekday } from "./dates";
 import {
   CATTLE_ON_FEED_DAYS,
+  COF_2026_SOURCE,
+  COF_RULE,
   derivedCattleOnFeed,
   derivedHogsAndPigs,
   HOGS_AND_PIGS_DAYS,
   REPORT_YEARS,
+  reportDaysPublished,
 } from "./report-days";
 
 // The report-day data: every month (Cattle on Feed) and quarter (Hogs and Pigs) of 2026 and 2027 has a
@@ -19,21 +22,33 @@ describe("NASS report days", () => {
       );
       expect(months).toEqual(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]);
     }
-    expect(CATTLE_ON_FEED_DAYS.find((d) => d.date === "2026-01-23")?.basis).toBe("published");
-    expect(CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-")).map((d) => d.date)).toEqual([
-      "2026-01-23",
-      "2026-02-20",
-      "2026-03-20",
-      "2026-04-24",
-      "2026-05-22",
-      "2026-06-19",
-      "2026-07-24",
-      "2026-08-21",
-      "2026-09-18",
-      "2026-10-23",
-      "2026-11-20",
-      "2026-12-18",
-    ]);
+    // 2026: USDA's published calendar, every day with that source; 2027: the labelled fallback rule.
+    expect(
+      CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-")).map((d) => `${d.date} ${d.basis}`),
+    ).toEqual(
+      [
+        "2026-01-23",
+        "2026-02-20",
+        "2026-03-20",
+        "2026-04-17",
+        "2026-05-22",
+        "2026-06-18",
+        "2026-07-24",
+        "2026-08-21",
+        "2026-09-18",
+        "2026-10-23",
+        "2026-11-20",
+        "2026-12-18",
+      ].map((d) => `${d} published`),
+    );
+    for (const d of CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-")))
+      expect(d.source).toBe(COF_2026_SOURCE);
+    for (const d of CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2027-"))) {
+      expect(d.basis).toBe("derived");
+      expect(d.source).toBe(COF_RULE);
+      expect(d.source).toMatch(/^derived \(no published calendar for this year\)/);
+    }
+    expect(reportDaysPublished(CATTLE_ON_FEED_DAYS)).toBe(false);
     for (const d of CATTLE_ON_FEED_DAYS) expect(d.source.length, d.date).toBeGreaterThan(20);
   });
 
@@ -73,8 +88,17 @@ describe("NASS report days", () => {
       "2022-12-23",
     ])
       expect(derivedHogsAndPigs(Number(date.slice(0, 4)), Number(date.slice(5, 7)) as 3)).toBe(date);
-    // A federal holiday Friday moves to the Thursday before (Juneteenth observed 2027-06-18).
+    // A federal holiday Friday moves to the Thursday before (Juneteenth observed 2027-06-18), as USDA's
+    // 2026 calendar does (Juneteenth Friday 2026-06-19 → 2026-06-18).
     expect(derivedCattleOnFeed(2027, 6)).toBe("2027-06-17");
+    expect(derivedCattleOnFeed(2026, 6)).toBe("2026-06-18");
     expect(weekday(derivedCattleOnFeed(2027, 12))).toBe(4);
+  });
+
+  it("the fallback rule against USDA's published 2026 calendar: 11 of 12 days", () => {
+    const published = CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-"));
+    const misses = published.filter((d) => derivedCattleOnFeed(2026, Number(d.date.slice(5, 7))) !== d.date);
+    expect(misses.map((d) => d.date)).toEqual(["2026-04-17"]);
+    expect(derivedCattleOnFeed(2026, 4)).toBe("2026-04-24");
   });
 });

@@ -22,9 +22,9 @@ import { createPricingApi } from "../../../worker/api";
 // book's path: lrpCoverageFromOffer / lgmEndorsementFromQuote. Every frozen figure must be the
 // screen's number, digit for digit.
 
-const SALES_DATE = "2026-11-20";
+const SALES_DATE = "2026-11-13"; // a Friday that is not a Cattle on Feed report day (2026-11-20 is)
 const snapshot = generateSampleSnapshot(SALES_DATE);
-const now = new Date("2026-11-20T22:00:00Z");
+const now = new Date("2026-11-13T22:00:00Z");
 const api = createPricingApi(snapshot);
 
 async function screenOffers(form: LrpForm): Promise<LrpCoverageRow[]> {
