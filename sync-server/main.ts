@@ -1,5 +1,6 @@
 import { readConfig } from "./config";
 import { embeddedMarketSource } from "./http/market";
+import { startSamplePublisher } from "./market/sample-publisher";
 import { startServer } from "./server";
 
 const config = readConfig(process.env);
@@ -13,19 +14,16 @@ const server = await startServer(config).catch((error: Error) => {
   process.exit(1);
 });
 // Outside production the embedded market source (sample data, labelled) is published into the
-// read-only `market/current` document — the snapshot GET /api/market/current serves — and again when
-// its date changes, so devices keep the current snapshot and notice a new one.
-// With a market feed configured (issue 15) the feed publishes instead.
+// read-only `market/current` document — the snapshot GET /api/market/current serves — and again at
+// each Central midnight, when its date changes (sync-server/market/sample-publisher.ts), so devices
+// keep the current snapshot and notice a new one. With a market feed configured (issue 15) the feed
+// publishes instead.
 if (config.NODE_ENV !== "production" && !server.market.feed) {
-  let published: string | undefined;
-  const publish = async () => {
-    const snapshot = await embeddedMarketSource.current();
-    if (!snapshot || snapshot.asOf === published) return;
-    await server.sync.publishMarketSnapshot({ ...snapshot });
-    published = snapshot.asOf;
-  };
-  await publish();
-  setInterval(() => void publish().catch((e) => console.error(`[market] ${e}`)), 15 * 60_000).unref();
+  await startSamplePublisher({
+    source: embeddedMarketSource,
+    publish: (snapshot) => server.sync.publishMarketSnapshot({ ...snapshot }),
+    log: (message) => console.error(message),
+  });
 }
 
 console.log(`Rangeline is running at ${server.url} (sync on ${server.url.replace(/^http/, "ws")}sync)`);

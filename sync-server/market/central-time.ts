@@ -38,3 +38,17 @@ export function parseClock(text: string): number {
   if (!m) throw new Error(`expected a time HH:MM, found "${text}"`);
   return Number(m[1]) * 60 + Number(m[2]);
 }
+
+/** The instant of the next midnight, US Central time, after `at` (00:00 CST or CDT of the next day). */
+export function nextCentralMidnight(at: Date): Date {
+  const today = centralTime(at).date;
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const nextDay = Date.UTC(y, m - 1, d + 1);
+  // Central is UTC−6 (CST) or UTC−5 (CDT); DST changes at 2 am, so midnight always exists once.
+  for (const hours of [5, 6]) {
+    const candidate = new Date(nextDay + hours * 3_600_000);
+    const c = centralTime(candidate);
+    if (c.minutes === 0 && c.date > today) return candidate;
+  }
+  throw new Error(`no Central midnight found after ${at.toISOString()}`);
+}
