@@ -29,21 +29,26 @@ interface StoredSnapshot {
 const openDatabase = (database: string) =>
   idb.openDB(database, (db) => idb.createStores(db, [["updates", { autoIncrement: true }], ["custom"]]));
 
+/** A value of a document's `custom` store, read without loading the document (undefined: none). */
+export async function readStoredValue(database: string, key: string): Promise<unknown> {
+  const db = await openDatabase(database);
+  try {
+    const [store] = idb.transact(db, ["custom"], "readonly");
+    return await idb.get(store as IDBObjectStore, key);
+  } finally {
+    db.close();
+  }
+}
+
 /** The snapshot kept for a document, or null (none, another schema version, unreadable). */
 export async function readSnapshot(database: string): Promise<Record<string, unknown> | null> {
   try {
-    const db = await openDatabase(database);
-    try {
-      const [store] = idb.transact(db, ["custom"], "readonly");
-      const text = await idb.get(store as IDBObjectStore, SNAPSHOT_KEY);
-      if (typeof text !== "string") return null;
-      const parsed = JSON.parse(text) as StoredSnapshot;
-      return parsed.format === FORMAT && typeof parsed.data === "object" && parsed.data !== null
-        ? parsed.data
-        : null;
-    } finally {
-      db.close();
-    }
+    const text = await readStoredValue(database, SNAPSHOT_KEY);
+    if (typeof text !== "string") return null;
+    const parsed = JSON.parse(text) as StoredSnapshot;
+    return parsed.format === FORMAT && typeof parsed.data === "object" && parsed.data !== null
+      ? parsed.data
+      : null;
   } catch {
     return null; // no snapshot: the page waits for the document as before
   }
@@ -52,18 +57,22 @@ export async function readSnapshot(database: string): Promise<Record<string, unk
 /** The value kept under SNAPSHOT_KEY for a document's parsed content. */
 export const snapshotText = (data: unknown): string => JSON.stringify({ format: FORMAT, data });
 
+/** Runs `fn` when the browser is idle (at the latest after 5 s; at once where idle callbacks do not exist). */
+export const whenIdle = (fn: () => void): void => {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 5000 });
+  else fn();
+};
+
 /**
  * Calls `save` once the document has been quiet for `delayMs` (and the browser is idle), at most once
  * per quiet period: each change of the content moves the save later.
  */
 export function debouncedSaver(save: () => void, delayMs = 2000) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const idle = (fn: () => void) =>
-    typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 5000 }) : fn();
   return {
     schedule() {
       clearTimeout(timer);
-      timer = setTimeout(() => idle(save), delayMs);
+      timer = setTimeout(() => whenIdle(save), delayMs);
     },
     cancel() {
       clearTimeout(timer);

@@ -1,8 +1,9 @@
 import { HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
 import { type DocumentKind, type DocumentRef, parseDocumentName } from "../../../shared/documents/names";
 import { RECONNECT } from "./config";
+import { readStoredValue } from "./device-snapshot";
 import { deleteStoredDocuments, storedDocuments } from "./device-store";
-import { type PresenceUser, SyncedDocument } from "./synced-document";
+import { PENDING_KEY, type PresenceUser, SyncedDocument } from "./synced-document";
 
 // The registry of open documents of one signed-in user. Every document shares ONE
 // HocuspocusProviderWebsocket (providers attach to it); it reconnects with back-off, and at once when
@@ -97,15 +98,25 @@ export class SyncClient {
     return document;
   }
 
-  /** Reopens every document of this user stored on the device, so they sync in the background. */
-  async reopenStored(filter: (ref: DocumentRef) => boolean = () => true): Promise<string[]> {
-    const names = (await storedDocuments())
-      .filter((d) => d.userId === this.options.userId)
-      .map((d) => d.documentName)
-      .filter((name) => {
-        const ref = parseDocumentName(name);
-        return ref !== null && filter(ref);
-      });
+  /**
+   * Reopens every document of this user stored on the device, so they sync in the background; with
+   * `unsentOnly`, only those holding changes the server does not have yet.
+   */
+  async reopenStored(
+    filter: (ref: DocumentRef) => boolean = () => true,
+    { unsentOnly = false } = {},
+  ): Promise<string[]> {
+    const stored = (await storedDocuments()).filter((d) => {
+      const ref = d.userId === this.options.userId ? parseDocumentName(d.documentName) : null;
+      return ref !== null && filter(ref);
+    });
+    const unsent = async (database: string) =>
+      Number(await readStoredValue(database, PENDING_KEY).catch(() => 0)) > 0;
+    const names = unsentOnly
+      ? (
+          await Promise.all(stored.map(async (d) => ((await unsent(d.database)) ? [d.documentName] : [])))
+        ).flat()
+      : stored.map((d) => d.documentName);
     if (this.closed) return [];
     for (const name of names) this.open(name);
     return names;

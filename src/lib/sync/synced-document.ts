@@ -26,6 +26,9 @@ import {
   readDocument,
 } from "./typed/typed-document";
 
+/** The key of the count of local changes not yet on the server, in the document's `custom` store. */
+export const PENDING_KEY = "pending";
+
 // One document on the device and on the server: a Y.Doc that first loads from IndexedDB (y-indexeddb,
 // a database per user and document) and only then attaches a HocuspocusProvider to the shared socket.
 // It keeps what the UI shows about it: loaded, connection, read-only scope, changes not yet on the
@@ -217,7 +220,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const persistence = this.persistence;
     this.doc.on("update", this.onUpdate);
     await persistence.whenSynced;
-    const [pending, scope] = await Promise.all([persistence.get("pending"), persistence.get("scope")]);
+    const [pending, scope] = await Promise.all([persistence.get(PENDING_KEY), persistence.get("scope")]);
     this.update({
       loaded: true,
       cached: false,
@@ -237,7 +240,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     if (origin === LOCAL_ORIGIN) {
       patch.pending = this.state.pending + 1;
       if (this.state.problem && RESET_REASONS.has(this.state.problem.reason)) patch.problem = null;
-      void this.persistence.set("pending", patch.pending);
+      void this.persistence.set(PENDING_KEY, patch.pending);
     }
     this.update(patch);
   };
@@ -268,7 +271,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       },
       onUnsyncedChanges: ({ number }) => {
         if (number === 0 && provider.isSynced && this.state.pending !== 0) {
-          void this.persistence.set("pending", 0);
+          void this.persistence.set(PENDING_KEY, 0);
           this.update({ pending: 0 });
         } else this.refresh();
       },
@@ -399,7 +402,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       databaseName(this.options.userId, this.options.name),
       this.doc,
     );
-    await this.persistence.set("pending", 0);
+    await this.persistence.set(PENDING_KEY, 0);
     this.state = { ...this.state, pending: 0 };
     await this.loadFromDevice();
     if (!this.closed) this.attach();

@@ -3,6 +3,7 @@ import { beforeSignOut } from "../../auth/sign-out-hooks";
 import { httpMarketSource } from "../../pricing/http-market-source";
 import { setMarketSource } from "../../pricing/pricing-store";
 import { syncUrl } from "../config";
+import { whenIdle } from "../device-snapshot";
 import { deleteStoredDocuments } from "../device-store";
 import { documentMarketSource, marketHistoryOf } from "../market/device-market";
 import { SyncClient } from "../sync-client";
@@ -42,9 +43,10 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
   client.open(documentName.watchlist(userId));
   client.open(documentName.market());
   // The book document (every summary of an agent's book, several MB) opens with the screens that
-  // list the book, not with every screen: what this device wrote there while it was last open is
-  // sent then (and the summaries are derived again whenever an agent opens the customer).
+  // list the book, not with every screen, except when this device holds changes of it the server does
+  // not have yet (written offline): then it opens once the first screen is up, and sends them.
   void client.reopenStored((ref) => ref.kind !== "book");
+  whenIdle(() => void client.reopenStored((ref) => ref.kind === "book", { unsentOnly: true }));
   setMarketSource(documentMarketSource(client));
   // A newly published snapshot (issue 15): the quote screens take it without a reload.
   const history = marketHistoryOf(client);
