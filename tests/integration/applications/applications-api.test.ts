@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -10,85 +9,56 @@ import {
 import { documentName } from "../../../shared/documents/names";
 import { newSubmissionId } from "../../../sync-server/applications/api";
 import type { ApplicationRecord } from "../../../sync-server/applications/tables";
-import { PostgresStorage } from "../../../sync-server/storage/postgres";
-import { SqliteStorage } from "../../../sync-server/storage/sqlite";
-import type { Storage } from "../../../sync-server/storage/types";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
-import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
+import { onBothDatabases, signedInFetch } from "../sync/on-both-databases";
 
 // Applications for coverage (issue 14 §1): the table on both databases, and the HTTP routes: anyone
 // submits (validated by the shared schema, idempotent by submission id, limited per address, tax ids
 // sealed at rest), agents of the organisation list, read and decide, the applicant's device polls.
 
-function contract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
-  describe(`applications table: ${label}`, () => {
-    let storage: Storage;
-    beforeAll(async () => {
-      storage = await open();
-    });
-    afterAll(async () => {
-      await storage.close();
-      await cleanup();
-    });
-    const row = (id: string, over: Partial<ApplicationRecord> = {}): ApplicationRecord => ({
-      id,
-      orgId: "demo",
-      status: "received",
-      tokenHash: "t".repeat(64),
-      bodySha256: "b".repeat(64),
-      applicantType: "individual",
-      applicantName: "Dale",
-      plans: ["lrp"],
-      state: "TX",
-      receivedAt: 1_700_000_000_000,
-      decidedAt: null,
-      decidedBy: null,
-      declineReason: null,
-      customerId: null,
-      ...over,
-    });
-    it("stores once per id, lists newest first, decides once", async () => {
-      const first = await storage.applications.putApplication(row("a1"), new Uint8Array([1, 2, 3]));
-      expect(first).toEqual({ created: true, record: row("a1") });
-      const again = await storage.applications.putApplication(
-        row("a1", { applicantName: "X" }),
-        new Uint8Array([9]),
-      );
-      expect(again).toEqual({ created: false, record: row("a1") });
-      await storage.applications.putApplication(
-        row("a2", { receivedAt: 1_800_000_000_000 }),
-        new Uint8Array([4]),
-      );
-      await storage.applications.putApplication(row("a3", { orgId: "other" }), new Uint8Array([5]));
-      expect((await storage.applications.listApplications("demo", 10)).map((r) => r.id)).toEqual([
-        "a2",
-        "a1",
-      ]);
-      expect([...((await storage.applications.getApplication("a1"))?.sealed ?? [])]).toEqual([1, 2, 3]);
-      const decision = { status: "declined" as const, at: 5, by: "u", reason: "no", customerId: null };
-      expect(await storage.applications.decideApplication("a1", decision)).toBe(true);
-      expect(await storage.applications.decideApplication("a1", decision)).toBe(false);
-      expect((await storage.applications.getApplication("a1"))?.record).toMatchObject({
-        status: "declined",
-        decidedAt: 5,
-        declineReason: "no",
-      });
+onBothDatabases("applications table", "applications", (opened) => {
+  const row = (id: string, over: Partial<ApplicationRecord> = {}): ApplicationRecord => ({
+    id,
+    orgId: "demo",
+    status: "received",
+    tokenHash: "t".repeat(64),
+    bodySha256: "b".repeat(64),
+    applicantType: "individual",
+    applicantName: "Dale",
+    plans: ["lrp"],
+    state: "TX",
+    receivedAt: 1_700_000_000_000,
+    decidedAt: null,
+    decidedBy: null,
+    declineReason: null,
+    customerId: null,
+    ...over,
+  });
+  it("stores once per id, lists newest first, decides once", async () => {
+    const storage = opened();
+    const first = await storage.applications.putApplication(row("a1"), new Uint8Array([1, 2, 3]));
+    expect(first).toEqual({ created: true, record: row("a1") });
+    const again = await storage.applications.putApplication(
+      row("a1", { applicantName: "X" }),
+      new Uint8Array([9]),
+    );
+    expect(again).toEqual({ created: false, record: row("a1") });
+    await storage.applications.putApplication(
+      row("a2", { receivedAt: 1_800_000_000_000 }),
+      new Uint8Array([4]),
+    );
+    await storage.applications.putApplication(row("a3", { orgId: "other" }), new Uint8Array([5]));
+    expect((await storage.applications.listApplications("demo", 10)).map((r) => r.id)).toEqual(["a2", "a1"]);
+    expect([...((await storage.applications.getApplication("a1"))?.sealed ?? [])]).toEqual([1, 2, 3]);
+    const decision = { status: "declined" as const, at: 5, by: "u", reason: "no", customerId: null };
+    expect(await storage.applications.decideApplication("a1", decision)).toBe(true);
+    expect(await storage.applications.decideApplication("a1", decision)).toBe(false);
+    expect((await storage.applications.getApplication("a1"))?.record).toMatchObject({
+      status: "declined",
+      decidedAt: 5,
+      declineReason: "no",
     });
   });
-}
-const dir = mkdtempSync(join(tmpdir(), "rangeline-applications-"));
-contract(
-  "SQLite",
-  async () => new SqliteStorage(join(dir, "contract.sqlite")),
-  async () => rmSync(dir, { recursive: true, force: true }),
-);
-describe.runIf(postgresAvailable)("PostgreSQL", () => {
-  const schema = uniqueSchema("applications");
-  contract(
-    "PostgreSQL",
-    () => PostgresStorage.open({ connectionString: POSTGRES_URL, schema }),
-    () => dropSchema(schema),
-  );
 });
 
 describe("applications over HTTP", () => {
@@ -103,11 +73,8 @@ describe("applications over HTTP", () => {
       headers: { "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  const asUser = async (user: typeof agent, path: string, init: RequestInit = {}) =>
-    fetch(url(path), {
-      ...init,
-      headers: { authorization: `Bearer ${await server.token(user)}`, "content-type": "application/json" },
-    });
+  const asUser = (user: typeof agent, path: string, init: RequestInit = {}) =>
+    signedInFetch(server, user, path, init);
 
   beforeAll(async () => {
     server = await startTestServer();

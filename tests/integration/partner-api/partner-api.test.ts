@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cropYearOf } from "../../../shared/book/crop-year";
 import { hashKey, keyIdOf, keyMatches, newApiKey } from "../../../sync-server/partner-api/keys";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
+import { signedInFetch } from "../sync/on-both-databases";
 
 // The partner API (issue 14 §2–3) on a real server: keys (created by a partner, shown once, stored
 // hashed, revoked; admins see and revoke the organisation's), every /api/v1 route with a valid key,
@@ -29,11 +30,8 @@ describe("API keys", () => {
 describe("the partner API over HTTP", () => {
   let server: TestServer;
   const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
-  const signedIn = async (user: { sub: string }, path: string, init: RequestInit = {}) =>
-    fetch(url(path), {
-      ...init,
-      headers: { authorization: `Bearer ${await server.token(user)}`, "content-type": "application/json" },
-    });
+  const signedIn = (user: { sub: string }, path: string, init: RequestInit = {}) =>
+    signedInFetch(server, user, path, init);
   const createKey = async (user: { sub: string }, org: string, scopes: string[], name = "test key") => {
     const r = await signedIn(user, `/api/orgs/${org}/api-keys`, {
       method: "POST",
