@@ -3,7 +3,7 @@ import type { CustomerProfile, LgmEndorsement } from "../../../shared/documents/
 import { Alert } from "../../components/ui/alert";
 import { formatDate, formatDollars } from "../../lib/format";
 import { formatPremium } from "./coverage-rows";
-import { deductibleUnit, formatDeductible } from "./deductible-position";
+import { deductibleUnit } from "./deductible-position";
 import { useEndorsementCurve } from "./use-endorsement-curve";
 
 const [, DEDUCTIBLE, GUARANTEE, PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
@@ -66,63 +66,56 @@ export function EndorsementCurve({
           </p>
         </Alert>
       )}
-      <table className="stack-table" aria-label="Premium and guarantee by deductible">
-        <thead>
-          <tr>
-            <th scope="col">
-              {DEDUCTIBLE} ($/{unit})
-            </th>
-            <th scope="col" className="num">
-              {GUARANTEE}
-            </th>
-            <th scope="col" className="num">
-              {PRODUCER_PREMIUM}
-            </th>
-            <th scope="col" className="num">
-              {PRODUCER_PREMIUM} per {unit}
-            </th>
-            <th scope="col" className="num">
-              Total premium
-            </th>
-            <th scope="col" className="num">
-              Subsidy
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr
-              key={r.deductible}
-              aria-current={r.stored || undefined}
-              data-testid={r.stored ? "lgm-curve-stored" : undefined}
-            >
-              <th scope="row" data-label={`${DEDUCTIBLE} ($/${unit})`}>
-                {formatDeductible(r.deductible, e.commodity)}
-                {r.stored ? <span className="lgm-curve__mark"> this endorsement</span> : null}
+      <div className="curve-table-box">
+        <table className="curve-table" aria-label="Premium and guarantee by deductible">
+          <thead>
+            <tr>
+              <th scope="col">
+                {DEDUCTIBLE} ($/{unit})
               </th>
-              <td className="num" data-label={GUARANTEE}>
-                {formatPremium(r.guarantee)}
-              </td>
-              <td
-                className="num"
-                data-label={PRODUCER_PREMIUM}
-                data-testid={r.stored ? "lgm-curve-producer-premium" : undefined}
-              >
-                {formatPremium(r.producerPremium)}
-              </td>
-              <td className="num" data-label={`${PRODUCER_PREMIUM} per ${unit}`}>
-                {formatDollars(r.producerPremiumPerUnit, { cents: true })}
-              </td>
-              <td className="num" data-label="Total premium">
-                {formatPremium(r.totalPremium)}
-              </td>
-              <td className="num" data-label="Subsidy">
-                {formatPremium(r.subsidy)}
-              </td>
+              <th scope="col" className="num">
+                {GUARANTEE}
+              </th>
+              <th scope="col" className="num">
+                {PRODUCER_PREMIUM}
+              </th>
+              <th scope="col" className="num">
+                per {unit}
+              </th>
+              <th scope="col" className="num curve-table__wide">
+                Total premium
+              </th>
+              <th scope="col" className="num curve-table__wide">
+                Subsidy
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={r.deductible}
+                aria-current={r.stored || undefined}
+                data-testid={r.stored ? "lgm-curve-stored" : undefined}
+              >
+                <th scope="row">
+                  {formatDollars(r.deductible, e.commodity === "0847" ? { cents: true } : {})}
+                  {r.stored ? <span className="curve-table__mark">this endorsement</span> : null}
+                </th>
+                <td className="num">{formatPremium(r.guarantee)}</td>
+                <td className="num" data-testid={r.stored ? "lgm-curve-producer-premium" : undefined}>
+                  {formatPremium(r.producerPremium)}
+                </td>
+                <td className="num">{formatDollars(r.producerPremiumPerUnit, { cents: true })}</td>
+                <td className="num curve-table__wide">{formatPremium(r.totalPremium)}</td>
+                <td className="num curve-table__wide">{formatPremium(r.subsidy)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="note curve-table__phone-note">
+        On a wider screen the table also shows each deductible's total premium and subsidy.
+      </p>
     </div>
   );
 }
