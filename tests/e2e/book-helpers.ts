@@ -1,4 +1,13 @@
 import { expect, type Page } from "@playwright/test";
+import { lgmEndorsementFromQuote } from "../../shared/book/lgm-endorsement";
+import {
+  sampleEntity,
+  sampleLgmEndorsement,
+  sampleLrpCoverage,
+  samplePolicy,
+} from "../../shared/book/test-fixtures";
+import { marketSnapshotSchema } from "../../shared/market/snapshot";
+import { AGENT, CUSTOMER, newCustomerPath, saveNewCustomer } from "./sync-helpers";
 
 // Steps of the agent book's end-to-end tests (tests/e2e/book-*.spec.ts), through the screens as an
 // agent uses them: the customer record's "Add …" links, the forms' labels, the offer table's row
@@ -96,3 +105,123 @@ export async function saveCoverage(page: Page): Promise<string> {
 
 /** "$1,234" or "$1,234.56" → 1234.56 */
 export const dollars = (text: string): number => Number(text.replace(/[^0-9.-]/g, ""));
+
+/** The demo customer (linked to customer@demo.rangeline.test). */
+export const DEMO_CUSTOMER_ID = CUSTOMER.customerId as string;
+
+export interface SeededBook {
+  entityId: string;
+  lrpPolicyId: string;
+  lgmPolicyId: string;
+  lrpCoverageId: string;
+  /** Sold on a day whose market data is on neither the device nor the server. */
+  lgmEndorsementId: string;
+  /** Sold today, on the server's current snapshot. */
+  lgmTodayId: string;
+}
+
+/**
+ * Writes an entity, an LRP and an LGM policy, an LRP coverage and an LGM endorsement for the demo
+ * customer, through the sync debug hook (as the claims tests do); makes the customer record first if
+ * the demo customer has none yet. The page must be signed in as AGENT on the customer's record.
+ */
+export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
+  const run = Date.now().toString(36).toUpperCase();
+  const now = new Date().toISOString();
+  const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
+  const entity = sampleEntity({ id: `EP${run}`, legalName: `Phone Ranch Holdings ${run}`, ...stamps });
+  const lrpPolicy = samplePolicy({
+    id: `PR${run}`,
+    entityId: entity.id,
+    policyNumber: `LRP-PHONE-${run}`,
+    ...stamps,
+  });
+  const lgmPolicy = samplePolicy({
+    id: `PG${run}`,
+    plan: "lgm",
+    providerId: "nau",
+    entityId: entity.id,
+    policyNumber: `LGM-PHONE-${run}`,
+    ...stamps,
+  });
+  const lrp = sampleLrpCoverage({ id: `CR${run}`, policyId: lrpPolicy.id, status: "accepted", ...stamps });
+  // Sold 2026-01-15: no snapshot of that day on the device or the server, so its curve cannot be priced.
+  const lgm = sampleLgmEndorsement({
+    id: `GP${run}`,
+    policyId: lgmPolicy.id,
+    status: "accepted",
+    cropYear: 2026,
+    salesDate: "2026-01-15",
+    snapshotAsOf: "2026-01-15",
+    firstMonth: "2026-02",
+    endDate: "2026-07-31",
+    ...stamps,
+  });
+  // Priced as the create screen does, on the server's current snapshot (made for today, so the clock
+  // is inside its sales window): its page can price the whole deductible curve on the device.
+  const market = await page.request.get("/api/market/current");
+  expect(market.ok()).toBe(true);
+  const snapshot = marketSnapshotSchema.parse(await market.json());
+  const lgmToday = lgmEndorsementFromQuote({
+    snapshot,
+    salesDate: snapshot.asOf,
+    commodity: "0803",
+    type: "807",
+    targetMarketings: [0, 0, 0, 0, 60, 60, 0, 0, 0, 0, 0],
+    deductible: 30,
+    profile: { farmerClassification: "Neither" },
+    policy: lgmPolicy,
+    id: `GT${run}`,
+    now: new Date(),
+    userId: AGENT.sub,
+  });
+  const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
+  // The demo customer has a profile once an earlier test made one (writing its own id back changes
+  // nothing); else the write is refused and the agent makes the record.
+  const hasProfile = await page.evaluate(
+    ([name, id]) => {
+      try {
+        window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [doc, DEMO_CUSTOMER_ID],
+  );
+  if (!hasProfile) {
+    await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
+    await saveNewCustomer(page, "Pat Phone");
+  }
+  await page.evaluate(
+    ([doc, records]) => {
+      const sync = window.__rangelineSync;
+      if (!sync) throw new Error("no sync debug hook");
+      for (const [section, record] of records as readonly (readonly [string, { id: string }])[])
+        sync.forceWrite(doc as string, section, [record.id], record);
+    },
+    [
+      doc,
+      [
+        ["entities", entity],
+        ["policies", lrpPolicy],
+        ["policies", lgmPolicy],
+        ["coverages", lrp],
+        ["coverages", lgm],
+        ["coverages", lgmToday],
+      ],
+    ] as const,
+  );
+  await page.goto(recordPath(DEMO_CUSTOMER_ID));
+  await expect(page.getByTestId("customer-coverages")).toContainText("Finishing", {
+    timeout: 15_000,
+  });
+  return {
+    entityId: entity.id,
+    lrpPolicyId: lrpPolicy.id,
+    lgmPolicyId: lgmPolicy.id,
+    lrpCoverageId: lrp.id,
+    lgmEndorsementId: lgm.id,
+    lgmTodayId: lgmToday.id,
+  };
+}

@@ -172,6 +172,14 @@ test("an LGM endorsement is created for a customer's LGM policy and shown with i
     await expect(view.getByTestId("producer-premium")).toHaveText(priced);
     await expect(view.getByTestId("lgm-months").locator("tbody tr")).toHaveCount(11);
     await expect(view.getByTestId("deductible-position").locator("li[aria-current]")).toHaveCount(1);
+    // The whole deductible curve, priced on this device on the sales date's (today's) market data: the
+    // endorsement's deductible marked, with the stored producer premium, and said to agree.
+    const curve = view.getByTestId("lgm-curve");
+    await expect(curve).toBeVisible({ timeout: 60_000 });
+    await expect(curve.getByTestId("lgm-curve-agrees")).toBeVisible();
+    await expect(curve.locator("tbody tr[aria-current]")).toHaveCount(1);
+    await expect(curve.getByTestId("lgm-curve-producer-premium")).toHaveText(priced);
+    expect(await curve.locator("tbody tr").count()).toBeGreaterThan(10);
 
     await page.goto("/agent/coverages/lgm/no-such-endorsement");
     await expect(page.getByTestId("record-not-found")).toContainText(
