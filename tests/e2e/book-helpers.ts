@@ -112,6 +112,7 @@ export const DEMO_CUSTOMER_ID = CUSTOMER.customerId as string;
 export interface SeededBook {
   entityId: string;
   lrpPolicyId: string;
+  lrpPolicyNumber: string;
   lgmPolicyId: string;
   lrpCoverageId: string;
   /** Sold on a day whose market data is on neither the device nor the server. */
@@ -219,6 +220,7 @@ export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
   return {
     entityId: entity.id,
     lrpPolicyId: lrpPolicy.id,
+    lrpPolicyNumber: lrpPolicy.policyNumber as string,
     lgmPolicyId: lgmPolicy.id,
     lrpCoverageId: lrp.id,
     lgmEndorsementId: lgm.id,

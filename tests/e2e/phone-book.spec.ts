@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
-import { AGENT, CUSTOMER, customerPath, device, expectAllSynced } from "./sync-helpers";
+import { chooseOffer, choosePolicy, DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
+import { AGENT, CUSTOMER, customerPath, device, expectAllSynced, newCustomerPath } from "./sync-helpers";
 
 // Issue 10 §3 "phone first, 360 px up": every agent book route, and My coverages for the producer, at
 // 360 × 780 must not scroll sideways (document.documentElement.scrollWidth > clientWidth), and its
@@ -71,17 +71,22 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path, fullPage: true });
 }
 
-/** Opens `path`, waits for `ready` and for loading texts to go, saves a screenshot, and reports overflow. */
+/** Saves a screenshot of the page as it is and reports a sideways scroll and small tap targets. */
+async function check(page: Page, name: string, problems: string[]) {
+  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+  await shoot(page, name);
+  const where = `${name} (${new URL(page.url()).pathname})`;
+  const small = await smallTargets(page);
+  if (small.length > 0) problems.push(`${where}: tap targets under 24 px: ${small.join("; ")}`);
+  const o = await overflow(page);
+  if (o.scrolls) problems.push(`${where}: ${o.scrollWidth} px wide at ${o.width}: ${o.out.join(", ")}`);
+}
+
+/** Opens `path`, waits for `ready` and for loading texts to go, then checks it. */
 async function visit(page: Page, name: string, path: string, ready: string, problems: string[]) {
   await page.goto(path);
   await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
-  await shoot(page, name);
-  const small = await smallTargets(page);
-  if (small.length > 0) problems.push(`${name} (${path}): tap targets under 24 px: ${small.join("; ")}`);
-  const o = await overflow(page);
-  if (o.scrolls)
-    problems.push(`${name} (${path}): ${o.scrollWidth} px wide at ${o.width}: ${o.out.join(", ")}`);
+  await check(page, name, problems);
 }
 
 test("every agent book route and My coverages fit a 360 px phone: no sideways scroll, tap targets of 24 px", async ({
@@ -101,6 +106,7 @@ test("every agent book route and My coverages fit a 360 px phone: no sideways sc
       ["agent-hub", "/agent", "agent-hub"],
       ["customers", "/agent/customers", "customers-page"],
       ["customer-record", customerPath(CUSTOMER_ID), "customer-record"],
+      ["customer-new", newCustomerPath(), "new-customer-form"],
       ["entities", "/agent/entities", "entities-page"],
       ["entity-create", `/agent/entities/create?customer=${CUSTOMER_ID}`, "entity-create"],
       ["entity", `/agent/entities/${ids.entityId}`, "entity-page"],
@@ -122,6 +128,49 @@ test("every agent book route and My coverages fit a 360 px phone: no sideways sc
       ["claims", "/agent/claims", "claims-page"],
     ];
     for (const [name, path, ready] of routes) await visit(page, name, path, ready, problems);
+
+    // The states a phone user reaches on those pages: an SBI added to a new entity; an offer chosen
+    // for a new LRP coverage; an LGM endorsement priced; a coverage's status change to confirm.
+    await visit(
+      page,
+      "entity-create-sbi",
+      `/agent/entities/create?customer=${CUSTOMER_ID}`,
+      "entity-create",
+      [],
+    );
+    await page.getByRole("button", { name: "Add an SBI" }).click();
+    await expect(page.getByTestId("sbi")).toHaveCount(1);
+    await check(page, "entity-create-sbi", problems);
+    await visit(
+      page,
+      "lrp-create-chosen",
+      `/agent/coverages/lrp/create?customer=${CUSTOMER_ID}`,
+      "lrp-coverage-create-page",
+      [],
+    );
+    await choosePolicy(page, ids.lrpPolicyNumber);
+    await chooseOffer(page, 100);
+    await check(page, "lrp-create-chosen", problems);
+    await visit(
+      page,
+      "lgm-create-priced",
+      `/agent/coverages/lgm/create?customer=${CUSTOMER_ID}`,
+      "lgm-create-page",
+      [],
+    );
+    await page.getByLabel("LGM policy", { exact: true }).selectOption(ids.lgmPolicyId);
+    await expect(page.getByTestId("lgm-create-quote")).toBeVisible({ timeout: 60_000 });
+    await check(page, "lgm-create-priced", problems);
+    await visit(
+      page,
+      "lrp-coverage-confirm",
+      `/agent/coverages/lrp/${ids.lrpCoverageId}`,
+      "lrp-coverage-page",
+      [],
+    );
+    await page.getByRole("button", { name: "Mark ended" }).click();
+    await expect(page.getByRole("button", { name: "Accepted → Ended" })).toBeVisible();
+    await check(page, "lrp-coverage-confirm", problems);
 
     // The endorsement sold on a day whose market data is on neither the device nor the server: said
     // plainly, and the stored figures stay.
