@@ -197,6 +197,16 @@ export const configSchema = z
       .regex(/^(\+[1-9]\d{6,14})?$/, "must be an E.164 phone number, e.g. +15555550100")
       .transform((value) => (value === "" ? undefined : value))
       .optional(),
+    /**
+     * The verification key of SendGrid's signed Event Webhook (base64 DER, as SendGrid shows it, or PEM):
+     * bounces, drops and spam reports after acceptance reach POST /api/campaigns/email/events; unset:
+     * that endpoint refuses every request.
+     */
+    SENDGRID_WEBHOOK_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
     /** SendGrid API key (secret: environment only); set, e-mail goes through SendGrid instead of SMTP or the outbox. */
     SENDGRID_API_KEY: z
       .string()

@@ -10,6 +10,7 @@ import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/api";
 import { mountCampaignsApi } from "./campaigns/campaigns-api";
+import { mountDeliveryCallbacks } from "./campaigns/delivery-callbacks";
 import { startScheduler } from "./campaigns/scheduler";
 import { mountShortLinks } from "./campaigns/short-links";
 import { mountSmsInbound } from "./campaigns/sms-inbound";
@@ -167,6 +168,37 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   // Invitees are stored (identity_users), so they still sign in after a restart.
   const embeddedUsers: DemoUser[] =
     config.NODE_ENV === "production" ? [...DEMO_USERS] : await loadEmbeddedUsers(storage);
+  // Recipients' new statuses (a provider's refusal or delivery report) written into the campaign document.
+  const markCampaignRecipients = async (
+    orgId: string,
+    campaignId: string,
+    changes: readonly { recipientId: string; status: "INVALID" | "UNSUBSCRIBED"; reason: string }[],
+  ) => {
+    const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
+      server: true,
+    });
+    try {
+      await direct.transact((document) => {
+        const recipients = document.getMap<unknown>("recipients");
+        for (const change of changes) {
+          const current = recipients.get(change.recipientId);
+          // A record written field by field is a nested map; an older one a plain object.
+          if (current && typeof (current as { set?: unknown }).set === "function") {
+            const fields = current as { set(key: string, value: unknown): void };
+            fields.set("status", change.status);
+            fields.set("reason", change.reason);
+          } else if (current && typeof current === "object")
+            recipients.set(change.recipientId, {
+              ...current,
+              status: change.status,
+              reason: change.reason,
+            });
+        }
+      });
+    } finally {
+      await direct.disconnect();
+    }
+  };
   const applicationMail = emailSenderFrom(config, storage);
   let partnerApi: ReturnType<typeof mountPartnerApi> | undefined;
   const app = createHttpApp(config, {
@@ -232,6 +264,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
       mountUnsubscribeApi(api, { storage, signer: campaignSigner });
       mountShortLinks(api, { storage });
+      mountDeliveryCallbacks(api, {
+        storage,
+        sendgridPublicKey: config.SENDGRID_WEBHOOK_PUBLIC_KEY,
+        twilioAuthToken: config.TWILIO_AUTH_TOKEN,
+        smsStatusUrl: () => `${publicUrl(config, listeningPort)}api/campaigns/sms/status`,
+        markRecipients: markCampaignRecipients,
+        log,
+      });
       mountSmsInbound(api, {
         storage,
         authToken: config.TWILIO_AUTH_TOKEN,
@@ -282,31 +322,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     intervalMs: config.CAMPAIGN_SCHEDULER_INTERVAL_SECONDS * 1000,
     log: (message, fields) => log(`${message} ${JSON.stringify(fields ?? {})}`),
     // A provider's permanent refusal marks the recipient INVALID in the campaign document.
-    markRecipients: async (orgId, campaignId, changes) => {
-      const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
-        server: true,
-      });
-      try {
-        await direct.transact((document) => {
-          const recipients = document.getMap<unknown>("recipients");
-          for (const change of changes) {
-            const current = recipients.get(change.recipientId);
-            // A record written field by field is a nested map; an older one a plain object.
-            if (current && typeof (current as { set?: unknown }).set === "function") {
-              const fields = current as { set(key: string, value: unknown): void };
-              fields.set("status", change.status);
-              fields.set("reason", change.reason);
-            } else if (current && typeof current === "object")
-              recipients.set(change.recipientId, {
-                ...current,
-                status: change.status,
-                reason: change.reason,
-              });
-          }
-        });
-      } finally {
-        await direct.disconnect();
-      }
+    markRecipients: markCampaignRecipients,
+    // The delivery callbacks this server receives and can verify settle sends whose answer was lost.
+    callbacks: {
+      email: Boolean(config.SENDGRID_API_KEY && config.SENDGRID_WEBHOOK_PUBLIC_KEY),
+      smsStatusUrl:
+        config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+          ? `${publicUrl(config, port)}api/campaigns/sms/status`
+          : undefined,
     },
   });
 

@@ -10,7 +10,8 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { salesWindow } from "../../shared/pricing/sales-window";
 import type { SendKey } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
-import { type EmailSender, isPermanent, isRecipientFault, type SmsSender } from "./providers";
+import { deliveryFields } from "./delivery-key";
+import { type EmailSender, isPermanent, isRecipientFault, ProviderError, type SmsSender } from "./providers";
 import { createShortLink } from "./short-links";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
@@ -77,6 +78,15 @@ export interface SenderDeps {
   retry?: { firstMs: number; maxMs: number; attempts: number };
   /** Messages in flight at once (default 16). */
   concurrency?: number;
+  /**
+   * Which channels' delivery callbacks this server receives and verifies (SendGrid's signed event
+   * webhook; Twilio's status callback at `smsStatusUrl`). For those, a send whose answer was lost (a
+   * timeout after the request went out) is marked uncertain and left for the callback to settle, instead
+   * of being sent again; after `uncertainMs` without a callback it may be sent again.
+   */
+  callbacks?: { email?: boolean; smsStatusUrl?: string };
+  /** How long an uncertain send waits for its callback (default 15 minutes). */
+  uncertainMs?: number;
   /** Called after each message is handed over (tests stop a run midway with it). */
   onSent?: (key: SendKey) => void | Promise<void>;
 }
@@ -87,6 +97,8 @@ export interface RunReport {
   skipped: number;
   /** Not handed over here: already done, held by another instance, or SMS held for quiet hours. */
   notMine: number;
+  /** Handed over, the answer lost: waiting for the provider's callback (not sent again meanwhile). */
+  uncertain: number;
   /** SMS held until the recipient's 8 am; retry the run at this instant (epoch ms), if any. */
   retryAt: number | null;
   invalid: { campaignId: string; recipientId: string; channel: Channel; reason: string }[];
@@ -114,7 +126,16 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const retry = deps.retry ?? { firstMs: 1000, maxMs: 30_000, attempts: 7 };
-  const report: RunReport = { sent: 0, failed: 0, skipped: 0, notMine: 0, retryAt: null, invalid: [] };
+  const report: RunReport = {
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    notMine: 0,
+    uncertain: 0,
+    retryAt: null,
+    invalid: [],
+  };
+  const uncertainMs = deps.uncertainMs ?? 15 * 60_000;
   const { org, snapshot } = input;
 
   const optOuts = new Map<string, Map<string, Set<Channel>>>();
@@ -234,6 +255,16 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
             now(),
           )
         : null;
+    // The send's key travels with the message, so the provider's callbacks find it (delivery-key.ts).
+    const tracking = deliveryFields({
+      orgId: org.id,
+      runDate: input.runDate,
+      recipientId: job.contact.id,
+      channel: job.channel,
+      campaignIds: claimed.map((c) => c.campaign.id),
+    });
+    const settledByCallback =
+      job.channel === "email" ? deps.callbacks?.email === true : Boolean(deps.callbacks?.smsStatusUrl);
     let message: () => Promise<{ id: string }>;
     try {
       const items: RenderItem[] = claimed.map(({ campaign }) => ({
@@ -262,11 +293,20 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
             headers,
             fromName: org.name.replace(/\s+/g, " ").trim().slice(0, 200),
             ...(org.senderEmail ? { from: org.senderEmail } : {}),
+            tracking,
           });
       } else {
         const body = renderSms(org.name, items[0], shortUrl ?? items[0].quoteUrl);
+        const statusCallback = deps.callbacks?.smsStatusUrl
+          ? `${deps.callbacks.smsStatusUrl}?${new URLSearchParams(tracking)}`
+          : undefined;
         message = () =>
-          deps.sms.send({ to: job.contact.mobilePhone as string, body, from: org.smsFrom ?? null });
+          deps.sms.send({
+            to: job.contact.mobilePhone as string,
+            body,
+            from: org.smsFrom ?? null,
+            ...(statusCallback ? { statusCallback } : {}),
+          });
       }
     } catch (error) {
       return finish(
@@ -297,6 +337,22 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
                 reason,
               });
           return finish(keys, "failed", reason);
+        }
+        // The request went out and the answer was lost: the provider may have the message. When its
+        // callback will tell, wait for it rather than send a second copy (docs/campaigns.md).
+        if (settledByCallback && error instanceof ProviderError && error.maybeAccepted) {
+          for (const key of keys)
+            if (
+              await deps.storage.markUncertain(
+                key,
+                deps.owner,
+                now() + uncertainMs,
+                `no answer from the provider, waiting for its delivery report: ${reason}`,
+                now(),
+              )
+            )
+              report.uncertain += 1;
+          return;
         }
         if (attempt >= retry.attempts)
           return finish(keys, "failed", `gave up after ${attempt} attempts: ${reason}`);

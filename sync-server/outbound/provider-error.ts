@@ -12,11 +12,18 @@ export type ProviderFault = "recipient" | "account" | "transient";
 
 export class ProviderError extends Error {
   readonly fault: ProviderFault;
+  /**
+   * The request went out and no answer came back (a timeout, a connection reset): the provider may have
+   * accepted the message. A caller that can learn the outcome from the provider's callback waits for it
+   * instead of sending again (sync-server/campaigns/sender.ts).
+   */
+  readonly maybeAccepted: boolean;
   /** `true` is the older spelling of "recipient", `false` of "transient". */
-  constructor(message: string, fault: ProviderFault | boolean) {
+  constructor(message: string, fault: ProviderFault | boolean, options: { maybeAccepted?: boolean } = {}) {
     super(message);
     this.name = "ProviderError";
     this.fault = fault === true ? "recipient" : fault === false ? "transient" : fault;
+    this.maybeAccepted = options.maybeAccepted === true;
   }
   /** Not worth retrying. */
   get permanent(): boolean {
@@ -37,3 +44,10 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
   for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
   return out.length > 300 ? `${out.slice(0, 297)}…` : out;
 }
+
+/**
+ * Whether an HTTP client's error without an answer (axios' or Node's code) may follow a request the
+ * provider received: anything but a connection that never opened.
+ */
+export const mayHaveArrived = (code: string): boolean =>
+  !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(code);

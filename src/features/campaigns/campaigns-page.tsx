@@ -18,6 +18,7 @@ import { useDocument } from "../../lib/sync";
 import { campaignOf, orgToday } from "./campaign-document";
 import { type CachedList, readCachedList, writeCachedList } from "./campaign-list-cache";
 import "./campaigns.css";
+import { sendStatusLabel } from "./send-status-label";
 
 // The agent's quote campaigns (issue 12): status, next send, recipients and the last run's result;
 // pause or resume; the per-run log (sent, failed, skipped and why). Which campaigns there are and their
@@ -191,7 +192,7 @@ function CampaignCard({ item, orgId, online, zone }: CardProps) {
                 <td>{s.runDate}</td>
                 <td>{s.recipientId}</td>
                 <td>{s.channel === "sms" ? "SMS" : "E-mail"}</td>
-                <td>{s.status === "claimed" ? "sending" : s.status}</td>
+                <td>{sendStatusLabel(s.status)}</td>
                 <td>{s.reason ?? ""}</td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import sendgridClient from "@sendgrid/client";
 import sendgridMail from "@sendgrid/mail";
-import { faultOfStatus, ProviderError, scrub } from "../provider-error";
+import { faultOfStatus, mayHaveArrived, ProviderError, scrub } from "../provider-error";
 import { checkMessage, type EmailMessage, type EmailSender } from "./types";
 
 export interface SendGridOptions {
@@ -92,5 +92,7 @@ function sendgridError(error: unknown, to: string, from: string, apiKey: string)
   }
   // No answer: a timeout or no connection (axios' code, e.g. ECONNABORTED, ECONNREFUSED).
   const code = typeof e.code === "string" ? e.code : "no answer";
-  return new ProviderError(`SendGrid could not be reached (${scrub(code, [apiKey])}).`, "transient");
+  return new ProviderError(`SendGrid could not be reached (${scrub(code, [apiKey])}).`, "transient", {
+    maybeAccepted: mayHaveArrived(code),
+  });
 }

@@ -1,5 +1,5 @@
 import type RequestClientType from "twilio/lib/base/RequestClient";
-import { faultOfStatus, ProviderError, scrub } from "../provider-error";
+import { faultOfStatus, mayHaveArrived, ProviderError, scrub } from "../provider-error";
 import { checkSms, type SmsMessage, type SmsSender } from "./types";
 
 export interface TwilioOptions {
@@ -45,10 +45,15 @@ export function twilioSender(options: TwilioOptions): SmsSender {
   return {
     kind: "twilio",
     async send(message: SmsMessage) {
-      const { to, from, body } = checkSms(message);
+      const { to, from, body, statusCallback } = checkSms(message);
       client ??= open();
       try {
-        const sent = await (await client).messages.create({ to, from: from ?? options.from, body });
+        const sent = await (await client).messages.create({
+          to,
+          from: from ?? options.from,
+          body,
+          ...(statusCallback ? { statusCallback } : {}),
+        });
         return { id: sent.sid };
       } catch (error) {
         throw twilioError(error, message.to, [options.authToken, options.accountSid]);
@@ -72,5 +77,7 @@ function twilioError(error: unknown, to: string, secrets: string[]): ProviderErr
     return new ProviderError(scrub(`${what} (${e.status}${code}${detail}).`, secrets), fault);
   }
   const code = typeof e.code === "string" ? e.code : "no answer";
-  return new ProviderError(`Twilio could not be reached (${scrub(code, secrets)}).`, "transient");
+  return new ProviderError(`Twilio could not be reached (${scrub(code, secrets)}).`, "transient", {
+    maybeAccepted: mayHaveArrived(code),
+  });
 }

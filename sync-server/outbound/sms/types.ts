@@ -9,6 +9,11 @@ export interface SmsMessage {
   body: string;
   /** The sending number (the organisation's twilioSmsSenderNumber); unset: the adapter's default. */
   from?: string | null;
+  /**
+   * Where the provider reports the text's delivery (Twilio's StatusCallback), with the send's key in its
+   * query; the outbox has no such reports and ignores it.
+   */
+  statusCallback?: string;
 }
 
 export interface SmsSender {
