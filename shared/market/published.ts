@@ -37,17 +37,34 @@ export function publishedMarketOf(section: unknown): PublishedMarket | null {
 /** The address of one published snapshot. */
 export const publishedSnapshotPath = (version: string): string => `${MARKET_SNAPSHOTS_PATH}/${version}`;
 
+/** Requests in flight, by fetch function and address: callers asking at once share one request. */
+const inFlight = new WeakMap<typeof fetch, Map<string, Promise<unknown>>>();
+
 /**
  * Fetches the snapshot a notice names and returns its JSON (unchecked: the caller parses it with the
  * snapshot schema). Throws with the address and status when the server does not answer with it.
+ * Single flight: while a version is being fetched, another caller asking for it (a second listener, a
+ * retry racing a new notice) waits for the same request instead of downloading it again; a caller with
+ * its own abort signal gets its own request. No delay is added (the address is immutable and cached).
  */
-export async function fetchPublishedSnapshot(
+export function fetchPublishedSnapshot(
   published: PublishedMarket,
   options: { fetch?: typeof fetch; origin?: string; signal?: AbortSignal } = {},
 ): Promise<unknown> {
   const path = publishedSnapshotPath(published.version);
   const url = options.origin ? new URL(path, options.origin).toString() : path;
-  const response = await (options.fetch ?? fetch)(url, { signal: options.signal });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return await response.json();
+  const fetcher = options.fetch ?? fetch;
+  const request = async () => {
+    const response = await fetcher(url, { signal: options.signal });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as unknown;
+  };
+  if (options.signal) return request();
+  const pending = inFlight.get(fetcher) ?? new Map<string, Promise<unknown>>();
+  inFlight.set(fetcher, pending);
+  const shared = pending.get(url);
+  if (shared) return shared;
+  const started = request().finally(() => pending.delete(url));
+  pending.set(url, started);
+  return started;
 }
