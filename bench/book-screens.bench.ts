@@ -301,6 +301,11 @@ async function profile(page: Page, what: string, measure: () => Promise<number>)
     };
   };
   await cdp.detach();
+  // BENCH_PROFILE_DIR=dir also keeps the raw profile (a .cpuprofile, for DevTools or a source-map reader).
+  if (process.env.BENCH_PROFILE_DIR) {
+    const file = join(process.env.BENCH_PROFILE_DIR, `${what.replace(/\W+/g, "-")}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+  }
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

@@ -22,10 +22,19 @@ export function isIsoDate(text: string): boolean {
   );
 }
 
+/** Dates already read (lists compute days for thousands of rows over a few hundred distinct dates). */
+const utcByDate = new Map<string, number>();
+const KEPT_DATES = 4096;
+
 export function isoDateToUtc(text: string): number {
+  const known = utcByDate.get(text);
+  if (known !== undefined) return known;
   const m = ISO_DATE.exec(text);
   if (!m || !isIsoDate(text)) throw new RangeError(`not a date (YYYY-MM-DD): ${text}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (utcByDate.size >= KEPT_DATES) utcByDate.clear();
+  utcByDate.set(text, ms);
+  return ms;
 }
 
 export function utcToIsoDate(ms: number): string {

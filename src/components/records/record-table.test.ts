@@ -62,3 +62,32 @@ describe("RecordTable count line", () => {
     expect(singular("customers")).toBe("customer");
   });
 });
+
+describe("RecordTable sort", () => {
+  const column = (value: (r: { v: string | number | null }) => string | number | null) =>
+    ({ key: "v", label: "V", value }) as Column<{ v: string | number | null }>;
+  const sortValues = (values: (string | number | null)[], direction: "asc" | "desc") =>
+    sortRows(
+      values.map((v) => ({ v })),
+      column((r) => r.v),
+      direction,
+    ).map((r) => r.v);
+
+  it("numbers and numeric text by value, dates in order, text by the collator ignoring case and accents, empties last", () => {
+    expect(sortValues(["10", 9, "", "1.5", null, "100"], "asc")).toEqual(["1.5", 9, "10", "100", "", null]);
+    expect(sortValues(["10", 9, "", "1.5", null, "100"], "desc")).toEqual(["100", "10", 9, "1.5", "", null]);
+    expect(sortValues(["2027-02-19", "2026-11-20", "", "2026-12-01"], "asc")).toEqual([
+      "2026-11-20",
+      "2026-12-01",
+      "2027-02-19",
+      "",
+    ]);
+    expect(sortValues(["olson", "Éclair Ranch", "eagle", "Hansen"], "asc")).toEqual([
+      "eagle",
+      "Éclair Ranch",
+      "Hansen",
+      "olson",
+    ]);
+    expect(sortValues(["b", 3, "a"], "asc")).toEqual([3, "a", "b"]);
+  });
+});

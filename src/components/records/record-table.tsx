@@ -39,22 +39,33 @@ export const singular = (label: string): string =>
 // made sorting 5,000 rows take ~300 ms instead of ~5 ms.
 const collator = new Intl.Collator(undefined, { sensitivity: "base" });
 
-const compare = (a: CsvValue, b: CsvValue): number => {
-  if (a === b) return 0;
-  if (a === null || a === undefined || a === "") return 1;
-  if (b === null || b === undefined || b === "") return -1;
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  const na = Number(a);
-  const nb = Number(b);
-  if (
-    typeof a === "string" &&
-    typeof b === "string" &&
-    a.trim() !== "" &&
-    !Number.isNaN(na) &&
-    !Number.isNaN(nb)
-  )
-    return na - nb;
-  return collator.compare(String(a), String(b));
+/**
+ * A value as it sorts, worked out once per row rather than in every comparison: empty values last,
+ * numbers (and numeric text) by value, other text by the collator; ISO dates and other plain digit
+ * strings of one length compare as text would (the collator agrees, much faster).
+ */
+interface SortKey {
+  empty: boolean;
+  num: number;
+  text: string;
+}
+
+const sortKey = (value: CsvValue): SortKey => {
+  if (value === null || value === undefined || value === "")
+    return { empty: true, num: Number.NaN, text: "" };
+  if (typeof value === "number") return { empty: false, num: value, text: String(value) };
+  const text = String(value);
+  return { empty: false, num: text.trim() === "" ? Number.NaN : Number(text), text };
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const compareKeys = (a: SortKey, b: SortKey): number => {
+  if (a.empty || b.empty) return a.empty === b.empty ? 0 : a.empty ? 1 : -1;
+  if (!Number.isNaN(a.num) && !Number.isNaN(b.num)) return a.num - b.num;
+  if (a.text === b.text) return 0;
+  if (ISO_DATE.test(a.text) && ISO_DATE.test(b.text)) return a.text < b.text ? -1 : 1;
+  return collator.compare(a.text, b.text);
 };
 
 /** A row's searchable text: its columns' values, lower case. */
@@ -112,19 +123,10 @@ export function sortRows<Row>(
   direction: "asc" | "desc",
 ): Row[] {
   if (!column) return [...rows];
-  const keyed = rows.map((row) => ({ row, value: column.value(row) }));
-  keyed.sort((x, y) => {
-    const order = compare(x.value, y.value);
-    // Empty values stay last whichever way the column is sorted.
-    const empty =
-      x.value === null ||
-      x.value === undefined ||
-      x.value === "" ||
-      y.value === null ||
-      y.value === undefined ||
-      y.value === "";
-    return empty ? order : direction === "asc" ? order : -order;
-  });
+  const keyed = rows.map((row) => ({ row, key: sortKey(column.value(row)) }));
+  const sign = direction === "asc" ? 1 : -1;
+  // Empty values stay last whichever way the column is sorted.
+  keyed.sort((x, y) => (x.key.empty || y.key.empty ? 1 : sign) * compareKeys(x.key, y.key));
   return keyed.map((k) => k.row);
 }
 
