@@ -26,10 +26,33 @@ function remember(encoded: EncodedSnapshot): void {
   while (byVersion.size > KEEP) byVersion.delete(byVersion.keys().next().value as string);
 }
 
-/** Encodes a snapshot (memoised per object); the version is `asOf.` + 16 hex digits of the JSON's SHA-256. */
+/**
+ * Shallow copies (`{ ...snapshot }`, as the publish path passes it on) of an encoded snapshot: keyed by
+ * the first object-valued field, which a shallow copy shares. A copy with the same keys in the same
+ * order and the same values serialises to the same JSON, so it is not serialised again.
+ */
+const byFirstPart = new WeakMap<object, { source: Record<string, unknown>; encoded: EncodedSnapshot }>();
+const firstPart = (snapshot: Record<string, unknown>): object | undefined =>
+  Object.values(snapshot).find((v): v is object => typeof v === "object" && v !== null);
+function sameShallow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => kb[i] === k && a[k] === b[k]);
+}
+
+/**
+ * Encodes a snapshot (memoised per object and its shallow copies); the version is `asOf.` + 16 hex
+ * digits of the JSON's SHA-256.
+ */
 export function encodeSnapshot(snapshot: Record<string, unknown>): EncodedSnapshot {
   const known = byObject.get(snapshot);
   if (known) return known;
+  const part = firstPart(snapshot);
+  const copied = part ? byFirstPart.get(part) : undefined;
+  if (copied && sameShallow(copied.source, snapshot)) {
+    byObject.set(snapshot, copied.encoded);
+    return copied.encoded;
+  }
   const asOf = typeof snapshot.asOf === "string" ? snapshot.asOf : "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf))
     throw new Error(`market snapshot: asOf must be a date YYYY-MM-DD, got ${JSON.stringify(snapshot.asOf)}`);
@@ -38,6 +61,7 @@ export function encodeSnapshot(snapshot: Record<string, unknown>): EncodedSnapsh
   const version = `${asOf}.${hash}`;
   const encoded = byVersion.get(version) ?? { version, asOf, json, gzip: gzipSync(json, { level: 6 }) };
   byObject.set(snapshot, encoded);
+  if (part) byFirstPart.set(part, { source: { ...snapshot }, encoded });
   remember(encoded);
   return encoded;
 }

@@ -1,10 +1,11 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
 import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
 import type { MarketSource } from "../http/market";
 import { type RunOutcome, runOnce } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
 import { centralTime } from "./central-time";
+import { encodeSnapshot } from "./encoded";
 import { fetchMarketDay, type MarketSourceUrls } from "./fetch-day";
 import type { FuturesProvider } from "./futures-provider";
 
@@ -129,10 +130,13 @@ export function createMarketFeed(options: MarketFeedOptions) {
     // Kept before it is published: a device told of it by the document may ask another instance for
     // it (GET /api/market/snapshots/{version} looks in the history) the moment the notice arrives.
     const publishedAt = clock().getTime();
+    const { gzip } = encodeSnapshot(snapshot);
     await store.saveSnapshot({
       asOf: snapshot.asOf,
       publishedAt,
-      data: new Uint8Array(gzipSync(JSON.stringify(snapshot))),
+      // The bytes the publish serves (sync-server/market/encoded.ts): encoded once per snapshot, not
+      // once here and again for the notice (~50 ms of stringify and gzip on the event loop, issue 15 §5).
+      data: new Uint8Array(gzip.buffer, gzip.byteOffset, gzip.byteLength),
     });
     await store.saveOfferHistory(
       snapshot.asOf,
