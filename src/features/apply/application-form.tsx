@@ -21,6 +21,8 @@ import {
   ProviderSelect,
   SelectInput,
   TaxIdField,
+  TextInput,
+  type TextInputProps,
   unplacedIssues,
 } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
@@ -35,6 +37,23 @@ import { useOutbox } from "./use-outbox";
 import "./apply.css";
 
 const newSubmissionId = () => `sub_${newRecordId()}`;
+
+/** The draft's free-text fields. */
+type TextField = {
+  [K in keyof ApplicationDraft]: string extends ApplicationDraft[K] ? K : never;
+}[keyof ApplicationDraft];
+
+const MARITAL_STATUSES = [
+  { value: "single", label: "Not married" },
+  { value: "married", label: "Married" },
+];
+const entityTypeOption = (c: string) => ({
+  value: c,
+  label: `${c} · ${ENTITY_TYPE_LABEL_BY_CODE[c as keyof typeof ENTITY_TYPE_LABEL_BY_CODE]}`,
+});
+const BUSINESS_ENTITY_TYPES = BUSINESS_ENTITY_TYPE_CODES.map(entityTypeOption);
+const ENTITY_TYPES = ENTITY_TYPE_CODES.map(entityTypeOption);
+const FARMER_CLASSIFICATION_OPTIONS = FARMER_CLASSIFICATIONS.map((c) => ({ value: c, label: c }));
 
 /** The application form of one applicant type; kept on the device as it is typed. */
 export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: string }) {
@@ -62,6 +81,18 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
   useEffect(() => saveDraft(draft), [draft]);
   const set = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  /** A text field of the draft (autocomplete on unless said otherwise: the applicant fills in their own details). */
+  const text = (key: TextField, label: string, path: string, more: Partial<TextInputProps> = {}) => (
+    <TextInput
+      label={label}
+      path={path}
+      issues={issues}
+      autoComplete="on"
+      value={draft[key]}
+      onChange={(v) => set(key, v)}
+      {...more}
+    />
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -180,14 +211,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
 
         {type === "individual" ? (
           <FieldGroup legend="Applicant">
-            <Field label="Full name" path="individual.name" issues={issues}>
-              <input
-                className="book-input"
-                autoComplete="name"
-                value={draft.name}
-                onChange={(e) => set("name", e.target.value)}
-              />
-            </Field>
+            {text("name", "Full name", "individual.name", { autoComplete: "name" })}
             <div className="book-form__row">
               <Field label="Date of birth" path="individual.dateOfBirth" issues={issues}>
                 <input
@@ -198,27 +222,19 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                   onChange={(e) => set("dateOfBirth", e.target.value)}
                 />
               </Field>
-              <Field label="Marital status" path="individual.maritalStatus" issues={issues}>
-                <select
-                  className="book-input"
-                  value={draft.maritalStatus}
-                  onChange={(e) => set("maritalStatus", e.target.value as ApplicationDraft["maritalStatus"])}
-                >
-                  <option value="">Choose</option>
-                  <option value="single">Not married</option>
-                  <option value="married">Married</option>
-                </select>
-              </Field>
+              <SelectInput
+                label="Marital status"
+                path="individual.maritalStatus"
+                issues={issues}
+                options={MARITAL_STATUSES}
+                placeholder="Choose"
+                value={draft.maritalStatus}
+                onChange={(v) => set("maritalStatus", v as ApplicationDraft["maritalStatus"])}
+              />
             </div>
             {draft.maritalStatus === "married" ? (
               <>
-                <Field label="Spouse's full name" path="individual.spouse.name" issues={issues}>
-                  <input
-                    className="book-input"
-                    value={draft.spouseName}
-                    onChange={(e) => set("spouseName", e.target.value)}
-                  />
-                </Field>
+                {text("spouseName", "Spouse's full name", "individual.spouse.name")}
                 <TaxIdField
                   label="Spouse's tax id (optional)"
                   value={draft.spouseTaxId}
@@ -232,28 +248,16 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           </FieldGroup>
         ) : (
           <FieldGroup legend="Business">
-            <Field label="Legal name" path="business.legalName" issues={issues}>
-              <input
-                className="book-input"
-                autoComplete="organization"
-                value={draft.legalName}
-                onChange={(e) => set("legalName", e.target.value)}
-              />
-            </Field>
-            <Field label="Entity type" path="business.entityType" issues={issues}>
-              <select
-                className="book-input"
-                value={draft.entityType}
-                onChange={(e) => set("entityType", e.target.value)}
-              >
-                <option value="">Choose the entity type</option>
-                {BUSINESS_ENTITY_TYPE_CODES.map((c) => (
-                  <option key={c} value={c}>
-                    {c} · {ENTITY_TYPE_LABEL_BY_CODE[c as keyof typeof ENTITY_TYPE_LABEL_BY_CODE]}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            {text("legalName", "Legal name", "business.legalName", { autoComplete: "organization" })}
+            <SelectInput
+              label="Entity type"
+              path="business.entityType"
+              issues={issues}
+              options={BUSINESS_ENTITY_TYPES}
+              placeholder="Choose the entity type"
+              value={draft.entityType}
+              onChange={(v) => set("entityType", v)}
+            />
             <p className="apply__note">
               Substantial beneficial interests: every person or business that owns 10 % or more of the
               business, with their share. The shares add up to at most 100 %.
@@ -268,36 +272,34 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
               const at = (k: string) => `business.sbis.${i}.${k}`;
               return (
                 <FieldGroup key={sbi.id} legend={`Beneficial interest ${i + 1}`}>
-                  <Field label="Name" path={at("name")} issues={issues}>
-                    <input
-                      className="book-input"
-                      value={sbi.name}
-                      onChange={(e) => change({ name: e.target.value })}
-                    />
-                  </Field>
+                  <TextInput
+                    label="Name"
+                    path={at("name")}
+                    issues={issues}
+                    autoComplete="on"
+                    value={sbi.name}
+                    onChange={(v) => change({ name: v })}
+                  />
                   <div className="book-form__row">
-                    <Field label="Entity type" path={at("entityType")} issues={issues}>
-                      <select
-                        className="book-input"
-                        value={sbi.entityType}
-                        onChange={(e) => change({ entityType: e.target.value })}
-                      >
-                        <option value="">Choose</option>
-                        {ENTITY_TYPE_CODES.map((c) => (
-                          <option key={c} value={c}>
-                            {c} · {ENTITY_TYPE_LABEL_BY_CODE[c]}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                    <Field label="Share (%)" path={at("sharePercent")} issues={issues} hint="e.g. 50 or 12.5">
-                      <input
-                        className="book-input"
-                        inputMode="decimal"
-                        value={sbi.sharePercent}
-                        onChange={(e) => change({ sharePercent: e.target.value })}
-                      />
-                    </Field>
+                    <SelectInput
+                      label="Entity type"
+                      path={at("entityType")}
+                      issues={issues}
+                      options={ENTITY_TYPES}
+                      placeholder="Choose"
+                      value={sbi.entityType}
+                      onChange={(v) => change({ entityType: v })}
+                    />
+                    <TextInput
+                      label="Share (%)"
+                      path={at("sharePercent")}
+                      issues={issues}
+                      hint="e.g. 50 or 12.5"
+                      inputMode="decimal"
+                      autoComplete="on"
+                      value={sbi.sharePercent}
+                      onChange={(v) => change({ sharePercent: v })}
+                    />
                   </div>
                   <TaxIdField
                     label="Tax id"
@@ -353,55 +355,27 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             countyOptional={false}
           />
           <div className="book-form__row">
-            <Field label="Phone" path="phone" issues={issues} hint="e.g. 806-555-0100">
-              <input
-                className="book-input"
-                type="tel"
-                autoComplete="tel"
-                value={draft.phone}
-                onChange={(e) => set("phone", e.target.value)}
-              />
-            </Field>
-            <Field label="E-mail" path="email" issues={issues}>
-              <input
-                className="book-input"
-                type="email"
-                autoComplete="email"
-                value={draft.email}
-                onChange={(e) => set("email", e.target.value)}
-              />
-            </Field>
+            {text("phone", "Phone", "phone", { hint: "e.g. 806-555-0100", type: "tel", autoComplete: "tel" })}
+            {text("email", "E-mail", "email", { type: "email", autoComplete: "email" })}
           </div>
         </FieldGroup>
 
         <FieldGroup legend="Farmer classification">
           <div className="book-form__row">
-            <Field label="Classification" path="farmerClassification" issues={issues}>
-              <select
-                className="book-input"
-                value={draft.farmerClassification}
-                onChange={(e) =>
-                  set("farmerClassification", e.target.value as ApplicationDraft["farmerClassification"])
-                }
-              >
-                <option value="">Choose</option>
-                {FARMER_CLASSIFICATIONS.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {draft.farmerClassification && draft.farmerClassification !== "Neither" ? (
-              <Field label="Year farming or ranching started" path="farmingSinceYear" issues={issues}>
-                <input
-                  className="book-input"
-                  inputMode="numeric"
-                  value={draft.farmingSinceYear}
-                  onChange={(e) => set("farmingSinceYear", e.target.value)}
-                />
-              </Field>
-            ) : null}
+            <SelectInput
+              label="Classification"
+              path="farmerClassification"
+              issues={issues}
+              options={FARMER_CLASSIFICATION_OPTIONS}
+              placeholder="Choose"
+              value={draft.farmerClassification}
+              onChange={(v) => set("farmerClassification", v as ApplicationDraft["farmerClassification"])}
+            />
+            {draft.farmerClassification && draft.farmerClassification !== "Neither"
+              ? text("farmingSinceYear", "Year farming or ranching started", "farmingSinceYear", {
+                  inputMode: "numeric",
+                })
+              : null}
           </div>
         </FieldGroup>
 
@@ -416,30 +390,10 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           </label>
           {draft.hasPowerOfAttorney ? (
             <>
-              <Field label="Attorney-in-fact's full name" path="powerOfAttorney.name" issues={issues}>
-                <input
-                  className="book-input"
-                  value={draft.poaName}
-                  onChange={(e) => set("poaName", e.target.value)}
-                />
-              </Field>
+              {text("poaName", "Attorney-in-fact's full name", "powerOfAttorney.name")}
               <div className="book-form__row">
-                <Field label="Their phone (optional)" path="powerOfAttorney.phone" issues={issues}>
-                  <input
-                    className="book-input"
-                    type="tel"
-                    value={draft.poaPhone}
-                    onChange={(e) => set("poaPhone", e.target.value)}
-                  />
-                </Field>
-                <Field label="Their e-mail (optional)" path="powerOfAttorney.email" issues={issues}>
-                  <input
-                    className="book-input"
-                    type="email"
-                    value={draft.poaEmail}
-                    onChange={(e) => set("poaEmail", e.target.value)}
-                  />
-                </Field>
+                {text("poaPhone", "Their phone (optional)", "powerOfAttorney.phone", { type: "tel" })}
+                {text("poaEmail", "Their e-mail (optional)", "powerOfAttorney.email", { type: "email" })}
               </div>
             </>
           ) : null}
@@ -458,7 +412,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           {issues["signature.consentText"] ? (
             <span className="book-field__error">{issues["signature.consentText"]}</span>
           ) : null}
-          <Field
+          <TextInput
             label={
               draft.hasPowerOfAttorney
                 ? "Type the attorney-in-fact's full name to sign"
@@ -469,13 +423,10 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             path="signature.typedName"
             issues={issues}
             hint="The date and time of signing are added when you submit."
-          >
-            <input
-              className="book-input"
-              value={draft.signatureName}
-              onChange={(e) => set("signatureName", e.target.value)}
-            />
-          </Field>
+            autoComplete="on"
+            value={draft.signatureName}
+            onChange={(v) => set("signatureName", v)}
+          />
         </FieldGroup>
 
         {hasIssues(issues) ? (
