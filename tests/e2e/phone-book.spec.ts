@@ -1,6 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chooseOffer, choosePolicy, DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
-import { AGENT, CUSTOMER, customerPath, device, expectAllSynced, newCustomerPath } from "./sync-helpers";
+import {
+  AGENT,
+  CUSTOMER,
+  customerPath,
+  device,
+  dropSocket,
+  expectAllSynced,
+  newCustomerPath,
+  restoreSocket,
+} from "./sync-helpers";
 
 // Issue 10 §3 "phone first, 360 px up": every agent book route, and My coverages for the producer, at
 // 360 × 780 must not scroll sideways (document.documentElement.scrollWidth > clientWidth), and its
@@ -181,6 +190,18 @@ test("every agent book route and My coverages fit a 360 px phone: no sideways sc
       { timeout: 30_000 },
     );
     await expect(view.getByTestId("producer-premium")).toHaveText("$1,230");
+    // Offline, the server's market history is not asked: the page says why.
+    await page.goto(customerPath(CUSTOMER_ID));
+    await expect(page.getByTestId("customer-record")).toBeVisible();
+    await expectAllSynced(page);
+    await agent.context.setOffline(true);
+    await dropSocket(page);
+    await page.locator(`a[href="/agent/coverages/lgm/${ids.lgmEndorsementId}"]`).click();
+    await expect(view.getByTestId("lgm-curve-unavailable")).toContainText(
+      "The market data of the sales date (2026-01-15) is not on this device and you are offline",
+    );
+    await agent.context.setOffline(false);
+    await restoreSocket(page);
     await expectAllSynced(page);
   } finally {
     await agent.context.close();
