@@ -17,7 +17,8 @@ const what = (name: string) => {
   const ref = parseDocumentName(name);
   if (ref?.kind === "customer") return `customer ${ref.customerId}`;
   // The internal document's records: its notes, quotes and each entity's tax ids (counted as one).
-  if (ref?.kind === "customerInternal") return `the tax ids and notes of customer ${ref.customerId}`;
+  if (ref?.kind === "customerInternal")
+    return `customer ${ref.customerId}'s agents-only file (tax ids, notes)`;
   if (ref?.kind === "claim") return `claim ${ref.claimId}`;
   return name;
 };
