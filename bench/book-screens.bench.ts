@@ -471,6 +471,28 @@ try {
     loadsCounter.push(counter);
     bookLoaded.push(loadedAt);
   }
+  // The scripts that page load runs (from the service worker's cache), by size: what it parses.
+  {
+    const scripts = new Map<string, number>();
+    const onScript = (response: { url(): string }) => {
+      const url = response.url();
+      if (url.endsWith(".js") && !url.endsWith("/sw.js")) scripts.set(new URL(url).pathname, 0);
+    };
+    page.on("response", onScript);
+    await page.goto(`${base}${LIST_PATH}`);
+    await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
+    page.off("response", onScript);
+    let raw = 0;
+    for (const path of scripts.keys()) raw += readFileSync(join(dist, path)).length;
+    const largest = [...scripts.keys()]
+      .map((path) => [path, readFileSync(join(dist, path)).length] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([path, n]) => `${path.replace("/assets/", "")} ${(n / 1024).toFixed(0)} KB`);
+    console.log(
+      `Scripts the page load runs: ${scripts.size}, ${(raw / 1024).toFixed(0)} KB uncompressed (largest: ${largest.join(", ")})`,
+    );
+  }
   if (process.env.BENCH_PROFILE)
     await profile(page, "one page load", async () => {
       await page.goto(`${base}${LIST_PATH}`, { waitUntil: "commit" });

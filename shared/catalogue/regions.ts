@@ -33,17 +33,23 @@ function areasOf(fips: string): [string, string][] {
 // so a bundle that imports the catalogue without using regions (the pricing worker) leaves the county
 // table out.
 
+// A state's areas are read from the generated rows the first time someone asks (a page that only
+// validates a state, or none, does not build 3,000 county entries as it starts).
 function buildStates(): readonly StateRegion[] {
   return Object.freeze(
-    STATE_ROWS.map(([fips, abbreviation, name]) =>
-      Object.freeze({
+    STATE_ROWS.map(([fips, abbreviation, name]) => {
+      let areas: Readonly<Record<string, string>> | undefined;
+      return Object.freeze({
         abbreviation,
         name,
         fips,
         code: `${fips}000`,
-        areas: Object.freeze(Object.fromEntries(areasOf(fips).map(([code, area]) => [area, code]))),
-      }),
-    ),
+        get areas() {
+          areas ??= Object.freeze(Object.fromEntries(areasOf(fips).map(([code, area]) => [area, code])));
+          return areas;
+        },
+      });
+    }),
   );
 }
 
@@ -65,7 +71,11 @@ export const REGION_STATES: readonly StateRegion[] = /* @__PURE__ */ buildStates
 export const REGIONS_BY_STATE: Readonly<Record<string, StateRegion>> =
   /* @__PURE__ */ indexByAbbreviation(REGION_STATES);
 
-const byCode = /* @__PURE__ */ buildByCode();
+let byCodeBuilt: Map<string, RegionRow> | undefined;
+const byCode = (): Map<string, RegionRow> => {
+  byCodeBuilt ??= buildByCode();
+  return byCodeBuilt;
+};
 
 /** State abbreviation → its own code (OH → 39000); undefined for an unknown abbreviation. */
 export function stateRegionCode(state: string): string | undefined {
@@ -80,9 +90,9 @@ export function regionCode(state: string, area: string): string | undefined {
 
 /** Reverse lookup: 5-digit code → state and area (area null for a state's own xx000 row). */
 export function regionForCode(code: string): RegionRow | undefined {
-  return byCode.get(code);
+  return byCode().get(code);
 }
 
 /** Every row, states first within their own block, in code order. */
 export const allRegionRows = (): RegionRow[] =>
-  [...byCode.values()].sort((a, b) => a.code.localeCompare(b.code));
+  [...byCode().values()].sort((a, b) => a.code.localeCompare(b.code));
