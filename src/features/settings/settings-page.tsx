@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useMemo } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
 import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
@@ -41,6 +41,7 @@ const FLAGS = {
   enableSMSCampaigns: false,
   enableCombinedQuoteCampaignsToSingleEmail: true,
 } as const;
+const SLACK_CHANNEL_OPTIONS = STOCKGUARD_SLACK_CHANNELS.map((c) => ({ value: c, label: c }));
 const FLAG_LABELS: Record<keyof typeof FLAGS, string> = {
   enableNotificationCrons: "Send scheduled notifications (daily alerts and reminders)",
   enableClaimsUi: "Show the claims screens",
@@ -68,6 +69,29 @@ export default function SettingsPage() {
       disabled={readOnly}
       {...props}
     />
+  );
+  /** A select of the draft: "" (`none`) first, then `extra` (a stored value not in the list), then `options`. */
+  const select = (
+    field: (typeof TEXT)[number],
+    none: string,
+    options: readonly { value: string; label: string }[],
+    extra: ReactNode = null,
+  ) => (
+    <select
+      className="book-input"
+      name={field}
+      value={String(draft[field])}
+      onChange={(e) => set(field, e.target.value)}
+      disabled={readOnly}
+    >
+      <option value="">{none}</option>
+      {extra}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
   const submit = (event: FormEvent<HTMLFormElement>) =>
     save(event, () => saveDraft(settings, draft), {
@@ -107,23 +131,14 @@ export default function SettingsPage() {
               {text("domain")}
             </Field>
             <Field label="Time zone" path="timezone" issues={issues} hint="Reminders and schedules use it.">
-              <select
-                className="book-input"
-                name="timezone"
-                value={String(draft.timezone)}
-                onChange={(e) => set("timezone", e.target.value)}
-                disabled={readOnly}
-              >
-                <option value="">Not set</option>
-                {draft.timezone && !zones.includes(String(draft.timezone)) ? (
+              {select(
+                "timezone",
+                "Not set",
+                zones.map((z) => ({ value: z, label: z })),
+                draft.timezone && !zones.includes(String(draft.timezone)) ? (
                   <option value={String(draft.timezone)}>{String(draft.timezone)} (unknown)</option>
-                ) : null}
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
-              </select>
+                ) : null,
+              )}
             </Field>
           </div>
         </FieldGroup>
@@ -139,20 +154,7 @@ export default function SettingsPage() {
               {text("city", { autoComplete: "address-level2" })}
             </Field>
             <Field label="State" path="state" issues={issues}>
-              <select
-                className="book-input"
-                name="state"
-                value={String(draft.state)}
-                onChange={(e) => set("state", e.target.value)}
-                disabled={readOnly}
-              >
-                <option value="">Not set</option>
-                {STATE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
+              {select("state", "Not set", STATE_OPTIONS)}
             </Field>
             <Field label="ZIP code" path="zip" issues={issues} hint="67801 or 67801-1234">
               {text("zip", { inputMode: "numeric", autoComplete: "postal-code" })}
@@ -196,20 +198,7 @@ export default function SettingsPage() {
             </Field>
           </div>
           <Field label="Slack channel for activity" path="stockguardSlackChannel" issues={issues}>
-            <select
-              className="book-input"
-              name="stockguardSlackChannel"
-              value={String(draft.stockguardSlackChannel)}
-              onChange={(e) => set("stockguardSlackChannel", e.target.value)}
-              disabled={readOnly}
-            >
-              <option value="">None</option>
-              {STOCKGUARD_SLACK_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+            {select("stockguardSlackChannel", "None", SLACK_CHANNEL_OPTIONS)}
           </Field>
         </FieldGroup>
         <FieldGroup legend="Features">
