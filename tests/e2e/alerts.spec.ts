@@ -28,9 +28,10 @@ import { CUSTOMER, signIn } from "./sync-helpers";
 //   with registration.getNotifications();
 // - the LRP quote screen and the watchlist show the new snapshot's date without a reload.
 // Not covered, and why:
-// - PushManager.subscribe: headless Chromium refuses it ("Registration failed - permission denied",
-//   with the notifications permission granted: it has no push service), so the subscription is
-//   registered through the API with keys made here, as the screen would POST them;
+// - PushManager.subscribe here: this test's context is off the record, where Chromium refuses it
+//   ("Registration failed - permission denied"), so the subscription is registered through the API with
+//   keys made here, as the screen would POST them. The real subscribe, on a profile on disk against a
+//   loopback GCM stand-in, is push-subscribe.spec.ts;
 // - the hop through the browser vendor's push service (FCM), and its decryption inside Chromium;
 // - a click on the notification (no way to click a system notification from a test).
 
