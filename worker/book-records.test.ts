@@ -10,9 +10,9 @@ import { createPricingApi } from "./api";
 // snapshot the worker holds (snapshot()): the record's premium equals the worker's quote for the same
 // inputs on the same snapshot.
 
-const SALES_DATE = "2026-11-20";
+const SALES_DATE = "2026-11-13"; // a trading day that is not a report day (2026-11-20 is Cattle on Feed)
 const snapshot = generateSampleSnapshot(SALES_DATE);
-const IN_WINDOW = new Date("2026-11-20T22:00:00Z"); // 4 pm Central, after RMA posts the day's rates
+const IN_WINDOW = new Date("2026-11-13T22:00:00Z"); // 4 pm Central, after RMA posts the day's rates
 
 const lrpInput = {
   salesDate: SALES_DATE,

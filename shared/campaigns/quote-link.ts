@@ -1,8 +1,8 @@
+import { routeById } from "../access/routes";
 import type { CampaignQuote } from "../documents/campaign";
 
 // The links a campaign message carries to its full quote (issue 12 §3). The e-mail links to the quote
-// page with the campaign's quote in the query (`campaign`, then each setup field: arrays joined by
-// commas); an SMS carries a short link `/q/{code}` on the same origin that redirects there
+// screen with the campaign's setup in the screen's own address fields; an SMS carries a short link `/q/{code}` on the same origin that redirects there
 // (sync-server/campaigns/short-links.ts), so the text stays in fewer segments.
 
 /** The path of a short link, before its code. */
@@ -12,21 +12,24 @@ export const SHORT_CODE_LENGTH = 12;
 export const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const isShortCode = (code: string): boolean => /^[A-Za-z0-9]{12}$/.test(code);
 
-/** The full quote page for a campaign's quote, on `origin` (no trailing slash). */
+/**
+ * The quote screen showing a campaign's quote, on `origin` (no trailing slash): the LRP or LGM quote
+ * screen with its own address fields filled in from the setup (commodity, type; LRP head, weight and
+ * the one endorsement length, or all when several; LGM marketings and deductible), and the campaign.
+ */
 export function quotePageUrl(origin: string, campaignId: string, quote: CampaignQuote): string {
-  const query = new URLSearchParams({ campaign: campaignId });
-  for (const [key, value] of Object.entries(quote)) {
-    if (key === "plan" || value === undefined || value === null) continue;
-    query.set(
-      key,
-      Array.isArray(value) && value.every((v) => typeof v !== "object")
-        ? value.join(",")
-        : typeof value === "object"
-          ? JSON.stringify(value)
-          : String(value),
-    );
+  const query = new URLSearchParams({ commodity: quote.commodity, type: quote.type });
+  if (quote.plan === "lrp") {
+    const [only, ...more] = quote.endorsementLengthsWeeks;
+    query.set("head", String(quote.head));
+    query.set("weight", String(quote.targetWeightCwt));
+    query.set("weeks", only !== undefined && more.length === 0 ? String(only) : "all");
+  } else {
+    query.set("m", quote.targetMarketings.join(","));
+    query.set("deductible", String(quote.deductible));
   }
-  return `${origin}/${quote.plan === "lrp" ? "lrp-quote" : "lgm-quote"}?${query}`;
+  query.set("campaign", campaignId);
+  return `${origin}${routeById(quote.plan === "lrp" ? "lrp-quote" : "lgm-quote").path}?${query}`;
 }
 
 /** A short link as the preview shows it: the real one's length, with a sample code. */
