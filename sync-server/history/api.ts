@@ -306,6 +306,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
         restored: section ?? "document",
         changed: result.changed,
         ...(result.bookIndex ? { bookIndex: result.bookIndex } : {}),
+        ...(result.claimSummaries ? { claimSummaries: result.claimSummaries } : {}),
       });
     }
     if (result.error === "unknown-section") {

@@ -12,6 +12,13 @@ import { setUpdateAuthor } from "../storage/authors";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
 import { type BookIndexRefresh, refreshBookIndex } from "./book-index";
+import {
+  type ClaimSummaryRefresh,
+  claimCustomerOf,
+  refreshAfterClaimRestore,
+  refreshAfterCustomerRestore,
+  refreshAfterOrgRestore,
+} from "./claim-summaries";
 import { documentAt } from "./past-state";
 
 // Restore (issue 16 §4, HIST2): a record, or the whole document, is made to read as it did at a past
@@ -34,6 +41,8 @@ export type RestoreResult =
       since: number;
       /** A customer document's summaries in the book index, brought in line (book-index.ts). */
       bookIndex?: BookIndexRefresh | { error: string };
+      /** Claim summaries in the organisation and customer documents, brought in line (claim-summaries.ts). */
+      claimSummaries?: ClaimSummaryRefresh | { error: string };
     }
   | { ok: false; error: "too-old"; since: number }
   | { ok: false; error: "unknown-section"; sections: readonly string[] }
@@ -85,28 +94,68 @@ function restoreWrites(
 const apply = (doc: Y.Doc, writes: ReturnType<typeof restoreWrites>) =>
   typeof writes === "function" ? writes(doc) : writeSections(doc, writes);
 
-/**
- * After restoring a customer document: its summaries in the book index follow (also when the restore
- * changed nothing, so a restore can mend an index left behind). A failure here leaves the restore done.
- */
-async function refreshIndex(
-  hocuspocus: Hocuspocus,
-  ref: DocumentRef,
-  live: Y.Doc,
-): Promise<{ bookIndex?: BookIndexRefresh | { error: string } }> {
-  if (ref.kind !== "customer") return {};
+type Refreshed<T> = T | { error: string };
+/** What a restore brought in line after it: summaries derived from the restored document. */
+interface Followed {
+  bookIndex?: Refreshed<BookIndexRefresh>;
+  claimSummaries?: Refreshed<ClaimSummaryRefresh>;
+}
+
+const attempt = async <T>(run: () => Promise<T>): Promise<Refreshed<T>> => {
   try {
-    return {
-      bookIndex: await refreshBookIndex({
-        hocuspocus,
-        orgId: ref.orgId,
-        customerId: ref.customerId,
-        customer: live,
-      }),
-    };
+    return await run();
   } catch (error) {
-    return { bookIndex: { error: (error as Error).message } };
+    return { error: (error as Error).message };
   }
+};
+
+/** Whether the restore wrote (or would have written) the document's `claims` section. */
+const coversClaims = (target: RestoreTarget) => target === null || target.section === "claims";
+
+/**
+ * After a restore, what derives from the document follows it (also when the restore changed nothing, so
+ * a restore can mend summaries left behind); a failure here leaves the restore done. A customer
+ * document: its summaries in the book index (book-index.ts) and, when its `claims` were restored, its
+ * claim summaries (claim-summaries.ts); a claim document: its summaries in the organisation and customer
+ * documents; the organisation document, when its `claims` were restored: every claim summary.
+ */
+async function follow(
+  options: { hocuspocus: Hocuspocus; storage: Storage; ref: DocumentRef; target: RestoreTarget },
+  live: Y.Doc,
+  customerBefore: string | null,
+): Promise<Followed> {
+  const { hocuspocus, storage, ref, target } = options;
+  if (ref.kind === "claim") {
+    const claim = documentJson(live);
+    return {
+      claimSummaries: await attempt(() =>
+        refreshAfterClaimRestore({
+          hocuspocus,
+          storage,
+          orgId: ref.orgId,
+          claimId: ref.claimId,
+          claim,
+          customerBefore,
+        }),
+      ),
+    };
+  }
+  if (ref.kind === "org" && coversClaims(target))
+    return {
+      claimSummaries: await attempt(() => refreshAfterOrgRestore({ hocuspocus, storage, orgId: ref.orgId })),
+    };
+  if (ref.kind !== "customer") return {};
+  const { orgId, customerId } = ref;
+  return {
+    bookIndex: await attempt(() => refreshBookIndex({ hocuspocus, orgId, customerId, customer: live })),
+    ...(coversClaims(target)
+      ? {
+          claimSummaries: await attempt(() =>
+            refreshAfterCustomerRestore({ hocuspocus, storage, orgId, customerId }),
+          ),
+        }
+      : {}),
+  };
 }
 
 const issueKey = (i: DocumentIssue) => `${i.path.join("/")}: ${i.message}`;
@@ -138,7 +187,9 @@ export async function restoreDocument(options: {
     if (!live) throw new Error(`${ref.name} could not be opened`);
     const copy = new Y.Doc();
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
-    const before = new Set(validateDocument(ref.kind, documentJson(copy)).map(issueKey));
+    const current = documentJson(copy);
+    const before = new Set(validateDocument(ref.kind, current).map(issueKey));
+    const customerBefore = ref.kind === "claim" ? claimCustomerOf(current) : null;
     let changed = false;
     copy.on("update", () => {
       changed = true;
@@ -146,7 +197,8 @@ export async function restoreDocument(options: {
     copy.transact(() => apply(copy, writes));
     const issues = validateDocument(ref.kind, documentJson(copy)).filter((i) => !before.has(issueKey(i)));
     if (issues.length > 0) return { ok: false, error: "invalid-document", issues };
-    if (!changed) return { ok: true, changed: false, since, ...(await refreshIndex(hocuspocus, ref, live)) };
+    if (!changed)
+      return { ok: true, changed: false, since, ...(await follow(options, live, customerBefore)) };
     // The restore's update is attributed to the administrator in the history (storage/authors.ts).
     const attribute = (update: Uint8Array, origin: unknown) => {
       if ((origin as { context?: unknown } | null)?.context === context) setUpdateAuthor(update, userId);
@@ -157,7 +209,7 @@ export async function restoreDocument(options: {
     } finally {
       live.off("update", attribute);
     }
-    return { ok: true, changed: true, since, ...(await refreshIndex(hocuspocus, ref, live)) };
+    return { ok: true, changed: true, since, ...(await follow(options, live, customerBefore)) };
   } finally {
     await direct.disconnect({ unloadImmediately: false });
   }
