@@ -18,7 +18,7 @@ const lrpInput = {
   salesDate: SALES_DATE,
   commodity: "0801",
   type: "810",
-  offer: { endorsementLengthWeeks: 26, coverageLevel: 0.9476 },
+  offer: { endorsementLengthWeeks: 26, coverageLevel: 0.9483 },
   head: 100,
   targetWeightCwt: 7.5,
   share: 1,
@@ -47,7 +47,7 @@ describe("pricing worker: the snapshot for the book's records", () => {
     const quoted = await api.quoteLrp(lrpQuoteInputFor(lrpInput), { all: true });
     if (!quoted.ok) throw new Error(quoted.error.message);
     const row = quoted.value.offers?.find(
-      (r) => r.endorsementLengthWeeks === 26 && Math.abs(r.coverageLevel - 0.9476) < 1e-9,
+      (r) => r.endorsementLengthWeeks === 26 && Math.abs(r.coverageLevel - 0.9483) < 1e-9,
     );
     expect(row).toBeDefined();
     expect(record.producerPremium).toBe(exactDecimal(row?.producerPremium ?? Number.NaN));
