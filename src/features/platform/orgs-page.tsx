@@ -18,6 +18,9 @@ interface Org {
   members: number;
 }
 
+/** The new organisation form, empty. */
+const NEW_ORG = { id: "", name: "", organizationType: "agency", parentOrgId: "" };
+
 /**
  * /settings/orgs (superAdmin): every organisation the server knows — also those only their members
  * make known — with create, rename, nest and disable.
@@ -27,7 +30,12 @@ export default function OrgsPage() {
   const { getAccessToken } = session;
   const [orgs, setOrgs] = useState<Org[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState({ id: "", name: "", organizationType: "agency", parentOrgId: "" });
+  const [draft, setDraft] = useState(NEW_ORG);
+  /** The new organisation's field `key`: its value and its change. */
+  const bind = (key: keyof typeof NEW_ORG) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
+  });
 
   const load = useCallback(async () => {
     try {
@@ -71,7 +79,7 @@ export default function OrgsPage() {
           })
         ).organisations,
       );
-      setDraft({ id: "", name: "", organizationType: "agency", parentOrgId: "" });
+      setDraft(NEW_ORG);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -154,34 +162,18 @@ export default function OrgsPage() {
         <FieldGroup legend="New organisation">
           <div className="book-form__row">
             <Field label="Id" hint="Letters, digits, - and _; it never changes.">
-              <input
-                className="book-input"
-                value={draft.id}
-                onChange={(e) => setDraft({ ...draft, id: e.target.value })}
-              />
+              <input className="book-input" {...bind("id")} />
             </Field>
             <Field label="Name">
-              <input
-                className="book-input"
-                value={draft.name}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
+              <input className="book-input" {...bind("name")} />
             </Field>
           </div>
           <div className="book-form__row">
             <Field label="Type" hint="e.g. agency, sub-agency">
-              <input
-                className="book-input"
-                value={draft.organizationType}
-                onChange={(e) => setDraft({ ...draft, organizationType: e.target.value })}
-              />
+              <input className="book-input" {...bind("organizationType")} />
             </Field>
             <Field label="Parent organisation" hint="For a sub-agency.">
-              <select
-                className="book-input"
-                value={draft.parentOrgId}
-                onChange={(e) => setDraft({ ...draft, parentOrgId: e.target.value })}
-              >
+              <select className="book-input" {...bind("parentOrgId")}>
                 <option value="">None</option>
                 {(orgs ?? []).map((o) => (
                   <option key={o.id} value={o.id}>
