@@ -141,11 +141,21 @@ function restoreClaimSuite(
         sampleLrpCoverage("cv-1", "p-1", { status: "ended" }),
       );
       org = await open(agent, ORG);
-      // A summary of a claim that has no document: a restore of the `claims` drops it.
+      // A summary of a claim that has no document: a restore of the `claims` drops it. One of a claim
+      // written before claims had a version (legacy): nothing derives it, it is kept as it is.
       const stray = { ...claimSummaryOf(claim, checklist), id: "cl-9" };
-      org.doc.getMap("claims").set("cl-9", stray);
-      customerDoc.doc.getMap("claims").set("cl-9", stray);
-      await synced(customerDoc, org);
+      const legacy = { ...claimSummaryOf(claim, checklist), id: "cl-old", status: "paid" };
+      const old = await open(agent, "org/demo/claim/cl-old");
+      old.doc.transact(() => {
+        old.doc.getMap("claim").set("customerId", "c-demo");
+        old.doc.getMap("claim").set("status", "paid by check");
+      });
+      for (const doc of [org.doc, customerDoc.doc]) {
+        doc.getMap("claims").set("cl-9", stray);
+        doc.getMap("claims").set("cl-old", legacy);
+      }
+      await synced(customerDoc, org, old);
+      old.destroy();
       await pause(20);
       beforeClaim = Date.now();
       await pause(20);
@@ -249,12 +259,13 @@ function restoreClaimSuite(
     });
 
     it("a restore of the customer document keeps the summaries of its claims and drops a stray one", async () => {
-      // Before the claim, the customer document had no summary of it (and the stray one).
+      // Before the claim, the customer document had no summary of it (and the stray and legacy ones).
       const response = await restore({ document: CUSTOMER, at: beforeClaim });
       expect(response.status).toBe(200);
       expect(response.body.claimSummaries).toEqual({ written: 1, removed: 1, refused: [] });
       const reader = await open(agent, CUSTOMER);
-      expect([...reader.doc.getMap("claims").keys()]).toEqual(["cl-1"]);
+      expect([...reader.doc.getMap("claims").keys()].sort()).toEqual(["cl-1", "cl-old"]);
+      expect(summaryIn(reader, "cl-old")).toMatchObject({ status: "paid" });
       expect(summaryIn(reader)).toEqual(await expectedSummary());
       reader.destroy();
       // A restore of another section leaves the claim summaries alone (nothing to derive).
@@ -267,7 +278,7 @@ function restoreClaimSuite(
       expect(response.status).toBe(200);
       expect(response.body.claimSummaries).toEqual({ written: 1, removed: 1, refused: [] });
       const reader = await open(agent, ORG);
-      expect([...reader.doc.getMap("claims").keys()]).toEqual(["cl-1"]);
+      expect([...reader.doc.getMap("claims").keys()].sort()).toEqual(["cl-1", "cl-old"]);
       expect(summaryIn(reader)).toEqual(await expectedSummary());
       reader.destroy();
     });
