@@ -30,8 +30,8 @@ import { CUSTOMER, signIn } from "./sync-helpers";
 // Not covered, and why:
 // - PushManager.subscribe here: this test's context is off the record, where Chromium refuses it
 //   ("Registration failed - permission denied"), so the subscription is registered through the API with
-//   keys made here, as the screen would POST them. The real subscribe, on a profile on disk against a
-//   loopback GCM stand-in, is push-subscribe.spec.ts;
+//   keys made here, as the screen would POST them. The real subscribe, the push through a (stand-in)
+//   push service and Chromium's own decryption, on a profile on disk, are in push-subscribe.spec.ts;
 // - the hop through the browser vendor's push service (FCM), and its decryption inside Chromium;
 // - a click on the notification (no way to click a system notification from a test).
 

@@ -1,41 +1,75 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer as createTlsServer, type TLSSocket, type Server as TlsServer } from "node:tls";
 import { expect, test } from "@playwright/test";
+import { addDays } from "../../shared/market/dates";
+import { generateSampleSnapshot } from "../../shared/market/sample/generate";
+import { storedDocumentJson } from "../../sync-server/campaigns/stored-doc";
 import { readConfig } from "../../sync-server/config";
+import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
+import { issueTestToken } from "../../sync-server/identity/testing";
 import { SqlitePushStore } from "../../sync-server/push/store";
 import { type RunningServer, startServer } from "../../sync-server/server";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
-// PushManager.subscribe in headless Chromium, on loopback only (issue 15 §5; docs/alerts.md).
+// Web Push end to end in headless Chromium, on loopback only (issue 15 §4–5; docs/alerts.md).
 //
-// Chromium subscribes through Google's GCM: a "checkin" (protobuf) that gives the browser an Android
-// id and security token, then a "registration" per subscription that returns the token the endpoint
-// ends with. Chromium's own switches --gcm-checkin-url and --gcm-registration-url point both at a
-// stand-in here on 127.0.0.1 (Google's service cannot be reached from this machine; the stand-in
-// answers as GCM does: a checkin response with android_id and security_token, then `token=…`). Push
-// needs a profile on disk: in an off-the-record context (Playwright's newContext) Chromium refuses
-// with "Registration failed - permission denied", which is what the earlier test ran into.
+// Chromium's push runs over Google's GCM: a checkin (protobuf: the browser gets an Android id and a
+// security token), a registration per subscription (a form POST: the token the endpoint ends with),
+// and MCS, a TLS connection on which GCM hands the browser each message. Chromium's own switches
+// --gcm-checkin-url, --gcm-registration-url and --gcm-mcs-endpoint point all three at stand-ins here
+// on 127.0.0.1 (Google's service cannot be reached from this machine), and the stand-in push service
+// forwards what it is sent over that MCS connection, as FCM does. Push needs a profile on disk: off the
+// record (Playwright's newContext) Chromium refuses with "Registration failed - permission denied".
 //
-// Covered: the watchlist screen's "Turn on price alerts" runs the real PushManager.subscribe with the
-// server's VAPID public key (the registration Chromium sends carries it as `sender`), and the
-// subscription Chromium makes — endpoint and its own P-256 and auth keys — reaches the server's push
-// store through POST /api/push/subscriptions.
-// Not covered: delivery through that endpoint. Its host is Google's (Chromium builds it itself:
-// https://jmt17.google.com/fcm/send/{token} when the registration address is overridden), and the
-// message would reach the browser over GCM's MCS connection (a TLS socket speaking Google's protocol),
-// which no stand-in here speaks. Delivery into the service worker is covered by alerts.spec.ts
-// (DevTools ServiceWorker.deliverPushMessage with a payload web-push encrypted).
+// Covered: "Turn on price alerts" runs the real PushManager.subscribe with the server's VAPID key (the
+// registration carries it as `sender`); the subscription Chromium made — its own P-256 key and auth
+// secret — reaches the server's store; after a publish that meets a watch item's target, the server's
+// real alert run encrypts (aes128gcm) and signs (VAPID) a push for those keys and POSTs it to the push
+// service; Chromium decrypts it itself and the app's service worker shows the notification; "Turn off"
+// unsubscribes.
+// Not the real thing, and why: the push service and GCM are stand-ins (Google's, unreachable here).
+// Chromium builds the endpoint on Google's host itself (https://jmt17.google.com/fcm/send/{token} when
+// the registration address is overridden), so the test registers the same subscription — same keys,
+// same token — under the stand-in's loopback address for the server to POST to.
 
 const STATIC_DIR = process.env.PUSH_STATIC_DIR ?? process.env.ALERTS_STATIC_DIR ?? "dist";
 const ANDROID_ID = 1234567890123n;
 const SECURITY_TOKEN = 9876543210987n;
+/** Chromium's product category for web push registrations on Linux (the `app` of its registration). */
+const CATEGORY = "org.chromium.linux";
 let server: RunningServer;
 let dataDir: string;
+let certDir: string;
 let gcm: Server;
-const gcmRequests: { path: string; form: URLSearchParams; authorization: string }[] = [];
+let mcs: TlsServer;
+let mcsSocket: TLSSocket | null = null;
+const registrations: { form: URLSearchParams; authorization: string; token: string }[] = [];
+const pushes: { path: string; encoding: string; authorization: string; bytes: number }[] = [];
+
+// Protocol buffers, by hand: varints, length-delimited fields, MCS's tagged frames.
+function varint(value: number): Buffer {
+  const out: number[] = [];
+  let v = value;
+  do {
+    let b = v & 0x7f;
+    v = Math.floor(v / 128);
+    if (v) b |= 0x80;
+    out.push(b);
+  } while (v);
+  return Buffer.from(out);
+}
+const bytesField = (no: number, payload: Buffer) =>
+  Buffer.concat([varint((no << 3) | 2), varint(payload.length), payload]);
+const stringField = (no: number, text: string) => bytesField(no, Buffer.from(text, "utf8"));
+const frame = (tag: number, body: Buffer) => Buffer.concat([Buffer.from([tag]), varint(body.length), body]);
+const MCS_VERSION = 41;
+const LOGIN_RESPONSE = 3;
+const DATA_MESSAGE = 8;
 
 /** GCM's AndroidCheckinResponse: stats_ok (1) = true, android_id (7) and security_token (8), fixed64. */
 function checkinResponse(): Buffer {
@@ -46,6 +80,24 @@ function checkinResponse(): Buffer {
     return b;
   };
   return Buffer.concat([Buffer.from([0x08, 0x01]), fixed64(0x39, ANDROID_ID), fixed64(0x41, SECURITY_TOKEN)]);
+}
+
+/** MCS DataMessageStanza for a web push registration: what FCM sends the browser for one push. */
+function dataMessage(registration: URLSearchParams, id: number, body: Buffer): Buffer {
+  const appData = (key: string, value: string) =>
+    bytesField(7, Buffer.concat([stringField(1, key), stringField(2, value)]));
+  return frame(
+    DATA_MESSAGE,
+    Buffer.concat([
+      stringField(2, `push-${id}`),
+      stringField(3, registration.get("sender") ?? ""), // from: the VAPID key the subscription names
+      stringField(5, CATEGORY),
+      appData("subtype", registration.get("X-subtype") ?? ""),
+      appData("content-encoding", "aes128gcm"),
+      stringField(9, `0:${id}%loopback`),
+      bytesField(21, body), // raw_data: the encrypted body as the application server sent it
+    ]),
+  );
 }
 
 test.beforeAll(async () => {
@@ -59,6 +111,8 @@ test.beforeAll(async () => {
   });
   if ("errors" in config) throw new Error(config.errors.join("; "));
   server = await startServer(config);
+
+  // GCM checkin and registration, and the push service (FCM's send endpoint), on one loopback server.
   gcm = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -69,26 +123,79 @@ test.beforeAll(async () => {
         return;
       }
       if (req.url === "/register") {
+        const token = `loopback-${registrations.length + 1}`;
         const form = new URLSearchParams(body.toString("utf8"));
-        gcmRequests.push({ path: req.url, form, authorization: req.headers.authorization ?? "" });
-        res.writeHead(200, { "content-type": "text/plain" }).end(`token=loopback-${gcmRequests.length}`);
+        registrations.push({ form, authorization: req.headers.authorization ?? "", token });
+        res.writeHead(200, { "content-type": "text/plain" }).end(`token=${token}`);
         return;
       }
-      res.writeHead(404).end();
+      const send = /^\/fcm\/send\/([\w-]+)$/.exec(req.url ?? "");
+      const registration = registrations.find((r) => r.token === send?.[1] && r.form.get("X-subtype"));
+      if (send && registration && mcsSocket) {
+        pushes.push({
+          path: req.url ?? "",
+          encoding: String(req.headers["content-encoding"]),
+          authorization: String(req.headers.authorization),
+          bytes: body.length,
+        });
+        mcsSocket.write(dataMessage(registration.form, pushes.length, body));
+        res.writeHead(201).end();
+        return;
+      }
+      res.writeHead(send ? 410 : 404).end();
     });
   });
   await new Promise<void>((r) => gcm.listen(0, "127.0.0.1", r));
+
+  // MCS: TLS with a throwaway self-signed certificate (Chromium runs with --ignore-certificate-errors).
+  certDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-mcs-"));
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+      ...["-keyout", join(certDir, "key.pem"), "-out", join(certDir, "cert.pem"), "-days", "1"],
+      ...["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+    ],
+    { stdio: "ignore" },
+  );
+  mcs = createTlsServer(
+    { key: readFileSync(join(certDir, "key.pem")), cert: readFileSync(join(certDir, "cert.pem")) },
+    (socket) => {
+      socket.on("error", () => {});
+      // The browser opens with the version byte and a LoginRequest; a LoginResponse lets it in.
+      socket.once("data", (hello: Buffer) => {
+        if (hello[0] !== MCS_VERSION || hello[1] !== 2) return socket.destroy();
+        socket.write(
+          Buffer.concat([Buffer.from([MCS_VERSION]), frame(LOGIN_RESPONSE, stringField(1, "login"))]),
+        );
+        mcsSocket = socket;
+      });
+    },
+  );
+  await new Promise<void>((r) => mcs.listen(0, "127.0.0.1", r));
 });
 test.afterAll(async () => {
+  mcsSocket?.destroy();
+  await new Promise<void>((r) => mcs.close(() => r()));
   await new Promise<void>((r) => gcm.close(() => r()));
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(certDir, { recursive: true, force: true });
 });
 
-test("Turn on price alerts runs Chromium's PushManager.subscribe with the server's key, and the server keeps the browser's subscription", async ({
+const withStore = async <T>(use: (store: SqlitePushStore) => Promise<T>): Promise<T> => {
+  const store = SqlitePushStore.inDataDir(dataDir);
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+};
+
+test("Chromium subscribes with the server's key, and a publish that meets a target reaches the service worker through a push service", async ({
   playwright,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const base = `http://127.0.0.1:${server.port}`;
   const gcmBase = `http://127.0.0.1:${(gcm.address() as AddressInfo).port}`;
   const profile = mkdtempSync(join(tmpdir(), "rangeline-e2e-push-profile-"));
@@ -105,58 +212,128 @@ test("Turn on price alerts runs Chromium's PushManager.subscribe with the server
       "--disable-sync",
       `--gcm-checkin-url=${gcmBase}/checkin`,
       `--gcm-registration-url=${gcmBase}/register`,
-      // MCS (delivery) is not spoken here: a closed loopback port, so nothing leaves the machine.
-      "--gcm-mcs-endpoint=https://127.0.0.1:9",
+      `--gcm-mcs-endpoint=https://127.0.0.1:${(mcs.address() as AddressInfo).port}`,
+      "--ignore-certificate-errors",
     ],
   });
   try {
+    const today = generateSampleSnapshot(new Date().toISOString().slice(0, 10));
+    await server.publishMarket(today);
     await context.grantPermissions(["notifications"], { origin: base });
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, CUSTOMER, "/insurance/watchlist");
+
+    // 1. Subscribe through the screen: the real PushManager.subscribe.
     const push = page.getByTestId("push-notifications");
     await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
     await push.getByRole("button", { name: "Turn on price alerts" }).click();
     await expect(push).toHaveAttribute("data-state", "on", { timeout: 30_000 });
-    await expect(push.getByText("Price alerts are on for this device.")).toBeVisible();
-
-    // The web push registration carries the server's VAPID public key, and the checkin's credentials.
     const { publicKey } = (await (await fetch(`${base}/api/push/vapid-public-key`)).json()) as {
       publicKey: string;
     };
-    const webPush = gcmRequests.find((r) => r.form.get("sender") === publicKey);
-    expect(webPush, JSON.stringify(gcmRequests.map((r) => r.form.get("sender")))).toBeDefined();
-    expect(webPush?.authorization).toBe(`AidLogin ${ANDROID_ID}:${SECURITY_TOKEN}`);
-    expect(webPush?.form.get("X-subtype")).toMatch(/^wp:/);
-
-    // The browser's own subscription, as the page sees it and as the server stored it.
+    const webPush = registrations.find((r) => r.form.get("sender") === publicKey);
+    expect(webPush, JSON.stringify(registrations.map((r) => r.form.get("sender")))).toBeDefined();
+    if (!webPush) return;
+    expect(webPush.authorization).toBe(`AidLogin ${ANDROID_ID}:${SECURITY_TOKEN}`);
+    expect(webPush.form.get("X-subtype")).toMatch(/^wp:/);
     const inBrowser = await page.evaluate(async () => {
       const s = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
       return s?.toJSON() ?? null;
     });
-    const token = `loopback-${gcmRequests.indexOf(webPush as (typeof gcmRequests)[number]) + 1}`;
-    expect(inBrowser?.endpoint).toMatch(new RegExp(`/fcm/send/${token}$`));
+    const endpoint = inBrowser?.endpoint ?? "";
+    expect(endpoint).toMatch(new RegExp(`/fcm/send/${webPush.token}$`));
     expect(Buffer.from(inBrowser?.keys?.p256dh ?? "", "base64url")).toHaveLength(65);
     expect(Buffer.from(inBrowser?.keys?.auth ?? "", "base64url")).toHaveLength(16);
-    const store = SqlitePushStore.inDataDir(dataDir);
-    try {
-      await expect
-        .poll(async () => (await store.listFor(CUSTOMER.sub)).map((r) => r.endpoint), { timeout: 15_000 })
-        .toEqual([inBrowser?.endpoint]);
-      const [kept] = await store.listFor(CUSTOMER.sub);
-      expect(kept?.p256dh).toBe(inBrowser?.keys?.p256dh);
-    } finally {
-      await store.close();
-    }
+    await expect
+      .poll(
+        () => withStore(async (s) => (await s.listFor(CUSTOMER.sub)).map((r) => [r.endpoint, r.p256dh])),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual([[endpoint, inBrowser?.keys?.p256dh]]);
 
-    // Turning it off unsubscribes in the browser and removes the row.
+    // 2. The push service lives on loopback here: the same subscription (Chromium's keys and token)
+    //    is registered under the stand-in's address, in place of Google's host.
+    const keys = await loadOrCreateSigningKeys(dataDir);
+    const token = await issueTestToken(keys, CUSTOMER, { issuer: `http://localhost:${server.port}/` });
+    const api = (method: string, json: unknown) =>
+      fetch(`${base}/api/push/subscriptions`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      });
+    expect((await api("DELETE", { endpoint })).status).toBe(204);
+    const loopbackEndpoint = `${gcmBase}/fcm/send/${webPush.token}`;
+    expect((await api("POST", { endpoint: loopbackEndpoint, keys: inBrowser?.keys })).status).toBe(201);
+
+    // 3. A watch item with a target any day meets; once the server has it, publish the next day.
+    const name = `Push steers ${Date.now().toString(36)}`;
+    const form = page.getByRole("form", { name: "Add a setup" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Save to watchlist" }).click();
+    const item = page.locator(`[data-testid="watch-item"][data-name=${JSON.stringify(name)}]`);
+    await item.getByRole("button", { name: "Set target" }).click();
+    await item.getByLabel("Alert when").selectOption("premiumPerHead");
+    await item.getByLabel("Target amount").fill("99999");
+    await item.getByRole("button", { name: "Save target" }).click();
+    await expect
+      .poll(
+        async () => {
+          for (const n of await server.storage.listDocuments("user/")) {
+            if (!n.endsWith("/watchlist")) continue;
+            const items = ((await storedDocumentJson(server.storage, n)).items ?? {}) as Record<
+              string,
+              { name?: string; target?: unknown }
+            >;
+            if (Object.values(items).some((i) => i.name === name && i.target)) return true;
+          }
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect.poll(() => mcsSocket !== null, { timeout: 20_000 }).toBe(true);
+    const next = generateSampleSnapshot(addDays(today.asOf, 1));
+    await server.publishMarket(next);
+    const told = await server.alerts.afterPublish(next);
+    expect(told.pushed + told.alreadyTold).toBeGreaterThanOrEqual(1);
+
+    // 4. The server's POST reached the push service, encrypted and VAPID-signed; Chromium decrypted it
+    //    with its own keys and the app's service worker (src/sw.ts) showed the notification.
+    await expect.poll(() => pushes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(pushes[0]).toMatchObject({ path: `/fcm/send/${webPush.token}`, encoding: "aes128gcm" });
+    expect(pushes[0]?.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              path: new URL((n.data as { url?: string } | null)?.url ?? "/", location.href).pathname,
+            })),
+          ),
+        { timeout: 20_000 },
+      )
+      .toEqual([
+        {
+          title: `Price alert: ${name}`,
+          body: expect.stringMatching(
+            new RegExp(
+              `^${next.asOf} prices: producer premium \\$[\\d.]+/head \\(target \\$99999 or less\\)\\.$`,
+            ),
+          ),
+          path: "/insurance/lrp-quote",
+        },
+      ]);
+
+    // 5. Turning alerts off unsubscribes in the browser.
     await push.getByRole("button", { name: "Turn off" }).click();
     await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
-    const after = SqlitePushStore.inDataDir(dataDir);
-    try {
-      expect(await after.listFor(CUSTOMER.sub)).toEqual([]);
-    } finally {
-      await after.close();
-    }
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+    ).toBeNull();
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
