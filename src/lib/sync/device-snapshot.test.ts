@@ -4,7 +4,8 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DocumentKind } from "../../../shared/documents/names";
 import { databaseName } from "./config";
-import { readSnapshot } from "./device-snapshot";
+import { prefetchSnapshot, readSnapshot } from "./device-snapshot";
+import { storedDocuments } from "./device-store";
 import { type DocumentState, SyncedDocument } from "./synced-document";
 
 // The device's snapshot of a large document (device-snapshot.ts): the book document shows the parsed
@@ -83,5 +84,21 @@ describe("device snapshot of the book document", () => {
     expect(internal.getState().data.notes?.n1?.text).toBe("call back");
     expect(await readSnapshot(databaseName("u1", "org/demo/customer/c1/internal"))).toBeNull();
     await internal.close();
+  }, 15_000);
+
+  it("a read started before the document opens is the one it uses; nothing is read (or made) for a database not on the device", async () => {
+    const first = open("org/demo/book", "book");
+    await first.ready;
+    first.write((t) => t.setWhole("customers", ["c1"], customer("c1", "Casey Ranch")));
+    await sleep(2600);
+    await first.close();
+    const database = databaseName("u1", "org/demo/book");
+    prefetchSnapshot(database, Promise.resolve(true));
+    expect((await readSnapshot(database))?.customers).toEqual({ c1: customer("c1", "Casey Ranch") });
+
+    const missing = databaseName("u1", "org/other/book");
+    prefetchSnapshot(missing, Promise.resolve(false));
+    await sleep(50);
+    expect((await storedDocuments()).map((d) => d.database)).not.toContain(missing);
   }, 15_000);
 });

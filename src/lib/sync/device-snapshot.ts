@@ -40,8 +40,32 @@ export async function readStoredValue(database: string, key: string): Promise<un
   }
 }
 
+/** Reads started before the document opened (prefetchSnapshot), each used once. */
+const prefetched = new Map<string, Promise<Record<string, unknown> | null>>();
+
+/**
+ * Starts reading a document's snapshot now, for the document about to open (a page load of a book
+ * screen: the read overlaps the sign-in check instead of following it). Only a database already on
+ * the device is read; the next readSnapshot of it takes this read, once; unused, it is dropped after
+ * 10 s.
+ */
+export function prefetchSnapshot(database: string, exists: Promise<boolean>): void {
+  if (prefetched.has(database)) return;
+  const read = exists.then((yes) => (yes ? readStoredSnapshot(database) : null)).catch(() => null);
+  prefetched.set(database, read);
+  setTimeout(() => {
+    if (prefetched.get(database) === read) prefetched.delete(database);
+  }, 10_000);
+}
+
 /** The snapshot kept for a document, or null (none, another schema version, unreadable). */
-export async function readSnapshot(database: string): Promise<Record<string, unknown> | null> {
+export function readSnapshot(database: string): Promise<Record<string, unknown> | null> {
+  const early = prefetched.get(database);
+  prefetched.delete(database);
+  return early?.then((data) => data ?? readStoredSnapshot(database)) ?? readStoredSnapshot(database);
+}
+
+async function readStoredSnapshot(database: string): Promise<Record<string, unknown> | null> {
   try {
     const text = await readStoredValue(database, SNAPSHOT_KEY);
     if (typeof text !== "string") return null;

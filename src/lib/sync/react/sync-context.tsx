@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { readCachedIdentity } from "../../auth/identity-cache";
 import { useSession } from "../../auth/session";
 import { deleteStoredDocuments } from "../device-store";
 import type { SyncClient } from "../sync-client";
@@ -9,6 +10,17 @@ import type { SyncClient } from "../sync-client";
 // the device. Documents of other users of the device are removed when someone else signs in.
 
 const SyncContext = createContext<SyncClient | null>(null);
+
+// Someone signed in on this device before (the identity the auth layer keeps): the sync code is fetched,
+// and a book screen's snapshot read, while the sign-in is checked, rather than after it.
+if (typeof window !== "undefined") {
+  const cached = readCachedIdentity(window.localStorage);
+  if (cached) {
+    void import("./sync-session")
+      .then(({ prefetchBookSnapshot }) => prefetchBookSnapshot(cached.user, window.location.pathname))
+      .catch(() => {});
+  }
+}
 
 export const useSyncClient = (): SyncClient | null => useContext(SyncContext);
 

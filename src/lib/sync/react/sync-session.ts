@@ -1,10 +1,11 @@
 import { documentName } from "../../../../shared/documents/names";
+import { readAccessClaims } from "../../auth/access-claims";
 import { beforeSignOut } from "../../auth/sign-out-hooks";
 import { httpMarketSource } from "../../pricing/http-market-source";
 import { setMarketSource } from "../../pricing/pricing-store";
-import { syncUrl } from "../config";
-import { whenIdle } from "../device-snapshot";
-import { deleteStoredDocuments } from "../device-store";
+import { databaseName, syncUrl } from "../config";
+import { prefetchSnapshot, whenIdle } from "../device-snapshot";
+import { deleteStoredDocuments, storedDocuments } from "../device-store";
 import { documentMarketSource, marketHistoryOf } from "../market/device-market";
 import { SyncClient } from "../sync-client";
 import { installDebugHook } from "./debug-hook";
@@ -13,6 +14,22 @@ import { presenceColor } from "./presence-color";
 // The signed-in part of the sync layer: Yjs, the Hocuspocus provider and IndexedDB persistence. The
 // SyncProvider (sync-context.tsx) imports this module only when someone is signed in, so a signed-out
 // visitor never downloads it.
+
+/**
+ * A page load of a screen that lists the book, by someone signed in on this device before: the book
+ * document's snapshot is read from the device while the sign-in is still being checked (the screen
+ * would read it right after).
+ */
+export function prefetchBookSnapshot(user: { sub?: string } & Record<string, unknown>, path: string): void {
+  const { orgId, roles } = readAccessClaims(user);
+  if (!user.sub || !orgId || !BOOK_SCREEN.test(path) || !roles.some((role) => role !== "customer")) return;
+  const database = databaseName(user.sub, documentName.book(orgId));
+  prefetchSnapshot(
+    database,
+    storedDocuments().then((stored) => stored.some((d) => d.database === database)),
+  );
+}
+const BOOK_SCREEN = /^\/agent(\/|$)/;
 
 export interface SyncSessionOptions {
   userId: string;
