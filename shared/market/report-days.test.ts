@@ -41,12 +41,15 @@ describe("NASS report days", () => {
         "2026-12-18",
       ].map((d) => `${d} published`),
     );
-    for (const d of CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-")))
+    for (const d of CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2026-"))) {
       expect(d.source).toBe(COF_2026_SOURCE);
+      expect(d.from).toBe("USDA's 2026 release calendar");
+    }
     for (const d of CATTLE_ON_FEED_DAYS.filter((d) => d.date.startsWith("2027-"))) {
       expect(d.basis).toBe("derived");
       expect(d.source).toBe(COF_RULE);
       expect(d.source).toMatch(/^derived \(no published calendar for this year\)/);
+      expect(d.from).toBe("estimated from past release days");
     }
     expect(reportDaysPublished(CATTLE_ON_FEED_DAYS)).toBe(false);
     for (const d of CATTLE_ON_FEED_DAYS) expect(d.source.length, d.date).toBeGreaterThan(20);

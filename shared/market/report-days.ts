@@ -20,6 +20,8 @@ export interface ReportDay {
   basis: ReportBasis;
   /** The source quoted, or the rule the date comes from. */
   source: string;
+  /** Where the date comes from, in a few words for the screens ("USDA's 2026 release calendar"). */
+  from: string;
 }
 
 /** Where the 2026 Cattle on Feed calendar comes from (docs/market-data.md, "The sales calendar"). */
@@ -31,6 +33,7 @@ export const COF_2026_SOURCE =
 const COF_PUBLISHED: readonly Omit<ReportDay, "basis">[] = [
   {
     date: "2025-08-22",
+    from: "LMIC's Livestock Monitor",
     source:
       "LMIC, Livestock Monitor 2025-08-29: 'USDA-NASS released its August Cattle on Feed report August 22'",
   },
@@ -47,13 +50,14 @@ const COF_PUBLISHED: readonly Omit<ReportDay, "basis">[] = [
     "2026-10-23",
     "2026-11-20",
     "2026-12-18",
-  ].map((date) => ({ date, source: COF_2026_SOURCE })),
+  ].map((date) => ({ date, source: COF_2026_SOURCE, from: "USDA's 2026 release calendar" })),
 ];
 
 /** Quarterly Hogs and Pigs release days named by a dated source. */
 const HP_PUBLISHED: readonly Omit<ReportDay, "basis">[] = [
   {
     date: "2025-12-23",
+    from: "MarketMinute",
     source: "MarketMinute: 'released its quarterly Hogs and Pigs report on December 23, 2025'",
   },
 ];
@@ -109,7 +113,8 @@ function build(
   for (const year of [2026, 2027])
     for (const month of months) {
       const date = derive(year, month);
-      if (!covered.has(monthOf(date))) days.push({ date, basis: "derived", source: rule });
+      if (!covered.has(monthOf(date)))
+        days.push({ date, basis: "derived", source: rule, from: "estimated from past release days" });
     }
   return days.sort((a, b) => a.date.localeCompare(b.date));
 }

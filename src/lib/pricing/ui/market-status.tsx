@@ -95,8 +95,8 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
               and exchange holidays;{" "}
               {nextReport
                 ? nextReport.basis === "published"
-                  ? `next listed report day: ${formatDate(nextReport.date)}.`
-                  : `next report day expected ${formatDate(nextReport.date)} (estimated from past release days): check NASS's release calendar.`
+                  ? `next listed report day: ${formatDate(nextReport.date)} (${nextReport.from}).`
+                  : `next report day expected ${formatDate(nextReport.date)} (${nextReport.from}): check NASS's release calendar.`
                 : "the app's calendar lists no later report day yet: check NASS's release calendar."}
             </>
           )}
