@@ -9,6 +9,7 @@ import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { OfflineBanner } from "./offline-banner";
 import { RouteGate } from "./route-gate";
+import { SignOutNotice } from "./sign-out-notice";
 import { UpdateBanner } from "./update-banner";
 import { useCurrentRoute, useDocumentTitle } from "./use-current-route";
 import "./layout.css";
@@ -40,6 +41,7 @@ export function AppLayout() {
           <HeldWritePrompt />
           <OfflineBanner />
           <UpdateBanner />
+          <SignOutNotice />
           <h1 className={isHome ? "visually-hidden" : "shell__title"}>{title}</h1>
           {route ? (
             <RouteGate route={route} returnTo={location.pathname + location.search}>

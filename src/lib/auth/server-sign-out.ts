@@ -26,7 +26,11 @@ export function takeSignOutScope(): SignOutScope {
   return scope;
 }
 
-/** Revokes the session on the server; true when the server confirmed it. Never throws. */
+/**
+ * Revokes the session on the server; true when the server confirmed it. Never throws. What the server
+ * says the signed-out person should know (for every device: the identity provider could not be
+ * reached) is kept for the page the sign-out lands on (takeSignOutNotice).
+ */
 export async function revokeServerSession(
   token: string | undefined,
   scope: SignOutScope,
@@ -34,11 +38,43 @@ export async function revokeServerSession(
   timeoutMs = 3000,
 ): Promise<boolean> {
   if (!token) return false;
-  return authorizedJson(`${origin}${SIGN_OUT_PATHS[scope]}`, token, {
-    method: "POST",
-    signal: AbortSignal.timeout(timeoutMs),
-  }).then(
-    () => true,
+  return authorizedJson<{ identityProvider?: string; message?: string }>(
+    `${origin}${SIGN_OUT_PATHS[scope]}`,
+    token,
+    { method: "POST", signal: AbortSignal.timeout(timeoutMs) },
+  ).then(
+    (answer) => {
+      if (answer?.identityProvider === "not-reached" && typeof answer.message === "string")
+        keepNotice(answer.message);
+      return true;
+    },
     () => false,
   );
+}
+
+const NOTICE_KEY = "rangeline.sign-out.notice";
+
+function keepNotice(message: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(NOTICE_KEY, message);
+  } catch {
+    // Storage disabled: the sign-out itself is not held up.
+  }
+}
+
+let taken: string | null | undefined;
+
+/**
+ * What the last sign-out left to tell, or null: read once per page load (and then removed, so the next
+ * page load does not show it again); later calls in the same page load get the same answer.
+ */
+export function takeSignOutNotice(): string | null {
+  if (taken !== undefined) return taken;
+  try {
+    taken = globalThis.sessionStorage?.getItem(NOTICE_KEY) ?? null;
+    if (taken !== null) globalThis.sessionStorage.removeItem(NOTICE_KEY);
+  } catch {
+    taken = null;
+  }
+  return taken;
 }

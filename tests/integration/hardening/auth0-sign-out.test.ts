@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MemoryStorage } from "../../../src/lib/auth/memory-storage";
+import { revokeServerSession, takeSignOutNotice } from "../../../src/lib/auth/server-sign-out";
 import { configSchema } from "../../../sync-server/config";
 import { PROVIDER_NOT_REACHED } from "../../../sync-server/hardening/session-api";
 import { Auth0Management, IdentityProviderError } from "../../../sync-server/identity/auth0-management";
@@ -162,6 +164,18 @@ describe("[SESSION1] sign out on all devices with Auth0's Management API", () =>
       await new Promise((resolve) => setTimeout(resolve, 1100)); // the next tokens are issued later
     }
     expect(fake.sessions(agent.sub)).toBe(1);
+    // The app's own call keeps the server's sentence for the page the sign-out lands on, once.
+    const storage = new MemoryStorage();
+    vi.stubGlobal("sessionStorage", storage);
+    try {
+      const origin = `http://127.0.0.1:${server.port}`;
+      expect(await revokeServerSession(await server.token(agent), "everywhere", origin)).toBe(true);
+      expect(takeSignOutNotice()).toBe(PROVIDER_NOT_REACHED);
+      expect(storage.length).toBe(0); // the next page load does not show it again
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // that call revoked too: later tokens
     expect(log.some((line) => line.includes("could not be reached"))).toBe(true);
     expect(log.join("\n")).not.toContain(fake.clientSecret);
     // Auth0 back: the same call ends the sessions there.
