@@ -217,8 +217,9 @@ function malformed(data: unknown): string | null {
   const bytes = data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
   if (!bytes) return "an unreadable frame";
   try {
+    // The document name's bytes and the message type (Hocuspocus reads the name as text itself).
     const decoder = decoding.createDecoder(bytes);
-    decoding.readVarString(decoder);
+    decoding.readVarUint8Array(decoder);
     decoding.readVarUint(decoder);
     return null;
   } catch {
