@@ -291,8 +291,7 @@ export function validateEntry(
     (DOCUMENT_SECTIONS[kind] as Record<string, z.ZodType>)[section] as z.ZodType,
   );
   const valid =
-    parts !== undefined &&
-    parts.key.safeParse(key).success &&
+    parts?.key.safeParse(key).success &&
     parts.value.safeParse(value).success &&
     idDiffersFromKey(key, value) === null;
   return valid ? [] : validateSection(kind, section, { [key]: value });

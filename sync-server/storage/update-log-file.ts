@@ -78,7 +78,7 @@ export class UpdateLogFile {
       throw error;
     }
     this.size += buffer.length;
-    records.forEach((record, i) => this.keep(record.seq, encoded[i] as Buffer));
+    for (const [i, record] of records.entries()) this.keep(record.seq, encoded[i] as Buffer);
   }
 
   private keep(seq: number, bytes: Buffer): void {
