@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 // and fsyncs it, which on a busy disk takes tens to hundreds of milliseconds, during which a sync server
 // that commits on its event loop would handle no socket at all. So the event loop's connection sets
 // `wal_autocheckpoint = 0` and a worker thread with its own connection to the same file checkpoints
-// every 5 seconds (each checkpoint syncs the file: fewer, larger ones cost less). A PASSIVE checkpoint never blocks the writer. The WAL restarts from its beginning only
+// every second. A PASSIVE checkpoint never blocks the writer. The WAL restarts from its beginning only
 // when a checkpoint has caught up with it; if steady writes keep it from doing so and it grows past
 // ~64 MiB, a TRUNCATE checkpoint (which holds writers back while it runs: a rare, bounded pause)
 // resets it.
@@ -68,7 +68,7 @@ export class SqliteCheckpointer {
       eval: true,
       workerData: {
         file,
-        intervalMs: options.everyMs ?? 5000,
+        intervalMs: options.everyMs ?? 1000,
         truncateAtFrames: 16_384,
         lock: this.lock.buffer,
       },

@@ -315,8 +315,8 @@ describe("SqliteStorage update log, compaction and checkpoints", () => {
       ),
     );
     await storage.listDocuments("user/"); // moves the log file's records into the table
-    // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, every 5 s.
-    await new Promise((resolve) => setTimeout(resolve, 5600));
+    // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, each second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     const copy = `${file}.copy`; // the database file alone, without its WAL
     copyFileSync(file, copy);
     expect(committedSeqs(copy, "user/a/watchlist")).toEqual(seqs);
