@@ -9,10 +9,10 @@
 // within 1.5x of bare). The clients run in BENCH_LOAD_PROCESSES (4) processes of their own.
 //
 //   BENCH_CLIENTS (200), BENCH_DOCUMENTS (20), BENCH_SECONDS (60) change the load; BENCH_PROFILE=dir
-//   writes each server's CPU profile into dir; BENCH_ONLY=full measures the full server alone;
+//   writes each server's CPU profile into dir; BENCH_ONLY=full (or bare) measures that server alone;
 //   BENCH_ROUNDS (2) runs each server that many times, alternating which goes first.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -84,6 +84,36 @@ interface ServerStats {
   /** The server's event-loop delay since the previous stats (its stalls), ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** CPU time by thread name (Linux /proc), µs: the event loop, V8's helpers, libuv's pool, workers. */
+  threadCpuMicros: Record<string, number>;
+}
+
+/** The process's CPU time by thread name from /proc/self/task (Linux; empty elsewhere), µs. */
+function threadCpu(): Record<string, number> {
+  const byName: Record<string, number> = {};
+  let tasks: string[];
+  try {
+    tasks = readdirSync("/proc/self/task");
+  } catch {
+    return byName;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const name = stat
+        .slice(stat.indexOf("(") + 1, close)
+        .replace(/[0-9]+$/, "")
+        .trim();
+      const fields = stat.slice(close + 2).split(" ");
+      // utime and stime (fields 14 and 15 of stat; 12 and 13 after the name), in clock ticks of 10 ms.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      byName[name] = (byName[name] ?? 0) + ticks * 10_000;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byName;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -130,6 +160,7 @@ async function runChild(kind: Kind) {
       maxRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loopDelayMaxMs: loopDelay.max / 1e6,
+      threadCpuMicros: threadCpu(),
     };
     loopDelay.reset();
     return result;
@@ -220,6 +251,8 @@ interface Outcome {
   serverPeakRssBytes: number;
   serverLoopDelayP99Ms: number;
   serverLoopDelayMaxMs: number;
+  /** Server CPU by thread name during the measured run, µs. */
+  serverThreadCpuMicros: Record<string, number>;
 }
 
 async function tokensFor(dataDir: string, port: number): Promise<string[]> {
@@ -446,6 +479,12 @@ async function runLoad(kind: Kind): Promise<Outcome> {
     serverPeakRssBytes: after.maxRssBytes,
     serverLoopDelayP99Ms: after.loopDelayP99Ms,
     serverLoopDelayMaxMs: after.loopDelayMaxMs,
+    serverThreadCpuMicros: Object.fromEntries(
+      Object.entries(after.threadCpuMicros).map(([name, micros]) => [
+        name,
+        micros - (before.threadCpuMicros[name] ?? 0),
+      ]),
+    ),
   };
 }
 
@@ -463,6 +502,13 @@ function report(outcome: Outcome) {
   console.log(
     `      server CPU ${(outcome.serverCpuMicros / 1e6).toFixed(2)} s = ${(perUpdate / 1000).toFixed(3)} ms per edit, ${(outcome.serverMainThreadCpuMicros / outcome.sent / 1000).toFixed(3)} ms of it on the event loop, ${(outcome.serverSystemCpuMicros / outcome.sent / 1000).toFixed(3)} ms in the kernel (${((outcome.serverCpuMicros / 1e6 / seconds) * 100).toFixed(1)} % of a core); peak RSS ${(outcome.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB; event-loop delay p99 ${outcome.serverLoopDelayP99Ms.toFixed(1)} ms, max ${outcome.serverLoopDelayMaxMs.toFixed(1)} ms`,
   );
+  const threads = Object.entries(outcome.serverThreadCpuMicros)
+    .filter(([, micros]) => micros > 0)
+    .sort((a, b) => b[1] - a[1]);
+  if (threads.length > 0)
+    console.log(
+      `      by thread (ms per edit, 10 ms ticks): ${threads.map(([name, micros]) => `${name} ${(micros / outcome.sent / 1000).toFixed(3)}`).join(", ")}`,
+    );
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;
 }
@@ -485,6 +531,11 @@ function combine(runs: Outcome[]): Outcome {
     serverPeakRssBytes: Math.max(...runs.map((o) => o.serverPeakRssBytes)),
     serverLoopDelayP99Ms: Math.max(...runs.map((o) => o.serverLoopDelayP99Ms)),
     serverLoopDelayMaxMs: Math.max(...runs.map((o) => o.serverLoopDelayMaxMs)),
+    serverThreadCpuMicros: runs.reduce<Record<string, number>>((total, o) => {
+      for (const [name, micros] of Object.entries(o.serverThreadCpuMicros))
+        total[name] = (total[name] ?? 0) + micros;
+      return total;
+    }, {}),
   };
 }
 
@@ -495,7 +546,8 @@ async function main() {
   // The edit must be one the full server accepts, or the comparison measures refusals.
   const { lrpCoverageSchema } = await import("../shared/documents/book");
   lrpCoverageSchema.parse(coverageRecord("k0", SECONDS, Date.now()));
-  const only = process.env.BENCH_ONLY === "full" ? (["full"] as const) : null;
+  const onlyKind = process.env.BENCH_ONLY;
+  const only = onlyKind === "full" || onlyKind === "bare" ? ([onlyKind] as Kind[]) : null;
   console.log(
     `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback, ${LOAD_PROCESSES} load processes; ${ROUNDS} round(s) per server; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
@@ -513,9 +565,12 @@ async function main() {
           : ""),
     );
   }
+  if (only) {
+    for (const kind of only) report(combine(runs[kind]));
+    process.exit(0);
+  }
   const full = combine(runs.full);
   const fullCost = report(full);
-  if (only) process.exit(0);
   const bare = combine(runs.bare);
   const bareCost = report(bare);
   const ratio = fullCost / bareCost;

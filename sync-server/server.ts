@@ -113,6 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     // The published market (issue 15): the feed's last snapshot once there is one.
     marketSeed: options.marketSeed ?? (async () => (market.feed ? marketSeedOf(market.source)() : null)),
     compactAfterMs: options.compactAfterMs,
+    hold: hardening.history.hold,
     extensions: [...hardening.extensions, signInRecorder(storage, log), ...(options.extensions ?? [])],
     log,
   });

@@ -1,4 +1,5 @@
 import type { DocumentRef } from "../../shared/documents/names";
+import { withOverrides } from "../storage/overrides";
 import type { Storage } from "../storage/types";
 
 // A disabled organisation (issue 13 §4, `disabledAt`): its members keep their rows in the membership
@@ -52,13 +53,6 @@ export async function withDisabledOrgs(
     };
   };
   const isDisabled = (orgId: string) => disabled.has(orgId);
-  const wrapped = new Proxy(storage, {
-    get(target, property, receiver) {
-      if (property === "loadSubject") return loadSubject;
-      if (property === IS_DISABLED) return isDisabled;
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const wrapped = withOverrides(storage, { loadSubject, [IS_DISABLED]: isDisabled });
   return { storage: wrapped, refresh, isDisabled };
 }

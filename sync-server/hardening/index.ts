@@ -103,8 +103,8 @@ export async function createHardening(options: HardeningOptions) {
     syncLimits,
     store,
     history,
-    /** Hocuspocus extensions: the socket caps, read-only presence and the history's authors. */
-    extensions: [syncLimits, new ReadOnlyPresence(), ...history.extensions] as Extension[],
+    /** Hocuspocus extensions: the socket caps and read-only presence. */
+    extensions: [syncLimits, new ReadOnlyPresence()] as Extension[],
     /** The token verifier with the revocation check. */
     guardVerify: (verify: VerifyToken) => revocations.guard(verify),
     /** Headers, body limits and rate limits: first on the HTTP app, so they cover every route. */

@@ -1,12 +1,13 @@
-import type { Extension, Hocuspocus } from "@hocuspocus/server";
+import type { Hocuspocus } from "@hocuspocus/server";
 import type { Hono } from "hono";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { mountHistoryApi } from "./api";
-import { HistoryAuthors } from "./authors";
 import { type ConfirmationStore, MemoryConfirmations, RedisConfirmations } from "./confirmations";
+import { RemovalHold } from "./removal-hold";
 
-// Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes,
+// Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes
+// (logged with each update by the write path, sync-server/sync/write-path.ts),
 // the hold of mass removals until confirmed, the API, and the hourly pruning of what is older than the
 // retention (30 days).
 
@@ -37,7 +38,8 @@ export function createDocumentHistory(options: {
   );
   timer.unref();
   return {
-    extensions: [new HistoryAuthors(confirmations, log)] as Extension[],
+    /** The write path's hold of mass removals until their writer confirms them (HIST3). */
+    hold: new RemovalHold(confirmations, log),
     mountApi(app: Hono, verify: VerifyToken) {
       mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus, confirmations });
     },

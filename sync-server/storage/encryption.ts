@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parseDocumentName } from "../../shared/documents/names";
 import { foldUpdates } from "./archive-tables";
 import { updateAuthor } from "./authors";
+import { withOverrides } from "./overrides";
 import { mergeStates } from "./rows";
 import type { Storage } from "./types";
 
@@ -186,13 +187,7 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
       };
     },
   };
-  return new Proxy(storage, {
-    get(target, property, receiver) {
-      if (Object.hasOwn(overrides, property)) return overrides[property as keyof Storage];
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return withOverrides(storage, overrides);
 }
 
 /**

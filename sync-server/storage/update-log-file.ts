@@ -146,10 +146,26 @@ function writeAll(fd: number, buffer: Buffer): void {
   while (written < buffer.length) written += writeSync(fd, buffer, written);
 }
 
+/**
+ * The UTF-8 bytes of the names a record carries (document, instance, author): the same few strings
+ * come again with every update, so each is encoded once (at most TEXT_CACHE_SIZE kept).
+ */
+const textBytes = new Map<string, Buffer>();
+const TEXT_CACHE_SIZE = 4096;
+function utf8(text: string): Buffer {
+  let bytes = textBytes.get(text);
+  if (bytes === undefined) {
+    if (textBytes.size >= TEXT_CACHE_SIZE) textBytes.clear();
+    bytes = Buffer.from(text);
+    textBytes.set(text, bytes);
+  }
+  return bytes;
+}
+
 function encode(record: LoggedUpdate): Buffer {
-  const name = Buffer.from(record.name);
-  const instance = Buffer.from(record.instanceId);
-  const author = record.author ? Buffer.from(record.author) : null;
+  const name = utf8(record.name);
+  const instance = utf8(record.instanceId);
+  const author = record.author ? utf8(record.author) : null;
   if (name.length >= HAS_AUTHOR || instance.length > 0xffff || (author?.length ?? 0) > 0xffff) {
     throw new RangeError(
       `a document name over 32767 bytes, or an instance id or author over 65535 bytes, cannot be logged (${record.name.slice(0, 80)}…)`,
@@ -162,12 +178,15 @@ function encode(record: LoggedUpdate): Buffer {
   at = buffer.writeDoubleLE(record.seq, at);
   at = buffer.writeDoubleLE(record.receivedAt, at);
   at = buffer.writeUInt16LE(name.length | (author ? HAS_AUTHOR : 0), at);
-  at += name.copy(buffer, at);
+  buffer.set(name, at);
+  at += name.length;
   at = buffer.writeUInt16LE(instance.length, at);
-  at += instance.copy(buffer, at);
+  buffer.set(instance, at);
+  at += instance.length;
   if (author) {
     at = buffer.writeUInt16LE(author.length, at);
-    at += author.copy(buffer, at);
+    buffer.set(author, at);
+    at += author.length;
   }
   buffer.set(record.update, at);
   buffer.writeUInt32LE(length, 0);

@@ -1,4 +1,4 @@
-import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
+import type { beforeSyncPayload } from "@hocuspocus/server";
 import { maySection } from "../../shared/access/documents";
 import type { DocumentKind } from "../../shared/documents/names";
 import {
@@ -14,13 +14,7 @@ import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
 import { patchIsValid } from "./entry-patch";
 import { type EntryScan, scanEntries } from "./entry-scan";
-import {
-  changesFromCopy,
-  changesFromEntries,
-  keepsHistory,
-  pendingHistory,
-  type RecordChange,
-} from "./history";
+import { changesFromCopy, changesFromEntries, keepsHistory, type RecordChange } from "./history";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -29,8 +23,13 @@ const UPDATE = 2;
 /** How many client writes took each path of the guard (read by the sync benchmark). */
 export const guardPaths = { entries: 0, copy: 0 };
 
-/** Writes the guard accepted, by payload, for the persistence extension to log. */
-export const acceptedWrites = new WeakSet<Uint8Array>();
+/**
+ * A client write the guard accepted, to be logged (write-path.ts): with the records it changes when the
+ * document keeps a record history (rule AUDIT1); null when it changes no record of such a document.
+ */
+export interface AcceptedWrite {
+  changes: RecordChange[] | null;
+}
 
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
@@ -66,23 +65,27 @@ function acceptsEntries(
 }
 
 /**
- * The write guard (rules SYNC1-SYNC3): runs before Hocuspocus applies a client's update. An update that
- * only sets plain values on entries of record sections, or on fields of map entries, is accepted from
- * its encoding when every entry it makes is valid (entry-scan.ts). Any other update, and any it cannot accept there, it applies to a
- * copy of the document and refuses — closing that document's connection with a reason
- * code, never dropping it silently — when the connection is read-only, when it touches a section the
- * user may not write, or when it would make the document fail its shared zod schema (the violation is
- * recorded and sent to the client). Accepted writes that change something are marked for the log, and
- * those of customer documents note their records for the history (history.ts, rule AUDIT1).
+ * The write guard (rules SYNC1-SYNC3): checks a client's update before Hocuspocus applies it (the write
+ * path's first step). An update that only sets plain values on entries of record sections, or on fields
+ * of map entries, is accepted from its encoding when every entry it makes is valid (entry-scan.ts). Any
+ * other update, and any it cannot accept there, it applies to a copy of the document and refuses —
+ * closing that document's connection with a reason code, never dropping it silently — when the
+ * connection is read-only, when it touches a section the user may not write, or when it would make the
+ * document fail its shared zod schema (the violation is recorded and sent to the client). An accepted
+ * write that changes something is returned for the log, with the records it changes for the history.
  */
-export class WriteGuard implements Extension {
-  readonly extensionName = "rangeline-write-guard";
-  priority = 200;
-
+export class WriteGuard {
   constructor(private readonly options: { storage: Storage; now?: () => number }) {}
 
-  async beforeSync({ type, payload, document, connection, context }: beforeSyncPayload): Promise<void> {
-    if (type !== SYNC_STEP_2 && type !== UPDATE) return;
+  /** The accepted write to log, or null when the update brings nothing new; throws a refusal. */
+  async check({
+    type,
+    payload,
+    document,
+    connection,
+    context,
+  }: beforeSyncPayload): Promise<AcceptedWrite | null> {
+    if (type !== SYNC_STEP_2 && type !== UPDATE) return null;
     const { ref, grant, identity } = context as SyncContext;
 
     // The common writes — plain values set on entries of record sections, or on fields of a map entry
@@ -94,12 +97,10 @@ export class WriteGuard implements Extension {
     } catch (error) {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
-    if (scan.kind === "nothing") return;
+    if (scan.kind === "nothing") return null;
     if (scan.kind === "entries" && acceptsEntries(scan, ref.kind, grant, connection.readOnly)) {
-      acceptedWrites.add(payload);
       guardPaths.entries++;
-      if (keepsHistory(ref)) this.noteHistory(payload, identity.sub, changesFromEntries(document, scan));
-      return;
+      return { changes: keepsHistory(ref) ? changesFromEntries(document, scan) : null };
     }
 
     let candidate: ReturnType<typeof applyToCopy>;
@@ -109,7 +110,7 @@ export class WriteGuard implements Extension {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
     const { shadow, touched, paths } = candidate;
-    if (touched.size === 0) return; // nothing new (a sync step or a repeated update)
+    if (touched.size === 0) return null; // nothing new (a sync step or a repeated update)
     guardPaths.copy++;
     if (connection.readOnly || grant.access !== "write") {
       throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
@@ -139,14 +140,6 @@ export class WriteGuard implements Extension {
       connection.sendStateless(JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }));
       throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
     }
-    acceptedWrites.add(payload);
-    if (keepsHistory(ref))
-      this.noteHistory(payload, identity.sub, changesFromCopy(ref, document, shadow, paths));
-  }
-
-  /** The record history of an accepted write (rule AUDIT1), queued once the update is logged. */
-  private noteHistory(payload: Uint8Array, userId: string, changes: RecordChange[]) {
-    if (changes.length > 0)
-      pendingHistory.set(payload, { userId, at: this.options.now?.() ?? Date.now(), changes });
+    return { changes: keepsHistory(ref) ? changesFromCopy(ref, document, shadow, paths) : null };
   }
 }

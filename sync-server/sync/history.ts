@@ -1,4 +1,4 @@
-import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
+import type { Extension } from "@hocuspocus/server";
 import * as Y from "yjs";
 import type { DocumentKind, DocumentRef } from "../../shared/documents/names";
 import { isRecordSection } from "../../shared/documents/shapes";
@@ -9,8 +9,8 @@ import type { EntryScan } from "./entry-scan";
 // The record history (issue 10 §4, rule AUDIT1): who changed which field of which record, and when,
 // taken from what the server knows — the verified identity of the connection and the server's clock —
 // never from what a client writes about itself (`updatedBy`). The write guard, which already reads
-// what an update touches, notes the changed records; once the update is in the log, this extension
-// queues them, and about once a second they are compared (field paths, never values) and written to
+// what an update touches, notes the changed records; once the update is in the log, the write path
+// queues them here, and about once a second they are compared (field paths, never values) and written to
 // the `record_history` table in one batch, off the acknowledgement path. A crash of the process loses
 // at most that last second of history rows (the edits themselves are in the log, STORE1).
 
@@ -44,9 +44,6 @@ export interface PendingHistory {
   at: number;
   changes: RecordChange[];
 }
-
-/** What the guard noted for an accepted write, by payload, until the history extension queues it. */
-export const pendingHistory = new WeakMap<Uint8Array, PendingHistory>();
 
 export const keepsHistory = (ref: DocumentRef): boolean => HISTORY_KINDS.has(ref.kind);
 
@@ -173,28 +170,24 @@ const withoutStamps = (fields: string[]): string[] => {
 };
 
 /**
- * The Hocuspocus extension that queues the history of accepted writes once they are logged (its
- * beforeSync runs after the persistence extension's, which appends the update, and not at all when
- * that fails) and writes the rows in batches.
+ * The Hocuspocus extension that writes the history of accepted writes in batches: the write path
+ * (write-path.ts) queues a write's records once its update is logged (not at all when that fails).
  */
 export class RecordHistory implements Extension {
   readonly extensionName = "rangeline-record-history";
-  priority = 50;
   private queue: { documentName: string; pending: PendingHistory }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: { storage: Storage; log?: (message: string) => void }) {}
 
-  async beforeSync({ payload, document }: beforeSyncPayload): Promise<void> {
-    const pending = pendingHistory.get(payload);
-    if (!pending) return;
-    pendingHistory.delete(payload);
+  /** Queues the records one logged write changed; written within about a second. */
+  add(documentName: string, pending: PendingHistory): void {
     if (this.queue.length >= MAX_QUEUED) {
       this.options.log?.(`record history: ${this.queue.length} writes queued, the oldest dropped`);
       this.queue.shift();
     }
-    this.queue.push({ documentName: document.name, pending });
+    this.queue.push({ documentName, pending });
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS).unref();
   }
 

@@ -1,7 +1,7 @@
 import type {
   afterHandleMessagePayload,
-  beforeSyncPayload,
   Connection,
+  Document,
   Extension,
   onChangePayload,
   onLoadDocumentPayload,
@@ -14,7 +14,6 @@ import { parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
 import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
-import { acceptedWrites } from "./guard";
 import { writeMoves } from "./migration-moves";
 import { type MarketSeed, serverSections } from "./seed";
 
@@ -32,7 +31,7 @@ const SERVER_ORIGIN = { source: "local", context: { server: true } } as const;
 
 /**
  * Durable persistence (rules STORE1-STORE3, SYNC5): every update a client sends is appended to the
- * document's log before Hocuspocus applies and acknowledges it (beforeSync runs first and is awaited),
+ * document's log before Hocuspocus applies and acknowledges it (the write path's beforeSync, awaited),
  * so no acknowledged edit is lost in a crash. Hocuspocus's debounced onStoreDocument compacts: it
  * stores the full state and deletes the log entries that state contains. Loading reads the state,
  * replays the log, migrates an older schema, and writes the server's own sections.
@@ -116,13 +115,25 @@ export class Persistence implements Extension {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** Appends an accepted client write to the log before it is applied and acknowledged. */
-  async beforeSync({ payload, document, connection }: beforeSyncPayload): Promise<void> {
-    if (!acceptedWrites.has(payload)) return;
-    const seq = await this.options.storage.appendUpdate(document.name, payload, this.options.instanceId);
-    const pending = this.pendingSeq.get(connection) ?? [];
-    pending.push(seq);
-    this.pendingSeq.set(connection, pending);
+  /**
+   * Appends an accepted client write, with its author (the connection's verified user), to the log
+   * before it is applied and acknowledged (the write path's last step before Hocuspocus applies it).
+   */
+  async logWrite(
+    document: Document,
+    connection: Connection,
+    payload: Uint8Array,
+    author: string,
+  ): Promise<void> {
+    const seq = await this.options.storage.appendUpdate(
+      document.name,
+      payload,
+      this.options.instanceId,
+      author,
+    );
+    const pending = this.pendingSeq.get(connection);
+    if (pending) pending.push(seq);
+    else this.pendingSeq.set(connection, [seq]);
   }
 
   /** The connection's logged updates are now applied: compaction may drop them from the log. */

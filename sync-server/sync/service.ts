@@ -7,6 +7,7 @@ import * as decoding from "lib0/decoding";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
+import type { RemovalHold } from "../history/removal-hold";
 import { publishedSection } from "../market/encoded";
 import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
@@ -16,6 +17,7 @@ import { WriteGuard } from "./guard";
 import { RecordHistory } from "./history";
 import { Persistence } from "./persistence";
 import { type MarketSeed, serverSections } from "./seed";
+import { WritePath } from "./write-path";
 
 /** The WebSocket path of the sync server. */
 export const SYNC_PATH = "/sync";
@@ -33,6 +35,8 @@ export interface SyncServiceOptions {
   marketSeed?: MarketSeed;
   /** Debounce of the compaction of a changed document, ms. */
   compactAfterMs?: number;
+  /** The hold of writes that remove too many records at once (sync-server/history). */
+  hold?: RemovalHold;
   /** Further Hocuspocus extensions (tests observe hooks with these). */
   extensions?: Extension[];
   log?: (message: string) => void;
@@ -48,13 +52,20 @@ type Peer = { websocket: unknown; request: unknown; close(code?: number, reason?
 export function createSyncService(options: SyncServiceOptions) {
   const { storage, log } = options;
   const access = new AccessControl({ storage, verify: options.verify, log });
-  const extensions: Extension[] = [
-    access,
-    new WriteGuard({ storage }),
-    new Persistence({ storage, instanceId: options.instanceId, marketSeed: options.marketSeed, log }),
-    new RecordHistory({ storage, log }),
-    ...(options.extensions ?? []),
-  ];
+  const persistence = new Persistence({
+    storage,
+    instanceId: options.instanceId,
+    marketSeed: options.marketSeed,
+    log,
+  });
+  const history = new RecordHistory({ storage, log });
+  const write = new WritePath({
+    guard: new WriteGuard({ storage }),
+    hold: options.hold,
+    persistence,
+    history,
+  });
+  const extensions: Extension[] = [access, write, persistence, history, ...(options.extensions ?? [])];
   if (options.redisUrl) {
     // The extension brings its own ioredis; it gets the connection settings, not a client.
     const url = new URL(options.redisUrl);

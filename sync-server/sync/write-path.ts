@@ -1,0 +1,44 @@
+import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
+import type { RemovalHold } from "../history/removal-hold";
+import type { SyncContext } from "./context";
+import type { WriteGuard } from "./guard";
+import type { RecordHistory } from "./history";
+import type { Persistence } from "./persistence";
+
+export interface WriteSteps {
+  guard: WriteGuard;
+  /** The hold of mass removals (issue 16 §4); absent, nothing is held. */
+  hold?: RemovalHold;
+  persistence: Persistence;
+  history: RecordHistory;
+  now?: () => number;
+}
+
+/**
+ * What happens to a client's write before Hocuspocus applies and acknowledges it, in one hook and in
+ * this order: the write guard checks it (SYNC1-SYNC3) and finds the records it changes; the removal
+ * hold keeps back a write that removes too many records at once until its writer confirms it (HIST3);
+ * the persistence appends it to the log with its author, the connection's verified user (STORE1, issue
+ * 16 §4); once it is logged, the record history queues its records (AUDIT1). A step that throws
+ * refuses the write, and nothing after it runs. One extension rather than one per step: each hook of
+ * each extension costs Hocuspocus a link of its promise chain per message, and the steps hand the write
+ * on directly rather than by the update's bytes.
+ */
+export class WritePath implements Extension {
+  readonly extensionName = "rangeline-write-path";
+  priority = 200;
+
+  constructor(private readonly steps: WriteSteps) {}
+
+  async beforeSync(data: beforeSyncPayload): Promise<void> {
+    const { guard, hold, persistence, history, now = Date.now } = this.steps;
+    const write = await guard.check(data);
+    if (!write) return;
+    const changes = write.changes && write.changes.length > 0 ? write.changes : null;
+    const held = changes && hold ? hold.check(data, changes) : null;
+    if (held) await held;
+    const { identity } = data.context as SyncContext;
+    await persistence.logWrite(data.document, data.connection, data.payload, identity.sub);
+    if (changes) history.add(data.document.name, { userId: identity.sub, at: now(), changes });
+  }
+}
