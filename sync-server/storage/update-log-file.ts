@@ -67,7 +67,10 @@ export class UpdateLogFile {
     return { records, droppedBytes: bytes.length - at };
   }
 
-  /** Writes the records in one call; on failure the file is cut back to what it held and this throws. */
+  /**
+   * Writes the records in one call; on failure the file is cut back to what it held and this throws.
+   * Each record's `update` becomes a view into its encoded bytes (same content).
+   */
   append(records: readonly LoggedUpdate[]): void {
     const encoded = records.map(encode);
     const buffer = encoded.length === 1 ? (encoded[0] as Buffer) : Buffer.concat(encoded);
@@ -78,7 +81,15 @@ export class UpdateLogFile {
       throw error;
     }
     this.size += buffer.length;
-    for (const [i, record] of records.entries()) this.keep(record.seq, encoded[i] as Buffer);
+    for (const [i, record] of records.entries()) {
+      const bytes = encoded[i] as Buffer;
+      this.keep(record.seq, bytes);
+      // From now on the record's update is its bytes in the encoding: the caller's buffer — on the sync
+      // server a view into a socket's whole read buffer — is not kept alive while the record waits
+      // (up to a compaction or a flush) for the database.
+      const length = record.update.length;
+      record.update = new Uint8Array(bytes.buffer, bytes.byteOffset + bytes.length - length, length);
+    }
   }
 
   private keep(seq: number, bytes: Buffer): void {
