@@ -558,10 +558,13 @@ async function main() {
     const order: Kind[] = only ? [...only] : round % 2 === 1 ? ["full", "bare"] : ["bare", "full"];
     for (const kind of order) runs[kind].push(await runLoad(kind));
     const [full, bare] = [runs.full.at(-1), runs.bare.at(-1)];
+    // Each server's split: the event loop's thread, the kernel's share, V8's helper threads.
+    const split = (o: Outcome) =>
+      `loop ${(o.serverMainThreadCpuMicros / o.sent / 1000).toFixed(3)}, kernel ${(o.serverSystemCpuMicros / o.sent / 1000).toFixed(3)}, V8 helpers ${((o.serverThreadCpuMicros.V8Worker ?? 0) / o.sent / 1000).toFixed(3)}`;
     console.log(
-      `round ${round}: full ${full ? costPerEdit(full).toFixed(3) : "-"} ms CPU per edit` +
+      `round ${round}: full ${full ? `${costPerEdit(full).toFixed(3)} (${split(full)})` : "-"} ms CPU per edit` +
         (bare && full
-          ? `, bare ${costPerEdit(bare).toFixed(3)} (${(costPerEdit(full) / costPerEdit(bare)).toFixed(2)}x)`
+          ? `, bare ${costPerEdit(bare).toFixed(3)} (${split(bare)}) — ${(costPerEdit(full) / costPerEdit(bare)).toFixed(2)}x`
           : ""),
     );
   }

@@ -183,6 +183,14 @@ export function routeById(id: RouteId): AppRoute {
   return found;
 }
 
+/**
+ * The path of a plan's quote screen with its own address fields set (the links of campaigns and price
+ * alerts): `/insurance/lrp-quote?…` or `/insurance/lgm/quote?…`, the fields in the given order.
+ */
+export function quoteScreenPath(plan: "lrp" | "lgm", fields: Record<string, string>): string {
+  return `${routeById(plan === "lrp" ? "lrp-quote" : "lgm-quote").path}?${new URLSearchParams(fields)}`;
+}
+
 /** True when a visitor holding `roles` (none when signed out) may open `route`. */
 export function canOpen(route: RouteDefinition, roles: readonly Role[]): boolean {
   if (route.access.kind === "open") return true;

@@ -1,4 +1,4 @@
-import { routeById } from "../access/routes";
+import { quoteScreenPath } from "../access/routes";
 import type { CampaignQuote } from "../documents/campaign";
 
 // The links a campaign message carries to its full quote (issue 12 §3). The e-mail links to the quote
@@ -18,18 +18,18 @@ export const isShortCode = (code: string): boolean => /^[A-Za-z0-9]{12}$/.test(c
  * the one endorsement length, or all when several; LGM marketings and deductible), and the campaign.
  */
 export function quotePageUrl(origin: string, campaignId: string, quote: CampaignQuote): string {
-  const query = new URLSearchParams({ commodity: quote.commodity, type: quote.type });
+  const fields: Record<string, string> = { commodity: quote.commodity, type: quote.type };
   if (quote.plan === "lrp") {
     const [only, ...more] = quote.endorsementLengthsWeeks;
-    query.set("head", String(quote.head));
-    query.set("weight", String(quote.targetWeightCwt));
-    query.set("weeks", only !== undefined && more.length === 0 ? String(only) : "all");
+    fields.head = String(quote.head);
+    fields.weight = String(quote.targetWeightCwt);
+    fields.weeks = only !== undefined && more.length === 0 ? String(only) : "all";
   } else {
-    query.set("m", quote.targetMarketings.join(","));
-    query.set("deductible", String(quote.deductible));
+    fields.m = quote.targetMarketings.join(",");
+    fields.deductible = String(quote.deductible);
   }
-  query.set("campaign", campaignId);
-  return `${origin}${routeById(quote.plan === "lrp" ? "lrp-quote" : "lgm-quote").path}?${query}`;
+  fields.campaign = campaignId;
+  return `${origin}${quoteScreenPath(quote.plan, fields)}`;
 }
 
 /** A short link as the preview shows it: the real one's length, with a sample code. */

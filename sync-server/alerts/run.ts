@@ -1,4 +1,4 @@
-import { routeById } from "../../shared/access/routes";
+import { quoteScreenPath } from "../../shared/access/routes";
 import { documentName } from "../../shared/documents/names";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { storedDocumentJson } from "../campaigns/stored-doc";
@@ -45,7 +45,7 @@ const WATCHLIST = /^user\/([^/]+)\/watchlist$/;
 
 /** The quote screen of the item (the notification opens it). */
 export const quotePath = (hit: AlertHit) =>
-  `${routeById(hit.plan === "lrp" ? "lrp-quote" : "lgm-quote").path}?commodity=${hit.commodity}&type=${hit.type}&watch=${encodeURIComponent(hit.itemId)}`;
+  quoteScreenPath(hit.plan, { commodity: hit.commodity, type: hit.type, watch: hit.itemId });
 
 async function emailOf(storage: Storage, userId: string): Promise<string | null> {
   const subject = await storage.loadSubject(userId);

@@ -1,3 +1,4 @@
+import { ORG_DOCUMENT_POLICY } from "../../../../shared/access/documents";
 import { documentName } from "../../../../shared/documents/names";
 import { readAccessClaims } from "../../auth/access-claims";
 import { beforeSignOut } from "../../auth/sign-out-hooks";
@@ -12,8 +13,9 @@ import { installDebugHook } from "./debug-hook";
 import { presenceColor } from "./presence-color";
 
 // The signed-in part of the sync layer: Yjs, the Hocuspocus provider and IndexedDB persistence. The
-// SyncProvider (sync-context.tsx) imports this module only when someone is signed in, so a signed-out
-// visitor never downloads it.
+// SyncProvider (sync-context.tsx) imports this module only when someone is signed in — or, at start,
+// when the device holds a session (prefetchBookSnapshot, below) — so a signed-out visitor never
+// downloads it.
 
 /**
  * A page load of a screen that lists the book, by someone signed in on this device before: the book
@@ -22,7 +24,9 @@ import { presenceColor } from "./presence-color";
  */
 export function prefetchBookSnapshot(user: { sub?: string } & Record<string, unknown>, path: string): void {
   const { orgId, roles } = readAccessClaims(user);
-  if (!user.sub || !orgId || !BOOK_SCREEN.test(path) || !roles.some((role) => role !== "customer")) return;
+  // Only someone whose role reads the book (the server's rule, ACL3b) and only on an agent screen.
+  const readsBook = roles.some((role) => ORG_DOCUMENT_POLICY.book[role].access !== "none");
+  if (!user.sub || !orgId || !BOOK_SCREEN.test(path) || !readsBook) return;
   const database = databaseName(user.sub, documentName.book(orgId));
   prefetchSnapshot(
     database,
