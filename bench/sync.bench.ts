@@ -204,7 +204,9 @@ class Child {
     const profile = process.env.BENCH_PROFILE
       ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const proc = spawn(process.execPath, [...profile, "--import", "tsx", file, "--child", kind], {
+    // BENCH_SERVER_ARGS: further Node options for the server under test (e.g. --trace-gc).
+    const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+    const proc = spawn(process.execPath, [...profile, ...extra, "--import", "tsx", file, "--child", kind], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: kind === "full" ? "test" : "production" },
     });

@@ -280,6 +280,9 @@ const typeOfCommodity =
     }
   };
 
+const lrpTypeOfCommodity = typeOfCommodity(getLrpType);
+const lgmTypeOfCommodity = typeOfCommodity(getLgmType);
+
 /** An LRP Specific Coverage Endorsement: the offer's figures, frozen when it was created. */
 export const lrpCoverageSchema = z
   .strictObject({
@@ -305,7 +308,7 @@ export const lrpCoverageSchema = z
     producerPremium: moneySchema,
   })
   .superRefine((coverage, ctx) => {
-    typeOfCommodity(getLrpType)(coverage, ctx);
+    lrpTypeOfCommodity(coverage, ctx);
     const limit = maxHeadCount(coverage.commodity);
     if (coverage.head > limit.max) ctx.addIssue({ code: "custom", path: ["head"], message: limit.message });
     const share = Number(coverage.share);
@@ -344,7 +347,7 @@ export const lgmEndorsementSchema = z
     stateCode: code(2, "state").optional(),
   })
   .superRefine((endorsement, ctx) => {
-    typeOfCommodity(getLgmType)(endorsement, ctx);
+    lgmTypeOfCommodity(endorsement, ctx);
     const months = INSURANCE_PERIOD_MONTHS[endorsement.commodity];
     if (endorsement.targetMarketings.length !== months)
       ctx.addIssue({

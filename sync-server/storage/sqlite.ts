@@ -158,21 +158,24 @@ export class SqliteStorage implements Storage {
         new TypeError(`appending to the update log of ${name}: the update is not a Uint8Array`),
       );
     }
-    return new Promise((resolve, reject) => {
-      const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: Date.now() };
-      this.appendQueue.push({ record, resolve, reject });
-      if (this.appendQueue.length === 1) setImmediate(() => this.writeAppends());
-    });
+    // (No closure is made per append: each costs the tsx-run server a name wrapper.)
+    const { promise, resolve, reject } = Promise.withResolvers<number>();
+    const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: Date.now() };
+    this.appendQueue.push({ record, resolve, reject });
+    if (this.appendQueue.length === 1) setImmediate(this.writeQueuedAppends);
+    return promise;
   }
 
   private appendQueue: PendingAppend[] = [];
+  private readonly writeQueuedAppends = () => this.writeAppends();
 
   /** Writes the queued appends to the log file in one write and settles their promises. */
   private writeAppends(): void {
     const batch = this.appendQueue;
     this.appendQueue = [];
     if (batch.length === 0) return;
-    const records = batch.map((append) => append.record);
+    const records: LoggedUpdate[] = [];
+    for (const append of batch) records.push(append.record);
     try {
       this.logFile?.append(records);
     } catch (error) {

@@ -44,7 +44,7 @@ export class Persistence implements Extension {
   /** Highest log sequence present when each document was loaded (all of them applied at load). */
   private readonly loadedThroughSeq = new Map<string, number>();
   /** Log sequences of a connection's accepted messages between append and apply. */
-  private readonly pendingSeq = new WeakMap<Connection, number[]>();
+  private readonly pendingSeq = new Map<Connection, number[]>();
 
   constructor(private readonly options: PersistenceOptions) {}
 
