@@ -12,7 +12,7 @@
 //   writes each server's CPU profile into dir; BENCH_ONLY=full (or bare) measures that server alone;
 //   BENCH_ROUNDS (2) runs each server that many times, alternating which goes first.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -188,6 +188,20 @@ async function runChild(kind: Kind) {
 // ---------------------------------------------------------------------------------------------------
 // Parent: the load.
 
+/**
+ * The server under test gets a CPU of its own and the load processes the others (Linux `taskset`,
+ * with two CPUs or more; BENCH_PIN=0 turns it off), so the server's CPU per edit is not inflated by
+ * sharing a core — its caches, its time slices — with the clients that load it, which varied from
+ * round to round by ±15 %.
+ */
+const PIN = process.env.BENCH_PIN !== "0" && os.cpus().length >= 2 && existsSync("/usr/bin/taskset");
+function pinned(role: "server" | "load", nodeArgs: string[]): [string, string[]] {
+  if (!PIN) return [process.execPath, nodeArgs];
+  const last = os.cpus().length - 1;
+  const cpus = role === "server" ? String(last) : last === 1 ? "0" : `0-${last - 1}`;
+  return ["/usr/bin/taskset", ["-c", cpus, process.execPath, ...nodeArgs]];
+}
+
 class Child {
   private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
   private constructor(readonly process: ChildProcess) {
@@ -206,7 +220,16 @@ class Child {
       : [];
     // BENCH_SERVER_ARGS: further Node options for the server under test (e.g. --trace-gc).
     const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
-    const proc = spawn(process.execPath, [...profile, ...extra, "--import", "tsx", file, "--child", kind], {
+    const [command, args] = pinned("server", [
+      ...profile,
+      ...extra,
+      "--import",
+      "tsx",
+      file,
+      "--child",
+      kind,
+    ]);
+    const proc = spawn(command, args, {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: kind === "full" ? "test" : "production" },
     });
@@ -426,7 +449,8 @@ async function runLoad(kind: Kind): Promise<Outcome> {
   const run = `${kind}${Date.now().toString(36)}`;
   const file = fileURLToPath(import.meta.url);
   const loaders = Array.from({ length: LOAD_PROCESSES }, (_, p) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", file, "--load"], {
+    const [command, args] = pinned("load", ["--import", "tsx", file, "--load"]);
+    const proc = spawn(command, args, {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const indices = Array.from({ length: CLIENTS }, (_, i) => i).filter((i) => i % LOAD_PROCESSES === p);
@@ -551,7 +575,7 @@ async function main() {
   const onlyKind = process.env.BENCH_ONLY;
   const only = onlyKind === "full" || onlyKind === "bare" ? ([onlyKind] as Kind[]) : null;
   console.log(
-    `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback, ${LOAD_PROCESSES} load processes; ${ROUNDS} round(s) per server; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
+    `sync load: ${CLIENTS} clients over ${DOCUMENTS} documents, one edit per client per second for ${SECONDS} s, loopback, ${LOAD_PROCESSES} load processes; ${ROUNDS} round(s) per server; ${os.cpus().length} CPUs${PIN ? " (the server on a CPU of its own)" : ""}, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
   // Rounds alternate the order (full then bare, bare then full, …), so a machine that speeds up or
   // slows down during the run weighs on both servers alike.
