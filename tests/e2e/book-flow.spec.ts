@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import {
   addFromRecord,
+  cattleSalesSuspendedToday,
   chooseOffer,
   choosePolicy,
   createEntity,
   createLrpPolicy,
   createPage,
   dollars,
+  expectCattleSaleRefused,
   recordPath,
   saveCoverage,
 } from "./book-helpers";
@@ -124,6 +126,12 @@ test("an agent builds a customer's book offline and online while a second agent 
     await expect(createPage(alex.page).getByText("Outside the sales window")).toHaveCount(0);
     await choosePolicy(alex.page, policyNumber);
     const chosenPremium = await chooseOffer(alex.page, head);
+    const noSales = cattleSalesSuspendedToday();
+    if (noSales) {
+      // No LRP cattle sales today: the save is refused, and the steps below need the coverage.
+      await expectCattleSaleRefused(alex.page, noSales);
+      return;
+    }
     const coverageId = await saveCoverage(alex.page);
     const savedPremium = (await alex.page.getByTestId("producer-premium").textContent()) ?? "";
     // The premium saved is the premium the offer table showed (whole dollars there, cents here).
@@ -191,8 +199,13 @@ test("head limits: 13,000 feeder cattle on one endorsement, and a crop year's ca
     await expect(form.getByRole("button", { name: "Save coverage (status Quoted)" })).toBeDisabled();
 
     // Per crop year (RMA, all of the customer's LRP cattle endorsements): 12,000 + 12,000 are saved,
-    // then 1,001 more would make 25,001.
+    // then 1,001 more would make 25,001. (No LRP cattle sales today: the first save is refused.)
     await chooseOffer(agent.page, 12_000);
+    const noSales = cattleSalesSuspendedToday();
+    if (noSales) {
+      await expectCattleSaleRefused(agent.page, noSales);
+      return;
+    }
     await saveCoverage(agent.page);
     await addFromRecord(agent.page, agent.id, "Add LRP coverage");
     await chooseOffer(agent.page, 12_000);

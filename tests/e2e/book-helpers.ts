@@ -6,7 +6,9 @@ import {
   sampleLrpCoverage,
   samplePolicy,
 } from "../../shared/book/test-fixtures";
+import { lrpSalesSuspension } from "../../shared/market/calendar";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
+import { centralDateOf } from "../../shared/pricing/sales-window";
 import { AGENT, CUSTOMER, newCustomerPath, saveNewCustomer } from "./sync-helpers";
 
 // Steps of the agent book's end-to-end tests (tests/e2e/book-*.spec.ts), through the screens as an
@@ -91,6 +93,27 @@ export async function chooseOffer(page: Page, head: number): Promise<string> {
   const premium = form.getByTestId("chosen-premium");
   await expect(premium).toBeVisible();
   return (await premium.textContent())?.trim() ?? "";
+}
+
+/**
+ * Why no LRP cattle endorsement can be bought today — a Cattle on Feed report day or an exchange
+ * holiday (shared/market/calendar.ts) — or null. The embedded server's sample market data is made for
+ * its date in Central time, so on such a day every cattle offer of the create screen is refused when
+ * saved; the tests that buy one check that refusal instead and end there (the steps after it need
+ * the coverage).
+ */
+export const cattleSalesSuspendedToday = (): string | null =>
+  lrpSalesSuspension(centralDateOf(new Date()), "cattle");
+
+/** On a day without LRP cattle sales: saving the chosen offer is refused with the rule's message. */
+export async function expectCattleSaleRefused(page: Page, reason: string): Promise<void> {
+  const save = createPage(page).getByRole("button", { name: "Save coverage (status Quoted)" });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(createPage(page).getByRole("alert")).toContainText(
+    `LRP cattle sales are suspended on ${centralDateOf(new Date())} (${reason}): no endorsement can be bought that day`,
+  );
+  await expect(page).toHaveURL(/\/agent\/coverages\/lrp\/create/);
 }
 
 /** Saves the chosen offer as a coverage; returns the coverage's id (its page's address). */

@@ -2,10 +2,12 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   addFromRecord,
+  cattleSalesSuspendedToday,
   choosePolicy,
   createEntity,
   createLrpPolicy,
   createPage,
+  expectCattleSaleRefused,
   saveCoverage,
 } from "./book-helpers";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
@@ -65,6 +67,12 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await form.getByLabel("Customer", { exact: true }).selectOption(agent.id);
     await choosePolicy(page, policyNumber);
     await expect(form.getByTestId("chosen-premium")).toHaveText(quoted, { timeout: 30_000 });
+    const noSales = cattleSalesSuspendedToday();
+    if (noSales) {
+      // No LRP cattle sales today: the save is refused, and the steps below need the coverage.
+      await expectCattleSaleRefused(page, noSales);
+      return;
+    }
     const coverageId = await saveCoverage(page);
     await expect(page.getByTestId("producer-premium")).toHaveText(quoted);
     await expect(page.getByTestId("coverage-status")).toHaveText("Quoted");
