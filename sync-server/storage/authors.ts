@@ -1,8 +1,8 @@
 // Who sent an update that is about to be logged (the document's history, issue 16 §4), by the update's
-// bytes: set from the server's verified identity — the connection's context for a client's write
-// (sync-server/history/authors.ts), the administrator for a restore — never from what a client says.
-// The storage reads it when the caller passes no author (the sync persistence passes none), the way
-// the write guard hands accepted writes on by payload. An update without one is the server's own.
+// bytes, for the writes that reach the log through Hocuspocus's onChange: a restore, noted with the
+// administrator who made it. A client's write passes its author (the connection's verified user)
+// straight to the storage (sync-server/sync/write-path.ts). The storage reads this when the caller passes
+// no author; an update without one is the server's own. Never from what a client says.
 
 const authors = new WeakMap<Uint8Array, string>();
 
