@@ -17,7 +17,7 @@ import * as Y from "yjs";
 import { SqliteStorage } from "./sqlite";
 import type { SqliteCheckpointer } from "./sqlite-checkpointer";
 
-// The SQLite update log (STORE1): appends requested together are written to the log file in one write,
+// The SQLite update log (STORE1): each append is written to the log file in the turn that asks for it,
 // each is on record there when its promise resolves, and the file's records move into the table.
 
 const dirs: string[] = [];

@@ -44,12 +44,6 @@ import type {
 } from "./types";
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
 
-interface PendingAppend {
-  record: LoggedUpdate;
-  resolve: (seq: number) => void;
-  reject: (error: unknown) => void;
-}
-
 /** How often the log file's records move into the database, ms. */
 /**
  * The log file's records move into the table at the latest after this long, or once this many wait.
@@ -63,9 +57,10 @@ const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array
 /**
  * SQLite through Node's built-in node:sqlite, one file, WAL, with a write-ahead file for client updates
  * beside it (`<file>-updates`, update-log-file.ts). An appended update is written to that file before
- * appendUpdate's promise resolves, so it survives a crash or kill of the server process; about once a
- * second, and before any read or compaction of the log, the file's records move into the
- * `document_updates` table in one transaction and the file is emptied. Opening the storage moves what a
+ * appendUpdate's promise resolves, so it survives a crash or kill of the server process. Most records
+ * leave the file when a compaction of their document archives them; the others move into the
+ * `document_updates` table in one transaction within a minute (FLUSH_EVERY_MS), once 20,000 wait, and
+ * before any read of the log; the file is emptied when none is left. Opening the storage moves what a
  * crash left in the file. A SQLite commit per update would cost several times the file write. Neither
  * the file nor the WAL (synchronous=NORMAL) is fsynced on every write, so an operating system crash or
  * power loss may lose the last updates; production runs PostgreSQL.
@@ -143,9 +138,11 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Appends are grouped: those requested in one turn of the event loop (typically the updates of several
-   * sockets read in one poll phase) are written to the log file in one write, before any of their
-   * promises resolves. A caller therefore has its update on record before it goes on (STORE1).
+   * An append is written to the log file at once, in the turn that asks for it, and its promise resolves
+   * after that: a caller has its update on record before it goes on (STORE1). (Grouping the appends of
+   * one turn of the event loop into one write, as until 2026-11-26, cost every client write a turn of
+   * its own: the write waited for an immediate, and Hocuspocus's broadcast of the update, itself an
+   * immediate, then waited for the next turn. A write to the file is a few microseconds; a turn is more.)
    */
   appendUpdate(
     name: string,
@@ -158,34 +155,18 @@ export class SqliteStorage implements Storage {
         new TypeError(`appending to the update log of ${name}: the update is not a Uint8Array`),
       );
     }
-    // (No closure is made per append: each costs the tsx-run server a name wrapper.)
-    const { promise, resolve, reject } = Promise.withResolvers<number>();
     const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: Date.now() };
-    this.appendQueue.push({ record, resolve, reject });
-    if (this.appendQueue.length === 1) setImmediate(this.writeQueuedAppends);
-    return promise;
-  }
-
-  private appendQueue: PendingAppend[] = [];
-  private readonly writeQueuedAppends = () => this.writeAppends();
-
-  /** Writes the queued appends to the log file in one write and settles their promises. */
-  private writeAppends(): void {
-    const batch = this.appendQueue;
-    this.appendQueue = [];
-    if (batch.length === 0) return;
-    const records: LoggedUpdate[] = [];
-    for (const append of batch) records.push(append.record);
     try {
-      this.logFile?.append(records);
+      this.logFile?.append([record]);
     } catch (error) {
-      for (const append of batch) append.reject(error);
-      return;
+      return Promise.reject(error);
     }
-    this.unflushed.push(...records);
-    if (!this.logFile || this.unflushed.length >= FLUSH_FROM_RECORDS) this.flushLog();
+    this.unflushed.push(record);
+    // In memory (no log file) the table is the record; otherwise the records move there in a batch.
+    if (!this.logFile) this.flushLog();
+    else if (this.unflushed.length >= FLUSH_FROM_RECORDS) void this.exclusive(() => this.flushLog());
     else this.scheduleFlush();
-    for (const append of batch) append.resolve(append.record.seq);
+    return Promise.resolve(record.seq);
   }
 
   /**
@@ -245,9 +226,8 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  /** Every append requested so far is in the table: for reads, compaction and close. */
+  /** Every append so far is in the table: for reads and close. */
   private settleAppends(): void {
-    this.writeAppends();
     this.flushLog();
   }
 
@@ -276,7 +256,6 @@ export class SqliteStorage implements Storage {
   private compact(name: string, state: Uint8Array, covered: CompactionCover, merge?: MergeStates): void {
     // The document's logged updates not yet in the table go straight to its history (or nowhere: the
     // state holds them); the table's rows as before.
-    this.writeAppends();
     const isCovered = (r: LoggedUpdate) =>
       r.name === name &&
       ((r.instanceId === covered.instanceId && r.seq <= covered.throughSeq) ||

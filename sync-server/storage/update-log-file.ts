@@ -23,7 +23,7 @@ const REWRITE_FROM_BYTES = 1 << 20;
 
 /**
  * The SQLite storage's write-ahead file for client updates (rule STORE1): an update is acknowledged once
- * its record is written here (one `write` per group of appends), which costs a fraction of a SQLite
+ * its record is written here (one `write` per append), which costs a fraction of a SQLite
  * commit. A record stays live until the database holds it: either the storage moved it into its
  * `document_updates` table, or a compaction stored its document's state and archived it (`settle`).
  * When every record is settled the file is emptied; when most of a large file is, it is rewritten with
