@@ -17,7 +17,7 @@ import {
 import { addMonths, formatYearMonth, isIsoDate, lastDayOfMonth, yearMonthOf } from "../market/dates";
 import { lgmWeightsSchema } from "../pricing/lgm/input";
 import { INSURANCE_PERIOD_MONTHS } from "../pricing/lgm/period";
-import { phoneSchema } from "../schemas/formats";
+import { isoInstantSchema, phoneSchema } from "../schemas/formats";
 import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 
 // The agent's book of business (issue 10): one strict schema per record, used by the forms, the sync
@@ -32,7 +32,6 @@ import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 // created offline. A deletion is a status change.
 
 export const recordIdSchema = z.string().min(1).max(128);
-const isoInstant = z.iso.datetime({ offset: true });
 export const isoDateSchema = z.string().refine(isIsoDate, "expected a date YYYY-MM-DD");
 const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, "expected a month YYYY-MM");
 /** A decimal amount as text ("1234.56", "-12"): money and rates, exact. */
@@ -45,8 +44,8 @@ const year = z.number().int().min(1900).max(2100);
 
 /** Who changed a record and when: every record carries them (the device sets them on each write). */
 const stamps = {
-  createdAt: isoInstant,
-  updatedAt: isoInstant,
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
   updatedBy: recordIdSchema,
 };
 
@@ -130,7 +129,7 @@ export const customerProfileSchema = z
     /** SMS consent: when and how it was given; null when withdrawn. */
     smsConsent: z
       .strictObject({
-        at: isoInstant,
+        at: isoInstantSchema,
         method: z.enum(SMS_CONSENT_METHODS),
         note: z.string().max(500).optional(),
       })
@@ -399,7 +398,7 @@ export const taxIdRecordSchema = z
     taxIdType: taxIdTypeSchema,
     /** Digits only. Never shown in a list, a log, an export or an error message. */
     taxId: z.string(),
-    updatedAt: isoInstant,
+    updatedAt: isoInstantSchema,
     updatedBy: recordIdSchema,
   })
   .superRefine((record, ctx) => {
@@ -429,7 +428,7 @@ export const customerSummarySchema = z.strictObject({
   /** Head covered by coverages that are not cancelled and not ended. */
   headCovered: z.number().int().nonnegative().optional(),
   nextEndDate: isoDateSchema.nullable().optional(),
-  updatedAt: isoInstant.optional(),
+  updatedAt: isoInstantSchema.optional(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
@@ -439,7 +438,7 @@ export const entitySummarySchema = z.strictObject({
   legalName: z.string().max(200),
   type: z.string().max(1),
   status: z.enum(ENTITY_STATUSES),
-  updatedAt: isoInstant,
+  updatedAt: isoInstantSchema,
 });
 export type EntitySummary = z.infer<typeof entitySummarySchema>;
 
@@ -453,7 +452,7 @@ export const policySummarySchema = z.strictObject({
   cropYear: year,
   status: z.enum(POLICY_STATUSES),
   state: z.string().max(2),
-  updatedAt: isoInstant,
+  updatedAt: isoInstantSchema,
 });
 export type PolicySummary = z.infer<typeof policySummarySchema>;
 
@@ -481,6 +480,6 @@ export const coverageSummarySchema = z.strictObject({
       priceAdjustmentFactor: moneySchema,
     })
     .optional(),
-  updatedAt: isoInstant,
+  updatedAt: isoInstantSchema,
 });
 export type CoverageSummary = z.infer<typeof coverageSummarySchema>;

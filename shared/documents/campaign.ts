@@ -7,6 +7,7 @@ import {
   RECIPIENT_STATUSES,
   SCHEDULE_STATUSES,
 } from "../catalogue/enumerations";
+import { isoInstantSchema } from "../schemas/formats";
 
 // The quote campaign document (`org/{o}/campaign/{id}`, issue 12): the campaign (plan and quote setup,
 // status), its schedule and its recipients. Strict shapes, versioned by `schemaVersion` like the other
@@ -16,7 +17,6 @@ export const CAMPAIGN_SCHEMA_VERSION = 1;
 
 const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const isoInstant = z.iso.datetime({ offset: true });
 
 /** LRP setup: one type, one or more endorsement lengths, head and target weight, top or all levels. */
 export const lrpCampaignQuoteSchema = z.strictObject({
@@ -64,8 +64,8 @@ export const campaignSectionSchema = z.strictObject({
   quote: campaignQuoteSchema,
   status: z.enum(SCHEDULE_STATUSES),
   createdBy: id.optional(),
-  createdAt: isoInstant.optional(),
-  updatedAt: isoInstant.optional(),
+  createdAt: isoInstantSchema.optional(),
+  updatedAt: isoInstantSchema.optional(),
 });
 export type CampaignSection = z.infer<typeof campaignSectionSchema>;
 
@@ -124,7 +124,7 @@ export const recipientSchema = z.strictObject({
   status: z.enum(RECIPIENT_STATUSES),
   /** Why a recipient is INVALID (a provider's reason) or UNSUBSCRIBED (how). */
   reason: z.string().max(500).optional(),
-  updatedAt: isoInstant.optional(),
+  updatedAt: isoInstantSchema.optional(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 

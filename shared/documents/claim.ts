@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../market/dates";
+import { isoInstantSchema } from "../schemas/formats";
 import { moneySchema, recordIdSchema } from "./book";
 
 // A claim (issue 11 §2; docs/claims.md): the document `org/{orgId}/claim/{claimId}`. Agents of the
@@ -18,7 +19,6 @@ import { moneySchema, recordIdSchema } from "./book";
 
 export const CLAIM_SHAPE_VERSION = 1;
 
-const isoInstant = z.iso.datetime({ offset: true });
 const isoDate = z.string().refine(isIsoDate, "expected a date YYYY-MM-DD");
 /** Whole dollars as text ("6050"). */
 const dollars = z.string().regex(/^-?\d+$/, "expected whole dollars as text, e.g. 6050");
@@ -85,7 +85,7 @@ export const claimRecordSchema = z
     producerPremium: moneySchema,
     /** Indemnity minus the producer premium. */
     net: moneySchema,
-    computedAt: isoInstant,
+    computedAt: isoInstantSchema,
     status: z.enum(CLAIM_STATUSES),
     submittedAt: isoDate.optional(),
     /** The amount claimed from the insurance provider (whole dollars). */
@@ -94,8 +94,8 @@ export const claimRecordSchema = z
     paidAmount: moneySchema.optional(),
     deniedAt: isoDate.optional(),
     deniedReason: z.string().trim().max(500).optional(),
-    createdAt: isoInstant,
-    updatedAt: isoInstant,
+    createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema,
     updatedBy: recordIdSchema,
   })
   .superRefine((claim, ctx) => {
@@ -180,8 +180,8 @@ export const checklistItemSchema = z.strictObject({
   /** Who provides it: the producer (shown to the customer as still needed) or the agency. */
   from: z.enum(["producer", "agency"]),
   status: z.enum(["needed", "received", "not-applicable"]),
-  createdAt: isoInstant,
-  updatedAt: isoInstant,
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
   updatedBy: recordIdSchema,
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
@@ -204,7 +204,7 @@ export const attachmentRefSchema = z.strictObject({
   size: z.number().int().positive().max(ATTACHMENT_MAX_BYTES),
   /** SHA-256 of the content, hex: the server's answer; the same bytes read back. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in hex"),
-  uploadedAt: isoInstant,
+  uploadedAt: isoInstantSchema,
   uploadedBy: recordIdSchema,
 });
 export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
@@ -230,7 +230,7 @@ export const claimSummarySchema = z.strictObject({
   paidAmount: moneySchema.optional(),
   /** Labels of the checklist items still needed from the producer. */
   needed: z.array(z.string().max(200)).max(50),
-  updatedAt: isoInstant,
+  updatedAt: isoInstantSchema,
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
@@ -257,6 +257,6 @@ export const claimProposalSchema = z.strictObject({
   /** The as-of date of the market snapshot it was first proposed from (kept while it does not change). */
   marketAsOf: isoDate,
   /** When the server first proposed it so (kept while it does not change). */
-  computedAt: isoInstant,
+  computedAt: isoInstantSchema,
 });
 export type ClaimProposalRecord = z.infer<typeof claimProposalSchema>;

@@ -6,6 +6,7 @@ import {
   RECIPIENT_STATUSES,
   SCHEDULE_STATUSES,
 } from "../catalogue/enumerations";
+import { isoInstantSchema } from "../schemas/formats";
 import { organisationSettingsSchema } from "../schemas/organisation";
 import {
   coverageSchema,
@@ -51,7 +52,6 @@ export const BOOK_INDEX_SECTIONS = ["customers", "entities", "policies", "covera
 
 const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const isoInstant = z.iso.datetime({ offset: true });
 
 /** Record sections, with the schemas of their keys and values: each entry is checked on its own. */
 const recordSections = new WeakMap<z.ZodType, { key: z.ZodType; value: z.ZodType }>();
@@ -100,7 +100,7 @@ const noteSchema = z.looseObject({
   id: id.optional(),
   text: z.string().max(20_000),
   authorId: id.optional(),
-  updatedAt: isoInstant.optional(),
+  updatedAt: isoInstantSchema.optional(),
 });
 
 /** Campaign sections (shared/documents/campaign.ts): strict when versioned, legacy open content otherwise. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lgmWeightsSchema } from "../pricing/lgm/input";
+import { isoInstantSchema } from "../schemas/formats";
 
 // One saved quote setup of a watchlist (`user/{userId}/watchlist`, section `items`): what a producer
 // or agent chose on the LRP or LGM quote screen, without a date, so it can be priced again against
@@ -7,7 +8,6 @@ import { lgmWeightsSchema } from "../pricing/lgm/input";
 // first month after the sales month, which cannot carry marketings), so they move with the sales date.
 
 const id = z.string().min(1).max(128);
-const isoInstant = z.iso.datetime({ offset: true });
 const code = (digits: number, what: string) =>
   z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
 
@@ -32,8 +32,8 @@ const common = {
   id: id.optional(),
   /** The name the user gave the setup. */
   name: z.string().trim().min(1, "give the setup a name").max(80),
-  addedAt: isoInstant.optional(),
-  updatedAt: isoInstant.optional(),
+  addedAt: isoInstantSchema.optional(),
+  updatedAt: isoInstantSchema.optional(),
 };
 
 export const lrpWatchSetupSchema = z.looseObject({

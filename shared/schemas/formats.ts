@@ -17,6 +17,9 @@ export const DECIMAL_NUMBER_MESSAGE = "number is not a finite Decimal";
 /** Four-digit year, two-digit month, two-digit day — the spec's format check, nothing more. */
 export const dateSchema = z.string({ error: DATE_MESSAGE }).regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE);
 
+/** An instant as ISO 8601 text with its offset ("2026-11-20T15:00:00.000Z"): the stamps of stored records. */
+export const isoInstantSchema = z.iso.datetime({ offset: true });
+
 /** A boolean, or the text "true" / "false" (exactly, as the spec says), giving a boolean. */
 export const booleanSchema = z
   .custom<boolean | "true" | "false">((v) => typeof v === "boolean" || v === "true" || v === "false", {

@@ -8,10 +8,9 @@ import type { RecordChange } from "../sync/history";
 // confirm (confirmations.ts), after which their next such write to that document is applied. It
 // catches a mistaken or malicious "delete everything"; removing a record or two never asks. It reads
 // what the write guard already noted about the update (the records it changes), so ordinary edits cost
-// nothing more; the document is read only when an update removes something.
+// nothing more; the document is read only when an update removes something. It applies to the documents
+// whose records keep a history (sync/history.ts keepsHistory): those are the ones the guard notes them for.
 
-/** The documents whose writes may be held: a customer's, its agents-only internal document, a claim's. */
-export const HOLD_KINDS: ReadonlySet<DocumentKind> = new Set(["customer", "customerInternal", "claim"]);
 /** More than this share of the records removed in one update is held. */
 export const HOLD_SHARE = 0.5;
 /** Fewer removed records than this are never held, whatever the share. */

@@ -1,9 +1,9 @@
 import type { beforeSyncPayload } from "@hocuspocus/server";
 import { HOLD_MESSAGE_TYPE, syncRefusal } from "../../shared/documents/sync-reasons";
 import type { SyncContext } from "../sync/context";
-import type { RecordChange } from "../sync/history";
+import { keepsHistory, type RecordChange } from "../sync/history";
 import type { ConfirmationStore } from "./confirmations";
-import { HOLD_KINDS, isHeld, removal } from "./hold";
+import { isHeld, removal } from "./hold";
 
 /**
  * The write path's step after the write guard and before the log (write-path.ts): holds a write that
@@ -33,7 +33,8 @@ export class RemovalHold {
    */
   check({ context, document, connection }: beforeSyncPayload, changes: RecordChange[]): Promise<void> | null {
     const { identity, ref } = context as SyncContext;
-    if (!HOLD_KINDS.has(ref.kind)) return null;
+    // Writes may be held where records keep a history (the guard notes removals there only).
+    if (!keepsHistory(ref)) return null;
     const { removed, total } = removal(document, ref.kind, changes);
     if (!isHeld(removed, total)) return null;
     return this.confirmed(identity.sub, ref.name).then((confirmed) => {
