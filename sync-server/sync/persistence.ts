@@ -1,5 +1,4 @@
 import type {
-  afterHandleMessagePayload,
   Connection,
   Document,
   Extension,
@@ -43,8 +42,12 @@ export class Persistence implements Extension {
   private readonly appliedSeq = new Map<string, number>();
   /** Highest log sequence present when each document was loaded (all of them applied at load). */
   private readonly loadedThroughSeq = new Map<string, number>();
-  /** Log sequences of a connection's accepted messages between append and apply. */
-  private readonly pendingSeq = new Map<Connection, number[]>();
+  /**
+   * The log sequence of a connection's accepted write between its append and its apply. Hocuspocus
+   * handles a connection's messages one at a time, so there is at most one; a write that changes
+   * nothing when applied keeps it until the connection's next change (or the connection is gone).
+   */
+  private readonly pendingSeq = new WeakMap<Connection, number>();
 
   constructor(private readonly options: PersistenceOptions) {}
 
@@ -131,21 +134,23 @@ export class Persistence implements Extension {
       this.options.instanceId,
       author,
     );
-    const pending = this.pendingSeq.get(connection);
-    if (pending) pending.push(seq);
-    else this.pendingSeq.set(connection, [seq]);
+    this.pendingSeq.set(connection, seq);
   }
 
-  /** The connection's logged updates are now applied: compaction may drop them from the log. */
-  async afterHandleMessage({ document, connection }: afterHandleMessagePayload): Promise<void> {
-    const pending = this.pendingSeq.get(connection);
-    if (!pending) return;
-    this.pendingSeq.delete(connection);
-    for (const seq of pending) this.markApplied(document.name, seq);
-  }
-
-  /** Server-side changes (direct connections) are logged here; client writes were logged in beforeSync. */
-  async onChange({ document, update, transactionOrigin }: onChangePayload): Promise<void> {
+  /**
+   * A change applied to the document. A client's logged write is now applied: compaction may drop it
+   * from the log (its seq is marked here, once the document holds it, rather than after Hocuspocus has
+   * handled the message: one hook fewer per message). Server-side changes (direct connections) are
+   * logged here; client writes were logged in beforeSync.
+   */
+  async onChange({ document, update, transactionOrigin, connection }: onChangePayload): Promise<void> {
+    if (connection) {
+      const seq = this.pendingSeq.get(connection);
+      if (seq === undefined) return;
+      this.pendingSeq.delete(connection);
+      this.markApplied(document.name, seq);
+      return;
+    }
     if (!isTransactionOrigin(transactionOrigin) || transactionOrigin.source !== "local") return;
     const seq = await this.options.storage.appendUpdate(document.name, update, this.options.instanceId);
     this.markApplied(document.name, seq);
