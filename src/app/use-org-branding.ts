@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { documentName } from "../../shared/documents/names";
+import { sessionJson } from "../lib/auth/authorized-json";
 import { useSession } from "../lib/auth/session";
 import { useDocument } from "../lib/sync/react/hooks";
 
@@ -24,12 +25,13 @@ export function useOrgBranding(): Record<string, unknown> | null {
     let live = true;
     const load = async () => {
       try {
-        const response = await fetch(`/api/orgs/${encodeURIComponent(orgId)}/branding`, {
-          headers: { authorization: `Bearer ${await getAccessToken()}` },
-        });
-        if (response.ok && live) setFetched((await response.json()) as Record<string, unknown>);
+        const branding = await sessionJson<Record<string, unknown>>(
+          getAccessToken,
+          `/api/orgs/${encodeURIComponent(orgId)}/branding`,
+        );
+        if (live) setFetched(branding);
       } catch {
-        // Offline: the defaults stay until the next attempt.
+        // Offline or refused: the defaults stay until the next attempt.
       }
     };
     void load();

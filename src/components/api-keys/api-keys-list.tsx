@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -27,11 +28,10 @@ export function useApiKeys() {
   const reload = useCallback(async () => {
     if (!orgId) return;
     try {
-      const r = await fetch(`/api/orgs/${encodeURIComponent(orgId)}/api-keys`, {
-        headers: { authorization: `Bearer ${await getAccessToken()}` },
-      });
-      const body = (await r.json()) as { keys?: ApiKeyRow[]; admin?: boolean; message?: string };
-      if (!r.ok) throw new Error(body.message ?? `The server answered ${r.status}.`);
+      const body = await sessionJson<{ keys?: ApiKeyRow[]; admin?: boolean }>(
+        getAccessToken,
+        `/api/orgs/${encodeURIComponent(orgId)}/api-keys`,
+      );
       setState({ keys: body.keys, admin: body.admin });
     } catch (e) {
       setState({ error: e instanceof Error ? e.message : String(e) });
@@ -39,16 +39,14 @@ export function useApiKeys() {
   }, [orgId, getAccessToken]);
   useEffect(() => void reload(), [reload]);
   const revoke = async (id: string) => {
-    const r = await fetch(
-      `/api/orgs/${encodeURIComponent(orgId ?? "")}/api-keys/${encodeURIComponent(id)}/revoke`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${await getAccessToken()}` },
-      },
-    );
-    if (!r.ok) {
-      const body = (await r.json().catch(() => ({}))) as { message?: string };
-      setState((s) => ({ ...s, error: body.message ?? `The server answered ${r.status}.` }));
+    try {
+      await sessionJson(
+        getAccessToken,
+        `/api/orgs/${encodeURIComponent(orgId ?? "")}/api-keys/${encodeURIComponent(id)}/revoke`,
+        { method: "POST" },
+      );
+    } catch (e) {
+      setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
       return;
     }
     await reload();

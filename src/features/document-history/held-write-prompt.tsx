@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { parseDocumentName } from "../../../shared/documents/names";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { useSyncClient } from "../../lib/sync/react/sync-context";
 import type { HeldWrite } from "../../lib/sync/synced-document";
@@ -49,19 +50,11 @@ export function HeldWritePrompt() {
     setError(null);
     try {
       if (apply && orgId) {
-        const response = await fetch(
+        await sessionJson(
+          session.getAccessToken,
           `/api/orgs/${encodeURIComponent(orgId)}/document-history/confirm-removal`,
-          {
-            method: "POST",
-            headers: {
-              authorization: `Bearer ${await session.getAccessToken()}`,
-              "content-type": "application/json",
-            },
-            body: JSON.stringify({ document: first.name }),
-          },
+          { method: "POST", json: { document: first.name } },
         );
-        const body = (await response.json().catch(() => ({}))) as { message?: string };
-        if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`);
       }
       await client.opened(first.name)?.settleHeld(apply);
       setHeld((list) => list.filter((h) => h.name !== first.name));
