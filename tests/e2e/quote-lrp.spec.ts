@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LRP_COVERAGE_TABLE_COLUMNS } from "../../shared/catalogue/labels";
+import { cattleSalesSuspendedToday } from "./book-helpers";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
 // The LRP quote screen (issue 6): defaults, every §3 column, sorting, filtering, the chosen row, unit
@@ -25,13 +26,20 @@ test("opens with the defaults and the whole offer table before anything is touch
       }),
     ).toBeVisible();
   expect(await bodyRows(page).count()).toBeGreaterThan(20);
-  await expect(
-    page.getByText(/until the 8:25 am Central sales cutoff|Sales at these prices closed/),
-  ).toBeVisible();
-  // The sales calendar (issue 15): the next listed report day, or — none listed — NASS's calendar.
-  await expect(
-    page.getByText(/next listed report day|check NASS's release calendar|No cattle sales on/),
-  ).toBeVisible();
+  const status = page.getByTestId("market-status");
+  if (cattleSalesSuspendedToday()) {
+    // A day without cattle sales (a report day, an exchange holiday): said so, and no countdown.
+    await expect(status.getByTestId("sales-suspended")).toContainText(
+      /^No cattle sales on .+: .+\. These prices are for reference: no endorsement can be bought at them\.$/,
+    );
+    await expect(status).not.toContainText("sales cutoff (");
+  } else {
+    await expect(
+      status.getByText(/until the 8:25 am Central sales cutoff|Sales at these prices closed/),
+    ).toBeVisible();
+    // The sales calendar (issue 15): the next listed report day, or — none listed — NASS's calendar.
+    await expect(status.getByText(/next listed report day|check NASS's release calendar/)).toBeVisible();
+  }
   await expect(page.getByText("LRP settles on a cash index; a put settles on futures.")).toBeVisible();
   await expect(page.getByRole("img", { name: /Net price floor and cost by coverage level/ })).toBeVisible();
 });

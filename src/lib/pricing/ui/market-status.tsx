@@ -73,23 +73,25 @@ export function MarketStatus({ pricing, lrpSales }: MarketStatusProps) {
       ) : null}
       {lrpSales ? (
         <p className="market-status__note">
-          {sales.open ? (
-            <>
-              <strong>{formatDuration(sales.msUntilCutoff)}</strong> until the 8:25 am Central sales cutoff (
-              {timeFormat.format(sales.cutoff)} CT).
-            </>
-          ) : (
-            <>
-              Sales at these prices closed at 8:25 am Central ({timeFormat.format(sales.cutoff)} CT). RMA
-              posts new rates about 3:30 pm Central on trading days.
-            </>
-          )}{" "}
           {suspension ? (
+            // A day without sales: no countdown to a cutoff that buys nothing.
             <strong data-testid="sales-suspended">
-              No {lrpSales} sales on {formatDate(market.asOf)}: {suspension}.
+              No {lrpSales} sales on {formatDate(market.asOf)}: {suspension}. These prices are for reference:
+              no endorsement can be bought at them.
             </strong>
           ) : (
             <>
+              {sales.open ? (
+                <>
+                  <strong>{formatDuration(sales.msUntilCutoff)}</strong> until the 8:25 am Central sales
+                  cutoff ({timeFormat.format(sales.cutoff)} CT).
+                </>
+              ) : (
+                <>
+                  Sales at these prices closed at 8:25 am Central ({timeFormat.format(sales.cutoff)} CT). RMA
+                  posts new rates about 3:30 pm Central on trading days.
+                </>
+              )}{" "}
               Sales are suspended on{" "}
               {lrpSales === "cattle" ? "USDA Cattle on Feed report days" : "USDA Hogs and Pigs report days"}{" "}
               and exchange holidays;{" "}
