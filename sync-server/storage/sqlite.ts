@@ -44,7 +44,6 @@ import type {
 } from "./types";
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
 
-/** How often the log file's records move into the database, ms. */
 /**
  * The log file's records move into the table at the latest after this long, or once this many wait.
  * Most never get there: a compaction of their document archives them straight from memory first.
@@ -124,7 +123,7 @@ export class SqliteStorage implements Storage {
   }
 
   private readDocument(name: string): StoredDocument {
-    this.settleAppends(); // reads see every append already requested
+    this.flushLog(); // reads see every append so far
     const row = this.statement("SELECT state FROM documents WHERE name = ?").get(name) as
       | { state: Uint8Array }
       | undefined;
@@ -226,11 +225,6 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  /** Every append so far is in the table: for reads and close. */
-  private settleAppends(): void {
-    this.flushLog();
-  }
-
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK on error). */
   private transaction<T>(work: () => T): T {
     this.db.exec("BEGIN IMMEDIATE");
@@ -317,7 +311,7 @@ export class SqliteStorage implements Storage {
 
   readArchive(name: string, until: number = UNTIL_NOW): Promise<DocumentArchive> {
     return this.exclusive(() => {
-      this.settleAppends();
+      this.flushLog();
       const base = this.statement("SELECT state, since FROM document_archive_base WHERE name = ?").get(
         name,
       ) as { state: Uint8Array | null; since: number } | undefined;
@@ -362,7 +356,7 @@ export class SqliteStorage implements Storage {
 
   listDocuments(prefix: string): Promise<string[]> {
     return this.exclusive(() => {
-      this.settleAppends();
+      this.flushLog();
       const rows = this.statement(
         "SELECT name FROM documents WHERE substr(name, 1, length(?)) = ? UNION SELECT name FROM document_updates WHERE substr(name, 1, length(?)) = ? ORDER BY name",
       ).all(prefix, prefix, prefix, prefix) as { name: string }[];
@@ -644,7 +638,7 @@ export class SqliteStorage implements Storage {
   // --- end of applications and the partner API ---
 
   async close(): Promise<void> {
-    await this.exclusive(() => this.settleAppends());
+    await this.exclusive(() => this.flushLog());
     this.logFile?.close();
     await this.checkpointer?.close();
     if (this.db.isOpen) this.db.close();

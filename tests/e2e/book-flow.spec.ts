@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
   addFromRecord,
-  cattleSalesSuspendedToday,
   chooseOffer,
   choosePolicy,
   createEntity,
@@ -12,7 +11,7 @@ import {
   recordPath,
   saveCoverage,
 } from "./book-helpers";
-import { waitForServiceWorker } from "./quote-helpers";
+import { lrpSalesSuspendedToday, waitForServiceWorker } from "./quote-helpers";
 import {
   AGENT,
   AGENT2,
@@ -126,7 +125,7 @@ test("an agent builds a customer's book offline and online while a second agent 
     await expect(createPage(alex.page).getByText("Outside the sales window")).toHaveCount(0);
     await choosePolicy(alex.page, policyNumber);
     const chosenPremium = await chooseOffer(alex.page, head);
-    const noSales = cattleSalesSuspendedToday();
+    const noSales = lrpSalesSuspendedToday("cattle");
     if (noSales) {
       // No LRP cattle sales today: the save is refused, and the steps below need the coverage.
       await expectCattleSaleRefused(alex.page, noSales);
@@ -201,7 +200,7 @@ test("head limits: 13,000 feeder cattle on one endorsement, and a crop year's ca
     // Per crop year (RMA, all of the customer's LRP cattle endorsements): 12,000 + 12,000 are saved,
     // then 1,001 more would make 25,001. (No LRP cattle sales today: the first save is refused.)
     await chooseOffer(agent.page, 12_000);
-    const noSales = cattleSalesSuspendedToday();
+    const noSales = lrpSalesSuspendedToday("cattle");
     if (noSales) {
       await expectCattleSaleRefused(agent.page, noSales);
       return;

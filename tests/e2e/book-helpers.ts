@@ -6,7 +6,6 @@ import {
   sampleLrpCoverage,
   samplePolicy,
 } from "../../shared/book/test-fixtures";
-import { lrpSalesSuspension } from "../../shared/market/calendar";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
 import { centralDateOf } from "../../shared/pricing/sales-window";
 import { AGENT, CUSTOMER, newCustomerPath, saveNewCustomer } from "./sync-helpers";
@@ -94,16 +93,6 @@ export async function chooseOffer(page: Page, head: number): Promise<string> {
   await expect(premium).toBeVisible();
   return (await premium.textContent())?.trim() ?? "";
 }
-
-/**
- * Why no LRP cattle endorsement can be bought today — a Cattle on Feed report day or an exchange
- * holiday (shared/market/calendar.ts) — or null. The embedded server's sample market data is made for
- * its date in Central time, so on such a day every cattle offer of the create screen is refused when
- * saved; the tests that buy one check that refusal instead and end there (the steps after it need
- * the coverage).
- */
-export const cattleSalesSuspendedToday = (): string | null =>
-  lrpSalesSuspension(centralDateOf(new Date()), "cattle");
 
 /** On a day without LRP cattle sales: saving the chosen offer is refused with the rule's message. */
 export async function expectCattleSaleRefused(page: Page, reason: string): Promise<void> {

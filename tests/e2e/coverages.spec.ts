@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   addFromRecord,
-  cattleSalesSuspendedToday,
   choosePolicy,
   createEntity,
   createLrpPolicy,
@@ -10,6 +9,7 @@ import {
   expectCattleSaleRefused,
   saveCoverage,
 } from "./book-helpers";
+import { lrpSalesSuspendedToday } from "./quote-helpers";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
 
 // The coverage screens (issue 10 §3): the LRP quote screen's "Order" button hands the quote's inputs
@@ -67,7 +67,7 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await form.getByLabel("Customer", { exact: true }).selectOption(agent.id);
     await choosePolicy(page, policyNumber);
     await expect(form.getByTestId("chosen-premium")).toHaveText(quoted, { timeout: 30_000 });
-    const noSales = cattleSalesSuspendedToday();
+    const noSales = lrpSalesSuspendedToday("cattle");
     if (noSales) {
       // No LRP cattle sales today: the save is refused, and the steps below need the coverage.
       await expectCattleSaleRefused(page, noSales);

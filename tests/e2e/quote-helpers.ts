@@ -1,4 +1,6 @@
 import { type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { type LrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
+import { centralDateOf } from "../../shared/pricing/sales-window";
 
 // Shared steps of the quote screens' end-to-end tests (tests/e2e/quote-*.spec.ts).
 
@@ -49,3 +51,13 @@ export const pricesLoaded = async (page: Page): Promise<void> => {
   await expect(page.getByText(/Prices as of /)).toBeVisible();
   await expect(page.getByTestId("market-status")).toContainText("sample market data");
 };
+
+/**
+ * Why no LRP endorsement of `group` can be bought today — a USDA report day of the group or an exchange
+ * holiday (shared/market/calendar.ts) — or null. The embedded server's sample market data is made for
+ * its date in Central time, so on such a day the quote screen says there are no sales and every offer
+ * of that group is refused when saved; the tests that buy one check that refusal instead and end there
+ * (the steps after it need the coverage).
+ */
+export const lrpSalesSuspendedToday = (group: LrpSalesGroup): string | null =>
+  lrpSalesSuspension(centralDateOf(new Date()), group);

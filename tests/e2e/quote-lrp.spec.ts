@@ -1,7 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { LRP_COVERAGE_TABLE_COLUMNS } from "../../shared/catalogue/labels";
-import { cattleSalesSuspendedToday } from "./book-helpers";
-import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
+import {
+  expectNoHorizontalOverflow,
+  field,
+  lrpSalesSuspendedToday,
+  offlineReload,
+  pricesLoaded,
+} from "./quote-helpers";
 
 // The LRP quote screen (issue 6): defaults, every §3 column, sorting, filtering, the chosen row, unit
 // basis, the spec's messages inline, the URL round trip, offline use and 360 px.
@@ -27,7 +32,7 @@ test("opens with the defaults and the whole offer table before anything is touch
     ).toBeVisible();
   expect(await bodyRows(page).count()).toBeGreaterThan(20);
   const status = page.getByTestId("market-status");
-  if (cattleSalesSuspendedToday()) {
+  if (lrpSalesSuspendedToday("cattle")) {
     // A day without cattle sales (a report day, an exchange holiday): said so, and no countdown.
     await expect(status.getByTestId("sales-suspended")).toContainText(
       /^No cattle sales on .+: .+\. These prices are for reference: no endorsement can be bought at them\.$/,
@@ -67,8 +72,11 @@ test("shows the spec's head limit and the weight range next to the field and com
   await expect(page.getByText("Swine max limit is 70,000")).toBeVisible();
   await field(page, "Head").fill("500");
   await expect(table(page)).toBeVisible();
-  // The swine sales calendar's note (or, on a day without LRP sales, why there are none).
-  await expect(page.getByText(/Hogs and Pigs report days|No swine sales on/)).toBeVisible();
+  // The swine sales calendar's note, or on a day without swine sales why there are none.
+  const status = page.getByTestId("market-status");
+  if (lrpSalesSuspendedToday("swine"))
+    await expect(status.getByTestId("sales-suspended")).toContainText(/^No swine sales on /);
+  else await expect(status.getByText(/Hogs and Pigs report days/)).toBeVisible();
 });
 
 test("sorts, filters, chooses a row and keeps all of it in the URL across a reload", async ({ page }) => {
