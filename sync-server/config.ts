@@ -107,6 +107,29 @@ export const configSchema = z
     SYNC_MAX_DOCUMENTS_PER_SOCKET: z.coerce.number().int().min(1).default(500),
     /** Sync sockets one user may have open at once (with at least one document). */
     SYNC_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(256),
+    // --- Issue 24 (docs/hardening.md §2): pre-sign-in memory and document caps.
+    /** Bytes a sync socket may send before it signs in (INPUT3). */
+    SYNC_PRE_AUTH_BYTES_PER_SOCKET: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(256 * 1024),
+    /** Bytes all sockets not yet signed in may hold together (INPUT3). */
+    SYNC_PRE_AUTH_BYTES_TOTAL: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
+    /** Time a sync socket has to sign in, ms (INPUT3 states 30 s; tests shorten it). */
+    SYNC_AUTH_DEADLINE_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Largest stored size of one document, bytes (LIMIT5). */
+    SYNC_MAX_DOCUMENT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .default(32 * 1024 * 1024),
+    /** Documents one user may create per hour (LIMIT6). */
+    SYNC_DOCUMENTS_CREATED_PER_HOUR: z.coerce.number().int().min(1).default(200),
     /** Largest request body of /api/*, bytes; every other route accepts 16 KiB at most. */
     HTTP_MAX_BODY_BYTES: z.coerce
       .number()

@@ -108,6 +108,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     verify: (token) => verify(token),
     instanceId,
     maxMessageBytes: config.SYNC_MAX_MESSAGE_BYTES,
+    preAuth: {
+      perSocketBytes: config.SYNC_PRE_AUTH_BYTES_PER_SOCKET,
+      totalBytes: config.SYNC_PRE_AUTH_BYTES_TOTAL,
+      deadlineMs: config.SYNC_AUTH_DEADLINE_MS,
+    },
     redisUrl: config.REDIS_URL,
     redisPrefix: options.redisPrefix,
     // The published market (issue 15): the feed's last snapshot once there is one.

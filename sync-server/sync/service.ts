@@ -7,6 +7,12 @@ import * as decoding from "lib0/decoding";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
+import {
+  PRE_AUTH_CLOSE_CODE,
+  PreAuthBudget,
+  type PreAuthGate,
+  type PreAuthLimits,
+} from "../hardening/pre-auth";
 import type { RemovalHold } from "../history/removal-hold";
 import { publishedSection } from "../market/encoded";
 import type { Storage } from "../storage/types";
@@ -28,6 +34,8 @@ export interface SyncServiceOptions {
   instanceId: string;
   /** Largest accepted WebSocket message, bytes (INPUT2). */
   maxMessageBytes: number;
+  /** What a socket may send before it signs in, and by when (INPUT3); Hocuspocus's caps stay behind. */
+  preAuth?: PreAuthLimits;
   /** With Redis, several instances share documents (SCALE1). */
   redisUrl?: string;
   /** Redis key prefix; instances that share documents use the same one. */
@@ -41,6 +49,13 @@ export interface SyncServiceOptions {
   extensions?: Extension[];
   log?: (message: string) => void;
 }
+
+/** INPUT3's defaults (config.ts has the same): 256 KiB per socket, 32 MiB in all, 30 s to sign in. */
+const DEFAULT_PRE_AUTH: PreAuthLimits = {
+  perSocketBytes: 256 * 1024,
+  totalBytes: 32 * 1024 * 1024,
+  deadlineMs: 30_000,
+};
 
 type Peer = { websocket: unknown; request: unknown; close(code?: number, reason?: string): void };
 
@@ -65,7 +80,25 @@ export function createSyncService(options: SyncServiceOptions) {
     persistence,
     history,
   });
-  const extensions: Extension[] = [access, write, persistence, history, ...(options.extensions ?? [])];
+  // INPUT3: each socket's pre-authentication allowance, released when one of its documents signs in.
+  const preAuth = new PreAuthBudget(options.preAuth ?? DEFAULT_PRE_AUTH);
+  const gates = new WeakMap<object, PreAuthGate>();
+  const signedIn: Extension = {
+    extensionName: "rangeline-pre-auth",
+    // Last of the onAuthenticate chain: reached only when every check before it passed.
+    priority: 1,
+    async onAuthenticate({ request }) {
+      gates.get(request)?.release();
+    },
+  };
+  const extensions: Extension[] = [
+    access,
+    write,
+    persistence,
+    history,
+    signedIn,
+    ...(options.extensions ?? []),
+  ];
   if (options.redisUrl) {
     // The extension brings its own ioredis; it gets the connection settings, not a client.
     const url = new URL(options.redisUrl);
@@ -105,6 +138,11 @@ export function createSyncService(options: SyncServiceOptions) {
     serverOptions: { maxPayload: options.maxMessageBytes },
     hooks: {
       open: (peer) => {
+        const socket = (peer.context as { socket?: Duplex }).socket;
+        if (socket) {
+          const close = (breach: string) => (peer as unknown as Peer).close(PRE_AUTH_CLOSE_CODE, breach);
+          gates.set(peer.request, preAuth.open(socket, close));
+        }
         const connection = hocuspocus.handleConnection(
           peer.websocket as unknown as WebSocketLike,
           peer.request as Request,
@@ -138,7 +176,9 @@ export function createSyncService(options: SyncServiceOptions) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    ws.handleUpgrade(request, socket, head);
+    // The raw socket reaches the open hook through the peer's context: its bytes are counted (INPUT3).
+    const upgrade = Object.assign(new Request(`http://localhost${SYNC_PATH}`), { context: { socket } });
+    void ws.handleUpgrade(request, socket, head, upgrade);
   };
 
   /** Every live document connection of a user (a revoked session loses them all). */
@@ -153,6 +193,8 @@ export function createSyncService(options: SyncServiceOptions) {
     hocuspocus,
     handleUpgrade,
     access,
+    /** Bytes held by sockets that have not signed in yet (INPUT3), for tests and the benchmark. */
+    preAuthHeld: () => preAuth.held,
 
     /** Closes every document connection of `userId` with `session-expired` (SYNC4). */
     disconnectUser(userId: string): number {
