@@ -15,6 +15,7 @@ import { touchedJson } from "./doc-json";
 import { patchIsValid } from "./entry-patch";
 import { type EntryScan, scanEntries } from "./entry-scan";
 import { changesFromCopy, changesFromEntries, keepsHistory, type RecordChange } from "./history";
+import { isServerSeed } from "./seed";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
@@ -115,7 +116,10 @@ export class WriteGuard {
     if (connection.readOnly || grant.access !== "write") {
       throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
     }
-    const denied = [...touched.keys()].filter((section) => !maySection(grant, section));
+    // A device's copy of the server's own `meta` (after a restore) is judged, never waved through (SYNC7).
+    const denied = [...touched.keys()].filter(
+      (section) => !maySection(grant, section) && !isServerSeed(section, shadow),
+    );
     if (denied.length > 0) {
       throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);
     }

@@ -1,3 +1,4 @@
+import * as Y from "yjs";
 import type { DocumentRef } from "../../shared/documents/names";
 import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { DEMO_USERS } from "../identity/demo-users";
@@ -18,6 +19,29 @@ export async function seedDemoData(storage: Storage): Promise<boolean> {
   return true;
 }
 
+/** The `meta` section the server writes into every document it creates or migrates (SYNC5, SYNC6). */
+const serverMeta = (): Record<string, unknown> => ({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
+
+/**
+ * Whether a client's write to a section only the server writes leaves that section exactly as the
+ * server itself writes it (rule SYNC7): `meta` holding nothing but the current schema version, as a
+ * plain value. A device that kept a document the server lost (a restore from an older backup) holds
+ * the old server's `meta` write and sends it back with its own content; that write is accepted, any
+ * other is not. `shadow` is the document with the write applied (the guard's copy). Any other section
+ * is never a server seed here (the member directory depends on the membership table).
+ */
+export function isServerSeed(section: string, shadow: Y.Doc): boolean {
+  if (section !== "meta" || !shadow.share.has("meta")) return false;
+  const meta = shadow.getMap("meta");
+  const expected = serverMeta();
+  if (meta.size !== Object.keys(expected).length) return false;
+  for (const [key, value] of Object.entries(expected)) {
+    const written = meta.get(key);
+    if (written instanceof Y.AbstractType || written !== value) return false;
+  }
+  return true;
+}
+
 export type MarketSeed = () => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
 
 /**
@@ -32,7 +56,7 @@ export async function serverSections(
   marketSeed?: MarketSeed,
 ): Promise<Record<string, Record<string, unknown>>> {
   const sections: Record<string, Record<string, unknown>> = {};
-  if (isNew) sections.meta = { schemaVersion: DOCUMENT_SCHEMA_VERSION };
+  if (isNew) sections.meta = serverMeta();
   if (ref.kind === "org") {
     const members = await storage.listMembers(ref.orgId);
     sections.members = Object.fromEntries(
