@@ -10,8 +10,8 @@ import { isZip, readZip } from "./zip";
 //
 // An address is a template: {yyyymmdd} and {date} (YYYY-MM-DD) are the trading day, {ry} its
 // reinsurance year (RMA's year starts July 1). RMA's own daily files are zip archives
-// ({ry}_ADMLivestockLrp_Daily_{yyyymmdd}.zip holds A00630_LrpRate and A00620_LrpActualEndingValue;
-// …Lgm_Daily… holds A00600 and A00610): the member whose name carries the code is read. A plain text
+// ({ry}_ADMLivestockLrp_Daily_{yyyymmdd}.zip holds A00630_LrpRate — RMA's real zip of 2023-12-14 holds
+// nothing else — and, some days, A00620_LrpActualEndingValue; …Lgm_Daily… holds A00600 and A00610): the member whose name carries the code is read. A plain text
 // address is read as the member itself.
 
 export interface MarketSourceUrls {
@@ -79,13 +79,26 @@ async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
   }
 }
 
-function memberText(bytes: Uint8Array, url: string, member: string): { text: string; file: string } {
+/**
+ * Members a daily zip holds only on some days: RMA's real LRP zip of 2023-12-14 holds A00630 alone, so an
+ * A00620 (or A00610) address that names the same archive as its partner's finds nothing on most days.
+ * Absent there, the part is left out of the day rather than failing it.
+ */
+const OCCASIONAL_MEMBERS = new Set(["A00620", "A00610"]);
+
+function memberText(
+  bytes: Uint8Array,
+  url: string,
+  member: string,
+  occasional = false,
+): { text: string; file: string } | null {
   const base = safeUrl(url).split("/").pop() || "download";
   if (!isZip(bytes)) return { text: new TextDecoder().decode(bytes), file: base };
   const entries = readZip(bytes, base);
   const found = [...entries.keys()].find(
     (n) => member !== "" && n.includes(member) && n.toLowerCase().endsWith(".txt"),
   );
+  if (!found && occasional) return null;
   if (!found)
     throw new Error(
       `${base}: no ${member} member in the archive (has ${[...entries.keys()].join(", ") || "nothing"})`,
@@ -116,11 +129,14 @@ export async function fetchMarketDay(options: FetchDayOptions): Promise<MarketSn
   for (const p of configured) {
     const url = expandUrl(urls[p.key] as string, date);
     let bytes = downloads.get(url);
+    const shared = bytes !== undefined;
     if (!bytes) {
       bytes = download(url, options.timeoutMs);
       downloads.set(url, bytes);
     }
-    files[p.key] = memberText(await bytes, url, p.member);
+    const member = memberText(await bytes, url, p.member, shared && OCCASIONAL_MEMBERS.has(p.member));
+    if (!member) continue;
+    files[p.key] = member;
     sources.push({ part: p.part, name: p.name, date, url: safeUrl(url), fetchedAt: options.fetchedAt });
   }
   if (provider) {

@@ -8,6 +8,7 @@ import { farmerSubsidyAddition } from "../subsidy/farmer";
 import { lrpSubsidyPercent } from "../subsidy/lrp-subsidy";
 import { invalidInput, parseInput } from "../validate";
 import { type CmePutComparison, cmePutComparison, type PutContext } from "./cme-put";
+import { publishedRowFactor } from "./factor";
 import { indicativeLrpRate } from "./indicative-rate";
 import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
 import { LRP_ENDORSEMENT_LENGTHS, LRP_FUTURES } from "./markets";
@@ -41,7 +42,16 @@ export interface LrpCoverageRow {
   indicative: boolean;
 }
 
+/** How a quote by coverage level chose its offered row (LRP_LEVEL_RULE). */
+export interface LevelChoice {
+  requested: number;
+  offered: number;
+  rule: string;
+}
+
 export interface LrpQuote extends LrpCoverageRow {
+  /** Present when a quote by level took an RMA row of another level: the level asked for and the one offered. */
+  levelChoice?: LevelChoice;
   offers?: LrpCoverageRow[];
 }
 
@@ -118,21 +128,54 @@ export function quoteLrp(
   };
   const group = lrpRateGroup(snapshot, commodity, type.code, request.salesDate);
 
-  const quote: LrpQuote = coverageRow(terms, requestedBasis(terms, group.rows));
+  const { levelChoice, ...basis } = requestedBasis(terms, group.rows);
+  const quote: LrpQuote = coverageRow(terms, basis);
+  if (levelChoice) quote.levelChoice = levelChoice;
   if (options.all) quote.offers = offerTable(terms, group.entries);
   return quote;
 }
 
-function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis {
+/**
+ * The offered row a quote by coverage level takes. RMA's levels are continuous (233 distinct values,
+ * 0.757–0.9995, in the real file of 2023-12-14), so a requested level rarely matches one exactly: the
+ * quote takes the nearest offered level at or below it (never more coverage than asked for) and says
+ * so in `levelChoice`. Below every offered level there is no row: give a coverage price instead.
+ */
+export const LRP_LEVEL_RULE = "nearest offered level at or below the requested level";
+
+const outsideSubsidisedLevels = (field: "coverageLevel" | "coveragePrice", level: number) =>
+  invalidInput([field], `coverage level ${level} is outside the levels LRP subsidises (0.70 to 1.00)`);
+
+function rowForLevel(rows: readonly LrpRateRow[], level: number, weeks: number): LrpRateRow {
+  let best: LrpRateRow | undefined;
+  for (const r of rows)
+    if (r.coverageLevel <= level + 0.00005 && (!best || r.coverageLevel > best.coverageLevel)) best = r;
+  if (best) return best;
+  const lowest = Math.min(...rows.map((r) => r.coverageLevel));
+  throw invalidInput(
+    ["coverageLevel"],
+    `no ${weeks}-week offer at or below coverage level ${level} (the lowest offered is ${lowest}); give a coverage price instead`,
+  );
+}
+
+function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis & { levelChoice?: LevelChoice } {
   const { request } = terms;
   const weeks = request.endorsementLengthWeeks;
   const forLength = rows.filter((r) => r.endorsementLengthWeeks === weeks);
+  if (
+    request.coverageLevel !== undefined &&
+    lrpSubsidyPercent(request.coverageLevel, request.cropYear) === null
+  )
+    throw outsideSubsidisedLevels("coverageLevel", request.coverageLevel);
   const match =
-    request.coverageLevel !== undefined
-      ? forLength.find((r) => Math.abs(r.coverageLevel - (request.coverageLevel as number)) < 0.00005)
-      : forLength.find((r) => Math.abs(r.coveragePrice - (request.coveragePrice as number)) < 0.005);
+    forLength.length === 0
+      ? undefined
+      : request.coverageLevel !== undefined
+        ? rowForLevel(forLength, request.coverageLevel, weeks)
+        : forLength.find((r) => Math.abs(r.coveragePrice - (request.coveragePrice as number)) < 0.005);
   const endDate = match?.endDate ?? forLength[0]?.endDate ?? addDays(request.salesDate, weeks * 7);
   const published = match ?? forLength[0];
+  const fromPublished = published !== undefined && request.expectedEndingValue === undefined;
   const expectedValue =
     request.expectedEndingValue !== undefined
       ? money(request.expectedEndingValue)
@@ -152,7 +195,11 @@ function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis {
       : request.coverageLevel !== undefined
         ? money(request.coverageLevel)
         : roundTo(coveragePrice.div(expectedValue), 4);
-  const paf = request.priceAdjustmentFactor !== undefined ? terms.defaultPaf : pafOf(match, terms);
+  // ./factor.ts: a published row's values may hold the factor already; other values never do.
+  const paf =
+    request.priceAdjustmentFactor !== undefined || !fromPublished
+      ? terms.defaultPaf
+      : publishedRowFactor(published);
   const basis = {
     weeks,
     endDate,
@@ -160,6 +207,17 @@ function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis {
     coveragePrice: toJsonNumber(coveragePrice),
     coverageLevel: toJsonNumber(coverageLevel),
     paf,
+    ...(match &&
+    request.coverageLevel !== undefined &&
+    Math.abs(match.coverageLevel - request.coverageLevel) >= 0.00005
+      ? {
+          levelChoice: {
+            requested: request.coverageLevel,
+            offered: match.coverageLevel,
+            rule: LRP_LEVEL_RULE,
+          },
+        }
+      : {}),
   };
   if (request.rate !== undefined) return { ...basis, rate: request.rate, indicative: false };
   if (match) return { ...basis, rate: match.rate, indicative: false };
@@ -178,10 +236,7 @@ function offerTable(terms: Terms, entries: readonly LrpRateEntry[]): LrpCoverage
       const r = e.row;
       const band = lrpSubsidyPercent(r.coverageLevel, request.cropYear);
       if (band === null) continue;
-      const paf =
-        request.priceAdjustmentFactor !== undefined || e.priceAdjustmentFactor === null
-          ? terms.defaultPaf
-          : e.priceAdjustmentFactor;
+      const paf = request.priceAdjustmentFactor !== undefined ? terms.defaultPaf : e.priceAdjustmentFactor;
       out.push(
         coverageRow(
           terms,
@@ -233,12 +288,6 @@ function offerTable(terms: Terms, entries: readonly LrpRateEntry[]): LrpCoverage
   return out;
 }
 
-function pafOf(row: LrpRateRow | undefined, terms: Terms): Money {
-  if (terms.request.priceAdjustmentFactor !== undefined || row?.priceAdjustmentFactor === undefined)
-    return terms.defaultPaf;
-  return money(row.priceAdjustmentFactor);
-}
-
 function coverageRow(
   terms: Terms,
   b: RowBasis,
@@ -246,9 +295,9 @@ function coverageRow(
 ): LrpCoverageRow {
   const { request } = terms;
   if (band === null)
-    throw invalidInput(
-      [request.coverageLevel !== undefined ? "coverageLevel" : "coveragePrice"],
-      `coverage level ${b.coverageLevel} is outside the levels LRP subsidises (0.70 to 1.00)`,
+    throw outsideSubsidisedLevels(
+      request.coverageLevel !== undefined ? "coverageLevel" : "coveragePrice",
+      b.coverageLevel,
     );
   const insured = insuredValueOf(terms, b);
   const premium = lrpPremiumOn(

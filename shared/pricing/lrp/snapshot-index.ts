@@ -2,6 +2,7 @@ import type { LrpCommodityCode } from "../../catalogue";
 import type { LrpRateRow, MarketSnapshot } from "../../market/snapshot";
 import { type Money, money } from "../money";
 import { type CmePutComparison, cmePutComparison, type PutContext, putContext } from "./cme-put";
+import { publishedRowFactor } from "./factor";
 
 // What LRP quotes need of a snapshot, worked out once per snapshot instead of once per quote:
 // - RMA's A00630 rows grouped by commodity, type and sales date, ordered as the offer table shows them
@@ -17,8 +18,8 @@ export interface LrpRateEntry {
   row: LrpRateRow;
   coveragePrice: Money;
   rate: Money;
-  /** The row's price adjustment factor; null when the row has none. */
-  priceAdjustmentFactor: Money | null;
+  /** The factor a premium applies to the row (./factor.ts: 1 when the published values hold it). */
+  priceAdjustmentFactor: Money;
   put: CmePutComparison;
 }
 
@@ -33,6 +34,9 @@ interface SnapshotIndex {
   groups: Map<string, { rows: LrpRateRow[]; entries?: readonly LrpRateEntry[] }>;
   puts: Map<string, PutContext>;
 }
+
+/** ./factor.ts: a row without a factor of its own has it inside its values; one Decimal for all. */
+const FACTOR_INSIDE = publishedRowFactor({});
 
 const INDEXES = new WeakMap<MarketSnapshot, SnapshotIndex>();
 const EMPTY: LrpRateGroup = { rows: [], entries: [] };
@@ -95,7 +99,7 @@ function prepare(
       coveragePrice: decimal(row.coveragePrice),
       rate: money(row.rate),
       priceAdjustmentFactor:
-        row.priceAdjustmentFactor === undefined ? null : decimal(row.priceAdjustmentFactor),
+        row.priceAdjustmentFactor === undefined ? FACTOR_INSIDE : decimal(row.priceAdjustmentFactor),
       put: cmePutComparison(ctx, commodity, salesDate, row.endDate, row.coveragePrice),
     }));
 }
