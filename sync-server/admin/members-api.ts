@@ -10,6 +10,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
 import type { InvitationLinks } from "./invitation-links";
+import { mergeUser } from "./member-records";
 
 // Users of an organisation (issue 13 §3; docs/administration.md). Membership stays in the server's
 // tables (ACL11); each change is audited and reaches live connections through onMembershipChanged.
@@ -246,7 +247,9 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   };
   const join = async (invitation: InvitationRecord, userId: string, name: string | null) => {
     if (!(await storage.redeemInvitation(invitation.id, userId, now()))) return false;
-    await storage.upsertUser({ id: userId, email: invitation.email, name });
+    // The invitee's stored record is theirs: a new user gets the invited e-mail; nothing is erased.
+    const stored = await storage.getUser(userId);
+    await storage.upsertUser(mergeUser(userId, stored, { email: stored?.email ?? invitation.email, name }));
     for (const role of invitation.roles) await storage.addMembership(userId, invitation.orgId, role);
     if (invitation.customerId) await storage.linkCustomer(userId, invitation.orgId, invitation.customerId);
     await storage.recordSignIn(userId, now());

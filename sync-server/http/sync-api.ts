@@ -1,8 +1,9 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
-import { lastAdminProblem } from "../../shared/admin/members";
+import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
 import { documentName } from "../../shared/documents/names";
+import { memberRecordFor } from "../admin/member-records";
 import type { Identity } from "../identity/verify";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -109,7 +110,19 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     const parsed = addMemberSchema.safeParse(body);
     if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
     const member = parsed.data;
-    await storage.upsertUser({ id: member.userId, email: member.email ?? null, name: member.name ?? null });
+    // Issue 24 §2 (ADMIN1): the platform's role is not an organisation's to grant; another
+    // organisation's user is invited, never edited; a field left out keeps the stored one.
+    const refused = grantProblem(who.roles, [member.role]);
+    if (refused) return c.json({ error: "forbidden", message: refused }, 403);
+    const decided = memberRecordFor(
+      org.data,
+      member.userId,
+      await storage.loadSubject(member.userId),
+      await storage.getUser(member.userId),
+      member,
+    );
+    if ("refused" in decided) return c.json(decided.refused, 409);
+    if (decided.record) await storage.upsertUser(decided.record);
     await storage.addMembership(member.userId, org.data, member.role);
     await options.onMembershipChanged?.(org.data, member.userId);
     return c.json({ members: await storage.listMembers(org.data) }, 201);

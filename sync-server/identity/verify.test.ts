@@ -68,6 +68,18 @@ describe("access token verifier", () => {
     await expect(verify(almostValid)).resolves.toMatchObject({ sub: customer.sub });
   });
 
+  it("[TOKEN1] rejects a token issued an hour in the future, beyond the 60 s leeway", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const future = await issueTestToken(keys, customer, { now: now + 3600, expiresIn: 3600 });
+    await expect(verify(future)).rejects.toMatchObject({ code: "token-not-yet-valid" });
+  });
+
+  it("[TOKEN1] accepts a token issued 30 s in the future (within the leeway)", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const skewed = await issueTestToken(keys, customer, { now: now + 30, expiresIn: 600 });
+    await expect(verify(skewed)).resolves.toMatchObject({ sub: customer.sub });
+  });
+
   const expected: Record<(typeof FORGED_TOKEN_KINDS)[number], TokenRejectionCode[]> = {
     "alg-none": ["token-algorithm"],
     "hs256-public-key": ["token-algorithm"],

@@ -64,7 +64,7 @@ export interface AccessTokenVerifierOptions {
 export const TOKEN_LEEWAY_SECONDS = 60;
 
 /**
- * Returns a function that verifies an access token — RS256 only, issuer, audience, exp/nbf with
+ * Returns a function that verifies an access token — RS256 only, issuer, audience, exp/nbf/iat with
  * 60 s leeway, subject present — and reads who it speaks for from the namespaced claims. A rejection
  * throws TokenRejectedError with a reason code.
  */
@@ -87,6 +87,15 @@ export function createAccessTokenVerifier(
       }));
     } catch (error) {
       throw toRejection(error);
+    }
+    // jose checks exp and nbf with the leeway but takes any iat: one issued in the future beyond the
+    // leeway is a forged or mis-clocked token (issue 24 §6, rule TOKEN1).
+    const nowSeconds = options.now?.() ?? Date.now() / 1000;
+    if (typeof payload.iat === "number" && payload.iat > nowSeconds + TOKEN_LEEWAY_SECONDS) {
+      throw new TokenRejectedError(
+        "token-not-yet-valid",
+        `issued ${Math.round(payload.iat - nowSeconds)} s in the future (leeway ${TOKEN_LEEWAY_SECONDS} s)`,
+      );
     }
     if (typeof payload.sub !== "string" || payload.sub === "") {
       throw new TokenRejectedError("token-subject", "the subject is empty");

@@ -138,6 +138,8 @@ export interface AdminStorage {
   /** The user's own profile (JSON text, shared/admin/profile.ts), or null. */
   getUserProfile(userId: string): Promise<string | null>;
   putUserProfile(userId: string, json: string, at: number): Promise<void>;
+  /** A user's stored record (users table), or null when there is none (issue 24 §2). */
+  getUser(id: string): Promise<{ id: string; email: string | null; name: string | null } | null>;
 }
 
 export const adminSchemaSql = (t: { bytes: string; integer: string; serialKey: string }): string => `
@@ -515,6 +517,13 @@ export function adminTables(db: SqlRunner): AdminStorage {
         [userId, json, at],
       );
     },
+    async getUser(id) {
+      const rows = await db.all<{ id: string; email: string | null; name: string | null }>(
+        "SELECT id, email, name FROM users WHERE id = ?",
+        [id],
+      );
+      return rows[0] ? { id: rows[0].id, email: rows[0].email, name: rows[0].name } : null;
+    },
   };
 }
 
@@ -550,6 +559,7 @@ export const ADMIN_STORAGE_METHODS = [
   "lastSignIns",
   "getUserProfile",
   "putUserProfile",
+  "getUser",
 ] as const satisfies readonly (keyof AdminStorage)[];
 
 // --- end of administration ----------------------------------------------------------------------------

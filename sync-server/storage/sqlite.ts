@@ -603,6 +603,7 @@ export class SqliteStorage implements Storage {
   readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
   readonly getUserProfile: AdminStorage["getUserProfile"] = (...a) => this.admin.getUserProfile(...a);
   readonly putUserProfile: AdminStorage["putUserProfile"] = (...a) => this.admin.putUserProfile(...a);
+  readonly getUser: AdminStorage["getUser"] = (...a) => this.admin.getUser(...a);
   // --- end of administration ---
 
   // --- Quote campaigns (issue 12; campaign-tables.ts) ---
