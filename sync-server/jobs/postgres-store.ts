@@ -1,4 +1,5 @@
 import pg from "pg";
+import { checkSchemaName, withSchemaLock } from "../storage/schema-lock";
 import {
   CLAIM_SQL,
   type JobFailure,
@@ -20,15 +21,12 @@ import {
 // PostgreSQL: the same tables in the server's database (DATABASE_URL), shared by every instance; the
 // claim's INSERT … ON CONFLICT is atomic, so two instances never both hold a run.
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
 export class PostgresJobStore implements JobStore {
   readonly kind = "postgres" as const;
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(options: { connectionString: string; schema?: string }): Promise<PostgresJobStore> {
-    const schema = options.schema ?? "public";
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+    const schema = checkSchemaName(options.schema ?? "public");
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       options: `-c search_path=${schema}`,
@@ -36,11 +34,7 @@ export class PostgresJobStore implements JobStore {
     });
     pool.on("error", (error) => console.error("PostgreSQL pool error (jobs):", error.message));
     try {
-      // Instances starting together would race on CREATE TABLE IF NOT EXISTS: one at a time.
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock(hashtext('rangeline:job-store:schema'))");
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await withSchemaLock(pool, schema, async (client) => {
         await client.query(
           jobStoreSql({
             integer: "BIGINT",
@@ -49,12 +43,7 @@ export class PostgresJobStore implements JobStore {
             real: "DOUBLE PRECISION",
           }),
         );
-      } finally {
-        await client
-          .query("SELECT pg_advisory_unlock(hashtext('rangeline:job-store:schema'))")
-          .catch(() => {});
-        client.release();
-      }
+      });
     } catch (error) {
       await pool.end();
       throw error;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { checkSchemaName, withSchemaLock } from "../storage/schema-lock";
 
 // Web Push subscriptions (issue 15 §4): one row per browser endpoint, owned by a user. SQLite in
 // DATA_DIR/push.sqlite (one instance) or PostgreSQL (the server's database, shared by every instance).
@@ -77,25 +78,21 @@ export class SqlitePushStore implements PushStore {
 export class PostgresPushStore implements PushStore {
   private constructor(private readonly pool: pg.Pool) {}
   static async open(options: { connectionString: string; schema?: string }): Promise<PostgresPushStore> {
-    const schema = options.schema ?? "public";
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
-      throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+    const schema = checkSchemaName(options.schema ?? "public");
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       options: `-c search_path=${schema}`,
       max: 4,
     });
     pool.on("error", (error) => console.error("PostgreSQL pool error (push):", error.message));
-    const client = await pool.connect();
     try {
-      // Two instances starting together would race on CREATE TABLE IF NOT EXISTS: one at a time.
-      await client.query("SELECT pg_advisory_lock(hashtext('rangeline push_subscriptions'))");
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.query(TABLE);
-      await client.query(INDEX);
-      await client.query("SELECT pg_advisory_unlock(hashtext('rangeline push_subscriptions'))");
-    } finally {
-      client.release();
+      await withSchemaLock(pool, schema, async (client) => {
+        await client.query(TABLE);
+        await client.query(INDEX);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
     }
     return new PostgresPushStore(pool);
   }

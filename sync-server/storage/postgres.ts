@@ -24,6 +24,7 @@ import { updateAuthor } from "./authors";
 import { type CampaignStorage, campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { POSTGRES_TYPES, schemaSql } from "./schema";
+import { checkSchemaName, withSchemaLock } from "./schema-lock";
 import type {
   AttachmentRecord,
   CompactionCover,
@@ -42,8 +43,6 @@ import type {
 /** Bytes as the Buffer `pg` sends as bytea (administration tables). */
 const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
 export interface PostgresStorageOptions {
   connectionString: string;
   /** A PostgreSQL schema to keep the tables in (created when missing); default `public`. */
@@ -58,8 +57,7 @@ export class PostgresStorage implements Storage {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
-    const schema = options.schema ?? "public";
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+    const schema = checkSchemaName(options.schema ?? "public");
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       options: `-c search_path=${schema}`,
@@ -67,9 +65,10 @@ export class PostgresStorage implements Storage {
     });
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     try {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await pool.query(schemaSql(POSTGRES_TYPES));
-      await pool.query("ALTER TABLE document_updates ADD COLUMN IF NOT EXISTS user_id TEXT");
+      await withSchemaLock(pool, schema, async (client) => {
+        await client.query(schemaSql(POSTGRES_TYPES));
+        await client.query("ALTER TABLE document_updates ADD COLUMN IF NOT EXISTS user_id TEXT");
+      });
     } catch (error) {
       await pool.end();
       throw error;
