@@ -12,7 +12,7 @@ import { mountCspReports } from "./csp-report";
 import { securityHeaders } from "./headers";
 import { bodyLimits, httpRateLimits } from "./http-limits";
 import { PenaltyBox } from "./penalty-box";
-import { ReadOnlyPresence } from "./presence";
+import { Presence, UserNames } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
 import { SessionRevocations } from "./revocation";
 import { mountSessionApi } from "./session-api";
@@ -103,8 +103,11 @@ export async function createHardening(options: HardeningOptions) {
     syncLimits,
     store,
     history,
-    /** Hocuspocus extensions: the socket caps and read-only presence. */
-    extensions: [syncLimits, new ReadOnlyPresence()] as Extension[],
+    /** Hocuspocus extensions: the socket caps and presence (SESSION3, SESSION4). */
+    extensions: [
+      syncLimits,
+      new Presence(new UserNames((orgId) => storage.listMembers(orgId))),
+    ] as Extension[],
     /** The token verifier with the revocation check. */
     guardVerify: (verify: VerifyToken) => revocations.guard(verify),
     /** Headers, body limits and rate limits: first on the HTTP app, so they cover every route. */

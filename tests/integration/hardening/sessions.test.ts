@@ -261,11 +261,12 @@ describe("[SESSION3] presence on a read-only connection", () => {
     reader.provider.setAwarenessField("note", "x".repeat(2000));
 
     const seenByWriter = () => writer.provider.awareness?.getStates().get(reader.doc.clientID);
-    await expect.poll(seenByWriter).toEqual({ user: { id: customer.sub, name: "Casey" } });
+    // The names are the server's (SESSION4), never the client's claim.
+    await expect.poll(seenByWriter).toEqual({ user: { id: customer.sub, name: customer.name } });
     await expect
       .poll(() => reader.provider.awareness?.getStates().get(writer.doc.clientID))
       .toEqual({
-        user: { id: agent.sub, name: "Alex", color: "#336699" },
+        user: { id: agent.sub, name: agent.name, color: "#336699" },
         field: "profile.name",
       });
 
@@ -284,11 +285,13 @@ describe("[SESSION3] presence on a read-only connection", () => {
       "test",
     );
     // A marker the reader may send, to know the relays above were handled before it.
-    reader.provider.setAwarenessField("user", { name: "Casey again" });
-    await expect.poll(seenByWriter).toEqual({ user: { id: customer.sub, name: "Casey again" } });
+    reader.provider.setAwarenessField("user", { name: "Casey again", color: "#123456" });
+    await expect
+      .poll(seenByWriter)
+      .toEqual({ user: { id: customer.sub, name: customer.name, color: "#123456" } });
     expect(writer.provider.awareness?.getStates().has(forger.clientID)).toBe(false);
     expect(server.hocuspocus.documents.get(name)?.awareness.getStates().get(writer.doc.clientID)).toEqual({
-      user: { id: agent.sub, name: "Alex", color: "#336699" },
+      user: { id: agent.sub, name: agent.name, color: "#336699" },
       field: "profile.name",
     });
   });
