@@ -66,7 +66,7 @@ test("tools: an RMA file is checked on the server, a bad one named by line and c
     const upload = admin.page.getByTestId("market-upload");
     const rates = upload.locator('input[name="lrpRate"]');
     const lines = RATES.split("\n");
-    lines[3] = (lines[3] as string).replace("|260.00|", "|26O.00|");
+    lines[3] = (lines[3] as string).replace("|260.000|", "|26O.000|");
     await rates.setInputFiles({
       name: "A00630_LrpRate.txt",
       mimeType: "text/plain",
@@ -74,7 +74,7 @@ test("tools: an RMA file is checked on the server, a bad one named by line and c
     });
     await admin.page.getByTestId("market-check").click();
     await expect(admin.page.getByTestId("market-upload-error")).toHaveText(
-      'A00630_LrpRate.txt: line 4, column 13 (Expected Ending Value Amount): expected a number, found "26O.00"',
+      'A00630_LrpRate.txt: line 4, column 25 (Expected Ending Value Amount): expected a number, found "26O.000"',
     );
     await expect(upload).toContainText("Nothing was published");
 

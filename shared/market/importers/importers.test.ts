@@ -36,7 +36,7 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
       coveragePrice: 247,
       expectedEndingValue: 260,
       rate: 0.021234,
-      costPerCwt: 5.2448,
+      costPerCwt: 5.245,
       priceAdjustmentFactor: 1.1,
     });
     expect(rows.some((r) => r.coveragePrice === 250)).toBe(false);
@@ -66,7 +66,7 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
   it.each([
     [
       withCell(FIXTURE_TEXT.lrpRate, 3, "Livestock Coverage Level Percent", "95"),
-      "A00630_LrpRate.txt: line 3, column 14 (Livestock Coverage Level Percent): expected a fraction from 0 to 1, found 95",
+      "A00630_LrpRate.txt: line 3, column 26 (Livestock Coverage Level Percent): expected a fraction from 0 to 1, found 95",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 2, "Commodity Code", "801"),
@@ -74,39 +74,39 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 2, "Type Code", "8"),
-      'A00630_LrpRate.txt: line 2, column 8 (Type Code): expected a 3-digit code, found "8"',
+      'A00630_LrpRate.txt: line 2, column 9 (Type Code): expected a 3-digit code, found "8"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 4, "Livestock Rate", "0.0x2"),
-      'A00630_LrpRate.txt: line 4, column 15 (Livestock Rate): expected a number, found "0.0x2"',
+      'A00630_LrpRate.txt: line 4, column 27 (Livestock Rate): expected a number, found "0.0x2"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 4, "Livestock Rate", "1.5"),
-      "A00630_LrpRate.txt: line 4, column 15 (Livestock Rate): expected a rate from 0 to 1, found 1.5",
+      "A00630_LrpRate.txt: line 4, column 27 (Livestock Rate): expected a rate from 0 to 1, found 1.5",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 4, "Cost Per Cwt Amount", "0.5"),
-      "A00630_LrpRate.txt: line 4, column 16 (Cost Per Cwt Amount): expected Livestock Rate × Coverage Price (0.2579), found 0.5",
+      "A00630_LrpRate.txt: line 4, column 28 (Cost Per Cwt Amount): expected Livestock Rate × Coverage Price (0.2579), found 0.5",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 3, "Coverage Price", "240.00"),
-      "A00630_LrpRate.txt: line 3, column 12 (Coverage Price): expected Expected Ending Value Amount × Livestock Coverage Level Percent (247.00), found 240",
+      "A00630_LrpRate.txt: line 3, column 13 (Coverage Price): expected Expected Ending Value Amount × Livestock Coverage Level Percent (247.00), found 240",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 5, "End Date", "20270231"),
-      'A00630_LrpRate.txt: line 5, column 18 (End Date): expected a date YYYYMMDD or YYYY-MM-DD, found "20270231"',
+      'A00630_LrpRate.txt: line 5, column 30 (End Date): expected a date YYYYMMDD or YYYY-MM-DD, found "20270231"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 5, "End Date", "20261101"),
-      "A00630_LrpRate.txt: line 5, column 18 (End Date): must be after the Sales Effective Date",
+      "A00630_LrpRate.txt: line 5, column 30 (End Date): must be after the Sales Effective Date",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 6, "Coverage Price", ""),
-      "A00630_LrpRate.txt: line 6, column 12 (Coverage Price): a value is required",
+      "A00630_LrpRate.txt: line 6, column 13 (Coverage Price): a value is required",
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 7, "Endorsement Length Count", "2.5"),
-      'A00630_LrpRate.txt: line 7, column 11 (Endorsement Length Count): expected a whole number, found "2.5"',
+      'A00630_LrpRate.txt: line 7, column 12 (Endorsement Length Count): expected a whole number, found "2.5"',
     ],
     [
       withCell(FIXTURE_TEXT.lrpRate, 2, "Record Type Code", "A00620"),
@@ -122,11 +122,11 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
         withCell(FIXTURE_TEXT.lrpRate, 10, "Livestock Rate", "0.021235"),
         10,
         "Cost Per Cwt Amount",
-        "5.2450",
+        "5.245",
       ),
       "A00630_LrpRate.txt: line 10: this row's rate, price or dates differs from line 3 of A00630_LrpRate.txt for the same offer",
     ],
-    [`${FIXTURE_TEXT.lrpRate}A00630|AD|2027\n`, "A00630_LrpRate.txt: line 17: expected 21 columns, found 3"],
+    [`${FIXTURE_TEXT.lrpRate}A00630|01|2027\n`, "A00630_LrpRate.txt: line 17: expected 35 columns, found 3"],
     [
       FIXTURE_TEXT.lrpRate.replace("|Livestock Rate|", "|Rate|"),
       'A00630_LrpRate.txt: line 1: missing column "Livestock Rate"',

@@ -103,6 +103,44 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
   });
 });
 
+describe("the price adjustment factor and the level a quote takes (issue 26)", () => {
+  // The fixture with its factor column emptied, as in RMA's real files of RY2024: the factor is then
+  // inside the published values and must not be applied again (./factor.ts).
+  const withoutFactor = importMarketFiles(
+    {
+      lrpRate: {
+        file: "A00630_LrpRate.txt",
+        text: FIXTURE_FILES.lrpRate.text.replaceAll(/\|1\.(10|00)\|(\d{8})\|/g, "||$2|"),
+      },
+    },
+    { label: "no factor column" },
+  );
+
+  it("applies no factor to a row that publishes none: 550 cwt × 247.00 = 135,850.00 insured, × 0.021234 = 2,884.64 → 2,885", () => {
+    const q = quoteLrp(steers, withoutFactor);
+    expect([q.insuredValue, q.totalPremium]).toEqual([135850, 2885]);
+  });
+
+  it("applies a row's own factor once: 550 × 247.00 × 1.10 = 149,435.00", () => {
+    expect(quoteLrp(steers, fixture).insuredValue).toBe(149435);
+  });
+
+  it("takes the nearest offered level at or below a level that is not offered, and says so", () => {
+    const q = quoteLrp({ ...steers, coverageLevel: 0.96 }, fixture);
+    expect([q.coverageLevel, q.coveragePricePerCwt, q.levelChoice]).toEqual([
+      0.95,
+      247,
+      { requested: 0.96, offered: 0.95, rule: "nearest offered level at or below the requested level" },
+    ]);
+  });
+
+  it("asks for a coverage price below every offered level", () => {
+    expect(() => quoteLrp({ ...steers, coverageLevel: 0.75 }, fixture)).toThrow(
+      "coverageLevel: no 26-week offer at or below coverage level 0.75 (the lowest offered is 0.7999); give a coverage price instead",
+    );
+  });
+});
+
 describe("LRP indicative rates", () => {
   it("models the rate from the put when the snapshot has no RMA row, and says so", () => {
     // 17 weeks is not in the fixture: end 2027-03-19, GF March 2027 259.975 → EEV 259.98, CP 246.98, σ 0.182.

@@ -61,7 +61,7 @@ describe("market upload without a market feed", () => {
   it("a bad file is refused with its line and column; nothing is published", async () => {
     const before = await documentAsOf(server);
     const lines = NOV20.lrpRate.split("\n");
-    lines[3] = (lines[3] as string).replace("|260.00|", "|26O.00|");
+    lines[3] = (lines[3] as string).replace("|260.000|", "|26O.000|");
     const bad = await call(superAdmin, "POST", "/api/platform/market/upload", {
       files: {
         lrpRate: { name: "A00630_LrpRate.txt", text: lines.join("\n") },
@@ -71,7 +71,7 @@ describe("market upload without a market feed", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(
-      'A00630_LrpRate.txt: line 4, column 13 (Expected Ending Value Amount): expected a number, found "26O.00"',
+      'A00630_LrpRate.txt: line 4, column 25 (Expected Ending Value Amount): expected a number, found "26O.000"',
     );
     expect(await documentAsOf(server)).toBe(before);
     const none = await call(superAdmin, "POST", "/api/platform/market/upload", { files: {}, publish: true });

@@ -81,7 +81,7 @@ describe("the server's market feed", () => {
         coveragePrice: 75,
         expectedEndingValue: 78.95,
         rate: 0.01399,
-        costPerCwt: 1.04925,
+        costPerCwt: 1.049,
         endDate: "2027-02-19",
       },
     ]);
