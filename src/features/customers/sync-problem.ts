@@ -4,9 +4,9 @@ import type { DocumentProblem } from "../../lib/sync";
 export function problemMessage(problem: DocumentProblem): string {
   switch (problem.reason) {
     case "forbidden":
-      return "The server refused your last change: you may not change this. Your copy was reset to the server's.";
+      return "The server refused your last change: you may not change this. Nothing is lost: what the server did not take stays on this device.";
     case "invalid-document":
-      return `The server refused your last change as invalid${problem.detail ? ` (${problem.detail})` : ""}. Your copy was reset to the server's.`;
+      return `The server refused your last change as invalid${problem.detail ? ` (${problem.detail})` : ""}. Nothing is lost: what the server did not take stays on this device.`;
     case "unauthorized":
     case "session-expired":
     case "token-unavailable":

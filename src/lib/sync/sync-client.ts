@@ -3,6 +3,7 @@ import { type DocumentKind, type DocumentRef, parseDocumentName } from "../../..
 import { RECONNECT } from "./config";
 import { readStoredValue } from "./device-snapshot";
 import { deleteStoredDocuments, storedDocuments } from "./device-store";
+import { type RefusedRecord, recordLabel } from "./refused-copy";
 import { PENDING_KEY, type PresenceUser, SyncedDocument } from "./synced-document";
 
 // The registry of open documents of one signed-in user. Every document shares ONE
@@ -22,6 +23,8 @@ export interface SyncStatus {
   documents: number;
   /** Organisations whose documents were removed because the platform disabled them (issue 13 §4). */
   disabledOrgs: readonly string[];
+  /** Documents whose copy on this device the server refused to take (kept here, issue 31). */
+  refused: readonly RefusedRecord[];
 }
 
 export interface SyncClientOptions {
@@ -60,7 +63,14 @@ export class SyncClient {
       },
     });
     if (options.connect === false) this.socketStatus = "disconnected";
-    this.status = { socket: this.socketStatus, pending: 0, syncing: false, documents: 0, disabledOrgs: [] };
+    this.status = {
+      socket: this.socketStatus,
+      pending: 0,
+      syncing: false,
+      documents: 0,
+      disabledOrgs: [],
+      refused: [],
+    };
     if (typeof window !== "undefined") {
       const online = () => {
         if (this.socket.shouldConnect) void this.socket.connect();
@@ -143,10 +153,17 @@ export class SyncClient {
   private recompute() {
     let pending = 0;
     let syncing = false;
+    const refused: RefusedRecord[] = [];
     for (const document of this.documents.values()) {
       const state = document.getState();
       pending += state.pending;
       if (state.connection === "syncing" || state.connection === "connecting") syncing = true;
+      if (state.refusal)
+        refused.push({
+          name: state.name,
+          label: recordLabel(state.name, state.data),
+          refusal: state.refusal,
+        });
     }
     const next: SyncStatus = {
       socket: this.socketStatus,
@@ -154,14 +171,17 @@ export class SyncClient {
       syncing: this.socketStatus === "connected" && syncing,
       documents: this.documents.size,
       disabledOrgs: [...this.disabledOrgs].sort(),
+      refused,
     };
+    const refusedKey = (s: SyncStatus) => s.refused.map((r) => `${r.name}|${r.label}|${r.refusal.at}`).join();
     const before = this.status;
     if (
       before.socket === next.socket &&
       before.pending === next.pending &&
       before.syncing === next.syncing &&
       before.documents === next.documents &&
-      before.disabledOrgs.join() === next.disabledOrgs.join()
+      before.disabledOrgs.join() === next.disabledOrgs.join() &&
+      refusedKey(before) === refusedKey(next)
     )
       return;
     this.status = next;
@@ -188,9 +208,21 @@ export class SyncClient {
     this.socket.destroy();
   }
 
-  /** Sign-out: closes everything and deletes every document of this user from the device. */
+  /**
+   * Sign-out: closes everything and deletes every document of this user from the device, but those
+   * holding changes the server does not have yet: they stay, unopened, for this user's next sign-in
+   * here (issue 31; device-store.ts).
+   */
   async closeAndForget(): Promise<string[]> {
     await this.close();
-    return deleteStoredDocuments((d) => d.userId === this.options.userId);
+    return deleteStoredDocuments((d) => d.userId === this.options.userId, { keepUnsent: true });
+  }
+
+  /** Open documents whose changes are not all on the server (unsent, or a copy the server refused). */
+  unsentDocuments(): string[] {
+    return [...this.documents.values()]
+      .map((d) => d.getState())
+      .filter((s) => s.pending > 0 || s.refusal !== null)
+      .map((s) => s.name);
   }
 }

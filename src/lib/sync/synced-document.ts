@@ -19,6 +19,7 @@ import {
   SNAPSHOT_KINDS,
   snapshotText,
 } from "./device-snapshot";
+import { type DocumentRefusal, parseRefusal, REFUSED_KEY } from "./refused-copy";
 import {
   applyTransaction,
   type DocumentData,
@@ -33,9 +34,10 @@ export const PENDING_KEY = "pending";
 // a database per user and document) and only then attaches a HocuspocusProvider to the shared socket.
 // It keeps what the UI shows about it: loaded, connection, read-only scope, changes not yet on the
 // server, and the last refusal. A document the server refuses to open for this user is removed from
-// the device; a write the server refused resets the local copy to the server's (ARCHITECTURE.md).
+// the device. A copy the server refused to take is kept as it is and stops syncing until the user sends
+// it again or chooses the server's copy (issue 31, refused-copy.ts); it is never dropped on its own.
 
-export type DocumentConnection = "offline" | "connecting" | "syncing" | "synced";
+export type DocumentConnection = "offline" | "connecting" | "syncing" | "synced" | "refused";
 export type Scope = "read-write" | "readonly";
 
 export interface DocumentProblem {
@@ -68,6 +70,11 @@ export interface DocumentState<K extends DocumentKind = DocumentKind> {
   held?: HeldWrite | null;
   /** Why the server last closed or refused this document, if it did. */
   problem: DocumentProblem | null;
+  /**
+   * The server refused this device's copy (it holds content the server does not have): kept on the
+   * device, not sent again until `sendAgain` (or the next start); null when none.
+   */
+  refusal: DocumentRefusal | null;
   /** The user may no longer open this document: it was removed from the device. */
   removed: boolean;
   data: DocumentData<K>;
@@ -94,8 +101,13 @@ export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
 /** Kinds whose device copy is compacted once per session after the first sync (compactOnce). */
 const COMPACTED_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(["org"]);
 
-/** Close reasons after which the local copy is replaced by the server's. */
+/**
+ * Close reasons after which the local copy is replaced by the server's — when the device has nothing
+ * the server lacks (a grant that changed); a copy with unsent content is kept instead (KEEP_REASONS).
+ */
 const RESET_REASONS = new Set<string>(["forbidden", "org-disabled", "invalid-document", "malformed-message"]);
+/** Refusals of this device's own write: its copy is kept (issue 31), never dropped. */
+const KEEP_REASONS = new Set<string>(["forbidden", "invalid-document", "malformed-message"]);
 /** Refusals of the connection itself that mean the user may not open the document. */
 const GONE_REASONS = new Set<string>(["forbidden", "org-disabled", "unknown-document"]);
 /** Token problems: try again later with a fresh token. */
@@ -148,6 +160,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       scope: null,
       pending: 0,
       problem: null,
+      refusal: null,
       removed: false,
       data: {},
       issues: [],
@@ -220,12 +233,17 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const persistence = this.persistence;
     this.doc.on("update", this.onUpdate);
     await persistence.whenSynced;
-    const [pending, scope] = await Promise.all([persistence.get(PENDING_KEY), persistence.get("scope")]);
+    const [pending, scope, refused] = await Promise.all([
+      persistence.get(PENDING_KEY),
+      persistence.get("scope"),
+      persistence.get(REFUSED_KEY),
+    ]);
     this.update({
       loaded: true,
       cached: false,
       pending: typeof pending === "number" ? pending : 0,
       scope: scope === "readonly" || scope === "read-write" ? scope : null,
+      refusal: parseRefusal(refused),
       ...this.content(),
     });
   }
@@ -270,6 +288,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
         this.refresh();
       },
       onUnsyncedChanges: ({ number }) => {
+        // The server took everything this device sent since it attached: a refusal is over.
+        if (number === 0 && provider.isSynced && this.state.refusal) {
+          void this.persistence.del(REFUSED_KEY);
+          this.update({ refusal: null, problem: null });
+        }
         if (number === 0 && provider.isSynced && this.state.pending !== 0) {
           void this.persistence.set(PENDING_KEY, 0);
           this.update({ pending: 0 });
@@ -346,6 +369,10 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       this.update({ problem: { reason } });
       return;
     }
+    if (reason && KEEP_REASONS.has(reason) && this.holdsUnsent()) {
+      this.keepRefused(reason as SyncReason);
+      return;
+    }
     if (reason && RESET_REASONS.has(reason)) {
       this.update({ problem: { reason: reason as SyncReason } });
       void this.resetToServer();
@@ -389,6 +416,42 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.update({ held: null, problem: null });
     if (!apply) await this.resetToServer();
     else if (!this.closed && !this.provider) this.attach();
+  }
+
+  /** Whether this device sent, or holds, changes the server has not confirmed. */
+  private holdsUnsent(): boolean {
+    return this.state.pending > 0 || (this.provider?.hasUnsyncedChanges ?? false);
+  }
+
+  /**
+   * The server refused this device's copy: it stays on the device as it is (issue 31), stops syncing,
+   * and the refusal is kept beside it so it survives a reload; the user sends it again, exports it, or
+   * takes the server's copy.
+   */
+  private keepRefused(reason: SyncReason) {
+    this.detach(true);
+    const detail = this.state.problem?.reason === reason ? this.state.problem.detail : undefined;
+    const refusal: DocumentRefusal = {
+      reason,
+      at: new Date().toISOString(),
+      ...(detail ? { detail } : {}),
+    };
+    void this.persistence.set(REFUSED_KEY, JSON.stringify(refusal));
+    this.update({ problem: { reason, ...(detail ? { detail } : {}) }, refusal });
+  }
+
+  /** Sends the kept copy to the server again ("Send again"): the refusal stays until the server takes it. */
+  sendAgain(): void {
+    if (this.closed || this.state.removed) return;
+    this.update({ problem: null });
+    if (!this.provider) this.attach();
+  }
+
+  /** Gives up this device's copy, refused content included, for the server's (the user's choice). */
+  async useServerCopy(): Promise<void> {
+    if (this.closed || this.state.removed) return;
+    this.update({ problem: null, refusal: null });
+    await this.resetToServer();
   }
 
   /** Drops the local copy (its refused change included) and loads the server's. */
@@ -440,6 +503,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private connection(): DocumentConnection {
     const socket = this.options.socketStatus();
     if (socket === "disconnected") return "offline";
+    if (this.state.refusal && !this.provider) return "refused";
     if (socket === "connecting" || !this.authenticated) return "connecting";
     return !this.synced || this.state.pending > 0 ? "syncing" : "synced";
   }

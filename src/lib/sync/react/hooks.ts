@@ -14,6 +14,7 @@ const NO_STATUS: SyncStatus = {
   syncing: false,
   documents: 0,
   disabledOrgs: [],
+  refused: [],
 };
 const noop = () => () => {};
 const NO_PRESENCE: Presence[] = [];

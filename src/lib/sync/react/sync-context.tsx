@@ -37,7 +37,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) {
       setClient(null);
-      if (signedOut) void deleteStoredDocuments(() => true).catch(() => {});
+      // Documents holding changes the server does not have stay for their user's next sign-in.
+      if (signedOut) void deleteStoredDocuments(() => true, { keepUnsent: true }).catch(() => {});
       return;
     }
     let stop: (() => void) | undefined;

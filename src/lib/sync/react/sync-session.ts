@@ -35,6 +35,22 @@ export function prefetchBookSnapshot(user: { sub?: string } & Record<string, unk
 }
 const BOOK_SCREEN = /^\/agent(\/|$)/;
 
+/** The warning at sign-out when some changes are not on the server yet (they stay on the device). */
+export function unsentWarning(pending: number, refused: number): string | null {
+  if (pending === 0 && refused === 0) return null;
+  const parts = [
+    pending > 0 ? `${pending} ${pending === 1 ? "change" : "changes"} not yet on the server` : "",
+    refused > 0 ? `${refused} ${refused === 1 ? "record" : "records"} the server refused` : "",
+  ].filter(Boolean);
+  return `You have ${parts.join(" and ")}. They stay on this device and are sent when you sign in here again; nobody else who signs in on this device sees them.`;
+}
+
+function warnUnsent(client: SyncClient) {
+  const { pending, refused } = client.getStatus();
+  const warning = unsentWarning(pending, refused.length);
+  if (warning && typeof window.alert === "function") window.alert(warning);
+}
+
 export interface SyncSessionOptions {
   userId: string;
   userName: string;
@@ -60,7 +76,9 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
     user: { id: userId, name: userName, color: presenceColor(userId) },
     token,
   });
-  void deleteStoredDocuments((d) => d.userId !== userId).catch(() => {});
+  // Other users' documents go, but those holding their changes not yet on the server: kept, never
+  // opened, for that user's next sign-in here (issue 31).
+  void deleteStoredDocuments((d) => d.userId !== userId, { keepUnsent: true }).catch(() => {});
   client.open(documentName.watchlist(userId));
   client.open(documentName.market());
   // The book document (every summary of an agent's book, several MB) opens with the screens that
@@ -77,7 +95,10 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
     if (asOf && shownAsOf && asOf > shownAsOf) setMarketSource(documentMarketSource(client));
     shownAsOf = asOf ?? shownAsOf;
   });
-  const removeHook = beforeSignOut(() => client.closeAndForget());
+  const removeHook = beforeSignOut(() => {
+    warnUnsent(client);
+    return client.closeAndForget();
+  });
   const removeDebug = installDebugHook(client);
   return {
     client,

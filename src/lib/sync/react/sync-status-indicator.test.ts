@@ -25,4 +25,11 @@ describe("the sync status as shown", () => {
     );
     expect(describeSyncStatus({ socket: "connecting", pending: 0, syncing: false }).state).toBe("connecting");
   });
+  it("never says all changes saved while the server has refused a copy of this device (issue 31)", () => {
+    expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false, refused: 1 })).toEqual({
+      state: "unsaved",
+      label: "Online",
+      detail: "1 record not saved to the server",
+    });
+  });
 });

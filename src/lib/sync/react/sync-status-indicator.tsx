@@ -1,25 +1,43 @@
 import { useSyncStatus } from "./hooks";
+import { RefusedRecords } from "./refused-records";
 import "./sync-status.css";
 
-export type SyncIndicatorState = "online" | "offline" | "syncing" | "connecting";
+export type SyncIndicatorState = "online" | "offline" | "syncing" | "connecting" | "unsaved";
 
-/** What the indicator says, from the sync status (pure, so it is tested on its own). */
-export function describeSyncStatus(status: { socket: string; pending: number; syncing: boolean }): {
+/**
+ * What the indicator says, from the sync status (pure, so it is tested on its own): "all changes saved"
+ * only when nothing is pending and the server has refused no copy of this device (issue 31).
+ */
+export function describeSyncStatus(status: {
+  socket: string;
+  pending: number;
+  syncing: boolean;
+  refused?: number;
+}): {
   state: SyncIndicatorState;
   label: string;
   detail: string;
 } {
-  const changes = `${status.pending} ${status.pending === 1 ? "change" : "changes"} not yet on the server`;
+  const refused = status.refused ?? 0;
+  const notSaved = `${refused} ${refused === 1 ? "record" : "records"} not saved to the server`;
+  const changes = [
+    status.pending > 0
+      ? `${status.pending} ${status.pending === 1 ? "change" : "changes"} not yet on the server`
+      : "",
+    refused > 0 ? notSaved : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const unsent = status.pending > 0 || refused > 0;
   if (status.socket === "disconnected")
     return {
       state: "offline",
       label: "Offline",
-      detail: status.pending > 0 ? changes : "working with what is on this device",
+      detail: unsent ? changes : "working with what is on this device",
     };
-  if (status.socket === "connecting")
-    return { state: "connecting", label: "Connecting…", detail: status.pending > 0 ? changes : "" };
-  if (status.syncing || status.pending > 0)
-    return { state: "syncing", label: "Syncing…", detail: status.pending > 0 ? changes : "" };
+  if (status.socket === "connecting") return { state: "connecting", label: "Connecting…", detail: changes };
+  if (status.syncing || status.pending > 0) return { state: "syncing", label: "Syncing…", detail: changes };
+  if (refused > 0) return { state: "unsaved", label: "Online", detail: changes };
   return { state: "online", label: "Online", detail: "all changes saved" };
 }
 
@@ -31,7 +49,7 @@ export const disabledOrgsMessage = (orgIds: readonly string[]): string =>
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
   if (!status.signedIn) return null;
-  const { state, label, detail } = describeSyncStatus(status);
+  const { state, label, detail } = describeSyncStatus({ ...status, refused: status.refused.length });
   return (
     <>
       {status.disabledOrgs.length > 0 ? (
@@ -39,6 +57,7 @@ export function SyncStatusIndicator() {
           {disabledOrgsMessage(status.disabledOrgs)}
         </p>
       ) : null}
+      <RefusedRecords records={status.refused} />
       <p
         className={`sync-status sync-status--${state}`}
         data-testid="sync-status"
