@@ -203,7 +203,9 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
     const rows = await storage.listViolations({ limit: query.data.limit });
-    return c.json({ violations: rows.map((v) => ({ ...v, at: new Date(v.at).toISOString() })) });
+    // One row per kind, document, user and minute with its count and first/last time (rule VIOL1).
+    const iso = (at: number) => new Date(at).toISOString();
+    return c.json({ violations: rows.map((v) => ({ ...v, at: iso(v.at), lastAt: iso(v.lastAt) })) });
   });
 
   app.get("/api/platform/outbox", async (c) => {

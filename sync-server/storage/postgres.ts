@@ -37,8 +37,13 @@ import type {
   Storage,
   StoredDocument,
   UserRecord,
-  ViolationRecord,
 } from "./types";
+import {
+  VIOLATION_GROUP_INDEX,
+  type ViolationTables,
+  violationGroupColumns,
+  violationTables,
+} from "./violation-tables";
 
 /** Bytes as the Buffer `pg` sends as bytea (administration tables). */
 const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
@@ -68,6 +73,10 @@ export class PostgresStorage implements Storage {
       await withSchemaLock(pool, schema, async (client) => {
         await client.query(schemaSql(POSTGRES_TYPES));
         await client.query("ALTER TABLE document_updates ADD COLUMN IF NOT EXISTS user_id TEXT");
+        for (const [column, type] of violationGroupColumns(POSTGRES_TYPES)) {
+          await client.query(`ALTER TABLE sync_violations ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+        }
+        await client.query(VIOLATION_GROUP_INDEX);
       });
     } catch (error) {
       await pool.end();
@@ -299,33 +308,16 @@ export class PostgresStorage implements Storage {
     return result.rows[0]?.customer_id ?? null;
   }
 
-  async recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number> {
-    const result = await this.pool.query<{ id: string }>(
-      "INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES ($1, $2, $3, $4) RETURNING id",
-      [violation.documentName, violation.userId, violation.at, JSON.stringify(violation.issues)],
-    );
-    return Number(result.rows[0]?.id);
-  }
-
-  async listViolations(filter: { documentPrefix?: string; limit?: number } = {}): Promise<ViolationRecord[]> {
-    const result = await this.pool.query<{
-      id: string;
-      document_name: string;
-      user_id: string | null;
-      at: string;
-      issues: string;
-    }>(
-      "SELECT id, document_name, user_id, at, issues FROM sync_violations WHERE left(document_name, length($1)) = $1 ORDER BY id DESC LIMIT $2",
-      [filter.documentPrefix ?? "", filter.limit ?? 100],
-    );
-    return result.rows.map((r) => ({
-      id: Number(r.id),
-      documentName: r.document_name,
-      userId: r.user_id,
-      at: Number(r.at),
-      issues: JSON.parse(r.issues),
-    }));
-  }
+  // --- Refused writes (rule VIOL1; violation-tables.ts) ---
+  private readonly violations: ViolationTables = violationTables({
+    run: async (sql, params) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
+  });
+  readonly recordViolation: Storage["recordViolation"] = (...a) => this.violations.recordViolation(...a);
+  readonly listViolations: Storage["listViolations"] = (...a) => this.violations.listViolations(...a);
+  // --- end of refused writes ---
 
   async claimMarker(key: string): Promise<boolean> {
     const result = await this.pool.query("INSERT INTO markers (key) VALUES ($1) ON CONFLICT DO NOTHING", [

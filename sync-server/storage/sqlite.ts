@@ -40,9 +40,14 @@ import type {
   Storage,
   StoredDocument,
   UserRecord,
-  ViolationRecord,
 } from "./types";
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
+import {
+  VIOLATION_GROUP_INDEX,
+  type ViolationTables,
+  violationGroupColumns,
+  violationTables,
+} from "./violation-tables";
 
 /**
  * The log file's records move into the table at the latest after this long, or once this many wait.
@@ -96,6 +101,14 @@ export class SqliteStorage implements Storage {
     this.db.exec(schemaSql(SQLITE_TYPES));
     const logColumns = this.db.prepare("PRAGMA table_info(document_updates)").all() as { name: string }[];
     if (!logColumns.some((c) => c.name === "user_id")) this.db.exec(LOG_AUTHOR_COLUMN);
+    const violationColumns = this.db.prepare("PRAGMA table_info(sync_violations)").all() as {
+      name: string;
+    }[];
+    for (const [column, type] of violationGroupColumns(SQLITE_TYPES)) {
+      if (!violationColumns.some((c) => c.name === column))
+        this.db.exec(`ALTER TABLE sync_violations ADD COLUMN ${column} ${type}`);
+    }
+    this.db.exec(VIOLATION_GROUP_INDEX);
     if (file !== ":memory:") {
       // Checkpoints run in the checkpointer's worker, never inside a commit on the event loop.
       this.db.exec("PRAGMA wal_autocheckpoint = 0;");
@@ -429,32 +442,14 @@ export class SqliteStorage implements Storage {
     return row?.customer_id ?? null;
   }
 
-  async recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number> {
-    const result = this.statement(
-      "INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES (?, ?, ?, ?)",
-    ).run(violation.documentName, violation.userId, violation.at, JSON.stringify(violation.issues));
-    return Number(result.lastInsertRowid);
-  }
-
-  async listViolations(filter: { documentPrefix?: string; limit?: number } = {}): Promise<ViolationRecord[]> {
-    const prefix = filter.documentPrefix ?? "";
-    const rows = this.statement(
-      "SELECT id, document_name, user_id, at, issues FROM sync_violations WHERE substr(document_name, 1, length(?)) = ? ORDER BY id DESC LIMIT ?",
-    ).all(prefix, prefix, filter.limit ?? 100) as {
-      id: number;
-      document_name: string;
-      user_id: string | null;
-      at: number;
-      issues: string;
-    }[];
-    return rows.map((r) => ({
-      id: Number(r.id),
-      documentName: r.document_name,
-      userId: r.user_id,
-      at: Number(r.at),
-      issues: JSON.parse(r.issues),
-    }));
-  }
+  // --- Refused writes (rule VIOL1; violation-tables.ts) ---
+  private readonly violations: ViolationTables = violationTables({
+    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
+  });
+  readonly recordViolation: Storage["recordViolation"] = (...a) => this.violations.recordViolation(...a);
+  readonly listViolations: Storage["listViolations"] = (...a) => this.violations.listViolations(...a);
+  // --- end of refused writes ---
 
   async claimMarker(key: string): Promise<boolean> {
     const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);

@@ -43,14 +43,23 @@ export interface MemberRecord extends UserRecord {
   roles: Role[];
 }
 
+/** Refused writes of one kind, document and user in one window (rule VIOL1; violation-tables.ts). */
 export interface ViolationRecord {
   id: number;
   documentName: string;
   userId: string | null;
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds: the first refusal the row counts. */
   at: number;
+  /** Epoch milliseconds: the last one. */
+  lastAt: number;
+  /** How many refusals the row counts. */
+  count: number;
+  /** The issues of the first refusal. */
   issues: DocumentIssue[];
 }
+
+/** One refused write, as the guard and the loader report it. */
+export type ViolationReport = Pick<ViolationRecord, "documentName" | "userId" | "at" | "issues">;
 
 // --- Session revocation (issue 16 §3; sync-server/hardening/revocation.ts) ---------------------------
 
@@ -172,8 +181,9 @@ export interface Storage extends AdminStorage, CampaignStorage {
   setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void>;
   getClaimCustomer(orgId: string, claimId: string): Promise<string | null>;
 
-  recordViolation(violation: Omit<ViolationRecord, "id">): Promise<number>;
-  /** Recorded violations, newest first; `documentPrefix` narrows them to names starting with it. */
+  /** Records a refused write: counted in the row of its kind, document, user and window; returns that row's id. */
+  recordViolation(violation: ViolationReport): Promise<number>;
+  /** Recorded violations, latest first; `documentPrefix` narrows them to names starting with it. */
   listViolations(filter?: { documentPrefix?: string; limit?: number }): Promise<ViolationRecord[]>;
 
   /** Sets a one-time marker; true when this call set it, false when it was already set. */

@@ -19,7 +19,10 @@ interface Violation {
   id: number;
   documentName: string;
   userId: string | null;
+  /** The first and last refusal the row counts (rule VIOL1: one row per kind, document, user and minute). */
   at: string;
+  lastAt: string;
+  count: number;
   issues: { path: (string | number)[]; message: string }[];
 }
 interface Message {
@@ -230,7 +233,10 @@ export default function ToolsPage() {
           <ul data-testid="violations">
             {violations.map((v) => (
               <li key={v.id}>
-                {new Date(v.at).toLocaleString()} — <code>{v.documentName}</code> by {v.userId ?? "unknown"}:{" "}
+                {new Date(v.at).toLocaleString()}
+                {v.count > 1 ? ` – ${new Date(v.lastAt).toLocaleTimeString()} ` : " "}
+                {v.count > 1 ? <strong data-testid="violation-count">×{v.count}</strong> : null} —{" "}
+                <code>{v.documentName}</code> by {v.userId ?? "unknown"}:{" "}
                 {v.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}
               </li>
             ))}

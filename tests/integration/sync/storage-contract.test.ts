@@ -164,9 +164,71 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       const all = await storage.listViolations();
       expect(all.map((v) => v.id)).toEqual([second, first]);
       expect(await storage.listViolations({ documentPrefix: "org/demo" })).toEqual([
-        { id: first, documentName: "org/demo", userId: "auth0|u1", at: 1000, issues },
+        { id: first, documentName: "org/demo", userId: "auth0|u1", at: 1000, lastAt: 1000, count: 1, issues },
       ]);
     });
+
+    // --- Refused writes aggregated (issue 24 §6, rule VIOL1) ---
+    const refusal = (
+      documentName: string,
+      userId: string | null,
+      at: number,
+      path: string[],
+      message: string,
+    ) => storage.recordViolation({ documentName, userId, at, issues: [{ path, message }] });
+
+    it("[VIOL1] 300 refusals of one kind by one user within a second are one row counting 300, first and last time", async () => {
+      const name = "org/flood/customer/c-1";
+      const start = 1_800_000_000_000; // a window boundary (a multiple of a minute)
+      const ids = new Set<number>();
+      for (let i = 0; i < 300; i++) {
+        // A flood that varies the record key and the value is still one kind.
+        ids.add(
+          await refusal(name, "auth0|flooder", start + i * 3, ["coverages", `cov-${i}`, "head"], "Too big"),
+        );
+      }
+      expect(ids.size).toBe(1);
+      expect(await storage.listViolations({ documentPrefix: name })).toEqual([
+        {
+          id: [...ids][0],
+          documentName: name,
+          userId: "auth0|flooder",
+          at: start,
+          lastAt: start + 897,
+          count: 300,
+          issues: [{ path: ["coverages", "cov-0", "head"], message: "Too big" }],
+        },
+      ]);
+    });
+
+    it("[VIOL1] other users, other kinds and the next window get rows of their own, latest first", async () => {
+      const name = "org/flood2/customer/c-1";
+      const start = 1_800_000_000_000;
+      await refusal(name, "auth0|a", start, ["profile", "email"], "Invalid email");
+      await refusal(name, "auth0|a", start + 10, ["profile", "email"], "Invalid email");
+      await refusal(name, "auth0|b", start + 20, ["profile", "email"], "Invalid email");
+      await refusal(name, "auth0|a", start + 30, ["settings"], "Not allowed");
+      await refusal(name, null, start + 40, ["profile", "email"], "Invalid email");
+      await refusal(name, null, start + 50, ["profile", "email"], "Invalid email");
+      await refusal(name, "auth0|a", start + 60_000, ["profile", "email"], "Invalid email");
+      const listed = await storage.listViolations({ documentPrefix: name });
+      expect(listed.map((v) => [v.userId, v.issues[0]?.path[0], v.count, v.at, v.lastAt])).toEqual([
+        ["auth0|a", "profile", 1, start + 60_000, start + 60_000],
+        [null, "profile", 2, start + 40, start + 50],
+        ["auth0|a", "settings", 1, start + 30, start + 30],
+        ["auth0|b", "profile", 1, start + 20, start + 20],
+        ["auth0|a", "profile", 2, start, start + 10],
+      ]);
+    });
+
+    it("[VIOL1] beyond 20 kinds per document, user and window, further kinds share one row", async () => {
+      const name = "org/flood3/customer/c-1";
+      const start = 1_800_000_000_000;
+      for (let i = 0; i < 50; i++) await refusal(name, "auth0|a", start + i, [`section-${i}`], "Not allowed");
+      const listed = await storage.listViolations({ documentPrefix: name, limit: 500 });
+      expect(listed.map((v) => v.count)).toEqual([30, ...Array.from({ length: 20 }, () => 1)]);
+    });
+    // --- end of refused writes aggregated ---
 
     it("[SYNC5] a marker is claimed once", async () => {
       expect(await storage.claimMarker("seed:demo")).toBe(true);
