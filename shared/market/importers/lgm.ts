@@ -20,11 +20,15 @@ import { type ColumnSpec, cellError, type DelimitedRow, importError, readDelimit
 // Margins and draws are the same in every state, so when two or more states publish identical sets they
 // are kept once, without a state code (any state's quote uses it); a state whose figures differ keeps
 // its own set.
-// Reinsurance year 2022 published A00600 in a "long" layout: one row per "Calendar Month Number" (the
-// month of the insurance period, 2 … 11, as S4 reads it) with one "Expected Gross Margin Amount"; its
-// rows are folded into the same months. Years 2014–2021 used the long layout WITHOUT a Sales Effective
-// Date: a row there cannot be tied to the sales date that struck it, so such a file is refused with
-// that reason (docs/market-data.md).
+// Reinsurance years up to 2022 published A00600 in a "long" layout: one row per "Calendar Month
+// Number" (RMA's A00010 layout: "1,2,…11", the month of the insurance period) with one "Expected Gross
+// Margin Amount"; its rows are folded into the same months (month 1 is never insured: its row is read
+// past). RY2014–2021, and the first RY2022 layout version (40), have no Sales Effective Date in A00600
+// or A00610: there the Practice Code names the insurance period (RMA's Practice table: cattle and dairy
+// 901–912 "Jan. - Nov. Insurance Period" …, swine 801–812), which begins the month after its sales
+// month. Such a file is read for the sales date it is imported as (the file's date): rows of the
+// insurance period that date sells are dated with it; rows of other insurance periods (RMA republishes
+// earlier periods' rows) are left out. Without a sales date such a file is refused with that reason.
 
 const MONTHS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 
@@ -113,7 +117,8 @@ const KEY_COLUMNS: ColumnSpec[] = [
   { key: "commodityCode", header: "Commodity Code", type: "code4" },
   { key: "typeCode", header: "Type Code", type: "code3" },
   { key: "marketSymbolCode", header: "Market Symbol Code", type: "text", optional: true },
-  { key: "salesEffectiveDate", header: "Sales Effective Date", type: "date" },
+  // Required unless the layout dates its rows through the Practice Code (salesDating below).
+  { key: "salesEffectiveDate", header: "Sales Effective Date", type: "date", optional: true },
 ];
 
 /** The long layout's month and margin columns (reinsurance year 2022). */
@@ -200,12 +205,14 @@ function assemble(
 export function importLgm(
   margins: { text: string; file?: string },
   draws?: { text: string; file?: string },
+  options: { salesDate?: string } = {},
 ): LgmMarginSet[] {
   const marginFile = margins.file ?? "A00600_LgmGrossMargin";
-  refuseLongLayoutWithoutSalesDate(margins.text, marginFile);
+  const marginDating = salesDating(margins.text, marginFile, options.salesDate);
   const drafts = new Map<string, SetDraft>();
   for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS, STATE_REPEATS)) {
     if (!admRowIsLive(marginFile, row, { recordType: "A00600", planCode: "82" })) continue;
+    if (!marginDating(row)) continue;
     const key = setKey(row);
     let draft = drafts.get(key);
     if (!draft) {
@@ -242,14 +249,15 @@ export function importLgm(
     const month = row.values.calendarMonthNumber as number | undefined;
     if (month !== undefined) {
       // Long layout: this row is one month of the set.
-      if (month < 2 || month > 11)
+      if (month < 1 || month > 11)
         throw cellError(
           marginFile,
           row,
           "calendarMonthNumber",
           LONG_MONTH,
-          `expected a month of the insurance period, 2 to 11, found ${month}`,
+          `expected a month of the insurance period, 1 to 11, found ${month}`,
         );
+      if (month === 1) continue; // the first month is never insured: no marketings, no margin used
       let leg = draft.legs.get(symbol);
       if (!leg) {
         leg = { row, months: MONTHS.map(() => undefined) };
@@ -315,22 +323,61 @@ export function importLgm(
     });
   }
 
-  if (draws) readDraws(draws.text, draws.file ?? "A00610_LgmDraw", marginFile, sets);
+  if (draws) {
+    const drawFile = draws.file ?? "A00610_LgmDraw";
+    readDraws(draws.text, drawFile, marginFile, sets, salesDating(draws.text, drawFile, options.salesDate));
+  }
   return collapseStates([...sets.values()].map(({ monthCount: _m, weightOf: _w, ...set }) => set));
 }
 
-/** A00600 of reinsurance years 2014–2021: the long layout without a Sales Effective Date. */
-function refuseLongLayoutWithoutSalesDate(text: string, file: string): void {
+/** The first digit of the Practice Code that names an insurance period, per commodity (RMA's Practice table). */
+const PERIOD_PRACTICE_DIGIT: Readonly<Record<string, string>> = { "0803": "9", "0847": "9", "0815": "8" };
+
+/**
+ * How a file's rows get their sales date. With a Sales Effective Date column: from it (every row passes).
+ * Without (RY2014–2021 and RY2022's first layout version): from the sales date the file is imported as,
+ * for the rows whose Practice Code names the insurance period that date sells (it begins the next
+ * month); other rows are other sales periods' and are left out (false). Throws without a sales date.
+ */
+function salesDating(text: string, file: string, salesDate: string | undefined): (row: Row) => boolean {
   const header = (text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "")
     .split("|")
     .map((h) => h.toLowerCase().replace(/[^a-z0-9]/g, ""));
-  const has = (name: string) => header.includes(name.toLowerCase().replace(/[^a-z0-9]/g, ""));
-  if (has(LONG_MONTH) && !has("Sales Effective Date"))
+  if (header.includes("saleseffectivedate"))
+    return (row) => {
+      if (row.values.salesEffectiveDate === undefined)
+        throw cellError(file, row, "salesEffectiveDate", "Sales Effective Date", "a value is required");
+      return true;
+    };
+  if (!header.includes("practicecode"))
     throw importError(
       file,
       "line 1",
-      `the long layout of reinsurance years 2014–2021 ("${LONG_MONTH}" without "Sales Effective Date") is not read: its rows do not say which sales date struck each margin`,
+      'missing column "Sales Effective Date" (or "Practice Code" naming the insurance period)',
     );
+  if (!salesDate)
+    throw importError(
+      file,
+      "line 1",
+      "this layout (reinsurance years 2014–2021, or 2022's first) has no Sales Effective Date: its rows are dated by the Practice Code's insurance period, so give the sales date the file is for (--as-of)",
+    );
+  const periodMonth = yearMonthOf(salesDate).month === 12 ? 1 : yearMonthOf(salesDate).month + 1;
+  return (row) => {
+    const practice = row.values.practiceCode as string | undefined;
+    const digit = PERIOD_PRACTICE_DIGIT[row.values.commodityCode as string];
+    const month = practice ? Number(practice.slice(1)) : Number.NaN;
+    if (!practice || !digit || practice[0] !== digit || !(month >= 1 && month <= 12))
+      throw cellError(
+        file,
+        row,
+        "practiceCode",
+        "Practice Code",
+        `expected an insurance period (${digit ?? "9 or 8"}01–${digit ?? "9 or 8"}12 for commodity ${row.values.commodityCode}), found "${practice ?? ""}"`,
+      );
+    if (month !== periodMonth) return false;
+    row.values.salesEffectiveDate = salesDate;
+    return true;
+  };
 }
 
 function readDraws(
@@ -338,6 +385,7 @@ function readDraws(
   drawFile: string,
   marginFile: string,
   sets: Map<string, LgmMarginSet & { monthCount: number; weightOf: (leg: Leg) => number | undefined }>,
+  dated: (row: Row) => boolean,
 ): void {
   // set key → draw number → leg → MonthN values
   const collected = new Map<
@@ -346,6 +394,7 @@ function readDraws(
   >();
   for (const row of readDelimited(text, drawFile, "|", DRAW_COLUMNS, STATE_REPEATS)) {
     if (!admRowIsLive(drawFile, row, { recordType: "A00610", planCode: "82" })) continue;
+    if (!dated(row)) continue;
     const key = setKey(row);
     const set = sets.get(key);
     const symbol = ((row.values.marketSymbolCode as string | undefined) ?? "").trim();

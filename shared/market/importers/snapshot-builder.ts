@@ -30,7 +30,10 @@ export function importMarketFiles(
       "invalid-input",
       `${files.lgmDraw.file}: draws need the A00600_LgmGrossMargin file beside them`,
     );
-  const lgm = files.lgmGrossMargin ? importLgm(files.lgmGrossMargin, files.lgmDraw) : [];
+  // RMA's older LGM layouts date their rows by the file's sales date (lgm.ts): the as-of date given.
+  const lgm = files.lgmGrossMargin
+    ? importLgm(files.lgmGrossMargin, files.lgmDraw, { salesDate: options.asOf })
+    : [];
   const asOf =
     options.asOf ??
     futures?.asOf ??
