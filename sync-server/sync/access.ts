@@ -13,6 +13,7 @@ import { syncRefusal } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
 import type { Storage } from "../storage/types";
 import { isSyncContext, type SyncContext, type VerifyToken } from "./context";
+import { atDeadline, type DeadlineTimer } from "./deadline-timer";
 
 export interface AccessOptions {
   storage: Storage;
@@ -35,7 +36,7 @@ export interface AccessOptions {
 export class AccessControl implements Extension {
   readonly extensionName = "rangeline-access";
   priority = 500;
-  private readonly expiryTimers = new Map<Connection, NodeJS.Timeout[]>();
+  private readonly expiryTimers = new Map<Connection, DeadlineTimer[]>();
   /** The token expiry for which a connection was already asked for a fresh token. */
   private readonly tokenRequestedFor = new WeakMap<Connection, number>();
 
@@ -130,7 +131,7 @@ export class AccessControl implements Extension {
   }
 
   private clearTimer(connection: Connection) {
-    for (const timer of this.expiryTimers.get(connection) ?? []) clearTimeout(timer);
+    for (const timer of this.expiryTimers.get(connection) ?? []) timer.cancel();
     this.expiryTimers.delete(connection);
   }
 
@@ -142,13 +143,15 @@ export class AccessControl implements Extension {
     this.clearTimer(connection);
     const { expiresAt } = (connection.context as SyncContext).identity;
     const lead = this.options.refreshLeadMs ?? 30_000;
-    const timers: NodeJS.Timeout[] = [];
+    // Deadline timers, not setTimeout: a token may live longer than setTimeout's 24.8 days (TOKEN2).
+    const now = () => this.now();
+    const timers: DeadlineTimer[] = [];
     if (this.tokenRequestedFor.get(connection) !== expiresAt) {
       const ask = () => {
         this.tokenRequestedFor.set(connection, expiresAt);
         connection.requestToken();
       };
-      timers.push(setTimeout(ask, Math.max(0, expiresAt * 1000 - lead - this.now())));
+      timers.push(atDeadline(expiresAt * 1000 - lead, ask, now));
     }
     const expire = () => {
       const current = (connection.context as SyncContext).identity.expiresAt;
@@ -156,8 +159,7 @@ export class AccessControl implements Extension {
       this.clearTimer(connection);
       connection.close(syncRefusal("session-expired"));
     };
-    timers.push(setTimeout(expire, Math.max(0, expiresAt * 1000 - this.now())));
-    for (const timer of timers) timer.unref();
+    timers.push(atDeadline(expiresAt * 1000, expire, now));
     this.expiryTimers.set(connection, timers);
   }
 }
