@@ -113,6 +113,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       totalBytes: config.SYNC_PRE_AUTH_BYTES_TOTAL,
       deadlineMs: config.SYNC_AUTH_DEADLINE_MS,
     },
+    maxDocumentBytes: config.SYNC_MAX_DOCUMENT_BYTES,
+    createDocument: hardening.createDocument,
     redisUrl: config.REDIS_URL,
     redisPrefix: options.redisPrefix,
     // The published market (issue 15): the feed's last snapshot once there is one.

@@ -28,6 +28,10 @@ export const SYNC_REASONS = {
    * it was held, not applied, until the writer confirms it (HOLD_MESSAGE_TYPE says how many).
    */
   "held-for-confirmation": 4409,
+  /** LIMIT5 (issue 24 §5): the write would make the stored document larger than the server keeps; not applied. */
+  "document-too-large": 4413,
+  /** LIMIT6 (issue 24 §5): the user created too many new documents lately; the write waits and is sent later. */
+  "too-many-documents": 4429,
 } as const;
 
 export type SyncReason = keyof typeof SYNC_REASONS;

@@ -16,7 +16,7 @@ import { Presence, UserNames } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
 import { SessionRevocations } from "./revocation";
 import { mountSessionApi } from "./session-api";
-import { limitUpgrades, SyncLimits } from "./sync-limits";
+import { documentBudget, limitUpgrades, SyncLimits } from "./sync-limits";
 
 // Issue 16's hardening, put together for server.ts: headers, body and rate limits on every HTTP route,
 // limits on the sync socket, session revocation and read-only presence. docs/hardening.md.
@@ -103,6 +103,8 @@ export async function createHardening(options: HardeningOptions) {
     syncLimits,
     store,
     history,
+    /** LIMIT6: spends one of a user's new documents, or throws `too-many-documents`. */
+    createDocument: documentBudget({ config, store }),
     /** Hocuspocus extensions: the socket caps and presence (SESSION3, SESSION4). */
     extensions: [
       syncLimits,

@@ -147,3 +147,23 @@ export class SyncLimits implements Extension {
     return { sockets: sockets.size, documents };
   }
 }
+
+/**
+ * LIMIT6 (issue 24 §5b): the budget of documents a user creates (gives its first content), in the rate
+ * store — memory, or Redis shared by every instance — with the whole hour's budget as the burst. A
+ * refusal is `too-many-documents` (4429): the device keeps the write and sends it again later.
+ */
+export function documentBudget(options: { config: Config; store: RateStore }) {
+  const { config, store } = options;
+  const limit = config.SYNC_DOCUMENTS_CREATED_PER_HOUR;
+  const rule = { limit, periodMs: 3_600_000, burst: limit };
+  return async (userId: string): Promise<void> => {
+    const decision = await store.take(`documents:user:${userId}`, rule);
+    if (!decision.allowed) {
+      throw syncRefusal(
+        "too-many-documents",
+        `${limit} new documents an hour; retry after ${retryAfterSeconds(decision)} s`,
+      );
+    }
+  };
+}

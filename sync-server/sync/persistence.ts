@@ -48,6 +48,19 @@ export class Persistence implements Extension {
    * nothing when applied keeps it until the connection's next change (or the connection is gone).
    */
   private readonly pendingSeq = new WeakMap<Connection, number>();
+  /**
+   * Documents loaded with nothing stored (issue 24 §5c), with the server's seed of them (schema version,
+   * member directory …) or null: nothing is stored until they receive content — a client's accepted
+   * write or a server write after loading — and then the seed is stored first. A name opened and never
+   * written leaves no row.
+   */
+  private readonly unstored = new Map<string, Uint8Array | null>();
+  /**
+   * The stored size of each open document, bytes (LIMIT5): what was loaded, plus every update logged
+   * since, set to the state's size at each compaction. An upper bound (the log repeats what a state
+   * merges), kept in O(1) per write.
+   */
+  private readonly sizes = new Map<string, number>();
 
   constructor(private readonly options: PersistenceOptions) {}
 
@@ -67,6 +80,9 @@ export class Persistence implements Extension {
       this.options.log?.(`cannot load ${documentName}: ${(error as Error).message}`);
       throw error;
     }
+    const nothingStored = stored.state === null && stored.updates.length === 0;
+    let size = stored.state?.byteLength ?? 0;
+    for (const update of stored.updates) size += update.update.byteLength;
     const unreadable: string[] = [];
     for (const [index, update] of [stored.state, ...stored.updates.map((u) => u.update)].entries()) {
       if (!update) continue;
@@ -101,7 +117,13 @@ export class Persistence implements Extension {
       writeSections(document, sections);
     }, SERVER_ORIGIN);
     document.off("update", capture);
-    if (own) this.markApplied(documentName, await storage.appendUpdate(documentName, own, instanceId));
+    const seed = own as Uint8Array | null;
+    if (nothingStored) this.unstored.set(documentName, seed);
+    else if (seed) {
+      this.markApplied(documentName, await storage.appendUpdate(documentName, seed, instanceId));
+      size += seed.byteLength;
+    }
+    this.sizes.set(documentName, size);
 
     // A stored document that fails its schema is reported, not rewritten (rule SYNC3).
     const issues = [
@@ -118,6 +140,26 @@ export class Persistence implements Extension {
     return this.options.now?.() ?? Date.now();
   }
 
+  /** Whether nothing of `name` is stored yet: its first content creates it (LIMIT6 counts that). */
+  isUnstored(name: string): boolean {
+    return this.unstored.has(name);
+  }
+
+  /** The stored size of an open document, bytes (an upper bound; LIMIT5). */
+  sizeOf(name: string): number {
+    return this.sizes.get(name) ?? 0;
+  }
+
+  /** Appends an update to the log (after the seed, for a document receiving its first content). */
+  private async append(name: string, update: Uint8Array, author?: string): Promise<number> {
+    const { storage, instanceId } = this.options;
+    const seed = this.unstored.get(name);
+    this.unstored.delete(name);
+    this.sizes.set(name, this.sizeOf(name) + (seed?.byteLength ?? 0) + update.byteLength);
+    if (seed) this.markApplied(name, await storage.appendUpdate(name, seed, instanceId));
+    return storage.appendUpdate(name, update, instanceId, author);
+  }
+
   /**
    * Appends an accepted client write, with its author (the connection's verified user), to the log
    * before it is applied and acknowledged (the write path's last step before Hocuspocus applies it).
@@ -128,12 +170,7 @@ export class Persistence implements Extension {
     payload: Uint8Array,
     author: string,
   ): Promise<void> {
-    const seq = await this.options.storage.appendUpdate(
-      document.name,
-      payload,
-      this.options.instanceId,
-      author,
-    );
+    const seq = await this.append(document.name, payload, author);
     this.pendingSeq.set(connection, seq);
   }
 
@@ -152,23 +189,31 @@ export class Persistence implements Extension {
       return;
     }
     if (!isTransactionOrigin(transactionOrigin) || transactionOrigin.source !== "local") return;
-    const seq = await this.options.storage.appendUpdate(document.name, update, this.options.instanceId);
+    const seq = await this.append(document.name, update);
     this.markApplied(document.name, seq);
   }
 
   /** Compaction: the full state replaces the log entries it contains. */
   async onStoreDocument({ document, documentName }: onStoreDocumentPayload): Promise<void> {
+    if (this.unstored.has(documentName)) return; // never received content: nothing to keep
     const covered = {
       instanceId: this.options.instanceId,
       throughSeq: this.appliedSeq.get(documentName) ?? 0,
       loadedThroughSeq: this.loadedThroughSeq.get(documentName) ?? 0,
     };
     const state = Y.encodeStateAsUpdate(document);
+    const before = this.sizeOf(documentName);
     await this.options.storage.compactDocument(documentName, state, covered);
+    // The state is the whole document; what was logged while it was written still counts.
+    if (this.sizes.has(documentName)) {
+      this.sizes.set(documentName, state.byteLength + this.sizeOf(documentName) - before);
+    }
   }
 
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
     this.appliedSeq.delete(documentName);
     this.loadedThroughSeq.delete(documentName);
+    this.unstored.delete(documentName);
+    this.sizes.delete(documentName);
   }
 }

@@ -36,6 +36,10 @@ export interface SyncServiceOptions {
   maxMessageBytes: number;
   /** What a socket may send before it signs in, and by when (INPUT3); Hocuspocus's caps stay behind. */
   preAuth?: PreAuthLimits;
+  /** Largest stored size of a document, bytes (LIMIT5). */
+  maxDocumentBytes?: number;
+  /** Spends one of a user's new documents or throws `too-many-documents` (LIMIT6). */
+  createDocument?: (userId: string) => Promise<void>;
   /** With Redis, several instances share documents (SCALE1). */
   redisUrl?: string;
   /** Redis key prefix; instances that share documents use the same one. */
@@ -79,6 +83,8 @@ export function createSyncService(options: SyncServiceOptions) {
     hold: options.hold,
     persistence,
     history,
+    maxDocumentBytes: options.maxDocumentBytes,
+    createDocument: options.createDocument,
   });
   // INPUT3: each socket's pre-authentication allowance, released when one of its documents signs in.
   const preAuth = new PreAuthBudget(options.preAuth ?? DEFAULT_PRE_AUTH);

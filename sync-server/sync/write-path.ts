@@ -1,4 +1,5 @@
 import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
+import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { RemovalHold } from "../history/removal-hold";
 import type { SyncContext } from "./context";
 import type { WriteGuard } from "./guard";
@@ -11,8 +12,15 @@ export interface WriteSteps {
   hold?: RemovalHold;
   persistence: Persistence;
   history: RecordHistory;
+  /** Largest stored size of a document, bytes (LIMIT5); absent, no cap. */
+  maxDocumentBytes?: number;
+  /** Spends one of the user's new documents, or throws `too-many-documents` (LIMIT6); absent, no budget. */
+  createDocument?: (userId: string) => Promise<void>;
   now?: () => number;
 }
+
+const SYNC_STEP_2 = 1;
+const UPDATE = 2;
 
 /**
  * What happens to a client's write before Hocuspocus applies and acknowledges it, in one hook and in
@@ -31,13 +39,32 @@ export class WritePath implements Extension {
   constructor(private readonly steps: WriteSteps) {}
 
   async beforeSync(data: beforeSyncPayload): Promise<void> {
-    const { guard, hold, persistence, history, now = Date.now } = this.steps;
+    const {
+      guard,
+      hold,
+      persistence,
+      history,
+      maxDocumentBytes,
+      createDocument,
+      now = Date.now,
+    } = this.steps;
+    const name = data.document.name;
+    // LIMIT5, before any work on the update: the tracked size plus the update's bytes (O(1)).
+    if (
+      maxDocumentBytes !== undefined &&
+      (data.type === SYNC_STEP_2 || data.type === UPDATE) &&
+      persistence.sizeOf(name) + data.payload.byteLength > maxDocumentBytes
+    ) {
+      throw syncRefusal("document-too-large", `the server keeps documents up to ${maxDocumentBytes} bytes`);
+    }
     const write = await guard.check(data);
     if (!write) return;
     const changes = write.changes && write.changes.length > 0 ? write.changes : null;
     const held = changes && hold ? hold.check(data, changes) : null;
     if (held) await held;
     const { identity } = data.context as SyncContext;
+    // LIMIT6: the first content of a document nothing of which is stored creates it.
+    if (createDocument && persistence.isUnstored(name)) await createDocument(identity.sub);
     await persistence.logWrite(data.document, data.connection, data.payload, identity.sub);
     if (changes) history.add(data.document.name, { userId: identity.sub, at: now(), changes });
   }

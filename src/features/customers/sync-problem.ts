@@ -25,6 +25,10 @@ export function problemMessage(problem: DocumentProblem): string {
       return "This record was saved by a newer version of Rangeline than the server knows; it syncs once the server is updated.";
     case "malformed-message":
       return "The server could not read a change from this device and closed this record: reload the page to try again.";
+    case "document-too-large":
+      return "The server refused your last change: it would make this record larger than the server keeps. Your copy is kept on this device (see the notice above).";
+    case "too-many-documents":
+      return "You created many new records in a short time, so the server holds off new ones for now: your copy is kept on this device; send it again later (see the notice above).";
     default:
       return `The server closed this record (${problem.reason}).`;
   }

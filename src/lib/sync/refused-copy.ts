@@ -50,6 +50,10 @@ export function refusalReasonText({ reason, detail }: DocumentRefusal): string {
       return `it does not pass the server's checks${detail ? ` (${detail})` : ""}`;
     case "malformed-message":
       return "the server could not read it";
+    case "document-too-large":
+      return "it would make the record larger than the server keeps";
+    case "too-many-documents":
+      return "you created many new records in a short time; send it again later";
     default:
       return `the server refused it (${reason})`;
   }

@@ -107,7 +107,13 @@ const COMPACTED_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(["org"]
  */
 const RESET_REASONS = new Set<string>(["forbidden", "org-disabled", "invalid-document", "malformed-message"]);
 /** Refusals of this device's own write: its copy is kept (issue 31), never dropped. */
-const KEEP_REASONS = new Set<string>(["forbidden", "invalid-document", "malformed-message"]);
+const KEEP_REASONS = new Set<string>([
+  "forbidden",
+  "invalid-document",
+  "malformed-message",
+  "document-too-large",
+  "too-many-documents",
+]);
 /** Refusals of the connection itself that mean the user may not open the document. */
 const GONE_REASONS = new Set<string>(["forbidden", "org-disabled", "unknown-document"]);
 /** Token problems: try again later with a fresh token. */
