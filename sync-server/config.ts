@@ -136,6 +136,12 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    /** Bytes all claim attachments of one organisation may take (ATTACH2); over it an upload gets 413. */
+    ATTACHMENT_MAX_BYTES_PER_ORG: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .default(1024 * 1024 * 1024),
     /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     // --- Market data feed (issue 15; sync-server/market): where each trading day's files come from. An

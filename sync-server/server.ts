@@ -216,7 +216,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     market: { source: market.source, api: market.api },
     mountApi: (api) => {
       hardening.mountApi(api, (token) => verify(token));
-      mountClaimsApi(api, { storage, verify: (token) => verify(token) });
+      mountClaimsApi(api, {
+        storage,
+        verify: (token) => verify(token),
+        maxBytesPerOrg: config.ATTACHMENT_MAX_BYTES_PER_ORG,
+      });
       // Administration (issue 13): settings, secrets (sealed under the data key), logos, audit.
       mountAdminApi(api, {
         storage,

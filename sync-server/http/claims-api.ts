@@ -5,6 +5,7 @@ import { documentAccess } from "../../shared/access/documents";
 import { attachmentProblem, sniffAttachmentType } from "../../shared/documents/attachment-sniff";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { documentName } from "../../shared/documents/names";
+import { claimExists } from "../claims/exists";
 import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
@@ -16,7 +17,9 @@ import type { VerifyToken } from "../sync/context";
 // The same access as the claim document (ACL7): agents of the organisation write, the customer the
 // claim names reads (the server's claim link table). A file is at most 10 MB and a PDF, PNG, JPEG or
 // HEIC told by its content; the id is made on the device, so an upload retried after a lost answer is
-// the same attachment (same bytes: 200 with the stored record; other bytes: 409).
+// the same attachment (same bytes: 200 with the stored record; other bytes: 409). Issue 24 §6: only a
+// claim the server holds takes files (ATTACH1, 404), and an organisation's files stay under a cap
+// (ATTACH2, 413 with the organisation's figures).
 
 const idSchema = z
   .string()
@@ -38,6 +41,8 @@ const uploadQuerySchema = z.strictObject({
 export interface ClaimsApiOptions {
   storage: Storage;
   verify: VerifyToken;
+  /** The bytes all attachments of one organisation may take (ATTACH2; ATTACHMENT_MAX_BYTES_PER_ORG). */
+  maxBytesPerOrg: number;
 }
 
 type Issue = { path: (string | number)[]; message: string };
@@ -55,6 +60,18 @@ const toIssues = (error: z.ZodError): Issue[] =>
     path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
     message: i.message,
   }));
+
+/** Bytes in words: "1.5 MiB". */
+const formatBytes = (n: number): string => {
+  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${n} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
+};
 
 const publicRecord = (r: AttachmentRecord) => ({
   id: r.id,
@@ -114,12 +131,33 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     if ("response" in who) return who.response;
     const query = uploadQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalid(c, "query", toIssues(query.error));
+    // ATTACH1: only a claim the server holds takes files.
+    if (!(await claimExists(storage, who.orgId, who.claimId)))
+      return c.json(
+        {
+          error: "claim-not-found",
+          message: `Organisation ${who.orgId} has no claim ${who.claimId} on the server: open the claim and let it sync before attaching files.`,
+        },
+        404,
+      );
     const content = new Uint8Array(await c.req.arrayBuffer());
     const problem = attachmentProblem(query.data.name, content);
     if (problem) {
       const status = content.length > ATTACHMENT_MAX_BYTES ? 413 : content.length === 0 ? 400 : 415;
       return invalid(c, "file", [{ path: ["body"], message: problem }], status);
     }
+    // ATTACH2: the organisation's attachments stay under its cap (a retry of a stored file is no new
+    // byte). Checked before storing: uploads at the same moment may pass it together, by one file each.
+    const known = (await storage.listAttachments(who.orgId, who.claimId)).some((a) => a.id === query.data.id);
+    const used = known ? 0 : await storage.orgAttachmentBytes(who.orgId);
+    if (!known && used + content.length > options.maxBytesPerOrg)
+      return c.json(
+        {
+          error: "attachment-storage-full",
+          message: `Organisation ${who.orgId}'s attachments take ${formatBytes(used)} of the ${formatBytes(options.maxBytesPerOrg)} it may store: ${query.data.name} (${formatBytes(content.length)}) does not fit. Ask the server's operator to raise ATTACHMENT_MAX_BYTES_PER_ORG.`,
+        },
+        413,
+      );
     const record: AttachmentRecord = {
       orgId: who.orgId,
       claimId: who.claimId,

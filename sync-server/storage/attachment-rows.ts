@@ -29,5 +29,9 @@ export const attachmentRecord = (row: AttachmentRow): AttachmentRecord => ({
   uploadedAt: Number(row.uploaded_at),
 });
 
+/** The bytes an organisation's attachments take (ATTACH2: the organisation's cap), as `bytes`. */
+export const ORG_ATTACHMENT_BYTES_SQL =
+  "SELECT COALESCE(SUM(size), 0) AS bytes FROM claim_attachments WHERE org_id = ?";
+
 export const attachmentValues = (r: AttachmentRecord) =>
   [r.orgId, r.claimId, r.id, r.name, r.contentType, r.size, r.sha256, r.uploadedBy, r.uploadedAt] as const;

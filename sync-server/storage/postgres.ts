@@ -19,6 +19,7 @@ import {
   type AttachmentRow,
   attachmentRecord,
   attachmentValues,
+  ORG_ATTACHMENT_BYTES_SQL,
 } from "./attachment-rows";
 import { updateAuthor } from "./authors";
 import { type CampaignStorage, campaignTables } from "./campaign-tables";
@@ -430,6 +431,14 @@ export class PostgresStorage implements Storage {
       [orgId, claimId],
     );
     return result.rows.map(attachmentRecord);
+  }
+
+  async orgAttachmentBytes(orgId: string): Promise<number> {
+    const result = await this.pool.query<{ bytes: string }>(
+      toPostgresPlaceholders(ORG_ATTACHMENT_BYTES_SQL),
+      [orgId],
+    );
+    return Number(result.rows[0]?.bytes ?? 0);
   }
 
   // --- end of claim attachments ---

@@ -22,6 +22,7 @@ import {
   type AttachmentRow,
   attachmentRecord,
   attachmentValues,
+  ORG_ATTACHMENT_BYTES_SQL,
 } from "./attachment-rows";
 import { updateAuthor } from "./authors";
 import { type CampaignStorage, campaignTables } from "./campaign-tables";
@@ -561,6 +562,11 @@ export class SqliteStorage implements Storage {
       `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = ? AND claim_id = ? ORDER BY uploaded_at, id`,
     ).all(orgId, claimId) as unknown as AttachmentRow[];
     return rows.map(attachmentRecord);
+  }
+
+  async orgAttachmentBytes(orgId: string): Promise<number> {
+    const row = this.statement(ORG_ATTACHMENT_BYTES_SQL).get(orgId) as { bytes: number };
+    return Number(row.bytes);
   }
 
   // --- end of claim attachments ---

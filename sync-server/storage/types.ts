@@ -229,6 +229,8 @@ export interface Storage extends AdminStorage, CampaignStorage {
   ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null>;
   /** A claim's attachments (no bytes), oldest first. */
   listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]>;
+  /** The bytes all attachments of an organisation take (ATTACH2, issue 24 §6). */
+  orgAttachmentBytes(orgId: string): Promise<number>;
   // --- end of claim attachments ---
 
   // --- Applications and the partner API (issue 14; sync-server/applications, sync-server/partner-api) ---

@@ -116,9 +116,9 @@ export class WriteGuard {
     if (connection.readOnly || grant.access !== "write") {
       throw syncRefusal("forbidden", `${ref.name} is read-only for ${identity.sub}`);
     }
-    // A device's copy of the server's own `meta` (after a restore) is judged, never waved through (SYNC7).
+    // A device's copy of the server's own `meta`/`members` (a restore) is judged, never waved through (SYNC8).
     const denied = [...touched.keys()].filter(
-      (section) => !maySection(grant, section) && !isServerSeed(section, shadow),
+      (section) => !maySection(grant, section) && !isServerSeed(section, shadow, document),
     );
     if (denied.length > 0) {
       throw syncRefusal("forbidden", `${identity.sub} may not write ${denied.join(", ")} of ${ref.name}`);

@@ -22,24 +22,43 @@ export async function seedDemoData(storage: Storage): Promise<boolean> {
 /** The `meta` section the server writes into every document it creates or migrates (SYNC5, SYNC6). */
 const serverMeta = (): Record<string, unknown> => ({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
 
-/**
- * Whether a client's write to a section only the server writes leaves that section exactly as the
- * server itself writes it (rule SYNC7): `meta` holding nothing but the current schema version, as a
- * plain value. A device that kept a document the server lost (a restore from an older backup) holds
- * the old server's `meta` write and sends it back with its own content; that write is accepted, any
- * other is not. `shadow` is the document with the write applied (the guard's copy). Any other section
- * is never a server seed here (the member directory depends on the membership table).
- */
-export function isServerSeed(section: string, shadow: Y.Doc): boolean {
-  if (section !== "meta" || !shadow.share.has("meta")) return false;
-  const meta = shadow.getMap("meta");
-  const expected = serverMeta();
-  if (meta.size !== Object.keys(expected).length) return false;
-  for (const [key, value] of Object.entries(expected)) {
-    const written = meta.get(key);
-    if (written instanceof Y.AbstractType || written !== value) return false;
+/** Sections only the server writes that a device's copy may carry back (SYNC8). */
+const SERVER_ONLY = new Set(["meta", "members"]);
+
+const sameEntries = (a: Y.Map<unknown>, b: Y.Map<unknown> | null): boolean => {
+  if (!b || a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    if (!b.has(key)) return false;
+    const other = b.get(key);
+    const plain = (v: unknown) => JSON.stringify(v instanceof Y.AbstractType ? v.toJSON() : v);
+    if (value instanceof Y.AbstractType || plain(value) !== plain(other)) return false;
   }
   return true;
+};
+
+/**
+ * Whether a client's write to a section only the server writes leaves that section exactly as the
+ * server has written it (rule SYNC8): `meta` holding nothing but the current schema version, the
+ * organisation's member directory (`members`) entry for entry as the server's copy holds it, as plain
+ * values. A device that kept a document the server lost or wrote again (a restore from an older
+ * backup) holds the server's earlier writes of these sections and sends them back with its own
+ * content; such a write changes nothing and is accepted, any other is not. `shadow` is the document
+ * with the write applied (the guard's copy), `current` the server's document before it (without it,
+ * only `meta` is judged, against what the server writes).
+ */
+export function isServerSeed(section: string, shadow: Y.Doc, current?: Y.Doc): boolean {
+  if (!SERVER_ONLY.has(section) || !shadow.share.has(section)) return false;
+  const written = shadow.getMap(section);
+  if (current) {
+    const held = current.share.has(section) ? current.getMap(section) : null;
+    if (!sameEntries(written, held)) return false;
+  } else if (section !== "meta") return false;
+  if (section !== "meta") return true;
+  const expected = serverMeta();
+  return (
+    written.size === Object.keys(expected).length &&
+    Object.entries(expected).every(([key, value]) => written.get(key) === value)
+  );
 }
 
 export type MarketSeed = () => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;

@@ -100,6 +100,20 @@ export async function removeUpload(userId: string, key: string): Promise<void> {
 
 const flushing = new Set<string>();
 
+/** Tries a claim's queue again every 5 s while its claim is on its way to the server, two minutes at most. */
+const CLAIM_WAIT_MS = 5_000;
+const CLAIM_WAIT_TRIES = 24;
+const waits = new Map<string, number>();
+function retryLater(lock: string, flush: () => Promise<void>) {
+  const tries = (waits.get(lock) ?? 0) + 1;
+  if (tries > CLAIM_WAIT_TRIES) {
+    waits.delete(lock); // the next connection or picked file starts over
+    return;
+  }
+  waits.set(lock, tries);
+  setTimeout(() => void flush(), CLAIM_WAIT_MS);
+}
+
 /**
  * Sends the queued files of a claim that the server has not refused; each stored one is handed to
  * `stored` (which writes its reference into the claim document) and leaves the queue. Stops at the
@@ -132,7 +146,16 @@ export async function flushUploads(
         return; // offline or the server unreachable: next connection
       }
       if (response.status >= 500 || response.status === 429 || response.status === 401) return;
-      const body = (await response.json().catch(() => ({}))) as { attachment?: unknown; message?: string };
+      const body = (await response.json().catch(() => ({}))) as {
+        attachment?: unknown;
+        error?: string;
+        message?: string;
+      };
+      if (response.status === 404 && body.error === "claim-not-found") {
+        // A claim made on this device has not reached the server yet (ATTACH1): the files wait for it.
+        retryLater(lock, () => flushUploads(userId, orgId, claimId, token, stored));
+        return;
+      }
       if (!response.ok) {
         await run(userId, "readwrite", (s) =>
           s.put({
@@ -154,6 +177,7 @@ export async function flushUploads(
         notify();
         continue;
       }
+      waits.delete(lock);
       stored(ref.data);
       await removeUpload(userId, upload.key);
     }

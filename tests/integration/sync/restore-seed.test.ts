@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
-// Issue 31 (rule SYNC7): a device that holds a document the server lost — a restore from a backup
+// Issue 31 (rule SYNC8): a device that holds a document the server lost — a restore from a backup
 // older than the document — sends it back whole, including the `meta` the old server wrote; the
 // server accepts that `meta` only when it is exactly what it writes itself.
 
@@ -11,7 +11,7 @@ const agent = demoUser("agent@demo.rangeline.test");
 const customer = demoUser("customer@demo.rangeline.test");
 const note = { id: "n-1", text: "written after the backup" };
 
-describe("[SYNC7] a document the server lost comes back from the device", () => {
+describe("[SYNC8] a document the server lost comes back from the device", () => {
   let before: TestServer;
   let restored: TestServer;
   const clients: Client[] = [];
@@ -47,6 +47,24 @@ describe("[SYNC7] a document the server lost comes back from the device", () => 
     expect(await fresh.ready).toBe(true);
     await vi.waitFor(() => expect(fresh.doc.getMap("notes").get(note.id)).toEqual(note));
     expect(back.closeReasons).toEqual([]);
+  });
+
+  it("accepts the old server's member directory from a device's organisation document", async () => {
+    const device = await open(before, "org/demo");
+    expect(await device.ready).toBe(true);
+    expect(device.doc.getMap("members").size).toBeGreaterThan(0);
+    device.destroy();
+    const back = await open(restored, "org/demo", agent, device.doc);
+    expect(await back.ready).toBe(true);
+    await vi.waitFor(() => expect(back.provider.unsyncedChanges).toBe(0));
+    expect(back.closeReasons).toEqual([]);
+  });
+
+  it("refuses a member directory that differs from the server's", async () => {
+    const client = await open(restored, "org/demo");
+    expect(await client.ready).toBe(true);
+    client.doc.getMap("members").set("u-forged", { id: "u-forged", name: "Forged", roles: ["admin"] });
+    await vi.waitFor(() => expect(client.closeReasons).toContain("forbidden"));
   });
 
   it("refuses a meta the server would not have written", async () => {
