@@ -230,6 +230,30 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
     });
     // --- end of refused writes aggregated ---
 
+    it("[ATTACH2] an organisation's attachment bytes are the sum of its files' sizes, counted once per id", async () => {
+      const attachment = (orgId: string, claimId: string, id: string, size: number) =>
+        storage.putAttachment(
+          {
+            orgId,
+            claimId,
+            id,
+            name: `${id}.pdf`,
+            contentType: "application/pdf",
+            size,
+            sha256: "c".repeat(64),
+            uploadedBy: "auth0|agent",
+            uploadedAt: 1_700_000_000_000,
+          },
+          new Uint8Array(size),
+        );
+      expect(await storage.orgAttachmentBytes("quota")).toBe(0);
+      await attachment("quota", "cl-1", "a", 1000);
+      await attachment("quota", "cl-2", "b", 234);
+      await attachment("quota", "cl-1", "a", 1000); // the same id again: stored once
+      await attachment("quota-other", "cl-1", "c", 5000);
+      expect(await storage.orgAttachmentBytes("quota")).toBe(1234);
+    });
+
     it("[SYNC5] a marker is claimed once", async () => {
       expect(await storage.claimMarker("seed:demo")).toBe(true);
       expect(await storage.claimMarker("seed:demo")).toBe(false);
