@@ -1,6 +1,6 @@
 import type pg from "pg";
 
-// Rule STORE6 (docs/hardening.md): every module that creates or migrates PostgreSQL tables does it here,
+// Rule SCHEMA1 (docs/hardening.md): every module that creates or migrates PostgreSQL tables does it here,
 // in one transaction holding one advisory lock. Instances starting at the same moment on an empty
 // database (a rolling deploy) then create the schema one after the other; the later ones find every
 // table there. Without it, two concurrent CREATE TABLE IF NOT EXISTS of one table both pass the "not

@@ -18,7 +18,7 @@ import {
   uniqueSchema,
 } from "./services";
 
-// Rule STORE6 (docs/hardening.md): instances starting at the same moment on an empty PostgreSQL
+// Rule SCHEMA1 (docs/hardening.md): instances starting at the same moment on an empty PostgreSQL
 // database (a rolling deploy) create and migrate the schema one at a time, under one advisory lock.
 // Before the lock, two instances racing on CREATE TABLE IF NOT EXISTS failed with `duplicate key value
 // violates unique constraint "pg_type_typname_nsp_index"`.
@@ -34,8 +34,8 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-describe.runIf(postgresAvailable)("[STORE6] schema creation under an advisory lock", () => {
-  it("[STORE6] every PostgreSQL table module opened three times at once on an empty schema opens, five times over", async () => {
+describe.runIf(postgresAvailable)("[SCHEMA1] schema creation under an advisory lock", () => {
+  it("[SCHEMA1] every PostgreSQL table module opened three times at once on an empty schema opens, five times over", async () => {
     const failures: string[] = [];
     for (let round = 0; round < 5; round++) {
       const schema = uniqueSchema("lock");
@@ -57,7 +57,7 @@ describe.runIf(postgresAvailable)("[STORE6] schema creation under an advisory lo
   });
 });
 
-describe.runIf(postgresAvailable && redisAvailable)("[STORE6] three instances starting at once", () => {
+describe.runIf(postgresAvailable && redisAvailable)("[SCHEMA1] three instances starting at once", () => {
   const database = `t_deploy_${randomBytes(5).toString("hex")}`;
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${database}`;
@@ -72,7 +72,7 @@ describe.runIf(postgresAvailable && redisAvailable)("[STORE6] three instances st
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("[STORE6] three servers start together on an empty database, then co-edit through Redis", async () => {
+  it("[SCHEMA1] three servers start together on an empty database, then co-edit through Redis", async () => {
     await admin(`CREATE DATABASE ${database}`);
     const env = { DATABASE_URL: url.toString(), REDIS_URL, PUBLIC_URL: "http://rangeline.test/" };
     const prefix = `rangeline-deploy-${randomBytes(4).toString("hex")}`;
