@@ -11,7 +11,7 @@ import {
 
 // Read-only documents (issue 5 §4, issue 10 §3, rules ACL and SYNC1): the linked customer sees their
 // record on My coverages but the UI never offers to change it; a write forced past the UI is refused by
-// the server, and the device's copy is reset to the server's.
+// the server; the device keeps its copy and says so until the person takes the server's (issue 31).
 
 test("a customer sees their record read-only, and a forced write is refused and undone", async ({
   browser,
@@ -52,8 +52,16 @@ test("a customer sees their record read-only, and a forced write is refused and 
     await expect(view.getByRole("status").or(view.getByRole("alert"))).toContainText(
       "The server refused your last change",
     );
-    await expect(view.getByTestId("my-coverages-name")).toHaveText(marker);
+    // Issue 31: the refused copy is kept and said so, never "all changes saved", until the person
+    // chooses the server's copy.
+    const refused = customer.page.getByTestId("refused-record");
+    await expect(refused).toContainText(
+      "This record could not be saved to the server: you may not change it",
+    );
+    await expect(customer.page.getByTestId("sync-status")).not.toContainText("all changes saved");
     await expect(field(agent.page, "Name")).toHaveValue(marker);
+    await refused.getByRole("button", { name: "Use the server's copy" }).click();
+    await expect(view.getByTestId("my-coverages-name")).toHaveText(marker);
     await expectAllSynced(customer.page);
   } finally {
     await agent.context.close();
