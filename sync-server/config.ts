@@ -27,7 +27,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** The interface to listen on; default loopback (127.0.0.1) outside production, 0.0.0.0 in it (HOST1). */
+    HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().min(1).default("./.data"),
     STATIC_DIR: z.string().min(1).default("./dist"),
     /** The server's public origin; the embedded identity provider's issuer. Default http://localhost:PORT/. */
@@ -286,7 +287,13 @@ export const configSchema = z
         message: "is required in production (base64 of 32 random bytes: `openssl rand -base64 32`)",
       });
     }
-  });
+  })
+  // HOST1 (issue 24 §6): outside production the password-less development sign-in stays on this
+  // machine unless HOST=0.0.0.0 says otherwise.
+  .transform((config) => ({
+    ...config,
+    HOST: config.HOST ?? (config.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -4,6 +4,7 @@ import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
 import type { DemoUser } from "../identity/demo-users";
 import { rememberEmbeddedUser } from "../identity/invited-users";
+import { requestAppOrigin } from "../identity/origins";
 import type { EmailSender } from "../outbound/email";
 import type { InvitationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
@@ -28,7 +29,7 @@ export interface MembersApiOptions {
   verify: VerifyToken;
   links: InvitationLinks;
   email: EmailSender;
-  /** The public origin the links point at (PUBLIC_URL, else the request's). */
+  /** The public origin the links point at (PUBLIC_URL, else http://localhost:PORT: identity/origins.ts). */
   publicUrl?: string;
   invitationTtlMs: number;
   production: boolean;
@@ -74,7 +75,8 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   const { storage } = options;
   const now = options.now ?? Date.now;
   const orgOf = (c: Context) => idSchema.safeParse(c.req.param("orgId"));
-  const origin = (c: Context) => (options.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, "");
+  // Links point at the configured origin, never at the request's Host (ORIGIN1).
+  const origin = (c: Context) => requestAppOrigin(c, options.publicUrl);
   const audit = (orgId: string, actorId: string, action: string, target: string, detail?: string) =>
     storage.appendAdminAudit({ orgId, actorId, action, target, detail: detail ?? null, at: now() });
   const adminsOf = async (orgId: string) =>

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { requestAppOrigin } from "../identity/origins";
 import { CSP_REPORT_PATH } from "./csp-report";
 
 // Security and cache headers on every HTTP response (issue 16 §1). A route that sets its own
@@ -10,7 +11,10 @@ export interface HeaderPolicyOptions {
   production: boolean;
   /** The production identity provider (Auth0 tenant host): token calls and the silent-auth frame. */
   auth0Domain?: string;
-  /** The public origin (PUBLIC_URL); otherwise the origin of each request's Host header. */
+  /**
+   * The public origin (PUBLIC_URL); otherwise http://localhost:PORT or http://127.0.0.1:PORT, whichever
+   * the request was made to (any other Host: the first), never the Host's (ORIGIN1, identity/origins.ts).
+   */
   publicUrl?: string;
 }
 
@@ -29,7 +33,6 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const HSTS = "max-age=31536000; includeSubDomains";
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** The app's policy: everything from its own origin, its sync socket and the identity provider. */
 export function appContentSecurityPolicy(origin: URL, auth0Domain?: string): string {
@@ -72,7 +75,6 @@ const hasDirective = (policy: string, name: string) =>
 
 /** Adds the security and cache headers to every response of the HTTP app. */
 export function securityHeaders(options: HeaderPolicyOptions): MiddlewareHandler {
-  const fixedOrigin = options.publicUrl ? new URL(options.publicUrl) : null;
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -92,10 +94,7 @@ export function securityHeaders(options: HeaderPolicyOptions): MiddlewareHandler
       if (!hasDirective(policy, "report-uri")) policy += `; report-uri ${CSP_REPORT_PATH}`;
       target.set("Content-Security-Policy", policy);
     } else {
-      const host = c.req.header("host");
-      const origin =
-        fixedOrigin ??
-        new URL(`${new URL(c.req.url).protocol}//${host && HOST.test(host) ? host : "localhost"}`);
+      const origin = new URL(requestAppOrigin(c, options.publicUrl));
       target.set("Content-Security-Policy", appContentSecurityPolicy(origin, options.auth0Domain));
     }
     for (const [name, value] of Object.entries(BASE_HEADERS)) {

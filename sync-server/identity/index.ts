@@ -3,6 +3,7 @@ import { type Config, publicUrl } from "../config";
 import type { DemoUser } from "./demo-users";
 import { createEmbeddedProvider } from "./embedded/provider";
 import { loadOrCreateSigningKeys } from "./keys";
+import { arrivalPort } from "./origins";
 
 export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
 
@@ -12,9 +13,10 @@ export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
  * /.well-known/openid-configuration) signing with the key pair kept in DATA_DIR. In production nothing
  * is mounted: the browser signs in with the real Auth0 tenant.
  *
- * Issuers: the ID token's is the origin the browser used (auth0-spa-js derives it from its domain,
- * which in development is the page's own origin, so http://127.0.0.1:PORT works as well as
- * localhost); the access token's is `publicUrl(config, port)`, the one the sync server verifies.
+ * Issuers: the ID token's is the origin the browser used when it is an allowed one (auth0-spa-js
+ * derives it from its domain, which in development is the page's own origin, so http://127.0.0.1:PORT
+ * works as well as localhost; any other Host gets the canonical origin: ./origins.ts, ORIGIN1); the
+ * access token's is `publicUrl(config, port)`, the one the sync server verifies.
  */
 export function mountIdentity(
   app: Hono,
@@ -30,7 +32,8 @@ export function mountIdentity(
     environment: config.NODE_ENV,
     keys: loadOrCreateSigningKeys(config.DATA_DIR),
     publicUrl: config.PUBLIC_URL,
-    accessTokenIssuer: (requestUrl) => publicUrl(config, Number(new URL(requestUrl).port) || config.PORT),
+    // The port the connection arrived at (the socket's), never the Host header's (ORIGIN1).
+    accessTokenIssuer: (c) => publicUrl(config, arrivalPort(c)),
     isSignInRevoked: hooks.isSignInRevoked,
     users: hooks.users,
   });

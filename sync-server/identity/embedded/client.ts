@@ -5,14 +5,6 @@ export const EMBEDDED_CLIENT_ID = "rangeline-dev";
 export const EMBEDDED_AUDIENCE = "rangeline-api";
 export const DEFAULT_SCOPE = "openid profile email";
 
-/**
- * The app's origin as the browser sees it: PUBLIC_URL when the server sits behind a proxy, else the
- * origin the request came to. The app and the embedded provider share it, and the provider's issuer is
- * this origin with a trailing slash (auth0-spa-js expects `${domain}/`).
- */
-export const appOrigin = (requestUrl: string, publicUrl?: string): string =>
-  new URL(publicUrl ?? requestUrl).origin;
-
 /** A redirect or sign-out return address is allowed only on the app's own origin. */
 export function isAllowedAppUrl(candidate: string, origin: string): boolean {
   let url: URL;

@@ -4,9 +4,10 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { DEMO_USERS, type DemoUser, findDemoUser } from "../demo-users";
 import type { SigningKeys } from "../keys";
+import { requestAppOrigin } from "../origins";
 import { signAccessToken, signIdToken, TOKEN_LIFETIME_SECONDS } from "../tokens";
 import { AuthorizationCodes } from "./authorization-codes";
-import { appOrigin, DEFAULT_SCOPE, EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID, isAllowedAppUrl } from "./client";
+import { DEFAULT_SCOPE, EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID, isAllowedAppUrl } from "./client";
 import { errorPage, signInPage, webMessagePage } from "./pages";
 import {
   type ProviderSession,
@@ -21,13 +22,16 @@ export interface EmbeddedProviderOptions {
   /** The clock, epoch seconds. */
   now?: () => number;
   users?: readonly DemoUser[];
-  /** The public URL when the server sits behind a proxy (PUBLIC_URL); else the request's origin. */
+  /**
+   * The public URL (PUBLIC_URL); without it the app's origins are http://localhost:PORT and
+   * http://127.0.0.1:PORT (../origins.ts), never the request's Host.
+   */
   publicUrl?: string;
   /**
    * The issuer written into access tokens, which the sync server verifies; defaults to the ID
    * token's issuer (the app's origin with a trailing slash).
    */
-  accessTokenIssuer?: (requestUrl: string) => string;
+  accessTokenIssuer?: (c: Context) => string;
   /** Whether a sign-in session was revoked on the server (sign out on all devices, issue 16). */
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
 }
@@ -78,9 +82,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
     sessions ??= new ProviderSessions(await keysPromise, options.isSignInRevoked);
     return sessions;
   };
-  const origin = (c: Context) => appOrigin(c.req.url, options.publicUrl);
+  // The app's origin and the provider's issuer (auth0-spa-js expects `${domain}/`): ORIGIN1.
+  const origin = (c: Context) => requestAppOrigin(c, options.publicUrl);
   const issuerOf = (c: Context) => `${origin(c)}/`;
-  const accessIssuerOf = (c: Context) => options.accessTokenIssuer?.(c.req.url) ?? issuerOf(c);
+  const accessIssuerOf = (c: Context) => options.accessTokenIssuer?.(c) ?? issuerOf(c);
   const app = new Hono();
 
   app.get("/.well-known/jwks.json", async (c) => {
