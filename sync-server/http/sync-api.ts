@@ -137,6 +137,9 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     if (!params.success) return invalid(c, "address", toIssues(params.error));
     const who = await caller(c, org.data, ["admin"]);
     if ("response" in who) return who.response;
+    // The platform's role is not an organisation's to take away either (ADMIN1).
+    const refused = grantProblem(who.roles, [params.data.role]);
+    if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     // The last admin keeps the role (issue 13 §3, shared/admin/members.ts).
     if (params.data.role === "admin") {
       const admins = (await storage.listMembers(org.data))

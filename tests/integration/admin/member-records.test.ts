@@ -77,6 +77,13 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
     expect(answer.status).toBe(403);
   });
 
+  it("an organisation's admin cannot take the platform's superAdmin role away", async () => {
+    const superAdmin = demoUser("superadmin@demo.rangeline.test");
+    await call("DELETE", `/api/orgs/demo/members/${encodeURIComponent(superAdmin.sub)}/roles/superAdmin`);
+    const subject = await server.storage.loadSubject(superAdmin.sub);
+    expect(subject.memberships).toContainEqual({ orgId: "demo", role: "superAdmin" });
+  });
+
   it("a new user is created with the given e-mail and name", async () => {
     const answer = await addMember({
       userId: "auth0|brand-new",
