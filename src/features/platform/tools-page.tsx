@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
 import { MarketUpload } from "./market-upload";
 import { platformFetch } from "./platform-api";
+import { type Violation, ViolationItem } from "./violation-item";
 import "./platform.css";
 
 interface Status {
@@ -14,16 +15,6 @@ interface Status {
   organisations: number;
   uptimeSeconds: number;
   memoryMb: number;
-}
-interface Violation {
-  id: number;
-  documentName: string;
-  userId: string | null;
-  /** The first and last refusal the row counts (rule VIOL1: one row per kind, document, user and minute). */
-  at: string;
-  lastAt: string;
-  count: number;
-  issues: { path: (string | number)[]; message: string }[];
 }
 interface Message {
   id: string;
@@ -232,13 +223,7 @@ export default function ToolsPage() {
         ) : (
           <ul data-testid="violations">
             {violations.map((v) => (
-              <li key={v.id}>
-                {new Date(v.at).toLocaleString()}
-                {v.count > 1 ? ` – ${new Date(v.lastAt).toLocaleTimeString()} ` : " "}
-                {v.count > 1 ? <strong data-testid="violation-count">×{v.count}</strong> : null} —{" "}
-                <code>{v.documentName}</code> by {v.userId ?? "unknown"}:{" "}
-                {v.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}
-              </li>
+              <ViolationItem key={v.id} violation={v} />
             ))}
           </ul>
         )}
