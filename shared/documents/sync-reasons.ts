@@ -15,6 +15,18 @@ export const SYNC_REASONS = {
   "org-disabled": 4403,
   /** SYNC3: the write would make the document invalid; it was recorded and not applied. */
   "invalid-document": 4422,
+  /**
+   * SYNC7 (issue 24 §1): the update depends on changes the server does not have (a gap in a client's
+   * clocks, or deletions of clocks not yet seen); not applied. The client connects again, and its sync
+   * sends everything the server lacks, in order.
+   */
+  "missing-updates": 4412,
+  /**
+   * SYNC8 (issue 24 §1): the stored document cannot be opened because of its content (e.g. a schema
+   * version this server does not know); it was reported to the administrators, who can restore it from
+   * its history (HIST2).
+   */
+  "document-damaged": 4424,
   /** INPUT1: a message or update that cannot be decoded. */
   "malformed-message": 4400,
   /** SYNC6: the client's document schema is older than the server still accepts. */

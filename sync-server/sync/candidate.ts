@@ -7,14 +7,14 @@ import * as Y from "yjs";
  * nothing to keep in step with it.
  *
  * Returns the copy; per section, the top-level keys the update changes (null when it changes the
- * section as a whole, e.g. list content); and the paths it changes inside sections (`paths`: the keys
- * from the section down to each changed key, for the record history). Throws when the update cannot be
- * decoded.
+ * section as a whole, e.g. list content); the paths it changes inside sections (`paths`: the keys
+ * from the section down to each changed key, for the record history); and what of the update would wait
+ * in Yjs's pending store (`waiting`, null when nothing). Throws when the update cannot be decoded.
  */
 export function applyToCopy(
   doc: Y.Doc,
   update: Uint8Array,
-): { shadow: Y.Doc; touched: Touched; paths: ChangedPath[] } {
+): { shadow: Y.Doc; touched: Touched; paths: ChangedPath[]; waiting: string | null } {
   const shadow = new Y.Doc();
   Y.applyUpdate(shadow, Y.encodeStateAsUpdate(doc));
   const touched: Touched = new Map();
@@ -35,7 +35,34 @@ export function applyToCopy(
     }
   });
   Y.applyUpdate(shadow, update);
-  return { shadow, touched, paths };
+  return { shadow, touched, paths, waiting: waitingPart(shadow, update) };
+}
+
+/**
+ * What of `update` the copy could not integrate, or null when nothing: a struct, or a range of its
+ * delete set, beyond the clocks the copy holds of that client after applying it. Yjs keeps such a part
+ * in its pending store (structs that wait for a missing clock, deletions of clocks not yet seen) and
+ * integrates it later, when an update brings what it waits for — unjudged, so the write guard refuses
+ * it (SYNC7). Decided from the copy's state vector, so content the document itself had waiting is not
+ * counted against this update (what this update releases of it is in `touched`).
+ */
+function waitingPart(shadow: Y.Doc, update: Uint8Array): string | null {
+  const { structs, ds } = Y.decodeUpdate(update);
+  for (const struct of structs) {
+    const { client, clock } = struct.id;
+    if (struct instanceof Y.Skip) continue; // a hole in a merged update: no content
+    if (clock + struct.length > Y.getState(shadow.store, client)) {
+      return `structs of client ${client} from clock ${clock} wait for clock ${Y.getState(shadow.store, client)}`;
+    }
+  }
+  for (const [client, ranges] of ds.clients) {
+    const known = Y.getState(shadow.store, client);
+    for (const { clock, len } of ranges) {
+      if (clock + len > known)
+        return `deletes clocks ${clock}-${clock + len - 1} of client ${client}, which holds ${known}`;
+    }
+  }
+  return null;
 }
 
 /** Per touched section, the top-level keys changed, or null for the section as a whole. */

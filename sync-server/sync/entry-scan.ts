@@ -41,6 +41,9 @@ type Place = { section: string; key: string; entry?: Y.Map<unknown>; field?: str
 export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
   const { structs, ds } = Y.decodeUpdate(update);
   const store = doc.store;
+  // Content waiting in the pending store would be released unseen by this update (SYNC7): the copy
+  // judges the update with everything it releases.
+  if (store.pendingStructs !== null || store.pendingDs !== null) return OTHER;
 
   // The update's new items, by client (for items whose origin is another item of the same update).
   const own = new Map<number, Y.Item[]>();
@@ -53,6 +56,10 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
     if ((expected.get(client) ?? known) !== clock) return OTHER;
     expected.set(client, clock + struct.length);
     if (!(struct instanceof Y.Item)) return OTHER;
+    // Every item it refers to must be one the document holds or an earlier one of the same client in
+    // this update; anything else (a clock nobody has sent, another client's item of the same update)
+    // the copy decides (SYNC7: content that would wait in Yjs's pending store is refused there).
+    if (!refersToKnown(store, struct)) return OTHER;
     const items = own.get(client);
     if (items) items.push(struct);
     else own.set(client, [struct]);
@@ -270,4 +277,20 @@ function coveredByOwn(items: Y.Item[] | undefined, from: number, to: number): bo
   const first = items[0] as Y.Item;
   const last = items[items.length - 1] as Y.Item;
   return first.id.clock <= from && last.id.clock + last.length >= to;
+}
+
+/**
+ * Whether every id an item refers to — its left and right origins, and its parent when named by id —
+ * is a clock the document holds, or an earlier clock of the item's own client (in this update: its
+ * client's new items run on from what the document holds, without a gap). Anything else would make
+ * Yjs park the item in the pending store, or fail.
+ */
+function refersToKnown(store: Y.Doc["store"], item: Y.Item): boolean {
+  const known = (id: Y.ID | null) =>
+    id === null ||
+    id.clock < Y.getState(store, id.client) ||
+    (id.client === item.id.client && id.clock < item.id.clock);
+  return (
+    known(item.origin) && known(item.rightOrigin) && (!(item.parent instanceof Y.ID) || known(item.parent))
+  );
 }

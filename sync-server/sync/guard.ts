@@ -72,7 +72,8 @@ function acceptsEntries(
  * other update, and any it cannot accept there, it applies to a copy of the document and refuses —
  * closing that document's connection with a reason code, never dropping it silently — when the
  * connection is read-only, when it touches a section the user may not write, or when it would make the
- * document fail its shared zod schema (the violation is recorded and sent to the client). An accepted
+ * document fail its shared zod schema (the violation is recorded and sent to the client), and when part
+ * of it would wait in Yjs's pending store for updates the server does not have (SYNC7). An accepted
  * write that changes something is returned for the log, with the records it changes for the history.
  */
 export class WriteGuard {
@@ -110,7 +111,9 @@ export class WriteGuard {
     } catch (error) {
       throw syncRefusal("malformed-message", `undecodable update: ${(error as Error).message}`);
     }
-    const { shadow, touched, paths } = candidate;
+    const { shadow, touched, paths, waiting } = candidate;
+    // SYNC7: nothing waits unjudged in the document's pending store, to be released by a later write.
+    if (waiting !== null) throw syncRefusal("missing-updates", `${ref.name}: ${waiting}`);
     if (touched.size === 0) return null; // nothing new (a sync step or a repeated update)
     guardPaths.copy++;
     if (connection.readOnly || grant.access !== "write") {
