@@ -17,6 +17,22 @@ import type { MarketSeed } from "../sync/seed";
 export interface MarketSource {
   /** The snapshot to publish now, or null when there is none. */
   current(): MarketSnapshot | null | Promise<MarketSnapshot | null>;
+  /** A past day's published snapshot (the market history), or null when that day is not held. */
+  on?(asOf: string): Promise<MarketSnapshot | null>;
+}
+
+/**
+ * The snapshot a quote of `salesDate` is priced on: the current one when it is of that day, else that
+ * day's from the history; without it the current one, which the engine then refuses for that date
+ * (shared/pricing/sales-day.ts: "stale-market-data"), so a quote never takes another day's prices.
+ */
+export async function snapshotForSalesDate(
+  source: MarketSource,
+  salesDate: unknown,
+): Promise<MarketSnapshot | null> {
+  const current = await source.current();
+  if (!current || typeof salesDate !== "string" || current.asOf === salesDate || !source.on) return current;
+  return (await source.on(salesDate)) ?? current;
 }
 
 // Made once: building a DateTimeFormat costs more than a partner API quote (bench:api).

@@ -103,6 +103,10 @@ export function createMarketFeed(options: MarketFeedOptions) {
     async current() {
       return (await latest()) ?? options.fallback.current();
     },
+    async on(asOf: string) {
+      const stored = await store.loadSnapshot(asOf);
+      return stored ? decode(stored.data) : null;
+    },
   };
 
   async function fetchDay(date: string, weekday: number): Promise<MarketSnapshot> {
@@ -208,10 +212,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
     /** Ends a run in progress between attempts (server shutdown). */
     stop: () => stopping.abort(),
     /** A past day's published snapshot, or null. */
-    async snapshotOf(asOf: string): Promise<MarketSnapshot | null> {
-      const stored = await store.loadSnapshot(asOf);
-      return stored ? decode(stored.data) : null;
-    },
+    snapshotOf: (asOf: string): Promise<MarketSnapshot | null> => source.on?.(asOf) ?? Promise.resolve(null),
     listHistory: (from: string, to: string) => store.listSnapshots(from, to),
     listFailures: (limit: number) => store.listFailures({ job: MARKET_FETCH_JOB, limit }),
     /** Publishes and keeps a snapshot made from uploaded files (issue 13 §4, the tools screen). */

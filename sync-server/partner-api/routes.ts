@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { quoteLgm, quoteLrp } from "../../shared/pricing";
-import type { MarketSource } from "../http/market";
+import { type MarketSource, snapshotForSalesDate } from "../http/market";
 import type { Storage } from "../storage/types";
 import { storedBookIndex } from "../sync/book-index";
 import {
@@ -44,8 +44,12 @@ export interface PartnerRoute {
 
 export class NoMarketData extends Error {}
 
-async function snapshotOf(market: MarketSource) {
-  const snapshot = await market.current();
+const salesDateOf = (body: unknown) =>
+  typeof body === "object" && body !== null ? (body as { salesDate?: unknown }).salesDate : undefined;
+
+/** The current snapshot, or with a sales date that day's (issue 26: quotes on the sales date's prices). */
+async function snapshotOf(market: MarketSource, salesDate?: unknown) {
+  const snapshot = await snapshotForSalesDate(market, salesDate);
   if (!snapshot)
     throw new NoMarketData("No market snapshot is published yet: try again after the next market update.");
   return snapshot;
@@ -90,11 +94,11 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     scope: "quotes:read",
     summary: "Price an LRP quote",
     description:
-      "The same input and output keys as `npx rangeline quote lrp`. Priced against the current market snapshot.",
+      "The same input and output keys as `npx rangeline quote lrp`. Priced on the snapshot of `salesDate` (the current one, or that day's from the market history; a day not held is refused with 422 stale-market-data). `noSales` says when the day has no LRP sales.",
     request: lrpQuoteInputSchema,
     response: lrpQuoteSchema,
     example: LRP_EXAMPLE,
-    handle: async ({ body, market }) => quoteLrp(body, await snapshotOf(market)),
+    handle: async ({ body, market }) => quoteLrp(body, await snapshotOf(market, salesDateOf(body))),
   },
   {
     method: "post",
@@ -108,7 +112,8 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     request: lrpQuoteInputSchema,
     response: lrpOffersSchema,
     example: LRP_EXAMPLE,
-    handle: async ({ body, market }) => quoteLrp(body, await snapshotOf(market), { all: true }),
+    handle: async ({ body, market }) =>
+      quoteLrp(body, await snapshotOf(market, salesDateOf(body)), { all: true }),
   },
   {
     method: "post",
@@ -121,7 +126,7 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     request: lgmQuoteInputSchema,
     response: lgmQuoteSchema,
     example: LGM_EXAMPLE,
-    handle: async ({ body, market }) => quoteLgm(body, await snapshotOf(market)),
+    handle: async ({ body, market }) => quoteLgm(body, await snapshotOf(market, salesDateOf(body))),
   },
   {
     method: "get",

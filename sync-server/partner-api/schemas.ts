@@ -34,10 +34,25 @@ export const lrpCoverageRowSchema = z.object({
     .boolean()
     .describe("true when the rate was modelled: the snapshot has no RMA rate for the row"),
 });
+/** What the engine adds to the chosen row (shared/pricing/lrp/quote.ts LrpQuote). */
+const lrpQuoteExtras = {
+  levelChoice: z
+    .object({ requested: z.number(), offered: z.number(), rule: z.string() })
+    .optional()
+    .describe("present when a quote by level took the nearest offered level at or below the one asked for"),
+  noSales: z
+    .object({ date: z.string().describe("YYYY-MM-DD"), reason: z.string() })
+    .optional()
+    .describe("present when the sales date has no LRP sales (weekend, exchange holiday, report day)"),
+};
 export const lrpQuoteSchema = lrpCoverageRowSchema.extend({
+  ...lrpQuoteExtras,
   offers: z.array(lrpCoverageRowSchema).optional(),
 });
-export const lrpOffersSchema = lrpCoverageRowSchema.extend({ offers: z.array(lrpCoverageRowSchema) });
+export const lrpOffersSchema = lrpCoverageRowSchema.extend({
+  ...lrpQuoteExtras,
+  offers: z.array(lrpCoverageRowSchema),
+});
 
 export const lgmQuoteSchema = z.object({
   expectedGrossMargin: money,

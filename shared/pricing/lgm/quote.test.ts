@@ -116,6 +116,15 @@ describe("LGM premium from RMA's published draws, worked by hand (A00600/A00610 
   });
 });
 
+describe("LGM on the sales date's prices (issue 26)", () => {
+  it("never prices another sales week on this week's published margins: 2026-11-27 is refused on the snapshot of 2026-11-20", () => {
+    // Same insurance period (Dec–Oct) as the fixture's set of 2026-11-20, but another sales date.
+    expect(() => priceLgm({ ...yearling, salesDate: "2026-11-27" }, fixture)).toThrow(
+      "No prices of the sales date 2026-11-27 in the market snapshot of 2026-11-20",
+    );
+  });
+});
+
 describe("LGM from our own simulation", () => {
   const input = { ...yearling, weights: { corn: 60 }, seed: 99 };
 

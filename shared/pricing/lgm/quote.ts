@@ -1,6 +1,7 @@
 import { getLgmType, lgmDeductibleSteps } from "../../catalogue";
 import type { MarketSnapshot } from "../../market/snapshot";
 import { type Money, money, roundCents, toJsonNumber } from "../money";
+import { requireSalesDayPrices } from "../sales-day";
 import { farmerSubsidyAddition } from "../subsidy/farmer";
 import { lgmSubsidyPercent } from "../subsidy/lgm-subsidy";
 import { invalidInput, parseInput } from "../validate";
@@ -75,9 +76,15 @@ export function priceLgm(
           (request.stateCode === undefined ||
             s.stateCode === undefined ||
             s.stateCode === request.stateCode) &&
+          s.salesEffectiveDate === request.salesDate &&
           s.marketingMonths.join() === monthLabels.join(),
       )
     : undefined;
+  requireSalesDayPrices(
+    snapshot,
+    request.salesDate,
+    published !== undefined || (request.expectedGrossMargins !== undefined && request.draws !== undefined),
+  );
 
   let expected: number[];
   let expectedSource: LgmMarginSource;

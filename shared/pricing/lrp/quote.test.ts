@@ -58,6 +58,8 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
         ) / 1e4,
       futuresContractMonth: "2027-05",
       indicative: false,
+      // 2026-11-20 is a Cattle on Feed report day (shared/market/calendar.ts): the quote says so.
+      noSales: { date: "2026-11-20", reason: "USDA Cattle on Feed report day: no LRP sales" },
     });
     expect(lrpNetPriceFloor(quote.coveragePricePerCwt, quote.producerPremiumPerCwt).toString()).toBe(
       "243.2509",
@@ -99,7 +101,8 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
       [26, 0.8],
       [26, 0.7999],
     ]);
-    expect(q.offers?.[2]).toEqual(quote);
+    const { noSales: _, ...row } = quote;
+    expect(q.offers?.[2]).toEqual(row);
   });
 });
 
@@ -132,6 +135,23 @@ describe("the price adjustment factor and the level a quote takes (issue 26)", (
       247,
       { requested: 0.96, offered: 0.95, rule: "nearest offered level at or below the requested level" },
     ]);
+  });
+
+  it("prices only on the sales date's prices: another day not in the snapshot is refused, never priced on its futures", () => {
+    expect(() => quoteLrp({ ...steers, salesDate: "2026-11-19" }, fixture)).toThrow(
+      "No prices of the sales date 2026-11-19 in the market snapshot of 2026-11-20",
+    );
+  });
+
+  it("says when the sales date has no sales (a Saturday), in the quote itself", () => {
+    const saturday = generateSampleSnapshot("2026-11-21");
+    expect(quoteLrp({ ...steers, salesDate: "2026-11-21" }, saturday).noSales).toEqual({
+      date: "2026-11-21",
+      reason: "weekend: RMA publishes no offers",
+    });
+    expect(
+      quoteLrp({ ...steers, salesDate: "2026-11-19" }, generateSampleSnapshot("2026-11-19")).noSales,
+    ).toBeUndefined();
   });
 
   it("asks for a coverage price below every offered level", () => {

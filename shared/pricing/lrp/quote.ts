@@ -4,6 +4,7 @@ import { addDays, daysBetween, yearMonthOf } from "../../market/dates";
 import type { LrpRateRow, MarketSnapshot } from "../../market/snapshot";
 import { contractMonthOnOrAfter, priceFrom, priceReference } from "../futures-curve";
 import { type Money, money, roundCents, roundTo, toJsonNumber } from "../money";
+import { lrpNoSales, type NoSales, requireSalesDayPrices } from "../sales-day";
 import { farmerSubsidyAddition } from "../subsidy/farmer";
 import { lrpSubsidyPercent } from "../subsidy/lrp-subsidy";
 import { invalidInput, parseInput } from "../validate";
@@ -52,6 +53,8 @@ export interface LevelChoice {
 export interface LrpQuote extends LrpCoverageRow {
   /** Present when a quote by level took an RMA row of another level: the level asked for and the one offered. */
   levelChoice?: LevelChoice;
+  /** Present when the sales date has no LRP sales for the commodity: its prices buy nothing. */
+  noSales?: NoSales;
   offers?: LrpCoverageRow[];
 }
 
@@ -127,10 +130,13 @@ export function quoteLrp(
     insuredValues: new Map(),
   };
   const group = lrpRateGroup(snapshot, commodity, type.code, request.salesDate);
+  requireSalesDayPrices(snapshot, request.salesDate, group.rows.length > 0);
 
   const { levelChoice, ...basis } = requestedBasis(terms, group.rows);
   const quote: LrpQuote = coverageRow(terms, basis);
   if (levelChoice) quote.levelChoice = levelChoice;
+  const noSales = lrpNoSales(request.salesDate, commodity);
+  if (noSales) quote.noSales = noSales;
   if (options.all) quote.offers = offerTable(terms, group.entries);
   return quote;
 }
