@@ -1,4 +1,4 @@
-import type { Subject } from "../../shared/access/documents";
+import type { StoredUser } from "../storage/admin-tables";
 import type { UserRecord } from "../storage/types";
 
 // Whose user record an organisation's admin may write (issue 24 §2, rule ADMIN1 in docs/hardening.md).
@@ -12,10 +12,6 @@ export type MemberRecordRefusal = {
   message: string;
 };
 
-/** The organisations a user belongs to: their memberships' and customer links'. */
-export const organisationsOf = (subject: Subject): Set<string> =>
-  new Set([...subject.memberships.map((m) => m.orgId), ...subject.customerLinks.map((l) => l.orgId)]);
-
 /** The stored record with the given fields over it; a field not given keeps its stored value. */
 export function mergeUser(
   id: string,
@@ -27,6 +23,8 @@ export function mergeUser(
 
 /**
  * The record `orgId`'s admin may store for user `id` (null: nothing to write), or why they may not.
+ * `stored` is what the server holds of the user, with every organisation they belong to (disabled ones
+ * too: a disabled organisation's user is still theirs).
  * - a user of another organisation: refused, invite them instead (nothing is written);
  * - a user of no organisation with a stored record: may be added, their record stays as it is (a
  *   different e-mail or name is refused);
@@ -35,12 +33,11 @@ export function mergeUser(
 export function memberRecordFor(
   orgId: string,
   id: string,
-  subject: Subject,
-  stored: UserRecord | null,
+  stored: StoredUser | null,
   given: { email?: string | null; name?: string | null },
 ): { record: UserRecord | null } | { refused: MemberRecordRefusal } {
-  const organisations = organisationsOf(subject);
-  if ([...organisations].some((o) => o !== orgId))
+  const organisations = stored?.organisations ?? [];
+  if (organisations.some((o) => o !== orgId))
     return {
       refused: {
         error: "invite-instead",
@@ -49,7 +46,7 @@ export function memberRecordFor(
     };
   const record = mergeUser(id, stored, given);
   const changed = !stored || stored.email !== record.email || stored.name !== record.name;
-  if (stored && changed && !organisations.has(orgId))
+  if (stored && changed && !organisations.includes(orgId))
     return {
       refused: {
         error: "not-your-user",

@@ -62,6 +62,15 @@ export interface InvitationRecord {
   usedBy: string | null;
 }
 
+/** A user as the shared users table and the membership tables hold them (ADMIN1). */
+export interface StoredUser {
+  id: string;
+  email: string | null;
+  name: string | null;
+  /** Every organisation they belong to (memberships and customer links), sorted. */
+  organisations: string[];
+}
+
 export interface OutboxRecord {
   id: string;
   createdAt: number;
@@ -138,8 +147,11 @@ export interface AdminStorage {
   /** The user's own profile (JSON text, shared/admin/profile.ts), or null. */
   getUserProfile(userId: string): Promise<string | null>;
   putUserProfile(userId: string, json: string, at: number): Promise<void>;
-  /** A user's stored record (users table), or null when there is none (issue 24 §2). */
-  getUser(id: string): Promise<{ id: string; email: string | null; name: string | null } | null>;
+  /**
+   * A user's stored record (users table) and every organisation they belong to (memberships and
+   * customer links, disabled organisations too); null when the server knows nothing of them (ADMIN1).
+   */
+  getUser(id: string): Promise<StoredUser | null>;
 }
 
 export const adminSchemaSql = (t: { bytes: string; integer: string; serialKey: string }): string => `
@@ -522,7 +534,18 @@ export function adminTables(db: SqlRunner): AdminStorage {
         "SELECT id, email, name FROM users WHERE id = ?",
         [id],
       );
-      return rows[0] ? { id: rows[0].id, email: rows[0].email, name: rows[0].name } : null;
+      const orgs = await db.all<{ org_id: string }>(
+        "SELECT org_id FROM org_memberships WHERE user_id = ? UNION SELECT org_id FROM customer_links WHERE user_id = ? ORDER BY org_id",
+        [id, id],
+      );
+      const row = rows[0];
+      if (!row && orgs.length === 0) return null;
+      return {
+        id,
+        email: row?.email ?? null,
+        name: row?.name ?? null,
+        organisations: orgs.map((o) => o.org_id),
+      };
     },
   };
 }

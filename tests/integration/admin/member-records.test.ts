@@ -26,6 +26,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
     return { status: response.status, text, location: response.headers.get("location") };
   };
   const addMember = (body: Record<string, unknown>) => call("POST", "/api/orgs/demo/members", body);
+  const superAdmin = demoUser("superadmin@demo.rangeline.test");
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -65,7 +66,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
   it("a member of the organisation gets a role without losing the stored e-mail and name", async () => {
     const answer = await addMember({ userId: agent2.sub, role: "partner" });
     expect(answer.status).toBe(201);
-    expect(await server.storage.getUser(agent2.sub)).toEqual({
+    expect(await server.storage.getUser(agent2.sub)).toMatchObject({
       id: agent2.sub,
       email: agent2.email,
       name: agent2.name,
@@ -78,7 +79,6 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
   });
 
   it("an organisation's admin cannot take the platform's superAdmin role away", async () => {
-    const superAdmin = demoUser("superadmin@demo.rangeline.test");
     await call("DELETE", `/api/orgs/demo/members/${encodeURIComponent(superAdmin.sub)}/roles/superAdmin`);
     const subject = await server.storage.loadSubject(superAdmin.sub);
     expect(subject.memberships).toContainEqual({ orgId: "demo", role: "superAdmin" });
@@ -93,7 +93,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
     });
     expect({ status: answer.status, user: await server.storage.getUser("auth0|brand-new") }).toEqual({
       status: 201,
-      user: { id: "auth0|brand-new", email: "new@demo.test", name: "New Person" },
+      user: { id: "auth0|brand-new", email: "new@demo.test", name: "New Person", organisations: ["demo"] },
     });
   });
 
@@ -107,10 +107,25 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
       redirect: "manual",
     });
     expect(accepted.status).toBe(303);
-    expect(await server.storage.getUser(otherAgent.sub)).toEqual({
+    expect(await server.storage.getUser(otherAgent.sub)).toMatchObject({
       id: otherAgent.sub,
       email: otherAgent.email,
       name: otherAgent.name,
     });
+  });
+
+  // Last: it disables the other organisation.
+  it("a user of a disabled organisation is still another organisation's: invited, not added", async () => {
+    const disabled = await fetch(`http://127.0.0.1:${server.port}/api/platform/orgs/other`, {
+      method: "PATCH",
+      headers: {
+        authorization: `Bearer ${await server.token(superAdmin)}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disabled.status).toBe(200);
+    const answer = await addMember({ userId: otherCustomer.sub, role: "agent" });
+    expect(answer.status).toBe(409);
   });
 });
