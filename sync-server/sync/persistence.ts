@@ -9,7 +9,7 @@ import type {
 import { isTransactionOrigin } from "@hocuspocus/server";
 import * as Y from "yjs";
 import { migrateDocument, movesOutOf } from "../../shared/documents/migrations";
-import { parseDocumentName } from "../../shared/documents/names";
+import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
 import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
@@ -24,6 +24,14 @@ export interface PersistenceOptions {
   now?: () => number;
   log?: (message: string) => void;
 }
+
+/**
+ * Kinds whose ids a client picks (STORE6): a fresh name of one is stored only once it receives content.
+ * The others are one per organisation or user (organisation, book, watchlist, market): their seed is
+ * stored when first loaded, as readers outside a connection find organisations by their stored
+ * documents (claim proposals).
+ */
+const CLIENT_NAMED = new Set<DocumentRef["kind"]>(["customer", "customerInternal", "campaign", "claim"]);
 
 /** The origin of the server's own writes while loading a document. */
 const SERVER_ORIGIN = { source: "local", context: { server: true } } as const;
@@ -49,8 +57,8 @@ export class Persistence implements Extension {
    */
   private readonly pendingSeq = new WeakMap<Connection, number>();
   /**
-   * Documents loaded with nothing stored (issue 24 §5c), with the server's seed of them (schema version,
-   * member directory …) or null: nothing is stored until they receive content — a client's accepted
+   * Documents of a client-named kind loaded with nothing stored (issue 24 §5c), with the server's seed
+   * of them (schema version …) or null: nothing is stored until they receive content — a client's accepted
    * write or a server write after loading — and then the seed is stored first. A name opened and never
    * written leaves no row.
    */
@@ -80,7 +88,7 @@ export class Persistence implements Extension {
       this.options.log?.(`cannot load ${documentName}: ${(error as Error).message}`);
       throw error;
     }
-    const nothingStored = stored.state === null && stored.updates.length === 0;
+    const nothingStored = CLIENT_NAMED.has(ref.kind) && stored.state === null && stored.updates.length === 0;
     let size = stored.state?.byteLength ?? 0;
     for (const update of stored.updates) size += update.update.byteLength;
     const unreadable: string[] = [];
