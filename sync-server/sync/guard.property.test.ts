@@ -91,7 +91,9 @@ const step = fc.oneof(
   },
 );
 
-async function run(steps: fc.Infer<typeof step>[]): Promise<void> {
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+async function run(steps: Step[]): Promise<void> {
   const server = serverDoc(NAME);
   const clients = MEMBERS.map((member) => {
     const doc = new Y.Doc();
