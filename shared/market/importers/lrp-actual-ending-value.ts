@@ -1,3 +1,4 @@
+import { admLayoutOfFile } from "../layouts";
 import type { LrpActualEndingValue } from "../snapshot";
 import { ADM_COMMON_COLUMNS, admRowIsLive, OfferDeduper } from "./adm";
 import { type ColumnSpec, cellError, readDelimited } from "./delimited";
@@ -20,6 +21,8 @@ export function importLrpActualEndingValues(
 ): LrpActualEndingValue[] {
   const values = new OfferDeduper<LrpActualEndingValue>(file, "this row's Actual Ending Value Amount");
   const out: LrpActualEndingValue[] = [];
+  // RMA's layout of the file's reinsurance year, when the data has it: the header field for field.
+  admLayoutOfFile(text, file, "A00620");
   for (const row of readDelimited(text, file, "|", COLUMNS, {
     repeats: { ignoring: ["State Code"], mode: "skip" },
   })) {

@@ -1,3 +1,4 @@
+import { admField, admFormatProblem, admLayoutOfFile, admOfferKeys } from "../layouts";
 import type { LrpRateRow } from "../snapshot";
 import { ADM_COMMON_COLUMNS, admRowIsLive, OfferDeduper } from "./adm";
 import { type ColumnSpec, cellError, importError, readDelimited } from "./delimited";
@@ -35,14 +36,43 @@ const COST_TOLERANCE = 0.002;
  */
 const priceTolerance = (expectedEndingValue: number) => 0.005 + expectedEndingValue * 0.00005 + 1e-9;
 
+/**
+ * How a file is read by its reinsurance year's RMA layout (../layouts): its header checked field for
+ * field, its numbers against the layout's formats, and its offers named by the layout's business keys.
+ * Without a layout for the year (RY2026 on, not yet in the data): by header names, offers keyed by
+ * commodity, type, practice, sales date, length and coverage price.
+ */
+function layoutReading(text: string, file: string) {
+  const layout = admLayoutOfFile(text, file, "A00630");
+  if (!layout) return null;
+  const keys: ColumnSpec[] = admOfferKeys(layout).map((name) => ({
+    key: `key:${name}`,
+    header: name,
+    type: "text",
+    optional: true,
+  }));
+  const formats = COLUMNS.flatMap((c) => {
+    const field = c.type === "decimal" || c.type === "int" ? admField(layout, c.header) : undefined;
+    return field ? [{ key: c.key, header: c.header, field }] : [];
+  });
+  return { keys, formats };
+}
+
 export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRow[] {
   const offers = new OfferDeduper<LrpRateRow>(file, "this row's rate, price or dates");
   const out: LrpRateRow[] = [];
-  for (const row of readDelimited(text, file, "|", COLUMNS, {
+  const byLayout = layoutReading(text, file);
+  const columns: readonly ColumnSpec[] = byLayout ? [...COLUMNS, ...byLayout.keys] : COLUMNS;
+  for (const row of readDelimited(text, file, "|", columns, {
     repeats: { ignoring: ["State Code"], mode: "skip" },
   })) {
     if (!admRowIsLive(file, row, { recordType: "A00630", planCode: "81" })) continue;
     const v = row.values;
+    for (const { key, header, field } of byLayout?.formats ?? []) {
+      const value = v[key];
+      const problem = typeof value === "number" ? admFormatProblem(value, field) : null;
+      if (problem) throw cellError(file, row, key, header, problem);
+    }
     const level = v.coverageLevel as number;
     if (!(level > 0 && level <= 1))
       throw cellError(
@@ -106,14 +136,16 @@ export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRo
         ? { priceAdjustmentFactor: v.priceAdjustmentFactor as number }
         : {}),
     };
-    const key = [
-      offer.commodityCode,
-      offer.typeCode,
-      v.practiceCode ?? "",
-      offer.salesEffectiveDate,
-      offer.endorsementLengthWeeks,
-      offer.coveragePrice,
-    ].join("|");
+    const key = byLayout
+      ? byLayout.keys.map((k) => v[k.key] ?? "").join("|")
+      : [
+          offer.commodityCode,
+          offer.typeCode,
+          v.practiceCode ?? "",
+          offer.salesEffectiveDate,
+          offer.endorsementLengthWeeks,
+          offer.coveragePrice,
+        ].join("|");
     if (offers.keep(key, offer, row.line, (m) => importError(file, `line ${row.line}`, m))) out.push(offer);
   }
   return out;
