@@ -12,7 +12,7 @@ import { type CmePutComparison, cmePutComparison, type PutContext } from "./cme-
 import { publishedRowFactor } from "./factor";
 import { indicativeLrpRate } from "./indicative-rate";
 import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
-import { LRP_ENDORSEMENT_LENGTHS, LRP_FUTURES } from "./markets";
+import { LRP_FUTURES } from "./markets";
 import {
   type LrpInsuredUnits,
   lrpInsuredUnits,
@@ -21,6 +21,7 @@ import {
   lrpSubsidyShare,
 } from "./premium";
 import { type LrpRateEntry, lrpPutContext, lrpRateGroup } from "./snapshot-index";
+import { lrpTypeTerms } from "./type-years";
 
 /** Spec §3 coverage-table row; keys are the documented JSON keys (README "Command line"). */
 export interface LrpCoverageRow {
@@ -63,6 +64,8 @@ const INDICATIVE_LEVELS = ["1", "0.95", "0.9", "0.85", "0.8", "0.75", "0.7"];
 
 interface Terms {
   commodity: LrpCommodityCode;
+  /** The endorsement lengths the type has in the crop year (indicative tables use them). */
+  lengthsWeeks: readonly number[];
   request: LrpQuoteRequest;
   subsidyAddition: number;
   defaultPaf: Money;
@@ -106,17 +109,21 @@ export function quoteLrp(
   const commodity = type.commodityCode;
   const limit = maxHeadCount(commodity);
   if (request.head > limit.max) throw new DomainError("head-limit", limit.message, ["head"]);
+  // The type's terms in the crop year (./type-years.ts): offered at all, lengths, weight range.
+  const yearTerms = lrpTypeTerms(type, request.cropYear);
   const weight = money(request.targetWeightCwt);
-  if (weight.lt(type.targetWeightCwt.min) || weight.gt(type.targetWeightCwt.max))
+  const range = yearTerms.targetWeightCwt;
+  if (weight.lt(range.min) || weight.gt(range.max))
     throw invalidInput(
       ["targetWeightCwt"],
-      `must be from ${type.targetWeightCwt.min} to ${type.targetWeightCwt.max} cwt for ${type.label}`,
+      `must be from ${range.min} to ${range.max} cwt for ${type.label}`,
     );
-  if (!(LRP_ENDORSEMENT_LENGTHS as readonly number[]).includes(request.endorsementLengthWeeks))
-    throw invalidInput(["endorsementLengthWeeks"], `must be one of ${LRP_ENDORSEMENT_LENGTHS.join(", ")}`);
+  if (!yearTerms.lengthsWeeks.includes(request.endorsementLengthWeeks))
+    throw invalidInput(["endorsementLengthWeeks"], `must be one of ${yearTerms.lengthsWeeks.join(", ")}`);
 
   const terms: Terms = {
     commodity,
+    lengthsWeeks: yearTerms.lengthsWeeks,
     request,
     subsidyAddition: farmerSubsidyAddition(
       request.farmerClassification,
@@ -240,6 +247,7 @@ function offerTable(terms: Terms, entries: readonly LrpRateEntry[]): LrpCoverage
     const out: LrpCoverageRow[] = [];
     for (const e of entries) {
       const r = e.row;
+      if (!terms.lengthsWeeks.includes(r.endorsementLengthWeeks)) continue; // not the type's in this year
       const band = lrpSubsidyPercent(r.coverageLevel, request.cropYear);
       if (band === null) continue;
       const paf = request.priceAdjustmentFactor !== undefined ? terms.defaultPaf : e.priceAdjustmentFactor;
@@ -266,7 +274,7 @@ function offerTable(terms: Terms, entries: readonly LrpRateEntry[]): LrpCoverage
     return out;
   }
   const out: LrpCoverageRow[] = [];
-  for (const weeks of LRP_ENDORSEMENT_LENGTHS) {
+  for (const weeks of terms.lengthsWeeks) {
     const endDate = addDays(terms.request.salesDate, weeks * 7);
     const expectedValue =
       terms.request.expectedEndingValue !== undefined
