@@ -188,13 +188,21 @@ export async function restoreDocument(options: {
     const copy = new Y.Doc();
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
     const current = documentJson(copy);
+    // SYNC8: a damaged document (a schema version this server does not know) gets its past `meta` back.
+    const repair = (doc: Y.Doc) => {
+      if (json.meta !== undefined && JSON.stringify(current.meta) !== JSON.stringify(json.meta))
+        writeSections(doc, { meta: json.meta as Record<string, unknown> });
+    };
     const before = new Set(validateDocument(ref.kind, current).map(issueKey));
     const customerBefore = ref.kind === "claim" ? claimCustomerOf(current) : null;
     let changed = false;
     copy.on("update", () => {
       changed = true;
     });
-    copy.transact(() => apply(copy, writes));
+    copy.transact(() => {
+      apply(copy, writes);
+      repair(copy);
+    });
     const issues = validateDocument(ref.kind, documentJson(copy)).filter((i) => !before.has(issueKey(i)));
     if (issues.length > 0) return { ok: false, error: "invalid-document", issues };
     if (!changed)
@@ -205,7 +213,10 @@ export async function restoreDocument(options: {
     };
     live.on("update", attribute);
     try {
-      await direct.transact((doc) => apply(doc, writes));
+      await direct.transact((doc) => {
+        apply(doc, writes);
+        repair(doc);
+      });
     } finally {
       live.off("update", attribute);
     }

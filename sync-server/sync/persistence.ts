@@ -11,6 +11,7 @@ import * as Y from "yjs";
 import { migrateDocument, movesOutOf } from "../../shared/documents/migrations";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
+import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { writeMoves } from "./migration-moves";
@@ -76,7 +77,7 @@ export class Persistence implements Extension {
     if (seq > (this.appliedSeq.get(name) ?? 0)) this.appliedSeq.set(name, seq);
   }
 
-  async onLoadDocument({ document, documentName, instance }: onLoadDocumentPayload): Promise<void> {
+  async onLoadDocument({ document, documentName, instance, context }: onLoadDocumentPayload): Promise<void> {
     const ref = parseDocumentName(documentName);
     if (!ref) throw new Error(`Refusing to load unknown document "${documentName}".`);
     const { storage, instanceId } = this.options;
@@ -109,7 +110,21 @@ export class Persistence implements Extension {
       now: new Date(this.now()).toISOString(),
       recordId: ref.kind === "customer" ? ref.customerId : "",
     };
-    const migrated = isNew ? json : migrateDocument(ref.kind, json, migration);
+    let migrated: typeof json;
+    try {
+      migrated = isNew ? json : migrateDocument(ref.kind, json, migration);
+    } catch (error) {
+      // SYNC8: content that keeps the document from opening (a schema version this server does not
+      // know) is reported and refused to the client as damaged; only a restore (HIST2) opens it as it is.
+      const problem = (error as Error).message;
+      this.options.log?.(`${documentName} is damaged and cannot be opened: ${problem}`);
+      const issues = [{ path: ["meta"], message: `damaged, cannot be opened: ${problem}` }];
+      await storage.recordViolation({ documentName, userId: null, at: this.now(), issues });
+      if (typeof (context as { restoredBy?: unknown } | undefined)?.restoredBy !== "string") {
+        throw syncRefusal("document-damaged", `${documentName}: ${problem}; restore it from its history`);
+      }
+      migrated = json;
+    }
     // What the migration moves to another document is written there first (migration-moves.ts).
     if (migrated !== json) await writeMoves(instance, movesOutOf(ref, json, migration));
     const sections = await serverSections(ref, storage, isNew, this.options.marketSeed);
