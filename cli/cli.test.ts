@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../shared/market";
+import { readZip } from "../sync-server/market/zip";
 import { createPricingApi } from "../worker/api";
 
 // Spawns the real `rangeline` command (bin/rangeline.mjs under this Node) and compares its JSON with
@@ -69,6 +70,12 @@ describe.concurrent("rangeline CLI", () => {
     expect(out.code).toBe(0);
     const expected = await createPricingApi(snapshot).quoteLrp(lrpInput, { all: true });
     expect(expected.ok).toBe(true);
+    expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
+  });
+
+  it("without --market prices on the sample market of the input's sales date, not of today", async () => {
+    const out = await run(["quote", "lrp", "--input", "-"], JSON.stringify(lrpInput));
+    const expected = await createPricingApi(snapshot).quoteLrp(lrpInput);
     expect(JSON.parse(out.stdout)).toEqual(expected.ok && expected.value);
   });
 
@@ -160,6 +167,43 @@ describe.concurrent("rangeline CLI", () => {
       stdout: "",
       stderr: `${bad}: line 2, column 4 (Settle): expected a number, found "abc"\n`,
     });
+  });
+
+  it("imports RMA's real daily file (tests/fixtures/rma/) and quotes its offers on their sales date, a level not offered on the nearest below it", async () => {
+    const zip = readFileSync(
+      new URL("../tests/fixtures/rma/2024_ADMLivestockLrp_Daily_20231214.zip", import.meta.url),
+    );
+    const real = join(dir, "2024_A00630_LrpRate_Daily_20231214.txt");
+    writeFileSync(real, [...readZip(new Uint8Array(zip)).values()][0]);
+    const market = join(dir, "real.json");
+    const imported = await run(["market", "import", "--lrp-rate", real, "--out", market]);
+    expect(imported).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(JSON.parse(readFileSync(market, "utf8")).lrpRates).toHaveLength(1152);
+    const input = {
+      commodity: "0801",
+      type: "809",
+      endorsementLengthWeeks: 13,
+      coverageLevel: 0.95,
+      head: 100,
+      targetWeightCwt: 5,
+      cropYear: 2024,
+      salesDate: "2023-12-14",
+    };
+    const out = await run(["quote", "lrp", "--input", "-", "--market", market], JSON.stringify(input));
+    const quote = JSON.parse(out.stdout);
+    expect(quote.levelChoice).toMatchObject({
+      requested: 0.95,
+      rule: "nearest offered level at or below the requested level",
+    });
+    expect(quote.levelChoice.offered).toBeLessThanOrEqual(0.95);
+    const otherDay = await run(
+      ["quote", "lrp", "--input", "-", "--market", market],
+      JSON.stringify({ ...input, salesDate: "2023-12-13" }),
+    );
+    expect(otherDay.code).toBe(1);
+    expect(otherDay.stderr).toContain(
+      "No prices of the sales date 2023-12-13 in the market snapshot of 2023-12-14",
+    );
   });
 
   it("exits 2 with usage for a malformed command line", async () => {

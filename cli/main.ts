@@ -7,6 +7,7 @@ import {
   type MarketSnapshot,
   marketSnapshotSchema,
 } from "../shared/market";
+import { isIsoDate } from "../shared/market/dates";
 import { quoteLgm, quoteLrp } from "../shared/pricing";
 import { lgmClaim, lrpClaim } from "../shared/pricing/claims";
 import { parseArgs, UsageError } from "./args";
@@ -65,7 +66,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (!inputPath) throw new UsageError("--input FILE.json is required (- for standard input)");
       const input = parseJson(await read(inputPath), inputPath === "-" ? "standard input" : inputPath);
       const marketPath = args.options.get("market");
-      const snapshot = marketPath ? await loadSnapshot(read, marketPath) : generateSampleSnapshot(io.today());
+      // Without --market: the sample market of the quote's sales date (a quote is priced on its sales
+      // date's prices, shared/pricing/sales-day.ts), else of today.
+      const snapshot = marketPath
+        ? await loadSnapshot(read, marketPath)
+        : generateSampleSnapshot(salesDateOf(input) ?? io.today());
       const result =
         sub === "lrp" ? quoteLrp(input, snapshot, { all: args.flags.has("all") }) : quoteLgm(input, snapshot);
       io.stdout(json(result));
@@ -146,6 +151,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     throw error;
   }
+}
+
+/** The input's salesDate when it is a date, else undefined (the engine then says what is wrong). */
+function salesDateOf(input: unknown): string | undefined {
+  const date =
+    typeof input === "object" && input !== null ? (input as { salesDate?: unknown }).salesDate : undefined;
+  return typeof date === "string" && isIsoDate(date) ? date : undefined;
 }
 
 function parseJson(text: string, where: string): unknown {
