@@ -1,6 +1,8 @@
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompressDir } from "./sync-server/http/precompress";
 
 // The installable PWA (issue 2 §6): the manifest, and a service worker built from src/sw.ts
 // ("injectManifest") that precaches the app shell. main.tsx registers it through workbox-window and
@@ -20,6 +22,29 @@ export default defineConfig(({ command }) => {
 const ZOD_JITLESS = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };";
 const zodJitless = (chunk: { name: string }) => (chunk.name === "zod" ? ZOD_JITLESS : "");
 const zodGroup = { name: "zod", test: /node_modules[\\/]zod[\\/]/ };
+
+// Brotli and gzip copies of the build's text files (issue 30), served by sync-server/http/static-files.ts.
+// Last of all (after vite-plugin-pwa has written sw.js), once the whole build is on disk.
+const precompress = (): Plugin => {
+  let outDir = "dist";
+  return {
+    name: "rangeline:precompress",
+    apply: "build",
+    configResolved(resolved) {
+      outDir = resolve(resolved.root, resolved.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      handler() {
+        const { files, bytes, brotli } = precompressDir(outDir);
+        this.info(
+          `precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
+        );
+      },
+    },
+  };
+};
 
 const config: UserConfig = {
   plugins: [
@@ -60,6 +85,7 @@ const config: UserConfig = {
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   // The worker's chunks (its entry, the chunk its entry shares with the lazily loaded claims and campaign
   // preview, and those): the jitless setting goes first in each, so it runs before zod whichever chunk

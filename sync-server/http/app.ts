@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import { mountIdentity } from "../identity";
 import type { DemoUser } from "../identity/demo-users";
 import { type MarketApiOptions, type MarketSource, mountMarketApi } from "./market";
+import { precompressedFiles, precompressedResponse } from "./static-files";
 
 export interface HttpAppOptions {
   /** Middleware that must see every request first (sync-server/hardening: headers and limits). */
@@ -39,6 +40,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     await next();
     c.header("Cache-Control", "no-cache");
   });
+  // Brotli or gzip copies written at build time when accepted (issue 30), else the file as it is.
+  app.use("/*", precompressedFiles(staticRoot));
   app.use("/*", serveStatic({ root: staticRoot }));
 
   const indexFile = join(staticRoot, "index.html");
@@ -46,7 +49,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     // A missing build file is a 404, never the page (a service worker would cache HTML as a script).
     if (c.req.path.startsWith("/assets/")) return c.text("Not found", 404);
     if (!existsSync(indexFile)) return c.text("The app is not built: run `npm run build`.", 503);
-    return c.html(readFileSync(indexFile, "utf8"));
+    return precompressedResponse(c, indexFile) ?? c.html(readFileSync(indexFile, "utf8"));
   });
   return app;
 }
