@@ -23,6 +23,10 @@ export function problemMessage(problem: DocumentProblem): string {
       return "This app is older than the server accepts: reload to update it. Your changes stay on this device.";
     case "server-too-old":
       return "This record was saved by a newer version of Rangeline than the server knows; it syncs once the server is updated.";
+    case "missing-updates":
+      return "A change from this device reached the server before one it depends on; this record syncs again in a moment.";
+    case "document-damaged":
+      return "The server cannot open this record: it is damaged. Your administrators were told and can restore it from its history; your changes stay on this device.";
     case "malformed-message":
       return "The server could not read a change from this device and closed this record: reload the page to try again.";
     case "document-too-large":

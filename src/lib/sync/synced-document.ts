@@ -344,9 +344,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       void this.removeFromDevice(reason as SyncReason);
       return;
     }
-    const problem: DocumentProblem = RETRY_REASONS.has(reason)
-      ? { reason: reason as SyncReason }
-      : { reason: "token-unavailable", detail: reason };
+    // SYNC8: the server cannot open the document until an administrator restores it; try again later.
+    const problem: DocumentProblem =
+      RETRY_REASONS.has(reason) || reason === "document-damaged"
+        ? { reason: reason as SyncReason }
+        : { reason: "token-unavailable", detail: reason };
     if (RETRY_REASONS.has(reason)) reportTokenRefused(); // the retry asks for a fresh token
     this.update({ problem });
     this.retryLater();
@@ -382,6 +384,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     if (reason && RESET_REASONS.has(reason)) {
       this.update({ problem: { reason: reason as SyncReason } });
       void this.resetToServer();
+      return;
+    }
+    if (reason === "missing-updates") {
+      // SYNC7: an update reached the server before one it depends on; connecting again syncs them in order.
+      this.retryLater();
       return;
     }
     if (reason && RETRY_REASONS.has(reason)) {
