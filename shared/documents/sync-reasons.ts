@@ -22,7 +22,7 @@ export const SYNC_REASONS = {
    */
   "missing-updates": 4412,
   /**
-   * SYNC8 (issue 24 §1): the stored document cannot be opened because of its content (e.g. a schema
+   * SYNC9 (issue 24 §1): the stored document cannot be opened because of its content (e.g. a schema
    * version this server does not know); it was reported to the administrators, who can restore it from
    * its history (HIST2).
    */

@@ -188,7 +188,7 @@ export async function restoreDocument(options: {
     const copy = new Y.Doc();
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
     const current = documentJson(copy);
-    // SYNC8: a damaged document (a schema version this server does not know) gets its past `meta` back.
+    // SYNC9: a damaged document (a schema version this server does not know) gets its past `meta` back.
     const repair = (doc: Y.Doc) => {
       if (json.meta !== undefined && JSON.stringify(current.meta) !== JSON.stringify(json.meta))
         writeSections(doc, { meta: json.meta as Record<string, unknown> });

@@ -114,7 +114,7 @@ export class Persistence implements Extension {
     try {
       migrated = isNew ? json : migrateDocument(ref.kind, json, migration);
     } catch (error) {
-      // SYNC8: content that keeps the document from opening (a schema version this server does not
+      // SYNC9: content that keeps the document from opening (a schema version this server does not
       // know) is reported and refused to the client as damaged; only a restore (HIST2) opens it as it is.
       const problem = (error as Error).message;
       this.options.log?.(`${documentName} is damaged and cannot be opened: ${problem}`);

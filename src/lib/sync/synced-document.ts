@@ -344,7 +344,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       void this.removeFromDevice(reason as SyncReason);
       return;
     }
-    // SYNC8: the server cannot open the document until an administrator restores it; try again later.
+    // SYNC9: the server cannot open the document until an administrator restores it; try again later.
     const problem: DocumentProblem =
       RETRY_REASONS.has(reason) || reason === "document-damaged"
         ? { reason: reason as SyncReason }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
-// SYNC8 (issue 24 §1): a document whose stored content keeps it from opening — here
+// SYNC9 (issue 24 §1): a document whose stored content keeps it from opening — here
 // `meta.schemaVersion = 999`, what the pending-store probe left behind — is refused to every client as
 // `document-damaged`, logged and recorded for the administrators, and an administrator's restore
 // (HIST2) to a time before the damage makes it open again.
@@ -11,7 +11,7 @@ const admin = demoUser("admin@demo.rangeline.test");
 const NAME = "org/demo";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("[SYNC8] a damaged document", () => {
+describe("[SYNC9] a damaged document", () => {
   let server: TestServer;
   const logs: string[] = [];
   const clients: Client[] = [];
