@@ -114,7 +114,7 @@ export const configSchema = z
       .number()
       .int()
       .min(1024)
-      .default(256 * 1024),
+      .default(192 * 1024),
     /** Bytes all sockets not yet signed in may hold together (INPUT3). */
     SYNC_PRE_AUTH_BYTES_TOTAL: z.coerce
       .number()

@@ -32,7 +32,7 @@ describe("[INPUT3] the pre-authentication gate", () => {
     expect({ before, after: breaches }).toEqual({ before: [], after: ["pre-auth-deadline"] });
   });
 
-  it("counts bytes against the socket's allowance and the global budget, and gives them back at sign-in", () => {
+  it("counts bytes against the socket's allowance and the global budget, and gives them back at sign-in and close", () => {
     const budget = new PreAuthBudget({ perSocketBytes: 100, totalBytes: 150, deadlineMs: 30_000 });
     const breaches: string[] = [];
     const a = new PassThrough();
@@ -43,9 +43,15 @@ describe("[INPUT3] the pre-authentication gate", () => {
     b.emit("data", Buffer.alloc(50)); // 140 held
     gateA.release(); // a signs in: 50 held
     a.emit("data", Buffer.alloc(500)); // no longer counted
-    b.emit("data", Buffer.alloc(60)); // b: 110 > 100
+    b.emit("data", Buffer.alloc(60)); // b: 110 > 100, refused; its bytes count until it has closed
     vi.advanceTimersByTime(60_000);
-    expect({ breaches, held: budget.held }).toEqual({ breaches: ["b pre-auth-bytes"], held: 0 });
+    const refused = budget.held;
+    b.emit("close");
+    expect({ breaches, refused, closed: budget.held }).toEqual({
+      breaches: ["b pre-auth-bytes"],
+      refused: 110,
+      closed: 0,
+    });
   });
 
   it("refuses the socket whose bytes take all sockets over the global budget", () => {

@@ -25,10 +25,16 @@ export type PreAuthBreach = "pre-auth-bytes" | "pre-auth-budget" | "pre-auth-dea
 /** Closes the socket with `PRE_AUTH_CLOSE_CODE` and the breach as the reason. */
 export type CloseSocket = (breach: PreAuthBreach) => void;
 
-/** One socket's allowance, from its upgrade until it signs in or closes. */
+/**
+ * One socket's allowance, from its upgrade until it signs in or closes. A refused socket's bytes stay
+ * in the budget until the socket has closed (its buffers are freed then), so the budget bounds the
+ * memory of every socket not signed in, refused ones included; it is closed as soon as its close frame
+ * is written.
+ */
 export class PreAuthGate {
   #bytes = 0;
-  #open = true;
+  #counting = true;
+  #returned = false;
   readonly #timer: NodeJS.Timeout;
 
   constructor(
@@ -48,7 +54,7 @@ export class PreAuthGate {
   }
 
   readonly #count = (chunk: Buffer | string) => {
-    if (!this.#open) return;
+    if (!this.#counting) return;
     const size = typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
     this.#bytes += size;
     this.budget.held += size;
@@ -58,20 +64,27 @@ export class PreAuthGate {
 
   /** The socket signed in (or closed): its bytes leave the budget, counting and the deadline stop. */
   readonly release = () => {
-    if (!this.#open) return;
-    this.#open = false;
-    clearTimeout(this.#timer);
+    this.#stopCounting();
+    if (this.#returned) return;
+    this.#returned = true;
     this.budget.held -= this.#bytes;
     this.#bytes = 0;
-    this.socket.off("data", this.#count);
   };
 
+  #stopCounting() {
+    if (!this.#counting) return;
+    this.#counting = false;
+    clearTimeout(this.#timer);
+    this.socket.off("data", this.#count);
+  }
+
   #refuse(breach: PreAuthBreach) {
-    this.release();
-    // Read nothing more (what is buffered is dropped with the socket), send the close frame, and end.
+    this.#stopCounting();
+    // Read nothing more, send the close frame, and close the socket once it is written (at the latest
+    // a second later): what it buffered is freed with it, and its bytes leave the budget then.
     this.socket.pause();
     this.close(breach);
-    this.socket.end();
+    this.socket.end(() => this.socket.destroy());
     setTimeout(() => this.socket.destroy(), 1000).unref();
   }
 }

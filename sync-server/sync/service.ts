@@ -54,9 +54,9 @@ export interface SyncServiceOptions {
   log?: (message: string) => void;
 }
 
-/** INPUT3's defaults (config.ts has the same): 256 KiB per socket, 32 MiB in all, 30 s to sign in. */
+/** INPUT3's defaults (config.ts has the same): 192 KiB per socket, 32 MiB in all, 30 s to sign in. */
 const DEFAULT_PRE_AUTH: PreAuthLimits = {
-  perSocketBytes: 256 * 1024,
+  perSocketBytes: 192 * 1024,
   totalBytes: 32 * 1024 * 1024,
   deadlineMs: 30_000,
 };
