@@ -46,6 +46,59 @@ const precompress = (): Plugin => {
   };
 };
 
+// The landing route's chunks and the market snapshot requested by the HTML at once (issue 30): without
+// this the browser learns of the LRP quote screen's chunks only once the entry (and React) have run,
+// then of each chunk's imports one round trip after another, and of /api/market/current only once the
+// screen runs. Every route gets the same page, so the others pay for this too (docs/first-visit.md).
+const LANDING_SCREEN = /src[\\/]features[\\/]lrp-quote[\\/]lrp-quote-page\.tsx$/;
+const MARKET_SNAPSHOT = "/api/market/current";
+const landingPreloads = (): Plugin => ({
+  name: "rangeline:landing-preloads",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler(html, { bundle }) {
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
+      const screen = chunks.find((c) => c.facadeModuleId && LANDING_SCREEN.test(c.facadeModuleId));
+      if (!screen) throw new Error("landing-preloads: the LRP quote screen's chunk is not in the build");
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const files = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        const chunk = byName.get(fileName);
+        for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+        for (const imported of chunk?.imports ?? []) visit(imported);
+      };
+      visit(screen.fileName);
+      const href = (file: string) => `/${file}`;
+      return [
+        {
+          tag: "link",
+          attrs: { rel: "preload", href: MARKET_SNAPSHOT, as: "fetch", crossorigin: "anonymous" },
+          injectTo: "head",
+        },
+        ...[...files]
+          .filter((file) => !html.includes(href(file)))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: href(file) },
+            injectTo: "head" as const,
+          })),
+        ...[...styles]
+          .filter((file) => !html.includes(href(file)))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "preload", as: "style", crossorigin: true, href: href(file) },
+            injectTo: "head" as const,
+          })),
+      ];
+    },
+  },
+});
+
 const config: UserConfig = {
   plugins: [
     react(),
@@ -85,6 +138,7 @@ const config: UserConfig = {
       },
       devOptions: { enabled: false },
     }),
+    landingPreloads(),
     precompress(),
   ],
   // The worker's chunks (its entry, the chunk its entry shares with the lazily loaded claims and campaign

@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./components/ui/theme/fonts";
 import "./components/ui/theme/theme.css";
 import { App } from "./app/app";
+import { whenSettled } from "./app/when-settled";
 import { registerServiceWorker } from "./lib/pwa/service-worker";
 
 const root = document.getElementById("root");
@@ -13,5 +13,10 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The service worker exists only in a build (vite-plugin-pwa writes /sw.js); `vite dev` runs without.
-if (import.meta.env.PROD) registerServiceWorker();
+// Once the first screen has what it needs (issue 30): Roboto (until then the system's sans-serif; the
+// faces swap in) and the service worker, whose precache downloads the whole app. The service worker
+// exists only in a build (vite-plugin-pwa writes /sw.js); `vite dev` runs without.
+void whenSettled().then(() => {
+  void import("./components/ui/theme/fonts");
+  if (import.meta.env.PROD) registerServiceWorker();
+});
