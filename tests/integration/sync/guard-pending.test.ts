@@ -102,6 +102,21 @@ describe("write guard: nothing waits unjudged in the pending store, through a re
     expect(live?.store.pendingStructs ?? null).toBeNull();
   });
 
+  it("[SYNC7] a legitimate client's offline edits still reach the server when it reconnects (its sync step 2)", async () => {
+    const device = connect(server.syncUrl, NAME, await server.token(agent));
+    clients.push(device);
+    expect(await device.ready).toBe(true);
+    await device.provider.disconnect();
+    await expect.poll(() => device.provider.configuration.websocketProvider.status).toBe("disconnected");
+    device.doc.getMap("claims").set("cl-offline-1", summary("cl-offline-1"));
+    device.doc.getMap("claims").set("cl-offline-2", summary("cl-offline-2"));
+    await device.provider.connect();
+    const admins = await reader();
+    await expect.poll(() => admins.doc.getMap("claims").get("cl-offline-2")).toEqual(summary("cl-offline-2"));
+    expect(admins.doc.getMap("claims").get("cl-offline-1")).toEqual(summary("cl-offline-1"));
+    expect(device.closeReasons).toEqual([]);
+  });
+
   it("[SYNC7] a delete set over another user's clocks the server has not seen is refused; that user's later write stays", async () => {
     const victimClient = 525_252;
     const raw = await signedIn(server);
