@@ -34,7 +34,7 @@ describe("applications (issue 14)", () => {
       individual: { name: "Dale Rancher", dateOfBirth: "1970-04-02", maritalStatus: "married" },
     });
     expect(at(married, "individual.spouse.name")).toEqual([
-      "give the spouse's name (the applicant is married)",
+      "enter the spouse's name (the applicant is married)",
     ]);
     const withSpouse = sampleIndividualApplication({
       individual: {
@@ -77,10 +77,12 @@ describe("applications (issue 14)", () => {
       expect(found.length === 0, `${taxIdType}/${taxId}`).toBe(valid);
       for (const m of found) expect(m).not.toContain(taxId);
     }
-    expect(at(sampleIndividualApplication({ taxId: "12-345" }), "taxId")).toEqual(["a tax id is 9 digits"]);
+    expect(at(sampleIndividualApplication({ taxId: "12-345" }), "taxId")).toEqual([
+      "enter the 9 digits of the tax id",
+    ]);
     const sbiBad = sampleBusinessApplication();
     (sbiBad.business as NonNullable<Application["business"]>).sbis[0].taxId = "666000000";
-    expect(at(sbiBad, "business.sbis.0.taxId")[0]).toMatch(/^not a valid tax id: an SSN/);
+    expect(at(sbiBad, "business.sbis.0.taxId")[0]).toMatch(/^enter the 9-digit Social Security number/);
     const spouseNoType = sampleIndividualApplication({
       individual: {
         name: "Dale Rancher",
@@ -106,7 +108,7 @@ describe("applications (issue 14)", () => {
       ]),
     ).toEqual([{ path: ["business", "sbis"], message: "the shares add up to 100.1 %, more than 100 %" }]);
     expect(sbiShareIssues([{ id: "a", sharePercent: "0" }])[0]?.message).toBe(
-      "a share is more than 0 and at most 100 %",
+      "enter a share above 0 % and up to 100 %",
     );
     expect(sbiShareIssues([{ id: "a", sharePercent: "100.01" }])).toHaveLength(2);
     expect(
@@ -131,7 +133,7 @@ describe("applications (issue 14)", () => {
         sampleIndividualApplication({ farmerClassification: "Beginning Farmer/Rancher" }),
         "farmingSinceYear",
       ),
-    ).toEqual(["give the year farming or ranching started (Beginning Farmer/Rancher)"]);
+    ).toEqual(["enter the year farming or ranching started (needed for a beginning farmer/rancher)"]);
     expect(
       at(
         sampleIndividualApplication({
@@ -214,7 +216,7 @@ describe("applications (issue 14)", () => {
     expect(at(sampleIndividualApplication({ phone: "555" }), "phone")).toHaveLength(1);
     expect(at(sampleIndividualApplication({ phone: "+1 (806) 555-0100 x12" }), "phone")).toEqual([]);
     expect(at(sampleIndividualApplication({ email: "nope" }), "email")).toEqual([
-      "expected an e-mail address",
+      "enter an e-mail address, such as name@example.com",
     ]);
     const a = sampleIndividualApplication();
     expect(at({ ...a, address: { ...a.address, county: "20001" } }, "address.county")).toEqual([

@@ -51,7 +51,7 @@ export function sbiShareIssues(sbis: readonly { id: string; sharePercent: string
     if (share.lte(0) || share.gt(100))
       issues.push({
         path: ["business", "sbis", i, "sharePercent"],
-        message: "a share is more than 0 and at most 100 %",
+        message: "enter a share above 0 % and up to 100 %",
       });
     total = total.plus(share);
   });
@@ -75,13 +75,13 @@ export function applicationIssues(a: Candidate): RuleIssue[] {
     if (!a.individual)
       issues.push({
         path: ["individual"],
-        message: "give the applicant's name, date of birth and marital status",
+        message: "enter the applicant's name, date of birth and marital status",
       });
     if (a.business)
       issues.push({ path: ["business"], message: "an individual's application has no business part" });
   } else {
     if (!a.business)
-      issues.push({ path: ["business"], message: "give the business's legal name and entity type" });
+      issues.push({ path: ["business"], message: "enter the business's legal name and entity type" });
     if (a.individual)
       issues.push({ path: ["individual"], message: "a business's application has no individual part" });
   }
@@ -91,7 +91,7 @@ export function applicationIssues(a: Candidate): RuleIssue[] {
     if (person.maritalStatus === "married" && !person.spouse)
       issues.push({
         path: ["individual", "spouse", "name"],
-        message: "give the spouse's name (the applicant is married)",
+        message: "enter the spouse's name (the applicant is married)",
       });
     if (person.maritalStatus !== "married" && person.spouse)
       issues.push({ path: ["individual", "spouse"], message: "only a married applicant names a spouse" });
@@ -125,7 +125,7 @@ export function applicationIssues(a: Candidate): RuleIssue[] {
     if (a.farmingSinceYear === undefined)
       issues.push({
         path: ["farmingSinceYear"],
-        message: `give the year farming or ranching started (${a.farmerClassification})`,
+        message: `enter the year farming or ranching started (needed for a ${a.farmerClassification.toLowerCase()})`,
       });
     else if (a.farmingSinceYear > Number(a.date.slice(0, 4)))
       issues.push({

@@ -9,8 +9,8 @@ describe("policy number", () => {
   });
 
   it("is required once active, and for a terminated policy", () => {
-    expect(policyNumberProblem("active", "  ")).toMatch(/give the policy number/);
-    expect(policyNumberProblem("terminated", undefined)).toMatch(/required once the policy is active/);
+    expect(policyNumberProblem("active", "  ")).toMatch(/enter the policy number/);
+    expect(policyNumberProblem("terminated", undefined)).toMatch(/needed once the policy is active/);
     expect(policyNumberProblem("active", "LRP-2026-001")).toBeUndefined();
   });
 });

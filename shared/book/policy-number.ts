@@ -15,6 +15,6 @@ export const POLICY_NUMBER_REQUIRED: ReadonlySet<PolicyStatus> = new Set(["activ
 export function policyNumberProblem(status: string, policyNumber: string | undefined): string | undefined {
   if ((policyNumber ?? "").trim() !== "") return undefined;
   return POLICY_NUMBER_REQUIRED.has(status as PolicyStatus)
-    ? "give the policy number the insurance provider assigned (required once the policy is active)"
+    ? "enter the policy number the insurance provider assigned (needed once the policy is active)"
     : undefined;
 }

@@ -8,6 +8,7 @@ import {
   SELECTABLE_ENTITY_TYPE_CODES,
 } from "../catalogue";
 import { phoneSchema } from "../schemas/formats";
+import { EMAIL_MESSAGE } from "../schemas/messages";
 import { addressSchema, isoDateSchema, moneySchema, PROVIDER_IDS, recordIdSchema } from "./book";
 import { TAX_ID_TYPES } from "./tax-id";
 
@@ -31,9 +32,9 @@ const taxIdTypeSchema = z.union(
   { error: "choose the tax id type (1 SSN, 2 EIN, 3 RMA Issued, 5 Bureau of Indian Affairs)" },
 );
 /** Nine digits; whether they are valid for the type is a rule (applicationIssues): its message names the type. */
-const taxIdSchema = z.string().regex(/^\d{9}$/, "a tax id is 9 digits");
-const personName = (what: string) => z.string().trim().min(1, `give the ${what}`).max(200);
-const year = z.number().int().min(1900, "expected a year from 1900").max(2100, "expected a year up to 2100");
+const taxIdSchema = z.string().regex(/^\d{9}$/, "enter the 9 digits of the tax id");
+const personName = (what: string) => z.string().trim().min(1, `enter the ${what}`).max(200);
+const year = z.number().int().min(1900, "enter a year from 1900 on").max(2100, "enter a year up to 2100");
 const providerId = z.enum(PROVIDER_IDS);
 
 export const MARITAL_STATUSES = ["single", "married"] as const;
@@ -78,7 +79,7 @@ export const applicantBusinessSchema = z.strictObject({
 export const powerOfAttorneySchema = z.strictObject({
   name: personName("attorney-in-fact's name"),
   phone: phoneSchema.optional(),
-  email: z.email("expected an e-mail address").max(320).optional(),
+  email: z.email(EMAIL_MESSAGE).max(320).optional(),
 });
 
 export const signatureSchema = z.strictObject({
@@ -102,7 +103,7 @@ export const applicationSchema = z
     taxId: taxIdSchema,
     address: addressSchema,
     phone: phoneSchema,
-    email: z.email("expected an e-mail address").max(320),
+    email: z.email(EMAIL_MESSAGE).max(320),
     farmerClassification: z.enum(FARMER_CLASSIFICATIONS, { error: "choose a farmer classification" }),
     /** The year farming or ranching started: for a beginning or veteran farmer/rancher. */
     farmingSinceYear: year.optional(),

@@ -62,7 +62,7 @@ describe("customer profile", () => {
   });
   it("refuses a bad e-mail, phone, unknown fields and missing stamps", () => {
     expect(issues(customerProfileSchema, sampleProfile({ email: "nope" }))).toEqual([
-      "email: expected an e-mail address",
+      "email: enter an e-mail address, such as name@example.com",
     ]);
     expect(issues(customerProfileSchema, sampleProfile({ mobilePhone: "12" }))[0]).toMatch(/^mobilePhone: /);
     expect(issues(customerProfileSchema, { ...sampleProfile(), nickname: "x" })[0]).toMatch(/nickname/);
@@ -72,7 +72,9 @@ describe("customer profile", () => {
   it("a beginning farmer/rancher needs the first year of farming", () => {
     expect(
       issues(customerProfileSchema, sampleProfile({ farmerClassification: "Beginning Farmer/Rancher" })),
-    ).toEqual(["farmingSinceYear: give the first year of farming for a beginning farmer/rancher"]);
+    ).toEqual([
+      "farmingSinceYear: enter the first year of farming or ranching (needed for a beginning farmer or rancher)",
+    ]);
     expect(
       issues(
         customerProfileSchema,
@@ -92,11 +94,9 @@ describe("address", () => {
     expect(issues(addressSchema, { ...address, county: "20000" })).toEqual([
       "county: county 20000 is not a county of KS",
     ]);
-    expect(issues(addressSchema, { ...address, state: "XX" })[0]).toBe(
-      "state: expected a US state abbreviation",
-    );
+    expect(issues(addressSchema, { ...address, state: "XX" })[0]).toBe("state: choose a state from the list");
     expect(issues(addressSchema, { ...address, zip: "6784" })).toEqual([
-      "zip: expected a ZIP code of 5 digits (or 5+4)",
+      "zip: enter the 5-digit ZIP code, such as 68508 (or ZIP+4, such as 68508-1234)",
     ]);
   });
 });
@@ -118,10 +118,10 @@ describe("entity", () => {
       issues(entitySchema, sampleEntity({ sbis: { s1: sbi("s1", "60"), s2: sbi("s2", "40.01") } })),
     ).toEqual(["sbis: the SBIs' shares add up to 100.01 %, more than 100 %"]);
     expect(issues(sbiSchema, sbi("s", "0"))).toEqual([
-      "sharePercent: a share is more than 0 and at most 100 %",
+      "sharePercent: enter a share above 0 % and up to 100 %",
     ]);
     expect(issues(sbiSchema, sbi("s", "100.5"))).toEqual([
-      "sharePercent: a share is more than 0 and at most 100 %",
+      "sharePercent: enter a share above 0 % and up to 100 %",
     ]);
   });
   it("a spouse only for an Individual (I)", () => {
@@ -144,7 +144,7 @@ describe("entity", () => {
   });
   it("keeps only the last four digits of a tax id", () => {
     expect(issues(entitySchema, sampleEntity({ taxIdLast4: "123456789" }))).toEqual([
-      "taxIdLast4: expected the last four digits",
+      "taxIdLast4: enter the last four digits",
     ]);
     expect(issues(entitySchema, { ...sampleEntity(), taxId: "123456789" })[0]).toMatch(/Unrecognized key/);
     expect(issues(entitySchema, sampleEntity({ taxIdType: 4 as never }))[0]).toMatch(/^taxIdType: /);
@@ -217,7 +217,7 @@ describe("tax id records (internal document), validated by type", () => {
   });
   it("the message names what a valid id of the type looks like", () => {
     expect(issues(taxIdRecordSchema, record(2, "073456789"))).toEqual([
-      "taxId: not a valid tax id: an EIN is 9 digits (##-#######) with a prefix the IRS assigns",
+      "taxId: enter the 9-digit EIN: its first two digits are not a prefix the IRS assigns, so check for a typo",
     ]);
   });
 });
@@ -253,7 +253,7 @@ describe("LRP coverage", () => {
       /^totalPremium: /,
     );
     expect(issues(lrpCoverageSchema, sampleLrpCoverage({ totalPremium: "1e3" }))).toEqual([
-      "totalPremium: expected a decimal number as text, e.g. 1234.56",
+      "totalPremium: enter an amount in figures, such as 1234.56",
     ]);
     expect(issues(lrpCoverageSchema, sampleLrpCoverage({ type: "820" }))).toEqual([
       "type: Invalid type code 820 for commodity 0801",
@@ -265,7 +265,7 @@ describe("LRP coverage", () => {
       "share: a share is more than 0 and at most 1",
     ]);
     expect(issues(lrpCoverageSchema, sampleLrpCoverage({ salesDate: "2026-02-30" }))).toEqual([
-      "salesDate: expected a date YYYY-MM-DD",
+      "salesDate: enter a full date: year, month and day",
     ]);
     expect(issues(lrpCoverageSchema, sampleLrpCoverage({ status: "deleted" as never }))[0]).toMatch(
       /^status: /,

@@ -18,6 +18,7 @@ import { addMonths, formatYearMonth, isIsoDate, lastDayOfMonth, yearMonthOf } fr
 import { lgmWeightsSchema } from "../pricing/lgm/input";
 import { INSURANCE_PERIOD_MONTHS } from "../pricing/lgm/period";
 import { isoInstantSchema, phoneSchema } from "../schemas/formats";
+import { EMAIL_MESSAGE, STATE_MESSAGE, ZIP_MESSAGE } from "../schemas/messages";
 import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 
 // The agent's book of business (issue 10): one strict schema per record, used by the forms, the sync
@@ -32,12 +33,10 @@ import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 // created offline. A deletion is a status change.
 
 export const recordIdSchema = z.string().min(1).max(128);
-export const isoDateSchema = z.string().refine(isIsoDate, "expected a date YYYY-MM-DD");
-const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, "expected a month YYYY-MM");
+export const isoDateSchema = z.string().refine(isIsoDate, "enter a full date: year, month and day");
+const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, "choose a month");
 /** A decimal amount as text ("1234.56", "-12"): money and rates, exact. */
-export const moneySchema = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, "expected a decimal number as text, e.g. 1234.56");
+export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/, "enter an amount in figures, such as 1234.56");
 const code = (digits: number, what: string) =>
   z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
 const year = z.number().int().min(1900).max(2100);
@@ -61,12 +60,12 @@ const providerId = z.enum(PROVIDER_IDS);
 /** A postal address; the county is a 5-digit code of the region table inside the state. */
 export const addressSchema = z
   .strictObject({
-    line1: z.string().trim().min(1, "give the street address").max(200),
+    line1: z.string().trim().min(1, "enter the street address").max(200),
     line2: z.string().max(200).optional(),
-    city: z.string().trim().min(1, "give the city").max(100),
-    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), "expected a US state abbreviation"),
+    city: z.string().trim().min(1, "enter the city").max(100),
+    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), STATE_MESSAGE),
     county: code(5, "county").optional(),
-    zip: z.string().regex(/^\d{5}(-\d{4})?$/, "expected a ZIP code of 5 digits (or 5+4)"),
+    zip: z.string().regex(/^\d{5}(-\d{4})?$/, ZIP_MESSAGE),
   })
   .superRefine((address, ctx) => {
     if (address.county === undefined) return;
@@ -84,12 +83,12 @@ const taxIdTypeSchema = z.union(
   TAX_ID_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<1 | 2 | 3 | 5>[]],
 );
 /** The last four digits of a tax id: all a customer document shows of it. */
-const taxIdLast4 = z.string().regex(/^\d{4}$/, "expected the last four digits");
+const taxIdLast4 = z.string().regex(/^\d{4}$/, "enter the last four digits");
 
 /** A person or business with a substantial beneficial interest (10 % or more) in an entity. */
 export const sbiSchema = z.strictObject({
   id: recordIdSchema,
-  name: z.string().trim().min(1, "give the name").max(200),
+  name: z.string().trim().min(1, "enter the name").max(200),
   /** F (Transfer of Right to Indemnity) is allowed here, and only here. */
   entityType: z.enum(ENTITY_TYPE_CODES),
   taxIdType: taxIdTypeSchema,
@@ -97,13 +96,13 @@ export const sbiSchema = z.strictObject({
   /** Share in percent, e.g. "50" or "12.5": more than 0, at most 100. */
   sharePercent: moneySchema.refine(
     (s) => Number(s) > 0 && Number(s) <= 100,
-    "a share is more than 0 and at most 100 %",
+    "enter a share above 0 % and up to 100 %",
   ),
 });
 export type Sbi = z.infer<typeof sbiSchema>;
 
 export const spouseSchema = z.strictObject({
-  name: z.string().trim().min(1, "give the spouse's name").max(200),
+  name: z.string().trim().min(1, "enter the spouse's name").max(200),
   taxIdType: taxIdTypeSchema.optional(),
   taxIdLast4: taxIdLast4.optional(),
 });
@@ -117,8 +116,8 @@ export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 export const customerProfileSchema = z
   .strictObject({
     id: recordIdSchema,
-    name: z.string().trim().min(1, "give the customer's name").max(200),
-    email: z.email("expected an e-mail address").max(320).optional(),
+    name: z.string().trim().min(1, "enter the customer's name").max(200),
+    email: z.email(EMAIL_MESSAGE).max(320).optional(),
     mobilePhone: phoneSchema.optional(),
     address: addressSchema.optional(),
     farmerClassification: z.enum(FARMER_CLASSIFICATIONS),
@@ -144,7 +143,7 @@ export const customerProfileSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["farmingSinceYear"],
-        message: "give the first year of farming for a beginning farmer/rancher",
+        message: "enter the first year of farming or ranching (needed for a beginning farmer or rancher)",
       });
   });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
@@ -159,7 +158,7 @@ export const entitySchema = z
     id: recordIdSchema,
     /** Spec §3 codes; F is SBI only. */
     type: z.enum(SELECTABLE_ENTITY_TYPE_CODES as [string, ...string[]]),
-    legalName: z.string().trim().min(1, "give the legal name").max(200),
+    legalName: z.string().trim().min(1, "enter the legal name").max(200),
     taxIdType: taxIdTypeSchema,
     taxIdLast4: taxIdLast4.optional(),
     /** Individuals only. */
@@ -211,7 +210,7 @@ export const policySchema = z
     /** RMA's reinsurance year (July 1 – June 30) the policy was written in. */
     reinsuranceYear: year,
     status: z.enum(POLICY_STATUSES),
-    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), "expected a US state abbreviation"),
+    state: z.string().refine((s) => Object.hasOwn(REGIONS_BY_STATE, s), STATE_MESSAGE),
     county: code(5, "county"),
     statusReason: z.string().max(500).optional(),
     ...stamps,

@@ -16,28 +16,34 @@ import { isoInstantSchema } from "../schemas/formats";
 export const CAMPAIGN_SCHEMA_VERSION = 1;
 
 const id = z.string().min(1).max(128);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "enter a full date: year, month and day");
 
 /** LRP setup: one type, one or more endorsement lengths, head and target weight, top or all levels. */
 export const lrpCampaignQuoteSchema = z.strictObject({
   plan: z.literal("lrp"),
-  commodity: z.string().regex(/^\d{4}$/, 'expected a commodity code such as "0801"'),
-  type: z.string().regex(/^\d{3}$/, 'expected a type code such as "809"'),
+  commodity: z.string().regex(/^\d{4}$/, "choose a commodity"),
+  type: z.string().regex(/^\d{3}$/, "choose a type"),
   endorsementLengthsWeeks: z
-    .array(z.number().int("expected a whole number of weeks").positive())
+    .array(z.number().int("enter a whole number of weeks").positive())
     .min(1, "choose at least one endorsement length")
     .max(13),
-  head: z.number().int("expected a whole number of head").positive("give the number of head"),
-  targetWeightCwt: z.number().positive("give the target weight in cwt"),
+  head: z
+    .number()
+    .int("enter the number of head as a whole number")
+    .positive("enter the number of head (1 or more)"),
+  targetWeightCwt: z.number().positive("enter the target weight in cwt (hundredweight per head)"),
   levelSelection: z.enum(LEVEL_SELECTIONS),
 });
 
 /** LGM setup: one type, target marketings per month of the insurance period, a deductible. */
 export const lgmCampaignQuoteSchema = z.strictObject({
   plan: z.literal("lgm"),
-  commodity: z.string().regex(/^\d{4}$/, 'expected a commodity code such as "0803"'),
-  type: z.string().regex(/^\d{3}$/, 'expected a type code such as "808"'),
-  targetMarketings: z.array(z.number().int("expected a whole number").nonnegative()).min(1).max(11),
+  commodity: z.string().regex(/^\d{4}$/, "choose a commodity"),
+  type: z.string().regex(/^\d{3}$/, "choose a type"),
+  targetMarketings: z
+    .array(z.number().int("enter whole numbers").nonnegative("enter 0 or more"))
+    .min(1)
+    .max(11),
   deductible: z.number().nonnegative("the deductible cannot be negative"),
 });
 
@@ -60,7 +66,7 @@ export const defaultLrpCampaignQuote = (): z.infer<typeof lrpCampaignQuoteSchema
 
 export const campaignSectionSchema = z.strictObject({
   schemaVersion: z.literal(CAMPAIGN_SCHEMA_VERSION),
-  name: z.string().trim().min(1, "give the campaign a name").max(200),
+  name: z.string().trim().min(1, "enter a name for the campaign").max(200),
   quote: campaignQuoteSchema,
   status: z.enum(SCHEDULE_STATUSES),
   createdBy: id.optional(),
@@ -69,7 +75,7 @@ export const campaignSectionSchema = z.strictObject({
 });
 export type CampaignSection = z.infer<typeof campaignSectionSchema>;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a time HH:MM (24-hour)");
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "enter a time of day, such as 07:00");
 
 /**
  * When a campaign sends (spec §4, §5). DAILY: each listed weekday every week; WEEKLY: the one listed

@@ -30,7 +30,7 @@ describe("document shapes", () => {
 
   it("[SYNC3] reports each problem with its path", () => {
     expect(validateDocument("org", { meta, settings: { email: "nope" } })).toEqual([
-      { path: ["settings", "email"], message: expect.stringMatching(/email/i) },
+      { path: ["settings", "email"], message: expect.stringMatching(/e-mail/i) },
     ]);
     expect(validateDocument("campaign", { meta, recipients: { r1: { status: "GONE" } } })[0]?.path).toEqual([
       "recipients",

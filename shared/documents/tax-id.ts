@@ -56,15 +56,15 @@ export function isValidTaxId(type: TaxIdType, digits: string): boolean {
 }
 
 const TYPE_TEXT: Record<TaxIdType, string> = {
-  1: "an SSN is 9 digits (###-##-####): area not 000, 666 or 9##, group not 00, serial not 0000",
-  2: "an EIN is 9 digits (##-#######) with a prefix the IRS assigns",
-  3: "an RMA-issued id is 9 digits, not all zero",
-  5: "a Bureau of Indian Affairs id is 9 digits, not all zero",
+  1: "enter the 9-digit Social Security number: it never starts with 000, 666 or 9, and its 4th–5th digits are never 00 nor its last four 0000, so check for a typo",
+  2: "enter the 9-digit EIN: its first two digits are not a prefix the IRS assigns, so check for a typo",
+  3: "enter the 9-digit id RMA issued (not all zeros)",
+  5: "enter the 9-digit Bureau of Indian Affairs id (not all zeros)",
 };
 
 /** What a valid tax id of `type` looks like: the message of a refused one (never echoes the value, and
  * shows its format with # so no digits of anyone's id appear in it). */
-export const taxIdMessage = (type: TaxIdType): string => `not a valid tax id: ${TYPE_TEXT[type]}`;
+export const taxIdMessage = (type: TaxIdType): string => TYPE_TEXT[type];
 
 /** The masked display of a tax id: "•••-••-6789" (SSN), "••-•••6789" (EIN), "•••••6789" otherwise. */
 export function maskTaxId(type: TaxIdType, last4: string | undefined): string {

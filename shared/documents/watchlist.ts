@@ -12,7 +12,7 @@ const code = (digits: number, what: string) =>
   z.string().regex(new RegExp(`^\\d{${digits}}$`), `expected a ${digits}-digit ${what} code`);
 
 /** An amount in dollars as exact decimal text ("142.50"). */
-const amount = z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "expected an amount in dollars such as 142.50");
+const amount = z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "enter an amount in dollars, such as 142.50");
 
 /**
  * A price alert's target (issue 15 §4): the item is "met" on a snapshot when its figure reaches it.

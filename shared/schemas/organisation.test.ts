@@ -98,10 +98,16 @@ describe("organisation schema (spec §3, §5)", () => {
 
   it("email and senderEmail must be valid e-mail addresses", () => {
     expect(organisationSchema.safeParse({ ...minimal, email: "not-an-email" }).error?.issues).toMatchObject([
-      { path: ["email"], message: "email must be a valid e-mail address" },
+      {
+        path: ["email"],
+        message: "enter the agency's e-mail as a full e-mail address, such as office@youragency.com",
+      },
     ]);
     expect(organisationSchema.safeParse({ ...minimal, senderEmail: "quotes@" }).error?.issues).toMatchObject([
-      { path: ["senderEmail"], message: "senderEmail must be a valid e-mail address" },
+      {
+        path: ["senderEmail"],
+        message: "enter the sender e-mail as a full e-mail address, such as office@youragency.com",
+      },
     ]);
   });
 
@@ -127,7 +133,10 @@ describe("organisation schema (spec §3, §5)", () => {
       organisationSchema.safeParse({ ...full, colorScheme: { ...full.colorScheme, info: "blue" } }).error
         ?.issues,
     ).toMatchObject([
-      { path: ["colorScheme", "info"], message: "colorScheme.info must be a hex colour like #AC141C" },
+      {
+        path: ["colorScheme", "info"],
+        message: "enter the info colour as a hex colour such as #AC141C, or pick one",
+      },
     ]);
     expect(organisationSchema.safeParse({ ...minimal, phone: "12" }).error?.issues[0]?.path).toEqual([
       "phone",
@@ -156,6 +165,6 @@ describe("organisation schema (spec §3, §5)", () => {
     expect(
       partialOrganisationSchema.safeParse({ id: "org-1", organizationType: "agency", email: "bad" }).error
         ?.issues[0]?.message,
-    ).toBe("email must be a valid e-mail address");
+    ).toBe("enter the agency's e-mail as a full e-mail address, such as office@youragency.com");
   });
 });

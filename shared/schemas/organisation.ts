@@ -3,6 +3,7 @@ import { aipSettingsSchema } from "../admin/aip";
 import { DEFAULT_COLOR_SCHEME } from "../catalogue/app-defaults";
 import { REGIONS_BY_STATE } from "../catalogue/regions";
 import { phoneSchema } from "./formats";
+import { colourMessage, STATE_MESSAGE, TIMEZONE_MESSAGE, ZIP_MESSAGE } from "./messages";
 
 // Spec §3 "Organisation": every field, the spec's defaults, and the partial variant that requires only
 // id and organizationType. §5: email and senderEmail must be valid e-mail addresses.
@@ -31,26 +32,20 @@ export const ORGANISATION_DEFAULTS = {
 const colour = (name: string) =>
   z
     .string()
-    .regex(
-      /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
-      `${name} must be a hex colour like #AC141C`,
-    );
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, colourMessage(`the ${name} colour`));
 
 export const colorSchemeSchema = z.object({
-  primary: colour("colorScheme.primary"),
-  secondary: colour("colorScheme.secondary"),
-  success: colour("colorScheme.success"),
-  info: colour("colorScheme.info"),
-  warning: colour("colorScheme.warning"),
-  error: colour("colorScheme.error"),
+  primary: colour("primary"),
+  secondary: colour("secondary"),
+  success: colour("success"),
+  info: colour("info"),
+  warning: colour("warning"),
+  error: colour("error"),
 });
 export type ColorScheme = z.infer<typeof colorSchemeSchema>;
 
 /** Spec §5 (ours where the spec gives no message): a US state or DC by its postal abbreviation. */
-export const STATE_MESSAGE = "state must be a US state's two-letter abbreviation, like KS or DC";
-export const ZIP_MESSAGE =
-  "zip must be a 5-digit ZIP code, optionally with 4 more digits (67801 or 67801-1234)";
-export const TIMEZONE_MESSAGE = "timezone must be an IANA time zone, like America/Chicago";
+export { STATE_MESSAGE, TIMEZONE_MESSAGE, ZIP_MESSAGE };
 
 /** The IANA time zones the JavaScript engine knows (Intl.supportedValuesOf), plus UTC. */
 export const timeZones = (): readonly string[] => {
@@ -67,20 +62,21 @@ const text = z.string();
 const optionalText = text.nullable().optional();
 const timestamp = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` });
-const emailAddress = (name: string) => z.email({ error: `${name} must be a valid e-mail address` });
+const emailAddress = (name: string) =>
+  z.email({ error: `enter ${name} as a full e-mail address, such as office@youragency.com` });
 
 /** Every field, no defaults: the shape both variants share. */
 const organisationFields = {
   id: z.string().min(1, "id is required"),
   createdAt: timestamp("createdAt"),
   updatedAt: timestamp("updatedAt"),
-  name: z.string().min(1, "name is required"),
+  name: z.string().min(1, "enter the agency's name"),
   fullLogo: optionalText,
   compactLogo: optionalText,
   favicon: optionalText,
   loadingIndicator: optionalText,
   phone: phoneSchema.nullable().optional(),
-  email: emailAddress("email"),
+  email: emailAddress("the agency's e-mail"),
   domain: optionalText,
   sendgridDomainId: text.nullable().optional(),
   /** DNS record → whether it validated. */
@@ -104,7 +100,7 @@ const organisationFields = {
     .regex(/^\d{5}(?:-\d{4})?$/, ZIP_MESSAGE)
     .nullable()
     .optional(),
-  senderEmail: emailAddress("senderEmail").nullable().optional(),
+  senderEmail: emailAddress("the sender e-mail").nullable().optional(),
   timezone: z.string().refine(isTimeZone, TIMEZONE_MESSAGE).nullable().optional(),
   fmhApiKey: optionalText,
   fmhSigningKey: optionalText,

@@ -31,7 +31,7 @@ test("an admin changes the primary colour and the agent's screen shows it live",
     await admin.page.getByTestId("app-settings-save").click();
     await expect(
       admin.page.getByTestId("app-settings-form").locator('[data-field="colorScheme.primary"]'),
-    ).toContainText("colorScheme.primary must be a hex colour like #AC141C");
+    ).toContainText("enter the primary colour as a hex colour such as #AC141C, or pick one");
     expect(await primaryOf(agent.page)).toBe(before);
 
     await primary.fill(colour);

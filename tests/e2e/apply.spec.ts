@@ -50,7 +50,7 @@ test("a producer applies offline; an agent accepts the application into the book
     // A mistake is shown at its field with the shared rule's message.
     await form(page).getByRole("button", { name: "Submit application" }).click();
     await expect(form(page).locator('[data-field="signature.typedName"]')).toContainText(
-      "give the name you sign with",
+      "enter the name you sign with",
     );
     await form(page).getByLabel("I agree").check();
     await input(page, "Type your full name to sign").fill(name);

@@ -66,7 +66,7 @@ test("an agent creates an entity with SBIs and a policy, and moves the policy th
     await page.getByRole("button", { name: "Create entity" }).click();
 
     // Refused: the EIN's message names the type, never the value; the shares' total with its message.
-    await expect(page.getByText("not a valid tax id: an EIN is 9 digits")).toBeVisible();
+    await expect(page.getByText("an EIN is 9 digits")).toBeVisible();
     await expect(page.getByTestId("sbi-total-error")).toHaveText(
       "the SBIs' shares add up to 110 %, more than 100 %",
     );
@@ -140,7 +140,7 @@ test("an agent creates an entity with SBIs and a policy, and moves the policy th
     );
     await page.goto(`${policyUrl}/activate`);
     await page.getByRole("button", { name: "Activate policy" }).click();
-    await expect(page.getByText("give the policy number the insurance provider assigned")).toBeVisible();
+    await expect(page.getByText("enter the policy number the insurance provider assigned")).toBeVisible();
     await page.getByLabel("Policy number").fill("LRP-E2E-0001");
     await page.getByRole("button", { name: "Activate policy" }).click();
     await expect(page.getByTestId("policy-status")).toHaveText("Active");

@@ -13,12 +13,26 @@ export interface FieldProps {
   hint?: ReactNode;
   /** Names of the others editing this field. */
   editors?: readonly string[];
+  /** Shown before the control on its line (a colour picker beside a hex field); labels itself. */
+  addon?: ReactNode;
+  /** Marks the label with * (see RequiredNote) and the control aria-required. */
+  required?: boolean;
   /** One input, select or textarea: it gets the id, aria-invalid and aria-describedby. */
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** A labelled form control with its hint, who else is in it, and the schema's message for its path. */
-export function Field({ label, path, issues, error, hint, editors = [], children }: FieldProps) {
+export function Field({
+  label,
+  path,
+  issues,
+  error,
+  hint,
+  editors = [],
+  addon,
+  required = false,
+  children,
+}: FieldProps) {
   const id = useId();
   const message = error ?? (path && issues ? issueAt(issues, path) : undefined);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -29,14 +43,36 @@ export function Field({ label, path, issues, error, hint, editors = [], children
         id,
         "aria-invalid": message ? true : undefined,
         "aria-describedby": describedBy,
+        "aria-required": required ? true : undefined,
       })
     : children;
+  const labelElement = (
+    <label className="book-field__label" htmlFor={id}>
+      {label}
+    </label>
+  );
   return (
     <div className={message ? "book-field book-field--invalid" : "book-field"} data-field={path}>
-      <label className="book-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {control}
+      {required ? (
+        // The * stays outside the label so the field's name stays its label ("Name"); aria-required
+        // tells a screen reader, RequiredNote explains the * to everyone else.
+        <span className="book-field__label-line">
+          {labelElement}
+          <span className="book-field__required" aria-hidden="true">
+            *
+          </span>
+        </span>
+      ) : (
+        labelElement
+      )}
+      {addon ? (
+        <span className="book-field__with-addon">
+          {addon}
+          {control}
+        </span>
+      ) : (
+        control
+      )}
       {editors.length > 0 ? (
         <span className="book-field__editors" data-testid="field-editors">
           {editors.join(", ")} {editors.length === 1 ? "is" : "are"} editing this
@@ -64,4 +100,9 @@ export function FieldGroup({ legend, children }: { legend: ReactNode; children: 
       {children}
     </fieldset>
   );
+}
+
+/** The line that explains the * of required fields; put it once at the top of a form. */
+export function RequiredNote() {
+  return <p className="book-form__help">Fields marked * are required.</p>;
 }

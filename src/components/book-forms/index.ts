@@ -15,7 +15,7 @@ export {
 } from "./address-draft";
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
 export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
-export { Field, FieldGroup, type FieldProps } from "./field";
+export { Field, FieldGroup, type FieldProps, RequiredNote } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";
 export { describePresenceField, type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
 export { SelectInput, type SelectInputProps, TextInput, type TextInputProps } from "./inputs";

@@ -18,6 +18,8 @@ interface BoundFieldProps {
   /** A message to show instead of the issue at `path`. */
   error?: string;
   disabled?: boolean;
+  /** The schema requires it: marked * and aria-required. */
+  required?: boolean;
   value: string;
   onChange(value: string): void;
 }
@@ -32,6 +34,7 @@ function bound(
     hint,
     error,
     disabled,
+    required,
     value,
     onChange,
   }: BoundFieldProps,
@@ -50,6 +53,7 @@ function bound(
       issues={issues}
       hint={hint}
       error={error}
+      required={required}
       editors={presence.editorsAt(path)}
     >
       {control({

@@ -32,9 +32,11 @@ describe("the application form's messages", () => {
     };
     const issues = issuesOf(draft);
     expect(issues.phone).toMatch(/^Phone must be/);
-    expect(issues.email).toBe("expected an e-mail address");
-    expect(issues["address.zip"]).toBe("expected a ZIP code of 5 digits (or 5+4)");
-    expect(issues.taxId).toBe("a tax id is 9 digits");
+    expect(issues.email).toBe("enter an e-mail address, such as name@example.com");
+    expect(issues["address.zip"]).toBe(
+      "enter the 5-digit ZIP code, such as 68508 (or ZIP+4, such as 68508-1234)",
+    );
+    expect(issues.taxId).toBe("enter the 9 digits of the tax id");
   });
 
   it("asks for a beneficial interest's share as a percent; the shares' total keeps the rule's message", () => {
@@ -72,7 +74,7 @@ describe("the application form's messages", () => {
     expect(over["business.sbis.0.sharePercent"]).toBeUndefined();
     expect(Object.values(over)).toContain("the shares add up to 110 %, more than 100 %");
     expect(issuesOf({ ...business, sbis: [sbi("a", "0")] })["business.sbis.0.sharePercent"]).toBe(
-      "a share is more than 0 and at most 100 %",
+      "enter a share above 0 % and up to 100 %",
     );
   });
 });

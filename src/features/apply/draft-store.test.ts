@@ -69,7 +69,7 @@ describe("the application draft on the device", () => {
     const refused = buildApplication({ ...filled(), taxId: { type: 1, value: "912-34-5678" } }, now);
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
-      expect(refused.issues.taxId).toMatch(/^not a valid tax id/);
+      expect(refused.issues.taxId).toMatch(/^enter the 9-digit Social Security number/);
       expect(JSON.stringify(refused.issues)).not.toContain("5678");
     }
     expect(sampleIndividualApplication().orgId).toBe("demo");

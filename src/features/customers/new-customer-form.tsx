@@ -2,7 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
 import { customerHref } from "../../components/book/record-labels";
-import { type FieldIssues, mergeIssues, unplacedIssues } from "../../components/book-forms";
+import {
+  type FieldIssues,
+  focusFirstInvalid,
+  mergeIssues,
+  RequiredNote,
+  unplacedIssues,
+} from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -71,7 +77,10 @@ export function NewCustomerForm({ presetId }: { presetId?: string }) {
     event.preventDefault();
     const found = check(form);
     setIssues(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      return;
+    }
     setError(null);
     setSaving({ id: presetId ?? newRecordId(), fields: profileFieldsFromForm(form).fields });
   };
@@ -103,6 +112,7 @@ export function NewCustomerForm({ presetId }: { presetId?: string }) {
           </Alert>
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
+        <RequiredNote />
         <ProfileFormFields value={form} onChange={onChange} issues={shown} />
         <div className="book-form__actions">
           <Button type="submit" disabled={saving !== null}>

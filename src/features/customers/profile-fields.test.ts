@@ -34,8 +34,8 @@ describe("profile form", () => {
     const { fields, issues } = profileFieldsFromForm(form);
     expect(issues).toEqual({});
     const all = profileIssues(undefined, fields);
-    expect(all.name).toBe("give the customer's name");
-    expect(all.email).toBe("expected an e-mail address");
+    expect(all.name).toBe("enter the customer's name");
+    expect(all.email).toBe("enter an e-mail address, such as name@example.com");
     expect(all.mobilePhone).toMatch(/phone/i);
   });
 
@@ -67,7 +67,7 @@ describe("profile form", () => {
     );
     const partial = { ...form, address: { ...form.address, county: "", city: "" } };
     expect(profileIssues(undefined, profileFieldsFromForm(partial).fields)["address.city"]).toBe(
-      "give the city",
+      "enter the city",
     );
     const blank = { ...form, address: { line1: "", line2: "", city: "", state: "", county: "", zip: "" } };
     expect(profileFieldsFromForm(blank).fields.address).toBeUndefined();
@@ -159,6 +159,6 @@ describe("live profile writes", () => {
   it("refuses an empty name and keeps the draft", () => {
     const plan = planProfileWrite(stored, { name: "   " }, NOW);
     expect(plan.write).toBeNull();
-    expect(plan.issues.name).toBe("give the customer's name");
+    expect(plan.issues.name).toBe("enter the customer's name");
   });
 });

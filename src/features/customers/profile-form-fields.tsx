@@ -59,7 +59,7 @@ export function ProfileFormFields({
   const text = (
     key: "name" | "email" | "mobilePhone",
     label: string,
-    extra: Pick<TextInputProps, "type" | "inputMode" | "hint"> = {},
+    extra: Pick<TextInputProps, "type" | "inputMode" | "hint" | "required"> = {},
   ) => (
     <TextInput
       label={label}
@@ -84,7 +84,7 @@ export function ProfileFormFields({
   const consent = value.smsConsent;
   return (
     <>
-      {text("name", "Name")}
+      {text("name", "Name", { required: true })}
       <div className="book-form__row">
         {text("email", "E-mail", { type: "email", inputMode: "email" })}
         {text("mobilePhone", "Mobile phone", {

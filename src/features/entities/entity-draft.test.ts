@@ -52,8 +52,8 @@ describe("entityFromDraft", () => {
     );
     expect(built.ok).toBe(false);
     if (built.ok) return;
-    expect(built.issues.legalName).toBe("give the legal name");
-    expect(built.issues["address.line1"]).toBe("give the street address");
+    expect(built.issues.legalName).toBe("enter the legal name");
+    expect(built.issues["address.line1"]).toBe("enter the street address");
   });
 
   it("refuses SBI shares over 100 % with the schema's message; F allowed for an SBI", () => {
@@ -103,7 +103,7 @@ describe("entityFromDraft", () => {
     const missingName = entityFromDraft(draft({ hasSpouse: true }), base);
     expect(missingName.ok).toBe(false);
     if (missingName.ok) return;
-    expect(missingName.issues["spouse.name"]).toBe("give the spouse's name");
+    expect(missingName.issues["spouse.name"]).toBe("enter the spouse's name");
   });
 
   it("editing: a blank tax id keeps the one on file unless its type changes", () => {

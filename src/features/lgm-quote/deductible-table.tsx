@@ -1,5 +1,6 @@
 import type { LgmCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { formatDollars } from "../../lib/format";
 import { formatDeductible } from "./lgm-text";
 
@@ -15,7 +16,7 @@ export function DeductibleTable({
   onChoose(deductible: string): void;
 }) {
   return (
-    <div className="data-table-scroll">
+    <ScrollRegion label="Premium by deductible (scrolls sideways)">
       <table className="data-table" aria-label="Premium by deductible">
         <thead>
           <tr>
@@ -65,6 +66,6 @@ export function DeductibleTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,10 +1,11 @@
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { formatDollars, formatMonth, formatNumber } from "../../lib/format";
 import { monthTotal } from "./lgm-text";
 
 export function MonthTable({ quote, unit }: { quote: LgmQuote; unit: string }) {
   return (
-    <div className="data-table-scroll">
+    <ScrollRegion label="Expected gross margin by marketing month (scrolls sideways)">
       <table className="data-table" aria-label="Expected gross margin by marketing month">
         <thead>
           <tr>
@@ -38,6 +39,6 @@ export function MonthTable({ quote, unit }: { quote: LgmQuote; unit: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -120,7 +120,7 @@ describe("policyFromDraft", () => {
     const built = policyFromDraft(good, { ...base, status: "active" });
     expect(built.ok).toBe(false);
     if (built.ok) return;
-    expect(built.issues.policyNumber).toMatch(/give the policy number/);
+    expect(built.issues.policyNumber).toMatch(/enter the policy number/);
   });
 
   it("round trip: the draft of a policy builds it again with no changed field", () => {

@@ -23,6 +23,7 @@ import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import "../../lib/pricing/ui/quote.css";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { MoveField } from "./move-field";
 import { buildMoves, MARKETS, MOVE_DEFAULTS, MOVE_PARAM, type MoveMode, PERCENT_RANGE } from "./moves";
@@ -215,7 +216,7 @@ export default function ScenarioAnalysisPage() {
               />
             </div>
           </Suspense>
-          <div className="data-table-scroll">
+          <ScrollRegion label="Gross margin by marketing month (scrolls sideways)">
             <table className="data-table" aria-label="Gross margin by marketing month">
               <thead>
                 <tr>
@@ -248,7 +249,7 @@ export default function ScenarioAnalysisPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </Card>
       ) : null}
 

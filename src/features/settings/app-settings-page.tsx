@@ -96,24 +96,31 @@ export default function AppSettingsPage() {
           </p>
           <div className="settings__colours">
             {COLOURS.map(({ key, label, use }) => (
-              <Field key={key} label={label} path={`colorScheme.${key}`} issues={issues} hint={use}>
-                <span className="settings__colour">
+              <Field
+                key={key}
+                label={label}
+                path={`colorScheme.${key}`}
+                issues={issues}
+                hint={use}
+                addon={
                   <input
                     type="color"
+                    className="settings__colour-picker"
                     aria-label={`${label} colour picker`}
                     value={/^#[0-9a-f]{6}$/i.test(scheme[key]) ? scheme[key].toLowerCase() : "#000000"}
                     onChange={(e) => setColour(key, e.target.value.toUpperCase())}
                     disabled={readOnly}
                   />
-                  <input
-                    className="book-input"
-                    name={`colorScheme.${key}`}
-                    value={scheme[key]}
-                    onChange={(e) => setColour(key, e.target.value.trim())}
-                    disabled={readOnly}
-                    spellCheck={false}
-                  />
-                </span>
+                }
+              >
+                <input
+                  className="book-input"
+                  name={`colorScheme.${key}`}
+                  value={scheme[key]}
+                  onChange={(e) => setColour(key, e.target.value.trim())}
+                  disabled={readOnly}
+                  spellCheck={false}
+                />
               </Field>
             ))}
           </div>

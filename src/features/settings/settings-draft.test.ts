@@ -30,14 +30,14 @@ describe("organisation settings draft", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toMatchObject({
-      name: "name is required",
-      email: "email must be a valid e-mail address",
-      senderEmail: "senderEmail must be a valid e-mail address",
-      timezone: "timezone must be an IANA time zone, like America/Chicago",
-      state: "state must be a US state's two-letter abbreviation, like KS or DC",
+      name: "enter the agency's name",
+      email: "enter the agency's e-mail as a full e-mail address, such as office@youragency.com",
+      senderEmail: "enter the sender e-mail as a full e-mail address, such as office@youragency.com",
+      timezone: "choose a time zone from the list",
+      state: "choose a state from the list",
     });
     expect(result.issues.phone).toMatch(/^Phone must be/);
-    expect(result.issues.zip).toMatch(/^zip must be a 5-digit ZIP code/);
+    expect(result.issues.zip).toMatch(/^enter the 5-digit ZIP code/);
   });
 
   it("accepts a full valid organisation; a secret or platform field is refused", () => {

@@ -2,7 +2,7 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
 import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
-import { Field, FieldGroup, STATE_OPTIONS, unplacedIssues } from "../../components/book-forms";
+import { Field, FieldGroup, RequiredNote, STATE_OPTIONS, unplacedIssues } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { SecretsPanel } from "./secrets-panel";
@@ -114,12 +114,19 @@ export default function SettingsPage() {
       <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="settings-form">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {others.length ? <Alert tone="error">{others.join("; ")}</Alert> : null}
+        <RequiredNote />
         <FieldGroup legend="Agency">
-          <Field label="Agency name" path="name" issues={issues}>
+          <Field label="Agency name" path="name" issues={issues} required>
             {text("name", { autoComplete: "organization", required: true })}
           </Field>
           <div className="book-form__row">
-            <Field label="E-mail" path="email" issues={issues} hint="Where customers write to the agency.">
+            <Field
+              label="E-mail"
+              path="email"
+              issues={issues}
+              hint="Where customers write to the agency."
+              required
+            >
               {text("email", { type: "email", autoComplete: "email", required: true })}
             </Field>
             <Field label="Phone" path="phone" issues={issues} hint="e.g. (785) 555-0100">

@@ -161,7 +161,7 @@ describe("applications over HTTP", () => {
     const response = await submit(bad);
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(text).toContain("taxId: not a valid tax id: an SSN");
+    expect(text).toContain("taxId: enter the 9-digit Social Security number");
     expect(text).not.toContain("666123456");
     const malformed = await submit("{not json");
     expect(malformed.status).toBe(400);

@@ -77,7 +77,7 @@ describe("theme (spec §9, §3 default colours)", () => {
       "#123456",
     );
     expect(() => colorSchemeProperties({ ...DEFAULT_COLOR_SCHEME, info: "blue" })).toThrow(
-      "colorScheme.info must be a hex colour like #AC141C",
+      "enter the info colour as a hex colour such as #AC141C, or pick one",
     );
   });
 
