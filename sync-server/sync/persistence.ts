@@ -102,6 +102,13 @@ export class Persistence implements Extension {
       }
     }
     this.loadedThroughSeq.set(documentName, stored.updates.at(-1)?.seq ?? 0);
+    // SYNC7: content stored before that rule and still waiting in Yjs's pending store was never judged;
+    // it is dropped (reported below), so no later write releases it and compaction stores without it.
+    if (document.store.pendingStructs !== null || document.store.pendingDs !== null) {
+      unreadable.push("content waiting for updates the server never received was dropped (SYNC7)");
+      document.store.pendingStructs = null;
+      document.store.pendingDs = null;
+    }
 
     // The server's own writes: migrations, the schema version of a new document, the member directory.
     const json = documentJson(document);

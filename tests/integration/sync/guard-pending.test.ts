@@ -102,6 +102,42 @@ describe("write guard: nothing waits unjudged in the pending store, through a re
     expect(live?.store.pendingStructs ?? null).toBeNull();
   });
 
+  it("[SYNC7] content a document stored waiting (before this rule) is dropped when loaded and reported; the write that would release it changes only what it says", async () => {
+    const name = "org/demo/campaign/k-legacy";
+    const device = new Y.Doc();
+    device.clientID = 434_343;
+    const edit = (change: (doc: Y.Doc) => void) => {
+      const before = Y.encodeStateVector(device);
+      change(device);
+      return Y.encodeStateAsUpdate(device, before);
+    };
+    const allowed = edit((doc) => doc.getMap("campaign").set("name", "Spring"));
+    const parked = edit((doc) => {
+      doc.getMap("undeclared").set("x", 1);
+      doc.getMap("meta").set("schemaVersion", 999);
+    });
+    // As the guard before SYNC7 let it through: logged, waiting for the device's first clock.
+    await server.storage.appendUpdate(name, parked, "elsewhere", agent.sub);
+
+    const raw = rawSocket(server.syncUrl);
+    sockets.push(raw);
+    await raw.opened;
+    raw.socket.send(authFrame(name, await server.token(agent)));
+    await expect.poll(() => raw.received.length).toBeGreaterThanOrEqual(1);
+    raw.socket.send(updateFrame(name, allowed));
+    const campaign = connect(server.syncUrl, name, await server.token(agent));
+    clients.push(campaign);
+    expect(await campaign.ready).toBe(true);
+    await expect.poll(() => campaign.doc.getMap("campaign").get("name")).toBe("Spring");
+    expect(campaign.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+    expect(campaign.doc.share.has("undeclared")).toBe(false);
+    expect(closeReason(raw, name)).toBeNull();
+    const [violation] = await server.storage.listViolations({ documentPrefix: name, limit: 1 });
+    expect(violation?.issues.map((issue) => issue.message)).toContain(
+      "content waiting for updates the server never received was dropped (SYNC7)",
+    );
+  });
+
   it("[SYNC7] a legitimate client's offline edits still reach the server when it reconnects (its sync step 2)", async () => {
     const device = connect(server.syncUrl, NAME, await server.token(agent));
     clients.push(device);
