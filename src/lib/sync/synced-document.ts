@@ -388,6 +388,10 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     }
     if (reason === "missing-updates") {
       // SYNC7: an update reached the server before one it depends on; connecting again syncs them in order.
+      // What this copy itself holds back (received from a server before SYNC7) is not this user's edit,
+      // and would be refused again in that sync: it is dropped.
+      this.doc.store.pendingStructs = null;
+      this.doc.store.pendingDs = null;
       this.retryLater();
       return;
     }
