@@ -51,6 +51,10 @@ const precompress = (): Plugin => {
 // then of each chunk's imports one round trip after another, and of /api/market/current only once the
 // screen runs. Every route gets the same page, so the others pay for this too (docs/first-visit.md).
 const LANDING_SCREEN = /src[\\/]features[\\/]lrp-quote[\\/]lrp-quote-page\.tsx$/;
+// The screen starts the pricing worker through a dynamic import of its client, and the worker loads its
+// own module graph: both found only once the screen runs, so they are listed here too.
+const PRICING_CLIENT = /worker[\\/]client\.ts$/;
+const PRICING_WORKER = /pricing\.worker-[\w-]+\.js$/;
 const MARKET_SNAPSHOT = "/api/market/current";
 const landingPreloads = (): Plugin => ({
   name: "rangeline:landing-preloads",
@@ -73,6 +77,25 @@ const landingPreloads = (): Plugin => ({
         for (const imported of chunk?.imports ?? []) visit(imported);
       };
       visit(screen.fileName);
+      const client = chunks.find((c) => c.facadeModuleId && PRICING_CLIENT.test(c.facadeModuleId));
+      if (!client) throw new Error("landing-preloads: the pricing worker's client is not in the build");
+      visit(client.fileName);
+      // The worker's files are assets of this build (it is bundled on its own): its entry and the
+      // chunks it imports, read from its import statements. Fetched into the HTTP cache (they are
+      // immutable), not run: a document cannot hand a module to a worker.
+      const assets = new Map(
+        Object.values(bundle).flatMap((a) => (a.type === "asset" ? [[a.fileName, String(a.source)]] : [])),
+      );
+      const workerFiles = new Set<string>();
+      const visitWorker = (fileName: string) => {
+        const source = assets.get(fileName);
+        if (workerFiles.has(fileName) || source === undefined) return;
+        workerFiles.add(fileName);
+        for (const [, relative] of source.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+          visitWorker(`assets/${relative}`);
+      };
+      for (const fileName of assets.keys()) if (PRICING_WORKER.test(fileName)) visitWorker(fileName);
+      if (workerFiles.size === 0) throw new Error("landing-preloads: the pricing worker is not in the build");
       const href = (file: string) => `/${file}`;
       return [
         {
@@ -87,6 +110,11 @@ const landingPreloads = (): Plugin => ({
             attrs: { rel: "modulepreload", crossorigin: true, href: href(file) },
             injectTo: "head" as const,
           })),
+        ...[...workerFiles].map((file) => ({
+          tag: "link",
+          attrs: { rel: "preload", as: "fetch", crossorigin: "anonymous", href: href(file) },
+          injectTo: "head" as const,
+        })),
         ...[...styles]
           .filter((file) => !html.includes(href(file)))
           .map((file) => ({

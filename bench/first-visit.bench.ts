@@ -79,6 +79,21 @@ async function visit(context: BrowserContext, url: string, link: Link): Promise<
   cdp.on("Network.loadingFinished", (e) =>
     finished.push({ url: urls.get(e.requestId) ?? "?", at: e.timestamp, bytes: e.encodedDataLength }),
   );
+  // Requests CDP's page target does not see (the pricing worker's own), from Playwright's events.
+  const pageUrls = new Set<string>();
+  cdp.on("Network.responseReceived", (e) => pageUrls.add(e.response.url));
+  const others: { url: string; at: number; bytes: number; cached: boolean }[] = [];
+  page.on("requestfinished", async (request) => {
+    const at = Date.now() / 1000;
+    const response = await request.response();
+    const sizes = await request.sizes();
+    others.push({
+      url: request.url(),
+      at,
+      bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      cached: response?.fromServiceWorker() ?? false,
+    });
+  });
   await page.goto(url, { waitUntil: "commit" });
   await page.locator(ROW).first().waitFor({ state: "attached", timeout: 60_000 });
   const [rowAt, timeOrigin] = (await page.evaluate("[window.__firstRowAt, performance.timeOrigin]")) as [
@@ -86,6 +101,8 @@ async function visit(context: BrowserContext, url: string, link: Link): Promise<
     number,
   ];
   const rowWall = (timeOrigin + rowAt) / 1000;
+  for (const o of others)
+    if (!pageUrls.has(o.url)) finished.push({ url: o.url, at: o.at - wallOffset, bytes: o.bytes });
   const before = finished.filter((f) => f.at + wallOffset <= rowWall);
   const lines = before.map(
     (f) =>

@@ -18,5 +18,5 @@ createRoot(root).render(
 // exists only in a build (vite-plugin-pwa writes /sw.js); `vite dev` runs without.
 void whenSettled().then(() => {
   void import("./components/ui/theme/fonts");
-  if (import.meta.env.PROD) registerServiceWorker();
+  if (import.meta.env.PROD) void registerServiceWorker();
 });

@@ -1,4 +1,3 @@
-import { Workbox } from "workbox-window";
 import { createUpdateStore } from "./update-store";
 
 /** The page's view of its service worker; the update banner reads it. */
@@ -9,9 +8,11 @@ const HOUR = 60 * 60 * 1000;
 /**
  * Registers /sw.js (built from src/sw.ts) and feeds the update store. Checks for a new version every
  * hour and when the tab becomes visible again, so a long-open tab still learns about updates.
+ * workbox-window loads here, after the first screen (issue 30), not with the entry.
  */
-export function registerServiceWorker(url = "/sw.js"): void {
+export async function registerServiceWorker(url = "/sw.js"): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
+  const { Workbox } = await import("workbox-window");
   const wb = new Workbox(url, { scope: "/" });
   serviceWorkerUpdates.attach(wb);
   wb.register().catch((error: unknown) => {
