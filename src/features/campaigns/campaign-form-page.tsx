@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import type { CampaignPreviewInput } from "../../../shared/campaigns/preview";
 import { quotePageUrl } from "../../../shared/campaigns/quote-link";
 import { availableChannels } from "../../../shared/campaigns/recipients";
@@ -12,8 +12,19 @@ import {
   defaultLrpCampaignQuote,
 } from "../../../shared/documents/campaign";
 import { documentName } from "../../../shared/documents/names";
+import { DEFAULT_ORG_TIME_ZONE, zoneName } from "../../../shared/schemas/time-zone-names";
 import { useOrgBranding } from "../../app/use-org-branding";
 import { useBookIndex } from "../../components/book";
+import {
+  Field,
+  type FieldIssues,
+  focusFirstInvalid,
+  issuesByPath,
+  NO_ISSUES,
+  NotSavedAlert,
+  RequiredNote,
+  SelectInput,
+} from "../../components/book-forms";
 import { campaignAction, saveCampaign } from "../../components/campaigns/campaigns-client";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -24,6 +35,7 @@ import { useOnline } from "../../lib/pwa/use-online";
 import { useDocument } from "../../lib/sync";
 import { campaignOf, orgToday, writeCampaign } from "./campaign-document";
 import { rememberCampaign } from "./campaign-list-cache";
+import { CampaignQuoteFields, defaultLgmCampaignQuote } from "./campaign-quote-fields";
 import { EmailPreviewFrame } from "./email-preview-frame";
 import "./campaigns.css";
 
@@ -53,12 +65,32 @@ const blank = (): Campaign => ({
   },
   recipients: {},
 });
-const numbers = (text: string) =>
-  text
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(Number);
+
+/** The fields of the form: a schema issue at any other path is listed in the alert above the buttons. */
+const PLACED = [
+  "campaign.name",
+  ...[
+    "plan",
+    "commodity",
+    "type",
+    "endorsementLengthsWeeks",
+    "head",
+    "targetWeightCwt",
+    "levelSelection",
+  ].map((k) => `campaign.quote.${k}`),
+  "campaign.quote.targetMarketings",
+  "campaign.quote.deductible",
+  ...["frequency", "sendTime", "startDate", "durationType", "endDate"].map((k) => `schedule.${k}`),
+];
+/** An issue inside a list ("…endorsementLengthsWeeks.0") is shown at the list's field. */
+const atListField = (issues: FieldIssues): FieldIssues => {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(issues)) {
+    const field = key.replace(/\.\d+$/, "");
+    if (!Object.hasOwn(out, field)) out[field] = message;
+  }
+  return out;
+};
 
 const DEFAULT_COLOUR = "#1f5130";
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
@@ -110,13 +142,9 @@ export default function CampaignFormPage() {
     [settings],
   );
   const parsed = campaignSchema.safeParse(value);
-  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const fieldIssues = touched && !parsed.success ? atListField(issuesByPath(parsed.error)) : NO_ISSUES;
+  const orgZone = text(settings?.timezone) ?? DEFAULT_ORG_TIME_ZONE;
   const q = value.campaign.quote;
-  const setQuote = (patch: Record<string, unknown>) =>
-    setValue((v) => ({
-      ...v,
-      campaign: { ...v.campaign, quote: { ...v.campaign.quote, ...patch } as typeof q },
-    }));
   const setSchedule = (patch: Partial<Campaign["schedule"]>) =>
     setValue((v) => ({ ...v, schedule: { ...v.schedule, ...patch } }));
   const setChannel = (customerId: string, channel: Channel, on: boolean) =>
@@ -134,13 +162,37 @@ export default function CampaignFormPage() {
       return { ...v, recipients };
     });
 
+  const reachable = book.customers
+    .map((c) => ({ customer: c, channels: availableChannels({ email: c.email, sms: c.sms === true }, org) }))
+    .filter((r) => r.channels.length > 0);
+  // A new campaign starts with every customer who has an e-mail address on the e-mail channel: the
+  // agent leaves out whom they want, instead of ticking each one in.
+  const [defaulted, setDefaulted] = useState(Boolean(campaignId));
+  useEffect(() => {
+    if (defaulted || !book.loaded) return;
+    setDefaulted(true);
+    setValue((v) => {
+      const recipients = { ...v.recipients };
+      for (const { customer, channels } of reachable)
+        if (channels.includes("email") && !recipients[customer.id])
+          recipients[customer.id] = {
+            id: customer.id,
+            customerId: customer.id,
+            channels: ["email"],
+            status: "ACTIVE",
+          };
+      return { ...v, recipients };
+    });
+  }, [defaulted, book.loaded, reachable]);
+  const firstRecipientName = book.customers.find((c) => value.recipients[c.id])?.name;
+
   // The preview, priced in the pricing worker on the current snapshot.
   const previewInput: CampaignPreviewInput | null = parsed.success
     ? {
         quote: parsed.data.campaign.quote,
         campaignName: parsed.data.campaign.name,
         org: org.render,
-        recipientName: "Producer",
+        recipientName: firstRecipientName ?? "Producer",
         quoteUrl: quotePageUrl(location.origin, id, parsed.data.campaign.quote),
         unsubscribeUrl: `${location.origin}/unsubscribe/campaign/${id}/…`,
       }
@@ -167,9 +219,14 @@ export default function CampaignFormPage() {
         status: campaign.campaign.status,
       });
   };
-  const save = async () => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setTouched(true);
-    if (!parsed.success || !orgId) return;
+    if (!parsed.success) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    if (!orgId) return;
     try {
       writeLocally(parsed.data);
       navigate("/agent/quote-campaigns");
@@ -190,10 +247,6 @@ export default function CampaignFormPage() {
       setMessage({ tone: "error", text: (e as Error).message });
     }
   };
-  const reachable = book.customers
-    .map((c) => ({ customer: c, channels: availableChannels({ email: c.email, sms: c.sms === true }, org) }))
-    .filter((r) => r.channels.length > 0);
-
   const shown =
     preview.status === "done" ? preview.value : preview.status === "pending" ? preview.last : undefined;
 
@@ -213,235 +266,178 @@ export default function CampaignFormPage() {
   return (
     <div className="campaign-form">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <Card>
-        <label>
-          Campaign name
-          <input
-            value={value.campaign.name}
-            onChange={(e) => setValue((v) => ({ ...v, campaign: { ...v.campaign, name: e.target.value } }))}
-          />
-        </label>
-        <label>
-          Plan
-          <select
+      <form className="book-form" onSubmit={save} noValidate aria-label="Quote campaign">
+        <RequiredNote />
+        <Card>
+          <h2>Quote</h2>
+          <Field label="Campaign name" path="campaign.name" issues={fieldIssues} required>
+            <input
+              className="book-input"
+              value={value.campaign.name}
+              onChange={(e) => setValue((v) => ({ ...v, campaign: { ...v.campaign, name: e.target.value } }))}
+            />
+          </Field>
+          <SelectInput
+            label="Plan"
+            path="campaign.quote.plan"
+            issues={fieldIssues}
             value={q.plan}
-            onChange={(e) =>
+            options={[
+              { value: "lrp", label: "LRP" },
+              { value: "lgm", label: "LGM" },
+            ]}
+            onChange={(plan) =>
               setValue((v) => ({
                 ...v,
                 campaign: {
                   ...v.campaign,
-                  quote:
-                    e.target.value === "lgm"
-                      ? {
-                          plan: "lgm",
-                          commodity: "0803",
-                          type: "808",
-                          targetMarketings: [0, 0, 50, 50],
-                          deductible: 0,
-                        }
-                      : blank().campaign.quote,
+                  quote: plan === "lgm" ? defaultLgmCampaignQuote() : blank().campaign.quote,
                 },
                 schedule: { ...v.schedule, frequency: "WEEKLY", weekdays: [1] },
               }))
             }
-          >
-            <option value="lrp">LRP</option>
-            <option value="lgm">LGM</option>
-          </select>
-        </label>
-        <label>
-          Commodity code
-          <input value={q.commodity} onChange={(e) => setQuote({ commodity: e.target.value })} />
-        </label>
-        <label>
-          Type code
-          <input value={q.type} onChange={(e) => setQuote({ type: e.target.value })} />
-        </label>
-        {q.plan === "lrp" ? (
-          <>
-            <label>
-              Endorsement lengths (weeks, comma separated)
-              <input
-                defaultValue={q.endorsementLengthsWeeks.join(", ")}
-                onBlur={(e) => setQuote({ endorsementLengthsWeeks: numbers(e.target.value) })}
-              />
-            </label>
-            <label>
-              Head
-              <input
-                type="number"
-                value={q.head}
-                onChange={(e) => setQuote({ head: Number(e.target.value) })}
-              />
-            </label>
-            <label>
-              Target weight (cwt)
-              <input
-                type="number"
-                step="0.01"
-                value={q.targetWeightCwt}
-                onChange={(e) => setQuote({ targetWeightCwt: Number(e.target.value) })}
-              />
-            </label>
-            <label>
-              Levels
-              <select value={q.levelSelection} onChange={(e) => setQuote({ levelSelection: e.target.value })}>
-                <option value="TOP">Top Level</option>
-                <option value="ALL">All Levels</option>
-              </select>
-            </label>
-          </>
-        ) : (
-          <>
-            <label>
-              Target marketings per month (comma separated)
-              <input
-                defaultValue={q.targetMarketings.join(", ")}
-                onBlur={(e) => setQuote({ targetMarketings: numbers(e.target.value) })}
-              />
-            </label>
-            <label>
-              Deductible ($ per unit)
-              <input
-                type="number"
-                value={q.deductible}
-                onChange={(e) => setQuote({ deductible: Number(e.target.value) })}
-              />
-            </label>
-          </>
-        )}
-      </Card>
-      <Card>
-        <label>
-          Frequency
-          <select
+          />
+          <CampaignQuoteFields
+            key={q.plan}
+            quote={q}
+            issues={fieldIssues}
+            onChange={(quote) => setValue((v) => ({ ...v, campaign: { ...v.campaign, quote } }))}
+          />
+        </Card>
+        <Card>
+          <h2>Schedule</h2>
+          <SelectInput
+            label="Frequency"
+            path="schedule.frequency"
+            issues={fieldIssues}
             value={value.schedule.frequency}
-            onChange={(e) => {
-              const frequency = e.target.value as Campaign["schedule"]["frequency"];
+            options={FREQUENCY_OPTIONS_BY_PLAN[q.plan].map((f) => ({
+              value: f,
+              label: f.charAt(0) + f.slice(1).toLowerCase(),
+            }))}
+            onChange={(next) => {
+              const frequency = next as Campaign["schedule"]["frequency"];
               setSchedule({
                 frequency,
                 weekdays: frequency === "DAILY" ? [1, 2, 3, 4, 5] : [value.schedule.weekdays[0] ?? 1],
               });
             }}
-          >
-            {FREQUENCY_OPTIONS_BY_PLAN[q.plan].map((f) => (
-              <option key={f} value={f}>
-                {f.charAt(0) + f.slice(1).toLowerCase()}
-              </option>
+          />
+          <fieldset className="book-fieldset campaign-weekdays" data-field="schedule.weekdays">
+            <legend>{value.schedule.frequency === "DAILY" ? "Weekdays" : "Weekday"}</legend>
+            {([1, 2, 3, 4, 5] as const).map((d) => (
+              <label key={d} className="campaign-choice">
+                <input
+                  type={value.schedule.frequency === "DAILY" ? "checkbox" : "radio"}
+                  name="weekday"
+                  checked={value.schedule.weekdays.includes(d)}
+                  onChange={(e) =>
+                    setSchedule({
+                      weekdays:
+                        value.schedule.frequency !== "DAILY"
+                          ? [d]
+                          : e.target.checked
+                            ? [...value.schedule.weekdays, d].sort()
+                            : value.schedule.weekdays.filter((w) => w !== d),
+                    })
+                  }
+                />
+                {WEEKDAY_NAME_BY_NUMBER[d]}
+              </label>
             ))}
-          </select>
-        </label>
-        <fieldset>
-          <legend>Weekdays</legend>
-          {([1, 2, 3, 4, 5] as const).map((d) => (
-            <label key={d}>
+          </fieldset>
+          <div className="book-form__row">
+            <Field
+              label="Send time"
+              path="schedule.sendTime"
+              issues={fieldIssues}
+              hint={`In the organisation's time zone: ${zoneName(orgZone)}`}
+              required
+            >
               <input
-                type={value.schedule.frequency === "DAILY" ? "checkbox" : "radio"}
-                name="weekday"
-                checked={value.schedule.weekdays.includes(d)}
-                onChange={(e) =>
-                  setSchedule({
-                    weekdays:
-                      value.schedule.frequency !== "DAILY"
-                        ? [d]
-                        : e.target.checked
-                          ? [...value.schedule.weekdays, d].sort()
-                          : value.schedule.weekdays.filter((w) => w !== d),
-                  })
-                }
-              />{" "}
-              {WEEKDAY_NAME_BY_NUMBER[d]}
-            </label>
-          ))}
-        </fieldset>
-        <label>
-          Send time (the organisation's time zone)
-          <input
-            type="time"
-            value={value.schedule.sendTime}
-            onChange={(e) => setSchedule({ sendTime: e.target.value })}
-          />
-        </label>
-        <label>
-          Start date
-          <input
-            type="date"
-            value={value.schedule.startDate}
-            onChange={(e) => setSchedule({ startDate: e.target.value })}
-          />
-        </label>
-        <label>
-          Duration
-          <select
-            value={value.schedule.durationType}
-            onChange={(e) =>
-              setSchedule(
-                e.target.value === "FIXED"
-                  ? { durationType: "FIXED", endDate: value.schedule.startDate }
-                  : { durationType: "ONGOING", endDate: undefined },
-              )
-            }
-          >
-            <option value="ONGOING">Ongoing</option>
-            <option value="FIXED">Until an end date</option>
-          </select>
-        </label>
-        {value.schedule.durationType === "FIXED" && (
-          <label>
-            End date
-            <input
-              type="date"
-              value={value.schedule.endDate ?? ""}
-              onChange={(e) => setSchedule({ endDate: e.target.value })}
+                className="book-input"
+                type="time"
+                value={value.schedule.sendTime}
+                onChange={(e) => setSchedule({ sendTime: e.target.value })}
+              />
+            </Field>
+            <Field label="Start date" path="schedule.startDate" issues={fieldIssues} required>
+              <input
+                className="book-input"
+                type="date"
+                value={value.schedule.startDate}
+                onChange={(e) => setSchedule({ startDate: e.target.value })}
+              />
+            </Field>
+          </div>
+          <div className="book-form__row">
+            <SelectInput
+              label="Duration"
+              path="schedule.durationType"
+              issues={fieldIssues}
+              value={value.schedule.durationType}
+              options={[
+                { value: "ONGOING", label: "Ongoing" },
+                { value: "FIXED", label: "Until an end date" },
+              ]}
+              onChange={(next) =>
+                setSchedule(
+                  next === "FIXED"
+                    ? { durationType: "FIXED", endDate: value.schedule.startDate }
+                    : { durationType: "ONGOING", endDate: undefined },
+                )
+              }
             />
-          </label>
-        )}
-      </Card>
-      <Card>
-        <h2>Recipients</h2>
-        {!org.enableSMSCampaigns && (
-          <p className="campaign-note">SMS campaigns are not enabled for this organisation: e-mail only.</p>
-        )}
-        {reachable.length === 0 && <p>No customer of the book can be reached by e-mail or SMS yet.</p>}
-        {reachable.map(({ customer: c, channels }) => {
-          const r = value.recipients[c.id];
-          return (
-            <fieldset key={c.id} className="campaign-recipient" data-testid={`recipient-${c.id}`}>
-              <legend>
-                {c.name}
-                {c.email ? ` (${c.email})` : ""}
-                {r && r.status !== "ACTIVE" ? ` — ${r.status.toLowerCase()}` : ""}
-              </legend>
-              {channels.map((channel) => (
-                <label key={channel}>
-                  <input
-                    type="checkbox"
-                    checked={r?.channels.includes(channel) ?? false}
-                    disabled={r?.status === "UNSUBSCRIBED"}
-                    onChange={(e) => setChannel(c.id, channel, e.target.checked)}
-                  />{" "}
-                  {CHANNEL_LABEL[channel]}
-                </label>
-              ))}
-            </fieldset>
-          );
-        })}
-      </Card>
-      {touched && issues.length > 0 && (
-        <Alert tone="error" title="Fix these first">
-          <ul>
-            {issues.map((i) => (
-              <li key={i}>{i}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-      <p>
-        <Button onClick={save}>Save campaign</Button>{" "}
-        <Button variant="secondary" onClick={test} disabled={!parsed.success || !online}>
-          Send a test to me
-        </Button>
-      </p>
+            {value.schedule.durationType === "FIXED" && (
+              <Field label="End date" path="schedule.endDate" issues={fieldIssues}>
+                <input
+                  className="book-input"
+                  type="date"
+                  value={value.schedule.endDate ?? ""}
+                  onChange={(e) => setSchedule({ endDate: e.target.value })}
+                />
+              </Field>
+            )}
+          </div>
+        </Card>
+        <Card>
+          <h2>Recipients</h2>
+          {!org.enableSMSCampaigns && (
+            <p className="campaign-note">SMS campaigns are not enabled for this organisation: e-mail only.</p>
+          )}
+          {reachable.length === 0 && <p>No customer of the book can be reached by e-mail or SMS yet.</p>}
+          {reachable.map(({ customer: c, channels }) => {
+            const r = value.recipients[c.id];
+            return (
+              <fieldset key={c.id} className="campaign-recipient" data-testid={`recipient-${c.id}`}>
+                <legend>
+                  {c.name}
+                  {c.email ? ` (${c.email})` : ""}
+                  {r && r.status !== "ACTIVE" ? ` — ${r.status.toLowerCase()}` : ""}
+                </legend>
+                {channels.map((channel) => (
+                  <label key={channel} className="campaign-choice">
+                    <input
+                      type="checkbox"
+                      checked={r?.channels.includes(channel) ?? false}
+                      disabled={r?.status === "UNSUBSCRIBED"}
+                      onChange={(e) => setChannel(c.id, channel, e.target.checked)}
+                    />
+                    {CHANNEL_LABEL[channel]}
+                  </label>
+                ))}
+              </fieldset>
+            );
+          })}
+        </Card>
+        <NotSavedAlert title="The campaign was not saved" issues={fieldIssues} placed={PLACED} />
+        <p className="book-form__actions">
+          <Button type="submit">Save campaign</Button>
+          <Button variant="secondary" onClick={test} disabled={!parsed.success || !online}>
+            Send a test to me
+          </Button>
+        </p>
+      </form>
       {!online && (
         <p className="campaign-note" data-testid="test-offline">
           Offline: saving keeps the campaign on this device and sends it to the server when the connection is
@@ -450,6 +446,12 @@ export default function CampaignFormPage() {
       )}
       <Card>
         <h2>Preview: what a recipient gets today</h2>
+        {text(settings?.name) === null ? (
+          <Alert tone="info" title="Your agency has no name yet">
+            The e-mail says "Your agency" until an admin sets the agency's name in{" "}
+            <Link to="/settings">Application Settings</Link>.
+          </Alert>
+        ) : null}
         {!parsed.success && <p>Complete the campaign to see the preview.</p>}
         {preview.status === "failed" && (
           <Alert tone="warning">

@@ -1,6 +1,7 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import { STOCKGUARD_SLACK_CHANNELS, timeZones } from "../../../shared/schemas/organisation";
+import { timeZoneOptions } from "../../../shared/schemas/time-zone-names";
 import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
 import { Field, FieldGroup, RequiredNote, STATE_OPTIONS, unplacedIssues } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
@@ -140,8 +141,8 @@ export default function SettingsPage() {
             <Field label="Time zone" path="timezone" issues={issues} hint="Reminders and schedules use it.">
               {select(
                 "timezone",
-                "Not set",
-                zones.map((z) => ({ value: z, label: z })),
+                "Not chosen: Central time is used",
+                timeZoneOptions(zones),
                 draft.timezone && !zones.includes(String(draft.timezone)) ? (
                   <option value={String(draft.timezone)}>{String(draft.timezone)} (unknown)</option>
                 ) : null,
