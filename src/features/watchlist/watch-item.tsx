@@ -131,6 +131,15 @@ function Figures({
           {current.indicative ? " (indicative)" : ""}
         </dd>
       </div>
+      {current.offeredLevel ? (
+        <div>
+          <dt>Coverage level</dt>
+          <dd data-testid="offered-level">
+            {(current.offeredLevel.offered * 100).toFixed(2)} % offered (nearest at or below the{" "}
+            {(current.offeredLevel.requested * 100).toFixed(2)} % asked for)
+          </dd>
+        </div>
+      ) : null}
       {current.perHead !== null ? (
         <div>
           <dt>Producer Premium (/head)</dt>

@@ -48,6 +48,18 @@ describe("a watchlist setup priced against a snapshot", () => {
     expect(change).toBe((Math.round((a.producerPremium - b.producerPremium) * 100) / 100).toFixed(2));
   });
 
+  it("says which offered level priced a setup whose level RMA does not offer (nearest at or below)", () => {
+    const snapshot = generateSampleSnapshot("2026-11-19");
+    const offered = snapshot.lrpRates
+      .filter((r) => r.typeCode === "810" && r.endorsementLengthWeeks === 21 && r.coverageLevel <= 0.95)
+      .map((r) => r.coverageLevel)
+      .sort((x, y) => y - x)[0];
+    const figures = figuresOfLrp(
+      quoteLrp(watchQuoteInput({ ...lrp, coverageLevel: 0.951 }, snapshot).input, snapshot),
+    );
+    expect(figures.offeredLevel).toEqual({ requested: 0.951, offered });
+  });
+
   it("moves LGM marketings with the sales date (they are by month of the insurance period)", () => {
     const input = watchQuoteInput(lgm, today);
     expect(input.plan).toBe("lgm");

@@ -62,6 +62,8 @@ export interface WatchFigures {
   /** LRP: producer premium per head; LGM: none. */
   perHead: number | null;
   indicative: boolean;
+  /** LRP: the offered coverage level priced when the setup's level is not offered (nearest at or below). */
+  offeredLevel?: { requested: number; offered: number };
 }
 
 export function figuresOfLrp(q: {
@@ -71,6 +73,7 @@ export function figuresOfLrp(q: {
   coveragePricePerCwt: number;
   producerPremiumPerHead: number;
   indicative: boolean;
+  levelChoice?: { requested: number; offered: number };
 }): WatchFigures {
   return {
     producerPremium: q.producerPremium,
@@ -79,6 +82,9 @@ export function figuresOfLrp(q: {
     protection: q.coveragePricePerCwt,
     perHead: q.producerPremiumPerHead,
     indicative: q.indicative,
+    ...(q.levelChoice
+      ? { offeredLevel: { requested: q.levelChoice.requested, offered: q.levelChoice.offered } }
+      : {}),
   };
 }
 
