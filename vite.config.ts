@@ -64,7 +64,7 @@ const landingPreloads = (): Plugin => ({
     handler(html, { bundle }) {
       if (!bundle) return html;
       const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
-      const screen = chunks.find((c) => c.facadeModuleId && LANDING_SCREEN.test(c.facadeModuleId));
+      const screen = chunks.find((c) => c.moduleIds.some((id) => LANDING_SCREEN.test(id)));
       if (!screen) throw new Error("landing-preloads: the LRP quote screen's chunk is not in the build");
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const files = new Set<string>();
@@ -77,7 +77,7 @@ const landingPreloads = (): Plugin => ({
         for (const imported of chunk?.imports ?? []) visit(imported);
       };
       visit(screen.fileName);
-      const client = chunks.find((c) => c.facadeModuleId && PRICING_CLIENT.test(c.facadeModuleId));
+      const client = chunks.find((c) => c.moduleIds.some((id) => PRICING_CLIENT.test(id)));
       if (!client) throw new Error("landing-preloads: the pricing worker's client is not in the build");
       visit(client.fileName);
       // The worker's files are assets of this build (it is bundled on its own): its entry and the
@@ -127,8 +127,44 @@ const landingPreloads = (): Plugin => ({
   },
 });
 
+// The app's static import graph, recorded while building: the lrp-quote chunk group reads it (below).
+const importGraph = new Map<string, readonly string[]>();
+const recordImportGraph = (): Plugin => ({
+  name: "rangeline:import-graph",
+  apply: "build",
+  moduleParsed(info) {
+    importGraph.set(info.id, info.importedIds);
+  },
+});
+const staticClosure = (root: RegExp): Set<string> => {
+  const seen = new Set<string>();
+  const queue = [...importGraph.keys()].filter((id) => root.test(id));
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(importGraph.get(id) ?? []));
+  }
+  return seen;
+};
+let landingOnly: Set<string> | undefined;
+/**
+ * The app's own modules (not libraries) that the landing screen imports statically and the entry does
+ * not (issue 30): in one chunk with the screen, not ~20 chunks of 1-2 KB, each a request with ~1 KB
+ * of headers and a round trip. A later screen that needs one of them loads that chunk.
+ */
+const inLandingScreen = (id: string): boolean => {
+  if (!landingOnly) {
+    const entry = staticClosure(/src[\\/]main\.tsx$/);
+    landingOnly = new Set(
+      [...staticClosure(LANDING_SCREEN)].filter((m) => !entry.has(m) && !/node_modules/.test(m)),
+    );
+  }
+  return landingOnly.has(id);
+};
+
 const config: UserConfig = {
   plugins: [
+    recordImportGraph(),
     react(),
     VitePWA({
       strategies: "injectManifest",
@@ -201,11 +237,13 @@ const config: UserConfig = {
             zodGroup,
             // The LRP quote screen and the parts it shares with the agent's coverage create screen
             // (src/components/quote) in one chunk: split by importer they cost the quote screen ~1 KB
-            // gzipped of chunk overhead. The Order button's lazily loaded modules stay out.
+            // gzipped of chunk overhead. The Order button's lazily loaded modules stay out. With them
+            // the app modules only the landing screen needs at first (inLandingScreen, issue 30).
             {
               name: "lrp-quote",
               test: (id: string) =>
-                /src[\\/](features[\\/]lrp-quote|components[\\/]quote)[\\/]/.test(id) &&
+                (/src[\\/](features[\\/]lrp-quote|components[\\/]quote)[\\/]/.test(id) ||
+                  inLandingScreen(id)) &&
                 !/order-button(-synced)?\.tsx$/.test(id),
             },
           ],
