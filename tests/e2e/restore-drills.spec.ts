@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
@@ -150,5 +151,156 @@ test("drill 2: a server restart while a device has unsent edits — they reach t
     });
   } finally {
     await a.close();
+  }
+});
+
+/** Signs the page's user out through the account menu. */
+async function signOut(page: Page, name: string) {
+  await page.getByRole("button", { name: `Account: ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+test("drill 3: sign-out with unsent offline edits — the person is warned, the edits wait for their next sign-in here and are never shown to another user", async ({
+  browser,
+}) => {
+  server = await startDrillServer(8194);
+  const a = await signedInDevice(server.origin, AGENT, newCustomerPath());
+  const warnings: string[] = [];
+  a.page.on("dialog", (dialog) => {
+    warnings.push(dialog.message());
+    void dialog.accept();
+  });
+  try {
+    const id = await saveNewCustomer(a.page, "Sign-out Ranch");
+    await expectAllSynced(a.page);
+    await dropSocket(a.page);
+    await field(a.page, "Name").fill("Sign-out Ranch Unsent");
+    await field(a.page, "E-mail").fill("unsent@example.com");
+    await expect.poll(() => pendingOf(a.page)).toBeGreaterThan(0);
+    await signOut(a.page, AGENT.name);
+
+    // Someone else signs in on this device: the server's copy, never the first user's unsent edits.
+    await signIn(a.page, AGENT2, customerPath(id));
+    await expect(field(a.page, "Name")).toHaveValue("Sign-out Ranch");
+    await expect(field(a.page, "E-mail")).toHaveValue("");
+    await expectAllSaved(a.page);
+    await signOut(a.page, AGENT2.name);
+
+    // The same user again: the edits are on the device and reach the server.
+    await signIn(a.page, AGENT, customerPath(id));
+    await expect(field(a.page, "Name")).toHaveValue("Sign-out Ranch Unsent");
+    await expect(field(a.page, "E-mail")).toHaveValue("unsent@example.com");
+    await expectAllSaved(a.page);
+    await expectOnServer(browser, server.origin, id, {
+      Name: "Sign-out Ranch Unsent",
+      "E-mail": "unsent@example.com",
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("not yet on the server");
+  } finally {
+    await a.close();
+  }
+});
+
+test("drill 4: a new version deployed while edits are pending — the update prompt appears and nothing pending is lost", async ({
+  browser,
+}) => {
+  server = await startDrillServer(8195);
+  const a = await signedInDevice(server.origin, AGENT, newCustomerPath());
+  try {
+    const id = await saveNewCustomer(a.page, "Update Ranch");
+    await expectAllSynced(a.page);
+    await controlled(a.page);
+    await dropSocket(a.page);
+    await field(a.page, "Name").fill("Update Ranch LLC");
+    await field(a.page, "Mobile phone").fill("555-555-0177");
+    await expect.poll(() => pendingOf(a.page)).toBeGreaterThan(0);
+
+    // A deployment changes the service worker; the device notices it.
+    appendFileSync(join(server.staticDir, "sw.js"), "\n// drill 4: version 2\n");
+    await a.page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const banner = a.page.getByRole("status").filter({ hasText: "A new version of Rangeline is ready." });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(field(a.page, "Name")).toHaveValue("Update Ranch LLC");
+    await banner.getByRole("button", { name: "Reload" }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(field(a.page, "Name")).toHaveValue("Update Ranch LLC");
+    await expect(field(a.page, "Mobile phone")).toHaveValue("555-555-0177");
+    await expectAllSaved(a.page);
+    await expectOnServer(browser, server.origin, id, {
+      Name: "Update Ranch LLC",
+      "Mobile phone": "555-555-0177",
+    });
+  } finally {
+    await a.close();
+  }
+});
+
+test("drill 5: the browser killed within 100 ms of the last keystroke, offline — every field survives", async ({
+  browser,
+}) => {
+  server = await startDrillServer(8196);
+  const profile = tempDir("profile");
+  const typed: Record<string, string> = {
+    Name: "Kill Ranch LLC",
+    "E-mail": "kill@example.com",
+    "Mobile phone": "555-555-0166",
+    "Street address": "1 Feedlot Road",
+    City: "Dodge City",
+  };
+  // Yesterday: the agent signed in on this device and opened the record; the browser was closed.
+  const yesterday = await killableBrowser(profile);
+  let id: string;
+  try {
+    await signInAt(yesterday.page, server.origin, AGENT, newCustomerPath());
+    id = await saveNewCustomer(yesterday.page, "Kill Ranch");
+    await expectAllSynced(yesterday.page);
+    await controlled(yesterday.page);
+  } finally {
+    await yesterday.close();
+  }
+  // Today, offline: every field typed, and the browser killed right after the last key.
+  const today = await killableBrowser(profile);
+  try {
+    await today.context.setOffline(true);
+    await today.page.goto(`${server.origin}${customerPath(id)}`);
+    await expect(status(today.page)).toHaveAttribute("data-state", "offline", { timeout: 20_000 });
+    const labels = Object.keys(typed);
+    for (const label of labels.slice(0, -1)) await field(today.page, label).fill(typed[label] as string);
+    const last = labels.at(-1) as string;
+    await field(today.page, last).fill("");
+    await field(today.page, last).pressSequentially(typed[last] as string);
+    const keyed = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    today.kill();
+    expect(Date.now() - keyed).toBeLessThan(100);
+  } finally {
+    today.kill();
+  }
+
+  const again = await openDevice(profile, server.origin, customerPath(id), { offline: true });
+  try {
+    for (const [label, value] of Object.entries(typed))
+      await expect(field(again.page, label), `${label} after the kill`).toHaveValue(value, {
+        timeout: 20_000,
+      });
+    await again.context.setOffline(false);
+    await reconnectNow(again.page);
+    await expectAllSaved(again.page);
+    // The address is not complete (no state, no ZIP code): it waits on this device, shown, until it is.
+    await expect(field(again.page, "Street address")).toHaveValue(typed["Street address"] as string);
+    const { Name, "E-mail": email, "Mobile phone": phone } = typed;
+    await expectOnServer(browser, server.origin, id, {
+      Name,
+      "E-mail": email,
+      "Mobile phone": phone,
+    } as Record<string, string>);
+  } finally {
+    await again.close();
   }
 });

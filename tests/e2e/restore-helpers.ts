@@ -14,6 +14,7 @@ import { signIn } from "./sync-helpers";
 
 const root = process.env.DRILL_APP_ROOT ?? fileURLToPath(new URL("../../", import.meta.url));
 const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_BINARY = "/usr/lib/chromium/chromium";
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -38,7 +39,7 @@ export interface DrillServer {
   origin: string;
   dataDir: string;
   staticDir: string;
-  /** Stops the server (SIGTERM: it flushes and closes as on a planned stop). */
+  /** Stops the server (SIGTERM: it flushes and closes as on a planned stop; SIGKILL after 5 s). */
   stop(): Promise<void>;
   /** Starts it again on the same port, data folder and build. */
   start(): Promise<void>;
@@ -103,7 +104,10 @@ export async function startDrillServer(port: number): Promise<DrillServer> {
       if (!running || running.exitCode !== null) return;
       const exited = new Promise((resolve) => running.once("exit", resolve));
       running.kill("SIGTERM");
+      // As an administrator would: a server that does not stop within 5 s is killed.
+      const timer = setTimeout(() => running.kill("SIGKILL"), 5_000);
       await exited;
+      clearTimeout(timer);
     },
   };
   await server.start();
@@ -140,11 +144,17 @@ export interface Device {
 }
 
 /** Chromium on a persistent profile (a device's disk), on `path` of `origin`. */
-export async function openDevice(profile: string, origin: string, path = "/"): Promise<Device> {
+export async function openDevice(
+  profile: string,
+  origin: string,
+  path = "/",
+  { offline = false } = {},
+): Promise<Device> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: ARGS,
     baseURL: origin,
+    offline,
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
   });
@@ -183,8 +193,10 @@ export const controlled = (page: Page) =>
 export interface KillableBrowser {
   context: BrowserContext;
   page: Page;
-  /** SIGKILL: the browser gets no chance to write anything more. */
+  /** SIGKILL to every process of the browser: it gets no chance to write anything more. */
   kill(): void;
+  /** Closes the browser as a person would (it writes what it keeps, then exits). */
+  close(): Promise<void>;
 }
 
 /**
@@ -192,12 +204,12 @@ export interface KillableBrowser {
  * over the DevTools protocol.
  */
 export async function killableBrowser(profile: string): Promise<KillableBrowser> {
+  // The binary itself (Debian's /usr/bin/chromium is a script that may not exec it), in a process
+  // group of its own, so that the kill takes every process of the browser at once.
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_BINARY,
     [...ARGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let text = "";
@@ -214,7 +226,16 @@ export async function killableBrowser(profile: string): Promise<KillableBrowser>
   const browser = await chromium.connectOverCDP(endpoint);
   const context = browser.contexts()[0] ?? (await browser.newContext());
   const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, kill: () => child.kill("SIGKILL") };
+  const kill = () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const close = async () => {
+    const session = await browser.newBrowserCDPSession();
+    await session.send("Browser.close").catch(() => {});
+    await exited;
+  };
+  return { context, page, kill, close };
 }
 
 /** The sync status's state and count, for messages. */

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { CustomerBook } from "../../components/book";
 import { type FormPresence, formPresence } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
+import { useDeviceDraft } from "../../lib/sync/react/use-device-draft";
 import { formFromProfile, type ProfileForm, type ProfileFormKey, planProfileWrite } from "./profile-fields";
 import { ProfileFormFields } from "./profile-form-fields";
 
@@ -21,7 +22,8 @@ const touches = (issues: Record<string, string>, key: string) =>
  * (spaces around it) and shows the field from the document again.
  */
 export function ProfileEditor({ book }: { book: CustomerBook }) {
-  const [drafts, setDrafts] = useState<Partial<ProfileForm>>({});
+  // Kept on the device as typed (issue 31): a field not valid yet survives a reload or a killed browser.
+  const [drafts, setDrafts] = useDeviceDraft<Partial<ProfileForm>>(book.documentName, "profile");
   const [error, setError] = useState<string | null>(null);
   const [openedAt] = useState(() => new Date().toISOString());
   const form = { ...formFromProfile(book.profile, openedAt), ...drafts };
