@@ -1,18 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useOrgBranding } from "../../app/use-org-branding";
 import { type CampaignItem, listCampaigns } from "../../components/campaigns/campaigns-client";
+import { dayIn, formatTimeIn, orgZoneOf } from "../../components/org-time/org-time";
 import { Alert } from "../../components/ui/alert";
 import { useSession } from "../../lib/auth/session";
 
-/** The instant's calendar day on this device, to tell what sends today. */
-const dayOf = (at: Date) => `${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
-
-/** Campaigns whose next send falls on `today` (this device's calendar day), soonest first. */
-export function sendingToday(items: readonly CampaignItem[], today: Date): CampaignItem[] {
+/** Campaigns whose next send falls on the organisation's day of `now` (in `zone`), soonest first. */
+export function sendingToday(items: readonly CampaignItem[], now: Date, zone: string): CampaignItem[] {
+  const today = dayIn(now, zone);
   return items
-    .filter(
-      (c) => c.nextSend !== null && c.status === "ACTIVE" && dayOf(new Date(c.nextSend)) === dayOf(today),
-    )
+    .filter((c) => c.nextSend !== null && c.status === "ACTIVE" && dayIn(c.nextSend, zone) === today)
     .sort((a, b) => String(a.nextSend).localeCompare(String(b.nextSend)));
 }
 
@@ -20,6 +18,7 @@ export function sendingToday(items: readonly CampaignItem[], today: Date): Campa
 export function CampaignsPanel() {
   const { orgId, getAccessToken } = useSession();
   const [state, setState] = useState<{ items?: CampaignItem[]; error?: string }>({});
+  const zone = orgZoneOf(useOrgBranding());
   useEffect(() => {
     if (!orgId) return;
     let live = true;
@@ -46,7 +45,7 @@ export function CampaignsPanel() {
       </Alert>
     );
   if (!state.items) return <p className="agent-hub__note">Loading campaigns…</p>;
-  const today = sendingToday(state.items, new Date());
+  const today = sendingToday(state.items, new Date(), zone);
   if (today.length === 0)
     return (
       <p className="agent-hub__note">
@@ -59,7 +58,7 @@ export function CampaignsPanel() {
         <li key={c.id}>
           <Link to={`/agent/quote-campaigns/${encodeURIComponent(c.id)}/edit`}>{c.name}</Link> —{" "}
           {c.plan.toUpperCase()}, {c.recipients} {c.recipients === 1 ? "recipient" : "recipients"}, at{" "}
-          {new Date(c.nextSend as string).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}
+          {formatTimeIn(c.nextSend as string, zone)}
         </li>
       ))}
     </ul>

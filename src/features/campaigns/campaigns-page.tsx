@@ -9,6 +9,7 @@ import {
   listCampaigns,
   type SendEntry,
 } from "../../components/campaigns/campaigns-client";
+import { formatDateTimeIn, orgZoneOf } from "../../components/org-time/org-time";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -26,15 +27,15 @@ import { sendStatusLabel } from "./send-status-label";
 // itself is its synced document, so the list, pause and resume work offline after one visit (a pause
 // made offline reaches the server with the document). The run log needs the server and says so offline.
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "—";
+/** An instant in the organisation's zone, the zone named ("Nov 27, 2026, 7:00 AM Central time"). */
+const when = (iso: string | null, zone: string) => (iso ? formatDateTimeIn(iso, zone) : "—");
 
 export default function CampaignsPage() {
   const session = useSession();
   const online = useOnline();
   const orgId = session.orgId;
   const settings = useOrgBranding();
-  const zone = typeof settings?.timezone === "string" ? settings.timezone : "America/Chicago";
+  const zone = orgZoneOf(settings);
   const [list, setList] = useState<CachedList | null>(() => (orgId ? readCachedList(orgId) : null));
   const [fresh, setFresh] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -69,8 +70,8 @@ export default function CampaignsPage() {
       </p>
       {!fresh && list && (
         <Alert tone="info" title="Offline">
-          The campaigns on this device{list.at ? ` as of ${when(new Date(list.at).toISOString())}` : ""}.
-          Changes you make are kept here and reach the server when the connection is back; run results need
+          The campaigns on this device{list.at ? ` as of ${when(new Date(list.at).toISOString(), zone)}` : ""}
+          . Changes you make are kept here and reach the server when the connection is back; run results need
           the server.
         </Alert>
       )}
@@ -141,7 +142,7 @@ function CampaignCard({ item, orgId, online, zone }: CardProps) {
     <Card>
       <h2>{name}</h2>
       <p>
-        {plan.toUpperCase()} · <strong>{status}</strong> · next send {when(nextSend)} · {recipients}{" "}
+        {plan.toUpperCase()} · <strong>{status}</strong> · next send {when(nextSend, zone)} · {recipients}{" "}
         {recipients === 1 ? "recipient" : "recipients"}
       </p>
       <p>

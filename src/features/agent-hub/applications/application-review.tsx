@@ -7,8 +7,10 @@ import {
   regionForCode,
 } from "../../../../shared/catalogue";
 import { maskTaxId } from "../../../../shared/documents/tax-id";
+import { useOrgBranding } from "../../../app/use-org-branding";
 import { newRecordId, useBookIndex } from "../../../components/book";
 import { customerHref } from "../../../components/book/record-labels";
+import { formatDateTimeIn, orgZoneOf } from "../../../components/org-time/org-time";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -32,6 +34,7 @@ const mask = (type: 1 | 2 | 3 | 5, digits: string | undefined) => maskTaxId(type
 /** /agent?application=ID — one application: what the producer gave, and accept or decline. */
 export function ApplicationReview({ id }: { id: string }) {
   const session = useSession();
+  const zone = orgZoneOf(useOrgBranding());
   const index = useBookIndex();
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -156,8 +159,7 @@ export function ApplicationReview({ id }: { id: string }) {
         </Row>
         {a.powerOfAttorney ? <Row label="Power of attorney">{a.powerOfAttorney.name}</Row> : null}
         <Row label="Signed">
-          “{a.signature.typedName}” on {formatDate(a.date)} ({new Date(a.signature.signedAt).toLocaleString()}
-          )
+          “{a.signature.typedName}” on {formatDate(a.date)} ({formatDateTimeIn(a.signature.signedAt, zone)})
         </Row>
       </dl>
 

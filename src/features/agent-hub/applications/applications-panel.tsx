@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useOrgBranding } from "../../../app/use-org-branding";
+import { formatDayIn, orgZoneOf } from "../../../components/org-time/org-time";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useSession } from "../../../lib/auth/session";
-import { formatDate } from "../../../lib/format";
 import { type ApplicationItem, listApplications } from "./applications-api";
 
 /** The organisation's applications waiting for a decision (read from the server: they are not synced). */
@@ -12,6 +13,7 @@ export function ApplicationsPanel() {
   const { orgId, getAccessToken } = session;
   const [state, setState] = useState<{ items?: ApplicationItem[]; error?: string }>({});
   const [attempt, setAttempt] = useState(0);
+  const zone = orgZoneOf(useOrgBranding());
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt reloads
   useEffect(() => {
     if (!orgId) return;
@@ -66,7 +68,7 @@ export function ApplicationsPanel() {
           <span>
             {i.plans.map((p) => p.toUpperCase()).join(" and ")} · {i.applicantType} · {i.state}
           </span>
-          <span>received {formatDate(i.receivedAt.slice(0, 10))}</span>
+          <span>received {formatDayIn(i.receivedAt, zone)}</span>
         </li>
       ))}
     </ul>
