@@ -25,7 +25,7 @@ test("first visit: the LRP screen's chunks, worker and market data come from the
   const initiatorOf = (pattern: RegExp) =>
     before.find((r) => pattern.test(r.path))?.initiator ?? "not requested";
   const seen = {
-    screenChunk: initiatorOf(/^\/assets\/lrp-quote-page-[\w-]+\.js$/),
+    screenChunk: initiatorOf(/^\/assets\/lrp-quote-[\w-]+\.js$/),
     pricingWorker: initiatorOf(/^\/assets\/pricing\.worker-[\w-]+\.js$/),
     marketSnapshot: initiatorOf(/^\/api\/market\/current$/),
     marketRequests: before.filter((r) => r.path === "/api/market/current").length,
