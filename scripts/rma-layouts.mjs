@@ -14,12 +14,15 @@ const [head, ...lines] = readFileSync(csvPath, "utf8")
   .filter((l) => l.trim() !== "");
 const names = cells(head);
 const col = (name) => names.indexOf(name);
-const layouts = new Map();
+// A later version of a year lists only the fields it changes: rows with a Deleted Date withdraw the
+// field at that order, the others set it; the fields it does not list stay as the version before had them.
+const changes = new Map();
 for (const line of lines) {
   const c = cells(line);
   const member = c[col("adm_record_type_code")];
   if (!MEMBERS.has(member) || c[col("comment_order_number")] !== "1") continue;
   const key = `${member}|${c[col("reinsurance_year")]}|${c[col("version_number")]}`;
+  const deleted = !["", "NA"].includes(c[col("deleted_date")]);
   const format = c[col("data_format_text")];
   const field = [
     Number(c[col("field_order_number")]),
@@ -29,7 +32,23 @@ for (const line of lines) {
     format === "NA" ? null : format,
     c[col("business_key_flag")] === "Y",
   ];
-  layouts.set(key, [...(layouts.get(key) ?? []), field]);
+  changes.set(key, [...(changes.get(key) ?? []), { field, deleted }]);
+}
+const layouts = new Map();
+const byYear = new Map();
+for (const key of [...changes.keys()].sort((a, b) => {
+  const [ma, ya, va] = a.split("|");
+  const [mb, yb, vb] = b.split("|");
+  return ma.localeCompare(mb) || Number(ya) - Number(yb) || Number(va) - Number(vb);
+})) {
+  const [member, year] = key.split("|");
+  const before = byYear.get(`${member}|${year}`) ?? new Map();
+  const fields = new Map(before);
+  const listed = changes.get(key);
+  for (const { field } of listed) fields.delete(field[0]);
+  for (const { field, deleted } of listed) if (!deleted) fields.set(field[0], field);
+  byYear.set(`${member}|${year}`, fields);
+  layouts.set(key, [...fields.values()]);
 }
 const out = [...layouts.entries()]
   .sort(([a], [b]) => a.localeCompare(b))
