@@ -19,6 +19,19 @@ describe("RMA's ADM layouts as data", () => {
     expect(["A00600", "A00610", "A00620", "A00630"].map(years)).toEqual([15, 15, 15, 15]);
   });
 
+  it("say what the LGM importer relies on: RY2014–2021 margins dated by the Practice Code, RY2022 in two versions", () => {
+    const has = (member: string, year: number, name: string) =>
+      admLayoutsOf(member, year).map((l) => [l.version, l.fields.some((f) => f[1] === name)]);
+    expect(has("A00600", 2019, "Sales Effective Date")).toEqual([[32, false]]);
+    expect(admField(admLayoutsOf("A00600", 2019)[0], "Practice Code")?.[5]).toBe(true); // a business key
+    expect(has("A00600", 2022, "Sales Effective Date")).toEqual([
+      [40, false],
+      [41, true],
+    ]);
+    expect(has("A00610", 2021, "Sales Effective Date")).toEqual([[38, false]]);
+    expect(has("A00610", 2021, "Month1 Margin Draw Amount")).toEqual([[38, true]]);
+  });
+
   it("read a RY2024 A00630 file by its layout (version 48), with RMA's business keys", () => {
     expect(admLayoutOfFile(file(header), "f.txt", "A00630")?.version).toBe(48);
     expect(admOfferKeys(layout2024)).toContain("Coverage Price");
