@@ -184,7 +184,10 @@ function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis & {
     forLength.length === 0
       ? undefined
       : request.coverageLevel !== undefined
-        ? rowForLevel(forLength, request.coverageLevel, weeks)
+        ? request.expectedEndingValue === undefined
+          ? rowForLevel(forLength, request.coverageLevel, weeks)
+          : // A what-if expected ending value: only a row of exactly that level lends its rate.
+            forLength.find((r) => Math.abs(r.coverageLevel - (request.coverageLevel as number)) < 0.00005)
         : forLength.find((r) => Math.abs(r.coveragePrice - (request.coveragePrice as number)) < 0.005);
   const endDate = match?.endDate ?? forLength[0]?.endDate ?? addDays(request.salesDate, weeks * 7);
   const published = match ?? forLength[0];
