@@ -106,7 +106,9 @@ describe("route table (spec §2)", () => {
     expect(routeById("apply").title).toBe("Apply for Coverage");
     expect(routeById("my-coverages").title).toBe("My Coverages");
     expect(routeById("settings").title).toBe("Application Settings");
-    expect(routeById("agent-customers").title).toBe("Users");
+    // §2 names the customers list "Users"; the screen is named for what it holds (issue 28 §5), the row's text stays in `group`.
+    expect(routeById("agent-customers").title).toBe("Customers");
+    expect(routeById("agent-customers").group).toBe("Users");
     expect(routeById("claims").title).toBe("Claims (Beta)");
     expect(routeById("breakeven-calculator").title).toBe("Breakeven calculator");
     expect(routeById("lrp-coverage").group).toBe("LRP coverage create, view, edit");

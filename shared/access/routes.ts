@@ -108,7 +108,7 @@ export const ROUTES = [
   route("settings-aip", "/settings/aip", "AIP Settings", "App and AIP settings", only("admin")),
   route("orgs", "/settings/orgs", "Orgs", "Orgs", only("superAdmin")),
   route("agent-hub", "/agent", "Agent Hub", "Agent Hub", agent),
-  route("agent-customers", "/agent/customers", "Users", "Users", agent),
+  route("agent-customers", "/agent/customers", "Customers", "Users", agent),
   route("agent-policies", "/agent/policies", "Policies", "Policies", agent),
   route("agent-coverages", "/agent/coverages", "Coverages", "Coverages", agent),
   route(

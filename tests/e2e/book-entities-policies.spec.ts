@@ -66,7 +66,7 @@ test("an agent creates an entity with SBIs and a policy, and moves the policy th
     await page.getByRole("button", { name: "Create entity" }).click();
 
     // Refused: the EIN's message names the type, never the value; the shares' total with its message.
-    await expect(page.getByText("an EIN is 9 digits")).toBeVisible();
+    await expect(page.getByText("enter the 9-digit EIN")).toBeVisible();
     await expect(page.getByTestId("sbi-total-error")).toHaveText(
       "the SBIs' shares add up to 110 %, more than 100 %",
     );

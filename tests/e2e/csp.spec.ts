@@ -144,7 +144,7 @@ test("signed in: provider sign-in, silent authentication, sync socket, records a
   await expect(page.getByTestId("customer-record")).toBeVisible();
   await expectAllSynced(page);
   await page.goto("/agent/customers");
-  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
   await expectAllSynced(page);
   // Without its token cache, a reload checks the session in auth0-spa-js's hidden frame (the
   // provider's web_message answer, framed by the app).

@@ -63,6 +63,8 @@ export function ApiKeysList({
   admin: boolean;
   onRevoke(id: string): void;
 }) {
+  // Revoking cannot be undone: the first click asks, the second revokes (issue 28 §5).
+  const [asking, setAsking] = useState<string | null>(null);
   if (keys.length === 0) return <p>No API keys yet.</p>;
   return (
     <ul className="api-keys__list" data-testid="api-keys-list">
@@ -78,11 +80,35 @@ export function ApiKeysList({
             {admin && k.owner ? ` · owner ${k.owner}` : ""}
           </div>
           {!k.revokedAt && (k.mine || admin) ? (
-            <div>
-              <Button variant="secondary" onClick={() => onRevoke(k.id)}>
-                Revoke
-              </Button>
-            </div>
+            asking === k.id ? (
+              <Alert
+                tone="warning"
+                title={`Revoke “${k.name}”?`}
+                actions={
+                  <>
+                    <Button
+                      onClick={() => {
+                        setAsking(null);
+                        onRevoke(k.id);
+                      }}
+                    >
+                      Revoke the key
+                    </Button>
+                    <Button variant="secondary" onClick={() => setAsking(null)}>
+                      Keep it
+                    </Button>
+                  </>
+                }
+              >
+                Every program using it stops working at once. This cannot be undone.
+              </Alert>
+            ) : (
+              <div>
+                <Button variant="secondary" onClick={() => setAsking(k.id)}>
+                  Revoke
+                </Button>
+              </div>
+            )
           ) : null}
         </li>
       ))}

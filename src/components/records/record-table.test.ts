@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type Column, searchIndexed, searchRows, searchTexts, sortRows } from "./record-table";
+import {
+  type Column,
+  exportFileName,
+  searchIndexed,
+  searchRows,
+  searchTexts,
+  sortRows,
+} from "./record-table";
 
 interface Row {
   id: string;
@@ -89,5 +96,11 @@ describe("RecordTable sort", () => {
       "olson",
     ]);
     expect(sortValues(["b", 3, "a"], "asc")).toEqual([3, "a", "b"]);
+  });
+});
+
+describe("RecordTable export (issue 28 §5)", () => {
+  it("names every list's CSV by what it holds and the day", () => {
+    expect(exportFileName("customers", "2026-11-27")).toBe("customers-2026-11-27.csv");
   });
 });

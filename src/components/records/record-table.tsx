@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useMemo, useState } from "react";
+import { todayCentral } from "../../../shared/book/dates";
 import { Button } from "../ui/button";
 import { type CsvValue, downloadText, toCsv } from "./csv";
 import "./records.css";
@@ -17,12 +18,15 @@ export interface Column<Row> {
   align?: "start" | "end";
 }
 
+/** Every list's CSV export is named the same way: what it holds and the day, "customers-2026-11-27.csv". */
+export const exportFileName = (what: string, today: string): string => `${what}-${today}.csv`;
+
 export interface RecordTableProps<Row> {
   label: string;
   rows: readonly Row[];
   columns: readonly Column<Row>[];
   rowKey: (row: Row) => string;
-  /** File name of the CSV export, without extension. */
+  /** What the CSV export holds ("customers"): the file is named by exportFileName. */
   exportName: string;
   initialSort?: { key: string; direction: "asc" | "desc" };
   /** Filters of the page, shown beside the search box. */
@@ -168,7 +172,7 @@ export function RecordTable<Row>({
       columns.map((c) => c.label),
       visible.map((row) => columns.map((c) => c.value(row))),
     );
-    downloadText(`${exportName}.csv`, csv);
+    downloadText(exportFileName(exportName, todayCentral(new Date())), csv);
   };
   const sortBy = (key: string) =>
     setSort((s) => ({ key, direction: s.key === key && s.direction === "asc" ? "desc" : "asc" }));

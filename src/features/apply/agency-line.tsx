@@ -11,15 +11,15 @@ export function AgencyLine({ orgId, agency }: { orgId: string; agency: Agency })
     );
   return (
     <p className="apply__agency" data-testid="apply-agency">
-      {agency.state === "known" ? (
+      {agency.state === "known" && agency.name !== orgId ? (
         <>
           Your application goes to <strong>{agency.name}</strong>.
         </>
+      ) : agency.state === "known" ? (
+        // The agency has not set its name yet (the server then answers with its id): never show an id.
+        <>Your application goes to the agency that sent you this link.</>
       ) : agency.state === "offline" ? (
-        <>
-          Your application goes to the agency of the link you were sent ({orgId}); it is sent when you are
-          online.
-        </>
+        <>Your application goes to the agency that sent you this link; it is sent when you are online.</>
       ) : (
         <>Finding your agency…</>
       )}

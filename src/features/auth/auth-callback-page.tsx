@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { accessClaimsSchema } from "../../../shared/access/identity-claims";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -16,6 +17,13 @@ export default function AuthCallbackPage() {
   const navigate = useNavigate();
   const [problem, setProblem] = useState<Error | null>(null);
   const started = useRef(false);
+  // Signed in without a page to return to: an agent lands on the Agent Hub, everyone else on Home.
+  const [landing, setLanding] = useState(false);
+  useEffect(() => {
+    if (!landing || !user) return;
+    const claims = accessClaimsSchema.safeParse(user);
+    navigate(claims.success && claims.data.roles.includes("agent") ? "/agent" : "/", { replace: true });
+  }, [landing, user, navigate]);
 
   useEffect(() => {
     if (started.current) return;
@@ -25,7 +33,11 @@ export default function AuthCallbackPage() {
     if (!hasResponse && (isLoading || isAuthenticated)) return;
     started.current = true;
     handleRedirectCallback(window.location.href).then(
-      (appState) => navigate(safeReturnTo(appState?.returnTo) ?? window.location.pathname, { replace: true }),
+      (appState) => {
+        const target = safeReturnTo(appState?.returnTo);
+        if (target === undefined || target === "/") setLanding(true);
+        else navigate(target, { replace: true });
+      },
       (error: Error) => setProblem(error),
     );
   }, [handleRedirectCallback, isAuthenticated, isLoading, navigate]);

@@ -88,7 +88,7 @@ export default function ClaimsPage() {
         rows={shown}
         columns={cols}
         rowKey={(r) => r.id}
-        exportName={`claims-${today}`}
+        exportName="claims"
         initialSort={{ key: "filingDue", direction: "asc" }}
         empty={rows.length === 0 ? "No claims yet." : "No claim matches these filters."}
         filters={

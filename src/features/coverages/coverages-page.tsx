@@ -119,7 +119,7 @@ export default function CoveragesPage() {
         rows={shown}
         columns={COLUMNS}
         rowKey={(r) => r.id}
-        exportName={`coverages-${today}`}
+        exportName="coverages"
         initialSort={{ key: "endDate", direction: "asc" }}
         pageSize={50}
         empty={

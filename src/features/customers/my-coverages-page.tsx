@@ -144,7 +144,7 @@ function AgentPreview() {
       <Alert tone="info" title="This is the producer's view">
         <p>
           Producers see their own coverages here, read only, with the premium due and today's estimated
-          indemnity. Choose a customer to see this page as they do; you keep their records under Users.
+          indemnity. Choose a customer to see this page as they do; you keep their records under Customers.
         </p>
         <label className="my-coverages__pick">
           <span>Customer</span>

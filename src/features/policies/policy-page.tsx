@@ -89,12 +89,14 @@ export default function PolicyPage() {
               to={`${policyHref(policy.id)}/${a.action}`}
               variant={a.action === "edit" || a.action === "activate" ? "primary" : "secondary"}
             >
-              {a.label}
+              {/* "Cancel policy", never a bare "Cancel" that reads as "leave this page" (issue 28 §5). */}
+              {a.action === "edit" ? a.label : `${a.label} policy`}
             </ButtonLink>
           ))}
-          {policy.status === "active" || policy.status === "pending" ? (
+          {/* LRP coverage is added from the Coverages card below (one button, one name). */}
+          {(policy.status === "active" || policy.status === "pending") && policy.plan === "lgm" ? (
             <ButtonLink to={newCoverageHref(policy, customerId)} variant="secondary">
-              {policy.plan === "lrp" ? "Add LRP coverage" : "Add LGM endorsement"}
+              Add LGM endorsement
             </ButtonLink>
           ) : null}
         </div>
@@ -153,7 +155,7 @@ export default function PolicyPage() {
               to={`/agent/coverages/lrp/create?customer=${encodeURIComponent(customerId)}&policy=${encodeURIComponent(policy.id)}`}
               variant="secondary"
             >
-              New LRP coverage
+              Add LRP coverage
             </ButtonLink>
           ) : null}
         </div>

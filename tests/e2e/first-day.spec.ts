@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { seedDemoCustomerBook } from "./book-helpers";
+import { AGENT } from "./sync-helpers";
+
+// A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
+// a policy page whose buttons say what they do.
+
+test("an agent signing in lands on the Agent Hub; the customers list is called Customers", async ({
+  page,
+}) => {
+  await page.goto(`/login/?login_hint=${encodeURIComponent(AGENT.email)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Agent Hub" })).toBeVisible({ timeout: 20_000 });
+  await page.goto("/agent/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 15_000 });
+});
+
+test("a policy page offers one way to add LRP coverage and says 'Cancel policy', never a bare 'Cancel'", async ({
+  page,
+}) => {
+  await page.goto(
+    `/login/?login_hint=${encodeURIComponent(AGENT.email)}&returnTo=${encodeURIComponent(`/agent/customers?customer=${AGENT.sub}`)}`,
+  );
+  await expect(page.getByRole("button", { name: `Account: ${AGENT.name}` })).toBeVisible({ timeout: 20_000 });
+  const book = await seedDemoCustomerBook(page);
+  await page.goto(`/agent/policies/${encodeURIComponent(book.lrpPolicyId)}`);
+  await expect(page.getByRole("link", { name: "Cancel policy" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /LRP coverage/ })).toHaveCount(1);
+});
