@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import {
   AGENT,
@@ -60,6 +61,23 @@ test("a customer sees their record read-only, and a forced write is refused and 
     );
     await expect(customer.page.getByTestId("sync-status")).not.toContainText("all changes saved");
     await expect(field(agent.page, "Name")).toHaveValue(marker);
+    // Export: the kept copy as JSON, with why it was refused.
+    const download = customer.page.waitForEvent("download");
+    await refused.getByRole("button", { name: "Export" }).click();
+    const exported = JSON.parse(await readFile((await (await download).path()) as string, "utf8"));
+    expect(exported).toMatchObject({
+      document: name,
+      refusal: { reason: "forbidden" },
+      content: { profile: { name: "Forged by customer" } },
+    });
+    // Send again: judged again, refused again, still kept.
+    await refused.getByRole("button", { name: "Send again" }).click();
+    await expect
+      .poll(() =>
+        customer.page.evaluate(() => window.__rangelineSync?.documents().map((d) => d.problem?.reason)),
+      )
+      .toContain("forbidden");
+    await expect(refused).toContainText("This record could not be saved to the server");
     await refused.getByRole("button", { name: "Use the server's copy" }).click();
     await expect(view.getByTestId("my-coverages-name")).toHaveText(marker);
     await expectAllSynced(customer.page);
