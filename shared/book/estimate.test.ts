@@ -75,6 +75,23 @@ describe("LRP estimated indemnity", () => {
     expect(estimate.indemnity).toBe(expected.toFixed(2));
   });
 
+  it("futures fallback: a coverage with the factor inside its coverage price is compared with futures × the type's factor", () => {
+    // Type 809 (factor 1.1). A record bought on RMA's row with the factor inside holds factor 1 and a
+    // coverage price 1.1 × the one without it; the futures curve never holds the factor.
+    const later = generateSampleSnapshot("2026-12-03");
+    const apart = { ...coverage, type: "809", priceAdjustmentFactor: "1.1" };
+    const inside = {
+      ...apart,
+      priceAdjustmentFactor: "1",
+      coveragePrice: new Decimal(apart.coveragePrice).times("1.1").toFixed(),
+    };
+    const futures = lrpEndingValue(apart, later);
+    expect(futures?.source).toBe("futures");
+    expect(lrpEndingValue(inside, later)?.value).toBe(
+      new Decimal(futures?.value ?? 0).times("1.1").toFixed(),
+    );
+  });
+
   it("never changes the stored record (a later snapshot is read, not written)", () => {
     const before = JSON.stringify(coverage);
     estimateIndemnity(coverage, generateSampleSnapshot("2027-01-15"));

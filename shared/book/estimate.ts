@@ -9,7 +9,7 @@ import { expectedMargins, marginModel } from "../pricing/lgm/margin-model";
 import { actualEndingValue } from "../pricing/lrp/actual";
 import { lrpIndemnity } from "../pricing/lrp/indemnity";
 import { lrpFuturesExpectedValue } from "../pricing/lrp/quote";
-import { money, roundCents } from "../pricing/money";
+import { type Money, money, roundCents } from "../pricing/money";
 import { lgmInsurancePeriod } from "./lgm-endorsement";
 
 // Today's estimated indemnity of a coverage from the latest market snapshot, labelled an estimate
@@ -19,7 +19,10 @@ import { lgmInsurancePeriod } from "./lgm-endorsement";
 //   figure is what the claim will pay, still shown as an estimate until RMA settles it); otherwise the
 //   snapshot's expected ending value for the coverage's end date (an RMA rate row of the same type and
 //   end date), otherwise the futures-based value the pricing engine itself uses. Indemnity by
-//   shared/pricing/lrp/indemnity.ts.
+//   shared/pricing/lrp/indemnity.ts. The futures value never holds the type's price adjustment factor;
+//   a coverage bought on a row with the factor inside (recorded factor 1, coverage price × factor,
+//   shared/pricing/lrp/factor.ts) is compared with futures × the type's factor, so both sides of
+//   (coverage price − ending value) are on the same basis (futuresOnCoverageBasis).
 // - LGM: the gross margin of the endorsement's months from the snapshot's futures (the engine's
 //   margin model, with the endorsement's weights) against its guarantee: max(0, GMG − Σ margin × head).
 //   RMA's actual margins use the last three trading days before each contract's expiry; a snapshot
@@ -67,7 +70,7 @@ export function estimateIndemnity(coverage: Coverage, snapshot: MarketSnapshot):
 
 /** The ending value an LRP estimate uses, with where it came from; null when the snapshot has none. */
 export function lrpEndingValue(
-  coverage: Pick<LrpCoverage, "commodity" | "type" | "endDate">,
+  coverage: Pick<LrpCoverage, "commodity" | "type" | "endDate" | "priceAdjustmentFactor">,
   snapshot: MarketSnapshot,
 ): { value: string; source: EndingValueSource } | null {
   const actual = actualEndingValue(snapshot, coverage.commodity, coverage.type, coverage.endDate);
@@ -80,9 +83,29 @@ export function lrpEndingValue(
       r.salesEffectiveDate === snapshot.asOf,
   );
   if (row) return { value: money(row.expectedEndingValue).toFixed(), source: "rma-expected" };
-  const commodity = getLrpType(coverage.commodity, coverage.type).commodityCode;
-  const futures = lrpFuturesExpectedValue(snapshot, commodity, coverage.endDate);
-  return futures ? { value: futures.toFixed(), source: "futures" } : null;
+  const type = getLrpType(coverage.commodity, coverage.type);
+  const futures = lrpFuturesExpectedValue(snapshot, type.commodityCode, coverage.endDate);
+  if (!futures) return null;
+  return {
+    value: futuresOnCoverageBasis(futures, type.priceAdjustmentFactor, coverage).toFixed(),
+    source: "futures",
+  };
+}
+
+/**
+ * A futures-based ending value (no factor in it) on the basis of the coverage's coverage price: the
+ * part of the type's factor the record did not apply apart is inside its coverage price, so the
+ * futures value takes that part too (type factor ÷ recorded factor; 1 when the record applies the
+ * whole factor apart, or the type has none).
+ * @example futuresOnCoverageBasis(money(100), "1.1", { priceAdjustmentFactor: "1" }) // 110
+ */
+export function futuresOnCoverageBasis(
+  futures: Money,
+  typeFactor: string | null,
+  coverage: Pick<LrpCoverage, "priceAdjustmentFactor">,
+): Money {
+  const inside = money(typeFactor ?? 1).div(coverage.priceAdjustmentFactor);
+  return futures.times(inside);
 }
 
 function estimateLrp(coverage: LrpCoverage, snapshot: MarketSnapshot): IndemnityEstimate {
