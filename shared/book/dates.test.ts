@@ -10,6 +10,7 @@ import {
   premiumDueDate,
   premiumsComingDue,
   todayCentral,
+  unpaidTerminationDate,
 } from "./dates";
 
 const lrp = (
@@ -23,6 +24,23 @@ const lrp = (
   cropYear,
   endDate,
   status,
+});
+
+describe("termination date if unpaid (LRP)", () => {
+  it("through CY2025 August 31, from CY2026 September 30: the first on or after the premium due date", () => {
+    expect(
+      [
+        lrp("2025-05-21", 2025), // due 2025-06-01
+        lrp("2026-05-21", 2026), // due 2026-07-01
+        lrp("2027-09-10", 2027), // due 2027-11-01: next year's
+      ].map(unpaidTerminationDate),
+    ).toEqual(["2025-08-31", "2026-09-30", "2028-09-30"]);
+  });
+  it("LGM: none", () => {
+    expect(
+      unpaidTerminationDate({ plan: "lgm", cropYear: 2026, endDate: "2026-05-31", status: "accepted" }),
+    ).toBeNull();
+  });
 });
 
 describe("premium due date", () => {

@@ -7,6 +7,8 @@ import { centralDateOf } from "../pricing/sales-window";
 // the date in Central time, the time zone of RMA's sales calendar).
 // - LRP premium: billed the 1st of the month after the end date for crop years 2021–2025, the 1st of
 //   the second month after it from crop year 2026.
+// - LRP termination date: August 31 through crop year 2025, September 30 from 2026; unpaid premium
+//   terminates the policy on the first one on or after the due date.
 // - LGM premium: due at the end of the insurance period (the endorsement's end date).
 // - LRP claim (Notice of Probable Loss): filed within 60 days after the end date — "(2nd)": seen only
 //   in secondary material, kept as data with that note (docs/agent-book.md).
@@ -31,6 +33,26 @@ export const LRP_PREMIUM_BILLING: readonly LrpPremiumBillingRule[] = [
   { fromCropYear: 2026, monthsAfterEndMonth: 2, source: "RMA LRP policy, from CY2026 (DOMAIN.md)" },
 ];
 
+export interface LrpTerminationRule {
+  fromCropYear: number;
+  /** The policy's termination date each year, MM-DD. */
+  monthDay: string;
+  source: string;
+}
+
+/**
+ * The LRP termination date: a policy whose premium is still unpaid terminates on the first termination
+ * date on or after the premium due date (the coverage's crop year picks the rule).
+ */
+export const LRP_TERMINATION: readonly LrpTerminationRule[] = [
+  { fromCropYear: 2021, monthDay: "08-31", source: "RMA LRP policy, through CY2025: August 31 (DOMAIN.md)" },
+  {
+    fromCropYear: 2026,
+    monthDay: "09-30",
+    source: "RMA release, Oct 2025: from CY2026 September 30 (DOMAIN.md)",
+  },
+];
+
 export const LRP_CLAIM_FILING = {
   daysAfterEndDate: 60,
   source:
@@ -47,9 +69,29 @@ export const todayCentral = (now: Date): string => centralDateOf(now);
  */
 export function premiumDueDate(coverage: DatedCoverage): string {
   if (coverage.plan === "lgm") return coverage.endDate;
-  const rules = [...LRP_PREMIUM_BILLING].sort((a, b) => b.fromCropYear - a.fromCropYear);
-  const rule = rules.find((r) => r.fromCropYear <= coverage.cropYear) ?? rules[rules.length - 1];
-  return firstDayOfMonth(addMonths(yearMonthOf(coverage.endDate), rule?.monthsAfterEndMonth ?? 1));
+  const rule = ruleOf(LRP_PREMIUM_BILLING, coverage.cropYear);
+  return firstDayOfMonth(addMonths(yearMonthOf(coverage.endDate), rule.monthsAfterEndMonth));
+}
+
+/** The rule of a crop year in a list keyed by first crop year (earlier years take the earliest rule). */
+function ruleOf<T extends { fromCropYear: number }>(rules: readonly T[], cropYear: number): T {
+  const sorted = [...rules].sort((a, b) => b.fromCropYear - a.fromCropYear);
+  const rule = sorted.find((r) => r.fromCropYear <= cropYear) ?? sorted[sorted.length - 1];
+  if (!rule) throw new Error("ruleOf: no rules");
+  return rule;
+}
+
+/**
+ * The date an LRP policy terminates if this coverage's premium is still unpaid: the first termination
+ * date (LRP_TERMINATION of its crop year) on or after the premium due date; null for LGM.
+ * @example unpaidTerminationDate({ plan: "lrp", cropYear: 2026, endDate: "2026-05-21", status: "accepted" }) // "2026-09-30"
+ */
+export function unpaidTerminationDate(coverage: DatedCoverage): string | null {
+  if (coverage.plan !== "lrp") return null;
+  const due = premiumDueDate(coverage);
+  const { monthDay } = ruleOf(LRP_TERMINATION, coverage.cropYear);
+  const sameYear = `${due.slice(0, 4)}-${monthDay}`;
+  return sameYear >= due ? sameYear : `${Number(due.slice(0, 4)) + 1}-${monthDay}`;
 }
 
 /** The last day to file an LRP claim (end date + 60 days, LRP_CLAIM_FILING); null for LGM. */

@@ -12,9 +12,11 @@ export {
   endingWithin,
   LRP_CLAIM_FILING,
   LRP_PREMIUM_BILLING,
+  LRP_TERMINATION,
   premiumDueDate,
   premiumsComingDue,
   todayCentral,
+  unpaidTerminationDate,
 } from "./dates";
 export {
   type EndingValueSource,

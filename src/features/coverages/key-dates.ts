@@ -1,4 +1,4 @@
-import { claimFilingDueDate, premiumDueDate } from "../../../shared/book/dates";
+import { claimFilingDueDate, premiumDueDate, unpaidTerminationDate } from "../../../shared/book/dates";
 import type { Coverage } from "../../../shared/documents/book";
 
 // The dates an agent watches on a coverage. The rules (premium due, claim filing due) are
@@ -9,9 +9,12 @@ export interface KeyDates {
   premiumDue: string;
   /** The last day to file a claim; null where the rule gives none (LGM). */
   claimFilingDue: string | null;
+  /** The day the policy terminates if this premium is still unpaid (LRP); null for LGM. */
+  terminatesIfUnpaid: string | null;
 }
 
 export const keyDates = (coverage: Coverage): KeyDates => ({
   premiumDue: premiumDueDate(coverage),
   claimFilingDue: claimFilingDueDate(coverage),
+  terminatesIfUnpaid: unpaidTerminationDate(coverage),
 });

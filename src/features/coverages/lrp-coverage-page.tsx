@@ -122,6 +122,11 @@ function DatesCard({ coverage: c, today }: { coverage: LrpCoverage; today: strin
               : "—",
             testId: "claim-filing-due",
           },
+          {
+            label: "Policy terminates if unpaid",
+            value: dates.terminatesIfUnpaid ? formatDate(dates.terminatesIfUnpaid) : "—",
+            testId: "terminates-if-unpaid",
+          },
         ]}
       />
     </Card>
