@@ -27,3 +27,23 @@ test("a policy page offers one way to add LRP coverage and says 'Cancel policy',
   await expect(page.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /LRP coverage/ })).toHaveCount(1);
 });
+
+test("the LRP table on a 360 px phone: price, premium and end date without sideways scrolling; every column one tap away", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/insurance/lrp-quote");
+  const box = page.getByTestId("coverage-table-scroll");
+  await expect(box.locator("tbody tr").first()).toBeVisible({ timeout: 20_000 });
+  const headers = box.locator("thead th:visible");
+  await expect(headers).toHaveText([
+    /Endorsement/,
+    /End Date/,
+    /Coverage Level/,
+    /Coverage Price/,
+    /Producer Premium/,
+  ]);
+  expect(await box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+  await page.getByRole("button", { name: "Show all 15 columns" }).click();
+  await expect(headers).toHaveCount(15);
+});

@@ -1,7 +1,21 @@
-import { memo } from "react";
+import { memo, useState } from "react";
 import type { LrpCoverageRow } from "../../../shared/pricing/lrp/quote";
 import { COLUMNS, type ColumnContext, columnKey, describeRow } from "./columns";
 import { parseSort } from "./table-view";
+import "./coverage-table.css";
+
+/**
+ * The columns a phone shows (issue 28 §4): which offer, when it ends, and what it costs; the other ten
+ * are one tap away ("Show all 15 columns"). A wider screen always shows every column.
+ */
+const PHONE_COLUMNS = new Set([
+  "endorsement-length-weeks",
+  "end-date",
+  "coverage-level",
+  "coverage-price-cwt",
+  "producer-premium",
+]);
+const phoneClass = (label: string) => (PHONE_COLUMNS.has(columnKey(label)) ? "" : "phone-extra");
 
 export interface CoverageTableProps {
   rows: readonly LrpCoverageRow[];
@@ -28,73 +42,93 @@ export const CoverageTable = memo(function CoverageTable({
   onChoose,
 }: CoverageTableProps) {
   const current = parseSort(sort);
+  const [all, setAll] = useState(false);
   return (
-    <div className="data-table-scroll" data-testid="coverage-table-scroll">
-      <table className="data-table" aria-label="LRP coverage table" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr>
-            {COLUMNS.map((col, i) => {
-              const key = columnKey(col.label);
-              const dir = current?.key === key ? current.dir : null;
-              const unit = col.unit?.(ctx);
-              return (
-                <th
-                  key={col.label}
-                  scope="col"
-                  className={[i === 0 ? "pinned" : "", col.numeric ? "num" : ""].join(" ")}
-                  aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
-                >
-                  <button
-                    type="button"
-                    className="sort-button"
-                    onClick={() => onSort(dir === "asc" ? `${key}.desc` : dir === "desc" ? "" : `${key}.asc`)}
+    <div className={all ? "coverage-table coverage-table--all" : "coverage-table"}>
+      <button
+        type="button"
+        className="coverage-table__toggle"
+        aria-pressed={all}
+        onClick={() => setAll((v) => !v)}
+      >
+        {all ? "Show fewer columns" : `Show all ${COLUMNS.length} columns`}
+      </button>
+      <div className="data-table-scroll" data-testid="coverage-table-scroll">
+        <table className="data-table" aria-label="LRP coverage table" aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr>
+              {COLUMNS.map((col, i) => {
+                const key = columnKey(col.label);
+                const dir = current?.key === key ? current.dir : null;
+                const unit = col.unit?.(ctx);
+                return (
+                  <th
+                    key={col.label}
+                    scope="col"
+                    className={[
+                      i === 0 ? "pinned" : "",
+                      col.numeric ? "num" : "",
+                      phoneClass(col.label),
+                    ].join(" ")}
+                    aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
                   >
-                    {col.label}
-                    {dir ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
-                    {unit ? <span className="sort-button__unit">{unit}</span> : null}
-                  </button>
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const selected = isChosen(r, chosen);
-            return (
-              <tr
-                key={`${r.endorsementLengthWeeks}-${r.coverageLevel}`}
-                aria-current={selected || undefined}
-                className={r.indicative ? "indicative" : undefined}
-                onClick={() => onChoose(r)}
-              >
-                {COLUMNS.map((col, i) =>
-                  i === 0 ? (
-                    <th key={col.label} scope="row" className="pinned num">
-                      <button
-                        type="button"
-                        className="row-button"
-                        aria-pressed={selected}
-                        aria-label={`Choose ${describeRow(r)}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          onChoose(r);
-                        }}
+                    <button
+                      type="button"
+                      className="sort-button"
+                      onClick={() =>
+                        onSort(dir === "asc" ? `${key}.desc` : dir === "desc" ? "" : `${key}.asc`)
+                      }
+                    >
+                      {col.label}
+                      {dir ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
+                      {unit ? <span className="sort-button__unit">{unit}</span> : null}
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const selected = isChosen(r, chosen);
+              return (
+                <tr
+                  key={`${r.endorsementLengthWeeks}-${r.coverageLevel}`}
+                  aria-current={selected || undefined}
+                  className={r.indicative ? "indicative" : undefined}
+                  onClick={() => onChoose(r)}
+                >
+                  {COLUMNS.map((col, i) =>
+                    i === 0 ? (
+                      <th key={col.label} scope="row" className="pinned num">
+                        <button
+                          type="button"
+                          className="row-button"
+                          aria-pressed={selected}
+                          aria-label={`Choose ${describeRow(r)}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onChoose(r);
+                          }}
+                        >
+                          {col.text(r, ctx)}
+                        </button>
+                      </th>
+                    ) : (
+                      <td
+                        key={col.label}
+                        className={[col.numeric ? "num" : "", phoneClass(col.label)].join(" ")}
                       >
                         {col.text(r, ctx)}
-                      </button>
-                    </th>
-                  ) : (
-                    <td key={col.label} className={col.numeric ? "num" : undefined}>
-                      {col.text(r, ctx)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                      </td>
+                    ),
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 });

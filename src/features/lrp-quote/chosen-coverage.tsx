@@ -30,6 +30,10 @@ export function ChosenCoverage({
         Chosen: {describeRow(row)}
         {row.indicative ? <span className="badge badge--info"> indicative</span> : null}
       </h2>
+      <p className="note no-print">
+        <a href="#lrp-table-title">Every offer is in the coverage table below</a>: choose a row there to see
+        it here.
+      </p>
       <div className="split">
         <div>
           <h3>LRP endorsement</h3>
