@@ -11,6 +11,7 @@ import { lrpRateGroup } from "../pricing/lrp/snapshot-index";
 import { money } from "../pricing/money";
 import { isInSalesWindow, salesWindow } from "../pricing/sales-window";
 import { cropYearOf } from "./crop-year";
+import { type ForwardPurchaseAnswer, forwardPurchaseAnswerFor } from "./forward-purchase";
 import { checkLrpHeadLimits } from "./head-limits";
 import {
   beginningFarmerYearOf,
@@ -54,6 +55,8 @@ export interface LrpCoverageFromOfferInput {
   id: string;
   /** The quoted record being edited: keeps its id, createdAt and sales date. */
   editing?: LrpCoverage;
+  /** From CY2027, cattle: the SCE's question on forward-purchased cattle (forward-purchase.ts). */
+  forwardPurchase?: Partial<ForwardPurchaseAnswer>;
   /** The clock: the instant of the write. */
   now: Date;
   /** The agent making the record. */
@@ -165,6 +168,8 @@ export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCover
     );
   const paf = offerPaf(input, row);
   const share = request.share ?? 1;
+  const commodity = getLrpType(input.commodity, input.type).commodityCode;
+  const forward = forwardPurchaseAnswerFor(cropYear, commodity, row.endDate, input.forwardPurchase);
   return toRecord(lrpCoverageSchema, {
     id: input.id,
     policyId: policy.id,
@@ -174,7 +179,7 @@ export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCover
     status: "quoted",
     snapshotAsOf: snapshot.asOf,
     snapshotLabel: snapshot.label,
-    commodity: getLrpType(input.commodity, input.type).commodityCode,
+    commodity,
     type: input.type,
     endorsementLengthWeeks: row.endorsementLengthWeeks,
     endDate: row.endDate,
@@ -191,6 +196,7 @@ export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCover
     totalPremium: exactDecimal(row.totalPremium),
     subsidy: exactDecimal(row.subsidy),
     producerPremium: exactDecimal(row.producerPremium),
+    ...forward,
     createdAt: editing?.createdAt ?? input.now.toISOString(),
     updatedAt: input.now.toISOString(),
     updatedBy: input.userId,

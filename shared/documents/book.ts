@@ -304,6 +304,10 @@ export const lrpCoverageSchema = z
     totalPremium: moneySchema,
     subsidy: moneySchema,
     producerPremium: moneySchema,
+    /** CY2027 on, cattle: the SCE's answer on forward-purchased cattle (shared/book/forward-purchase.ts). */
+    forwardPurchasedCattle: z.boolean().optional(),
+    /** Their delivery date, when the answer is yes. */
+    forwardPurchaseDeliveryDate: isoDateSchema.optional(),
   })
   .superRefine((coverage, ctx) => {
     lrpTypeOfCommodity(coverage, ctx);

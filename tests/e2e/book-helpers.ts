@@ -89,6 +89,9 @@ export async function chooseOffer(page: Page, head: number): Promise<string> {
   const table = form.getByRole("table", { name: "LRP coverage table" });
   await expect(table).toBeVisible({ timeout: 30_000 });
   await table.locator("tbody tr:not(.indicative) button.row-button").first().click();
+  // From crop year 2027 the form asks about forward-purchased cattle (shared/book/forward-purchase.ts).
+  const forward = form.getByTestId("forward-purchase");
+  if (await forward.isVisible()) await forward.getByLabel("No", { exact: true }).check();
   const premium = form.getByTestId("chosen-premium");
   await expect(premium).toBeVisible();
   return (await premium.textContent())?.trim() ?? "";

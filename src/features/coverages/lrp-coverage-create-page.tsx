@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { cropYearOf } from "../../../shared/book/crop-year";
+import { asksForwardPurchase } from "../../../shared/book/forward-purchase";
 import { lrpCoverageFromOffer } from "../../../shared/book/lrp-coverage";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage } from "../../../shared/documents/book";
@@ -22,6 +24,7 @@ import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields } from "./customer-policy-fields";
+import { ForwardPurchaseField, type ForwardPurchaseState } from "./forward-purchase-field";
 import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
 import "../../lib/pricing/ui/quote.css";
 import "./coverages.css";
@@ -42,6 +45,7 @@ export default function LrpCoverageCreatePage() {
   const book = useCustomerBook(form.customer || null);
   const [saveError, setSaveError] = useState<{ field: LrpField | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [forward, setForward] = useState<ForwardPurchaseState>({ answer: undefined, deliveryDate: "" });
 
   const policies = useMemo(() => openPolicies(book.policies, "lrp"), [book.policies]);
   const policy = chosenPolicy(policies, form.policy);
@@ -108,6 +112,7 @@ export default function LrpCoverageCreatePage() {
     update(patch);
   };
 
+  const asksForward = asOf !== null && asksForwardPurchase(cropYearOf(asOf), commodity);
   const blockers: string[] = [];
   if (!form.customer) blockers.push("choose the customer");
   else if (!policy) blockers.push("choose the LRP policy");
@@ -116,6 +121,8 @@ export default function LrpCoverageCreatePage() {
     blockers.push("choose a row with RMA's rate (rows marked * are modelled and cannot be bought)");
   if (asOf && !windowOpen) blockers.push("wait for the next sales window");
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
+  if (asksForward && forward.answer === undefined)
+    blockers.push("answer whether any cattle are forward-purchased");
 
   const save = async () => {
     if (pricing.status !== "ready" || !built?.ok || !policy || !chosenRow) return;
@@ -148,12 +155,24 @@ export default function LrpCoverageCreatePage() {
         },
         policy,
         existingCoverages: coverages,
+        ...(asksForward && forward.answer !== undefined
+          ? {
+              forwardPurchase: {
+                forwardPurchasedCattle: forward.answer,
+                ...(forward.answer ? { forwardPurchaseDeliveryDate: forward.deliveryDate } : {}),
+              },
+            }
+          : {}),
         id: newRecordId(),
         now: new Date(),
         userId: session.user?.sub ?? "unknown",
       });
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
+      if (e.path?.[0] === "forwardPurchaseDeliveryDate") {
+        setSaveError({ field: null, message: messageForField(e.message, e.path) });
+        return;
+      }
       const field = lrpFieldOf(e.code, e.path) ?? null;
       setSaveError({ field, message: messageForField(e.message, e.path) });
       return;
@@ -230,6 +249,20 @@ export default function LrpCoverageCreatePage() {
             onSort={onSort}
             chosen={chosen}
             onChoose={onChoose}
+          />
+        </Card>
+      ) : null}
+
+      {asksForward ? (
+        <Card aria-labelledby="create-forward">
+          <h2 id="create-forward">Forward-purchased cattle</h2>
+          <ForwardPurchaseField
+            value={forward}
+            endDate={chosenRow?.endDate ?? null}
+            onChange={(next) => {
+              setSaveError(null);
+              setForward(next);
+            }}
           />
         </Card>
       ) : null}
