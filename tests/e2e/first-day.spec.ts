@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedDemoCustomerBook } from "./book-helpers";
-import { AGENT } from "./sync-helpers";
+import { AGENT, freshName } from "./sync-helpers";
 
 // A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
 // a policy page whose buttons say what they do.
@@ -46,4 +46,29 @@ test("the LRP table on a 360 px phone: price, premium and end date without sidew
   expect(await box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
   await page.getByRole("button", { name: "Show all 15 columns" }).click();
   await expect(headers).toHaveCount(15);
+});
+
+test("a new entity starts at its customer's address and county", async ({ page }) => {
+  await page.goto(
+    `/login/?login_hint=${encodeURIComponent(AGENT.email)}&returnTo=${encodeURIComponent("/agent/customers?new=1")}`,
+  );
+  const form = page.getByTestId("new-customer-form");
+  await expect(form.getByLabel("Name", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await form.getByLabel("Name", { exact: true }).fill(freshName("Address Ranch"));
+  await form.getByLabel("Street address", { exact: true }).fill("12 Range Road");
+  await form.getByLabel("City", { exact: true }).fill("Lincoln");
+  await form.getByLabel("State", { exact: true }).selectOption("NE");
+  await form.getByLabel(/^County/).selectOption({ label: "Lancaster" });
+  await form.getByLabel("ZIP code", { exact: true }).fill("68508");
+  await form.getByRole("button", { name: "Save customer" }).click();
+  await expect(page.getByTestId("customer-record")).toBeVisible();
+  const customerId = new URL(page.url()).searchParams.get("customer") as string;
+  await page.goto(`/agent/entities/create?customer=${encodeURIComponent(customerId)}`);
+  const entity = page.getByTestId("entity-create");
+  await expect(entity.getByLabel("Street address", { exact: true })).toHaveValue("12 Range Road", {
+    timeout: 15_000,
+  });
+  await expect(entity.getByLabel(/^County/).locator("option:checked")).toHaveText(
+    "Lancaster",
+  );
 });

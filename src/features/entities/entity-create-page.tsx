@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import {
+  addressDraftFrom,
   CustomerSelect,
   type FieldIssues,
   focusFirstInvalid,
+  isBlankAddress,
   isKnownCustomer,
   NO_ISSUES,
   NotSavedAlert,
@@ -31,6 +33,12 @@ export default function EntityCreatePage() {
   const [error, setError] = useState<string | null>(null);
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
   const known = isKnownCustomer(customerId, index.loaded, index.customers);
+  // The entity starts at the customer's address and county (issue 28 §6) while its own is still blank.
+  const customerAddress = book.profile?.address;
+  useEffect(() => {
+    if (!customerAddress) return;
+    setDraft((d) => (isBlankAddress(d.address) ? { ...d, address: addressDraftFrom(customerAddress) } : d));
+  }, [customerAddress]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
