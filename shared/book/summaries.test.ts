@@ -28,6 +28,7 @@ const records = () => ({
       head: 100,
       endDate: "2027-05-21",
       producerPremium: "3591",
+      status: "accepted",
     }),
     c2: sampleLrpCoverage({ id: "c2", policyId: "p1", head: 40, endDate: "2027-02-19", status: "cancelled" }),
     c3: sampleLgmEndorsement({ id: "c3", policyId: "p2", targetMarketings: [0, 100, 100, 100, 100, 100] }),
@@ -45,7 +46,8 @@ describe("book summaries (the organisation document's list cache)", () => {
       state: "KS",
       status: "active",
       activePolicies: 1,
-      headCovered: 600,
+      // c1 is in force; c3, a quoted LGM endorsement on a pending policy, covers nothing yet (issue 28 §5).
+      headCovered: 100,
       nextEndDate: "2027-05-21",
       updatedAt: sampleProfile().updatedAt,
     });

@@ -32,6 +32,11 @@ export interface BookSummaries {
 
 /** Coverage statuses whose animals are still covered (not cancelled, not ended). */
 export const LIVE_COVERAGE_STATUSES = new Set(["quoted", "submitted", "accepted"]);
+/**
+ * Coverage in force: accepted by the insurance provider. A quote or a submission (on a pending policy,
+ * say) covers nothing yet, so "coverages in force" and "head covered" leave them out (issue 28 §5).
+ */
+export const IN_FORCE_COVERAGE_STATUSES: ReadonlySet<string> = new Set(["accepted"]);
 
 /** Head a coverage covers: LRP head, LGM total target marketings. */
 export const coveredHead = (coverage: Coverage): number =>
@@ -52,7 +57,9 @@ export function bookSummaries(customerId: string, records: CustomerRecords): Boo
         ...(profile.address ? { state: profile.address.state } : {}),
         status: profile.status,
         activePolicies: Object.values(policies).filter((p) => p.status === "active").length,
-        headCovered: live.reduce((sum, c) => sum + coveredHead(c), 0),
+        headCovered: coverages
+          .filter((c) => IN_FORCE_COVERAGE_STATUSES.has(c.status))
+          .reduce((sum, c) => sum + coveredHead(c), 0),
         nextEndDate,
         updatedAt: profile.updatedAt,
       }

@@ -105,7 +105,7 @@ describe("agent hub", () => {
     expect(hub.premiumsTotal).toBe("0.3");
   });
 
-  it("counts active customers, active policies and the head still covered", () => {
+  it("counts active customers, active policies and the head in force (a quote covers nothing yet)", () => {
     const hub = buildHub(
       customers,
       policies,
@@ -117,7 +117,7 @@ describe("agent hub", () => {
       names,
       TODAY,
     );
-    expect(hub.counts).toEqual({ customers: 1, activePolicies: 1, coveragesInForce: 2, headCovered: 100 });
+    expect(hub.counts).toEqual({ customers: 1, activePolicies: 1, coveragesInForce: 1, headCovered: 40 });
   });
 
   it("says when in words", () => {

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { claimsToFileSoon, endingWithin, premiumsComingDue } from "../../../shared/book/dates";
-import { LIVE_COVERAGE_STATUSES } from "../../../shared/book/summaries";
+import { IN_FORCE_COVERAGE_STATUSES } from "../../../shared/book/summaries";
 import type { CoverageSummary, CustomerSummary, PolicySummary } from "../../../shared/documents/book";
 import {
   commodityLabel,
@@ -72,14 +72,14 @@ export function buildHub(
     daysLeft,
     producerPremium: c.producerPremium,
   });
-  const live = coverages.filter((c) => LIVE_COVERAGE_STATUSES.has(c.status));
+  const inForce = coverages.filter((c) => IN_FORCE_COVERAGE_STATUSES.has(c.status));
   const premiums = premiumsComingDue(coverages, today, PREMIUM_DAYS).map(item);
   return {
     counts: {
       customers: customers.filter((c) => (c.status ?? "active") === "active").length,
       activePolicies: policies.filter((p) => p.status === "active").length,
-      coveragesInForce: live.length,
-      headCovered: live.reduce((sum, c) => sum + c.head, 0),
+      coveragesInForce: inForce.length,
+      headCovered: inForce.reduce((sum, c) => sum + c.head, 0),
     },
     ending: endingWithin(coverages, today, ENDING_DAYS).map(item),
     claims: claimsToFileSoon(coverages, today).map(item),
