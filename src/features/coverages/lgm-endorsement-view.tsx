@@ -10,6 +10,7 @@ import { DeductiblePosition, deductibleUnit, formatDeductible } from "./deductib
 import { EndorsementCurve } from "./endorsement-curve";
 import { keyDates } from "./key-dates";
 import { PolicyLink } from "./lrp-coverage-page";
+import { OverlapWarnings } from "./overlap-warnings";
 import { dateWithDays, Figures, HistoryCard, LookupState, RecordLinks } from "./record-parts";
 import { StatusPanel } from "./status-panel";
 import { useCoverageRecord } from "./use-coverage-record";
@@ -76,6 +77,7 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
         <OpenClaimLink coverage={e} today={today} />
       </RecordLinks>
       <StatusPanel record={e} book={book} headingId="lgm-status" />
+      <OverlapWarnings coverageId={e.id} book={book} />
       <Card aria-labelledby="lgm-dates">
         <h2 id="lgm-dates">Dates</h2>
         <Figures

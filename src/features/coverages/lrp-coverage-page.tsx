@@ -17,6 +17,7 @@ import {
 import { commodityLabel, formatPremium, providerName, typeLabel } from "./coverage-rows";
 import { keyDates } from "./key-dates";
 import { LRP_FIELD_LABELS as L } from "./lrp-labels";
+import { OverlapWarnings } from "./overlap-warnings";
 import { dateWithDays, Figures, HistoryCard, LookupState, RecordLinks } from "./record-parts";
 import { StatusPanel } from "./status-panel";
 import { useCoverageRecord } from "./use-coverage-record";
@@ -66,6 +67,7 @@ export default function LrpCoveragePage() {
         <OpenClaimLink coverage={c} today={today} />
       </RecordLinks>
       <StatusPanel record={c} book={book} headingId="lrp-status" />
+      <OverlapWarnings coverageId={c.id} book={book} />
       <DatesCard coverage={c} today={today} />
       <Card aria-labelledby="lrp-terms">
         <h2 id="lrp-terms">Priced terms</h2>
