@@ -4,6 +4,7 @@ import { getLgmType, getLrpType } from "../catalogue";
 import type { CampaignQuote } from "../documents/campaign";
 import type { MarketSnapshot } from "../market/snapshot";
 import { type LgmQuote, type LrpCoverageRow, quoteLgm, quoteLrp } from "../pricing";
+import type { NoSales } from "../pricing/sales-day";
 
 // A campaign's quote priced on one snapshot with the shared engine: the figures the e-mail, the SMS,
 // the screen's preview and the server's send all show. The sales date is the snapshot's as-of date.
@@ -18,8 +19,10 @@ export type PricedQuote =
       head: number;
       targetWeightCwt: number;
       rows: LrpCoverageRow[];
+      /** Present when the sales date has no LRP sales (the engine's quote.noSales): said in every message. */
+      noSales?: NoSales;
     }
-  | { plan: "lgm"; title: string; asOf: string; deductible: number; quote: LgmQuote };
+  | { plan: "lgm"; title: string; asOf: string; deductible: number; quote: LgmQuote; noSales?: NoSales };
 
 export function titleOf(quote: CampaignQuote): string {
   return quote.plan === "lrp"
@@ -50,7 +53,14 @@ export function priceCampaignQuote(
       snapshot,
       { simulationDraws: options.lgmSimulationDraws },
     );
-    return { plan: "lgm", title, asOf: salesDate, deductible: quote.deductible, quote: priced };
+    return {
+      plan: "lgm",
+      title,
+      asOf: salesDate,
+      deductible: quote.deductible,
+      quote: priced,
+      ...(priced.noSales ? { noSales: priced.noSales } : {}),
+    };
   }
   const published = snapshot.lrpRates.filter(
     (r) =>
@@ -63,22 +73,22 @@ export function priceCampaignQuote(
     throw new Error(
       `no LRP offers of ${title} on ${salesDate} for ${quote.endorsementLengthsWeeks.join(", ")}-week endorsements`,
     );
-  const table =
-    quoteLrp(
-      {
-        commodity: quote.commodity,
-        type: quote.type,
-        endorsementLengthWeeks: published[0].endorsementLengthWeeks,
-        coverageLevel: published[0].coverageLevel,
-        head: quote.head,
-        targetWeightCwt: quote.targetWeightCwt,
-        farmerClassification,
-        cropYear,
-        salesDate,
-      },
-      snapshot,
-      { all: true },
-    ).offers ?? [];
+  const lrp = quoteLrp(
+    {
+      commodity: quote.commodity,
+      type: quote.type,
+      endorsementLengthWeeks: published[0].endorsementLengthWeeks,
+      coverageLevel: published[0].coverageLevel,
+      head: quote.head,
+      targetWeightCwt: quote.targetWeightCwt,
+      farmerClassification,
+      cropYear,
+      salesDate,
+    },
+    snapshot,
+    { all: true },
+  );
+  const table = lrp.offers ?? [];
   const wanted = table.filter((r) => quote.endorsementLengthsWeeks.includes(r.endorsementLengthWeeks));
   const rows =
     quote.levelSelection === "ALL"
@@ -101,5 +111,6 @@ export function priceCampaignQuote(
     head: quote.head,
     targetWeightCwt: quote.targetWeightCwt,
     rows,
+    ...(lrp.noSales ? { noSales: lrp.noSales } : {}),
   };
 }

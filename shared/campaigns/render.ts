@@ -93,10 +93,14 @@ function tableOf(priced: PricedQuote): Table {
   };
 }
 
+/** " (no sales on <date>: <reason>)" when the quote's sales date has none, else "". */
+const noSalesNote = (p: PricedQuote) =>
+  p.noSales ? ` (no sales on ${p.noSales.date}: ${p.noSales.reason})` : "";
+
 const summaryOf = (p: PricedQuote) =>
-  p.plan === "lrp"
+  (p.plan === "lrp"
     ? `${p.title}, ${p.head.toLocaleString("en-US")} head at ${p.targetWeightCwt} cwt, prices of ${p.asOf}`
-    : `${p.title}, deductible ${dollars(p.deductible)}, margins of ${p.asOf}`;
+    : `${p.title}, deductible ${dollars(p.deductible)}, margins of ${p.asOf}`) + noSalesNote(p);
 
 export function renderEmail(
   org: RenderOrg,
@@ -180,7 +184,7 @@ export function smsSegments(text: string): number {
 export function renderSms(orgName: string, item: Pick<RenderItem, "priced">, shortUrl: string): string {
   const p = item.priced;
   const tail = ` Full quote: ${shortUrl} Reply STOP to opt out`;
-  const head = `${orgName}: ${p.title} ${p.asOf}`;
+  const head = `${orgName}: ${p.title} ${p.asOf}${p.noSales ? " (no sales that day)" : ""}`;
   const parts: string[] =
     p.plan === "lrp"
       ? p.rows.map(

@@ -1,5 +1,5 @@
 import { DomainError } from "../errors";
-import { lrpSalesGroup, lrpSalesSuspension } from "../market/calendar";
+import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../market/calendar";
 import { isoDateToUtc } from "../market/dates";
 import type { MarketSnapshot } from "../market/snapshot";
 
@@ -23,6 +23,17 @@ export function requireSalesDayPrices(snapshot: MarketSnapshot, salesDate: strin
 export interface NoSales {
   date: string;
   reason: string;
+}
+
+/**
+ * Why LGM cannot be bought on a day: RMA publishes no LGM margins on a weekend or an exchange holiday
+ * (LGM has no report-day suspension: DOMAIN.md "Sales" names LRP's only).
+ */
+export function lgmNoSales(salesDate: string): NoSales | null {
+  const weekday = new Date(isoDateToUtc(salesDate)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return { date: salesDate, reason: "weekend: RMA publishes no margins" };
+  const holiday = exchangeHoliday(salesDate);
+  return holiday ? { date: salesDate, reason: `exchange holiday (${holiday}): no LGM sales` } : null;
 }
 
 export function lrpNoSales(salesDate: string, commodityCode: string): NoSales | null {

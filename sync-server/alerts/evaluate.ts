@@ -4,6 +4,7 @@ import { type WatchSetup, type WatchTarget, watchSetupSchema } from "../../share
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { quoteLgm } from "../../shared/pricing/lgm/quote";
 import { quoteLrp } from "../../shared/pricing/lrp/quote";
+import type { NoSales } from "../../shared/pricing/sales-day";
 
 // Price alerts (issue 15 §4): a watch item with a target is priced with the shared engine against a
 // newly published snapshot; the item is met when its figure reaches the target (the rule is stated
@@ -19,6 +20,8 @@ export interface AlertHit {
   /** The figure that met the target, exact decimal text (dollars). */
   actual: string;
   asOf: string;
+  /** Present when the snapshot's day has no sales for the item (the engine's noSales). */
+  noSales?: NoSales;
 }
 
 export interface AlertMiss {
@@ -27,8 +30,8 @@ export interface AlertMiss {
   reason: string;
 }
 
-/** The figure a target compares, from the shared engine's quote. */
-function figureOf(setup: WatchSetup, snapshot: MarketSnapshot): Decimal {
+/** The figure a target compares, from the shared engine's quote, with the quote's noSales. */
+function figureOf(setup: WatchSetup, snapshot: MarketSnapshot): { figure: Decimal; noSales?: NoSales } {
   const common = {
     commodity: setup.commodity,
     type: setup.type,
@@ -52,11 +55,16 @@ function figureOf(setup: WatchSetup, snapshot: MarketSnapshot): Decimal {
       },
       snapshot,
     );
-    if (setup.target?.kind === "premiumPerHead") return new Decimal(q.producerPremiumPerHead);
+    const noSales = q.noSales ? { noSales: q.noSales } : {};
+    if (setup.target?.kind === "premiumPerHead")
+      return { figure: new Decimal(q.producerPremiumPerHead), ...noSales };
     // Net floor per cwt: coverage price − producer premium per cwt (premium per head ÷ cwt per head).
-    return new Decimal(q.coveragePricePerCwt).minus(
-      new Decimal(q.producerPremiumPerHead).div(setup.targetWeightCwt),
-    );
+    return {
+      figure: new Decimal(q.coveragePricePerCwt).minus(
+        new Decimal(q.producerPremiumPerHead).div(setup.targetWeightCwt),
+      ),
+      ...noSales,
+    };
   }
   const q = quoteLgm(
     {
@@ -70,7 +78,7 @@ function figureOf(setup: WatchSetup, snapshot: MarketSnapshot): Decimal {
     // does not change it, so two draws price it (evaluate.test.ts checks it equals the full quote's).
     { simulationDraws: 2 },
   );
-  return new Decimal(q.grossMarginGuarantee);
+  return { figure: new Decimal(q.grossMarginGuarantee), ...(q.noSales ? { noSales: q.noSales } : {}) };
 }
 
 export function targetMet(target: WatchTarget, actual: Decimal): boolean {
@@ -94,8 +102,9 @@ export function evaluateWatchlist(
     const setup = parsed.data;
     if (!setup.target) continue;
     let actual: Decimal;
+    let noSales: NoSales | undefined;
     try {
-      actual = figureOf(setup, snapshot);
+      ({ figure: actual, noSales } = figureOf(setup, snapshot));
     } catch (error) {
       misses.push({ itemId, reason: (error as Error).message });
       continue;
@@ -111,6 +120,7 @@ export function evaluateWatchlist(
         target: setup.target,
         actual: rounded.toFixed(2),
         asOf: snapshot.asOf,
+        ...(noSales ? { noSales } : {}),
       });
   }
   return { hits, misses };
@@ -124,5 +134,8 @@ export function alertText(hit: AlertHit): { title: string; body: string } {
       : hit.target.kind === "premiumPerHead"
         ? `producer premium $${hit.actual}/head (target $${hit.target.value} or less)`
         : `guarantee $${hit.actual} (target $${hit.target.value} or more)`;
-  return { title: `Price alert: ${hit.name}`, body: `${hit.asOf} prices: ${what}.` };
+  const none = hit.noSales
+    ? ` No sales on ${hit.noSales.date} (${hit.noSales.reason}): these prices cannot be bought.`
+    : "";
+  return { title: `Price alert: ${hit.name}`, body: `${hit.asOf} prices: ${what}.${none}` };
 }

@@ -70,6 +70,10 @@ export const lgmQuoteSchema = z.object({
   deductibleCurve: z.array(
     z.object({ deductible: z.number(), totalPremium: money, subsidy: money, producerPremium: money }),
   ),
+  noSales: z
+    .object({ date: z.string().describe("YYYY-MM-DD"), reason: z.string() })
+    .optional()
+    .describe("present when the sales date has no LGM sales (weekend, exchange holiday)"),
 });
 
 export const marketCurrentSchema = z.object({

@@ -264,3 +264,15 @@ describe("LGM scenarios", () => {
     expect(down.netResult).toBeCloseTo(down.indemnity - base.chosen.producerPremium.toNumber(), 6);
   });
 });
+
+describe("LGM quote on a day without sales (issue 26: said in every channel, like LRP's)", () => {
+  it("carries noSales on a weekend and an exchange holiday, none on a trading day", () => {
+    const on = (salesDate: string) =>
+      quoteLgm({ ...yearling, salesDate }, generateSampleSnapshot(salesDate), { simulationDraws: 2 }).noSales;
+    expect([on("2026-11-28"), on("2026-11-26"), on("2026-11-20")]).toEqual([
+      { date: "2026-11-28", reason: "weekend: RMA publishes no margins" },
+      { date: "2026-11-26", reason: "exchange holiday (Thanksgiving): no LGM sales" },
+      undefined,
+    ]);
+  });
+});

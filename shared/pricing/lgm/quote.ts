@@ -1,7 +1,7 @@
 import { getLgmType, lgmDeductibleSteps } from "../../catalogue";
 import type { MarketSnapshot } from "../../market/snapshot";
 import { type Money, money, roundCents, toJsonNumber } from "../money";
-import { requireSalesDayPrices } from "../sales-day";
+import { lgmNoSales, type NoSales, requireSalesDayPrices } from "../sales-day";
 import { farmerSubsidyAddition } from "../subsidy/farmer";
 import { lgmSubsidyPercent } from "../subsidy/lgm-subsidy";
 import { invalidInput, parseInput } from "../validate";
@@ -21,6 +21,8 @@ export interface LgmQuote {
   producerPremium: number;
   months: { marketingMonth: string; expectedGrossMarginPerUnit: number; targetMarketings: number }[];
   deductibleCurve: { deductible: number; totalPremium: number; subsidy: number; producerPremium: number }[];
+  /** Present when the sales date has no LGM sales (weekend, exchange holiday): its prices buy nothing. */
+  noSales?: NoSales;
 }
 
 export interface LgmQuoteOptions {
@@ -154,7 +156,9 @@ export function quoteLgm(input: unknown, snapshot: MarketSnapshot, options: LgmQ
 }
 
 export function lgmQuoteOf(p: LgmPricing): LgmQuote {
+  const noSales = lgmNoSales(p.request.salesDate);
   return {
+    ...(noSales ? { noSales } : {}),
     expectedGrossMargin: toJsonNumber(p.chosen.expectedGrossMargin),
     grossMarginGuarantee: toJsonNumber(p.chosen.grossMarginGuarantee),
     totalPremium: toJsonNumber(p.chosen.totalPremium),
