@@ -68,7 +68,5 @@ test("a new entity starts at its customer's address and county", async ({ page }
   await expect(entity.getByLabel("Street address", { exact: true })).toHaveValue("12 Range Road", {
     timeout: 15_000,
   });
-  await expect(entity.getByLabel(/^County/).locator("option:checked")).toHaveText(
-    "Lancaster",
-  );
+  await expect(entity.getByLabel(/^County/).locator("option:checked")).toHaveText("Lancaster");
 });
