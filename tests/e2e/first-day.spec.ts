@@ -70,3 +70,26 @@ test("a new entity starts at its customer's address and county", async ({ page }
   });
   await expect(entity.getByLabel(/^County/).locator("option:checked")).toHaveText("Lancaster");
 });
+
+test("a new customer by keyboard alone, with the focus visible at each step", async ({ page }) => {
+  await page.goto(
+    `/login/?login_hint=${encodeURIComponent(AGENT.email)}&returnTo=${encodeURIComponent("/agent/customers?new=1")}`,
+  );
+  const form = page.getByTestId("new-customer-form");
+  await expect(form.getByLabel("Name", { exact: true })).toBeVisible({ timeout: 20_000 });
+  /** Presses Tab until `target` has the focus (at most 60 times), checking the focus ring shows. */
+  const tabTo = async (target: ReturnType<typeof page.getByRole>) => {
+    for (let i = 0; i < 60 && !(await target.evaluate((e) => e === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(target).toBeFocused();
+    expect(await target.evaluate((e) => getComputedStyle(e).outlineStyle)).not.toBe("none");
+  };
+  await tabTo(form.getByRole("button", { name: "Save customer" }));
+  await page.keyboard.press("Enter");
+  const name = form.getByLabel("Name", { exact: true });
+  await expect(name).toBeFocused();
+  await page.keyboard.type(freshName("Keyboard Ranch"));
+  await tabTo(form.getByRole("button", { name: "Save customer" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("customer-record")).toBeVisible({ timeout: 15_000 });
+});
