@@ -4,6 +4,7 @@ import { z } from "zod";
 import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
 import type { JobStore } from "../jobs/store";
 import { encodeSnapshot, sendEncoded } from "../market/encoded";
+import { offerHistoryWithSample } from "../market/offer-history";
 import { mountMarketSnapshots } from "../market/snapshot-route";
 import type { MarketSeed } from "../sync/seed";
 
@@ -157,15 +158,16 @@ export function mountMarketApi(
   app.get("/api/market/history/lrp", async (c) => {
     const q = lrpHistoryQuerySchema.safeParse(c.req.query());
     if (!q.success) return invalid(c, q.error);
-    const days =
-      (await options.history?.lrpOfferHistory({
-        commodityCode: q.data.commodity,
-        typeCode: q.data.type,
-        endorsementLengthWeeks: q.data.length,
-        coverageLevel: q.data.coverageLevel,
-        from: q.data.from,
-        to: q.data.to,
-      })) ?? [];
+    const key = {
+      commodityCode: q.data.commodity,
+      typeCode: q.data.type,
+      endorsementLengthWeeks: q.data.length,
+      coverageLevel: q.data.coverageLevel,
+      from: q.data.from,
+      to: q.data.to,
+    };
+    // Stored days are real; the other weekdays are labelled sample (sync-server/market/offer-history.ts).
+    const days = offerHistoryWithSample((await options.history?.lrpOfferHistory(key)) ?? [], key);
     return c.json({ days });
   });
   app.get("/api/market/history/lgm", async (c) => {

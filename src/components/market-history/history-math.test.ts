@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backtest, type OfferDay, windowSummary } from "./history-math";
+import { backtest, type OfferDay, sourceCounts, windowSummary } from "./history-math";
 
 const day = (asOf: string, coveragePrice: number, costPerCwt: number, endDate: string): OfferDay => ({
   asOf,
@@ -46,8 +46,27 @@ describe("offer history", () => {
       actualEndingValue: "190.25",
       indemnity: "9.75",
       net: "6.50",
+      daySource: "real",
+      endingSource: "real",
     });
     // not ended yet (another commodity's value does not count)
     expect(rows[1]).toMatchObject({ actualEndingValue: null, indemnity: null, net: null });
+  });
+  it("says per row whether the day and the ending value are real or sample, and counts the days", () => {
+    const mixed = [{ ...days[0], source: "sample" as const }, days[1]];
+    const rows = backtest(
+      mixed,
+      [{ commodityCode: "0801", typeCode: "810", endDate: "2026-03-02", actualEndingValue: 190.25 }],
+      "0801",
+      "810",
+      "sample",
+    );
+    expect([rows.map((r) => [r.daySource, r.endingSource]), sourceCounts(mixed)]).toEqual([
+      [
+        ["sample", "sample"],
+        ["real", null],
+      ],
+      { real: 1, sample: 1 },
+    ]);
   });
 });

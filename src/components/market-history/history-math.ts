@@ -8,8 +8,13 @@ import { lrpSubsidyPercent } from "../../../shared/pricing/subsidy/lrp-subsidy";
 // and 365 days, and a back-test of the offer — what an endorsement bought on each past day paid at its
 // end (indemnity from RMA's actual ending value) against its premium. Exact decimals; per cwt.
 
+/** Where a day's figures come from: the stored history (real) or the labelled sample data. */
+export type DataSource = "real" | "sample";
+
 /** One day of an offer, as GET /api/market/history/lrp returns it. */
 export interface OfferDay {
+  /** The server labels each day (sync-server/market/offer-history.ts); unlabelled days count as real. */
+  source?: DataSource;
   asOf: string;
   coveragePrice: number;
   expectedEndingValue: number;
@@ -61,6 +66,17 @@ export interface BacktestRow {
   indemnity: string | null;
   /** Indemnity less the producer premium (or the total premium without a subsidy figure). */
   net: string | null;
+  /** Where the day's offer came from. */
+  daySource: DataSource;
+  /** Where the ending value came from (null while none is published). */
+  endingSource: DataSource | null;
+}
+
+/** How many of the days are real and how many sample. */
+export function sourceCounts(days: readonly Pick<OfferDay, "source">[]): Record<DataSource, number> {
+  const counts = { real: 0, sample: 0 };
+  for (const d of days) counts[d.source ?? "real"] += 1;
+  return counts;
 }
 
 export function backtest(
@@ -68,6 +84,8 @@ export function backtest(
   endingValues: readonly LrpActualEndingValue[],
   commodityCode: string,
   typeCode: string,
+  /** Where the actual ending values come from: the market snapshot's source ("sample" or RMA's). */
+  endingSource: DataSource = "real",
 ): BacktestRow[] {
   const ending = new Map(
     endingValues
@@ -91,6 +109,8 @@ export function backtest(
       actualEndingValue: aev === undefined ? null : new Decimal(aev).toFixed(2),
       indemnity: indemnity ? indemnity.toFixed(2) : null,
       net: indemnity ? indemnity.minus(producer ?? premium).toFixed(2) : null,
+      daySource: d.source ?? "real",
+      endingSource: aev === undefined ? null : endingSource,
     };
   });
 }

@@ -3,7 +3,14 @@ import { addDays } from "../../../shared/market/dates";
 import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
 import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
-import { backtest, type OfferDay, type Range, windowSummary } from "./history-math";
+import {
+  backtest,
+  type DataSource,
+  type OfferDay,
+  type Range,
+  sourceCounts,
+  windowSummary,
+} from "./history-math";
 import "./market-history.css";
 
 // Loaded lazily by HistorySlot (signed in and online only): the offer's last 365 days from the server's
@@ -17,7 +24,7 @@ export interface OfferKey {
   asOf: string;
 }
 
-type Loaded = { days: OfferDay[]; endingValues: LrpActualEndingValue[] };
+type Loaded = { days: OfferDay[]; endingValues: LrpActualEndingValue[]; endingSource: DataSource };
 
 export default function OfferHistory({ offer }: { offer: OfferKey }) {
   const session = useSession();
@@ -42,13 +49,15 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
         // The ending values are extra: without them the back-test only has fewer settled days.
         const [{ days }, current] = await Promise.all([
           authorizedJson<{ days: OfferDay[] }>(`/api/market/history/lrp?${query}`, token),
-          authorizedJson<{ lrpActualEndingValues?: LrpActualEndingValue[] }>(
+          authorizedJson<{ lrpActualEndingValues?: LrpActualEndingValue[]; source?: string }>(
             "/api/market/current",
             token,
-          ).catch(() => ({ lrpActualEndingValues: undefined })),
+          ).catch(() => ({ lrpActualEndingValues: undefined, source: undefined })),
         ]);
         const endingValues = current.lrpActualEndingValues ?? [];
-        if (!cancelled) setState({ key, data: { days, endingValues } });
+        // The current snapshot's ending values are sample when the snapshot is the sample data.
+        const endingSource: DataSource = current.source === "sample" ? "sample" : "real";
+        if (!cancelled) setState({ key, data: { days, endingValues, endingSource } });
       } catch (e) {
         if (!cancelled) setState({ key, error: e instanceof Error ? e.message : String(e) });
       }
@@ -61,7 +70,8 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
   if (!state || state.key !== key) return <p className="offer-history">Loading this offer's history…</p>;
   if (state.error || !state.data)
     return <p className="offer-history">The offer's history is not available. {state.error}</p>;
-  const { days, endingValues } = state.data;
+  const { days, endingValues, endingSource } = state.data;
+  const counts = sourceCounts(days);
   const today = days.find((d) => d.asOf === offer.asOf);
   const month = windowSummary(days, offer.asOf, 30);
   const year = windowSummary(days, offer.asOf, 365);
@@ -77,10 +87,16 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
     endingValues,
     offer.commodity,
     offer.type,
+    endingSource,
   ).reverse();
   return (
     <section className="offer-history" data-testid="offer-history" aria-label="This offer's history">
       <h3>This offer over the last year</h3>
+      <p className="note" data-testid="history-sources">
+        {counts.real} real {counts.real === 1 ? "day" : "days"} from RMA's published offers, {counts.sample}{" "}
+        sample {counts.sample === 1 ? "day" : "days"} (days the server has not stored, filled from the sample
+        data){endingSource === "sample" ? "; ending values are sample data" : ""}.
+      </p>
       <Chart days={days} />
       <table className="offer-history__compare">
         <thead>
@@ -123,6 +139,7 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
               <th>Actual ending value</th>
               <th>Indemnity</th>
               <th>Net</th>
+              <th>Data</th>
             </tr>
           </thead>
           <tbody>
@@ -135,6 +152,7 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
                 <td>{r.actualEndingValue ?? "not yet"}</td>
                 <td>{r.indemnity ?? "—"}</td>
                 <td>{r.net ?? "—"}</td>
+                <td>{dataLabel(r.daySource, r.endingSource)}</td>
               </tr>
             ))}
           </tbody>
@@ -143,6 +161,14 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
     </section>
   );
 }
+
+/** "Real", "Sample", or "Real day, sample ending value". */
+const dataLabel = (day: DataSource, ending: DataSource | null) =>
+  ending === null || ending === day
+    ? day === "real"
+      ? "Real"
+      : "Sample"
+    : `${day === "real" ? "Real" : "Sample"} day, ${ending} ending value`;
 
 const show = (r: Range | undefined) =>
   r ? `${r.min} · ${r.mean} · ${r.max} (${r.days} days)` : "no days kept";

@@ -71,18 +71,17 @@ describe("the server's market feed", () => {
         "/api/market/history/lrp?commodity=0801&type=810&length=13&coverageLevel=0.95&from=2026-11-01&to=2026-11-30",
       )
     ).json();
-    expect(lrp.days).toEqual([
+    // The stored day is real; the other weekdays are labelled sample (issue 26).
+    expect(lrp.days.filter((d: { source: string }) => d.source === "real")).toEqual([
       {
         asOf: "2026-11-19",
-        commodityCode: "0801",
-        typeCode: "810",
-        endorsementLengthWeeks: 13,
         coverageLevel: 0.95,
         coveragePrice: 75,
         expectedEndingValue: 78.95,
         rate: 0.01399,
         costPerCwt: 1.049,
         endDate: "2027-02-19",
+        source: "real",
       },
     ]);
     // Thursday is the LGM sales day: the national yearling margins, also for a state without its own.
