@@ -13,6 +13,8 @@ export interface AddressFieldsProps {
   disabled?: boolean;
   /** Whether the county may be left blank (default true; an application needs it). */
   countyOptional?: boolean;
+  /** The address must be given (an application): street, city, state, ZIP (and a required county) marked *. */
+  required?: boolean;
 }
 
 /** Street, city, state (the region table's states and DC), county of that state, ZIP. */
@@ -24,12 +26,14 @@ export function AddressFields({
   presence = NO_PRESENCE,
   disabled,
   countyOptional = true,
+  required = false,
 }: AddressFieldsProps) {
   const bound = (key: keyof AddressDraft) => ({
     path: `${path}.${key}`,
     issues,
     presence,
     disabled,
+    required: required && key !== "line2" && (key !== "county" || !countyOptional),
     value: value[key],
   });
   const set = (key: keyof AddressDraft) => (text: string) => onChange({ ...value, [key]: text });

@@ -25,6 +25,7 @@ export function CustomerSelect({ customers, loaded, issues, clears = [], onChang
     <SelectInput
       label="Customer"
       path="customer"
+      required
       issues={issues}
       error={known ? undefined : "This customer is not in your book: choose one from the list."}
       value={known ? customerId : ""}

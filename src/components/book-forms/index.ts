@@ -14,6 +14,7 @@ export {
   withState,
 } from "./address-draft";
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
+export { BookForm, type BookFormProps } from "./book-form";
 export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
 export { Field, FieldGroup, type FieldProps, RequiredNote } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";

@@ -32,6 +32,7 @@ export function ProviderSelect({
     <SelectInput
       label="Insurance provider"
       path={path}
+      required
       issues={issues}
       presence={presence}
       disabled={disabled}

@@ -18,6 +18,8 @@ export interface TaxIdFieldProps {
   onFile?: string;
   presence?: FormPresence;
   disabled?: boolean;
+  /** The record needs a tax id: both fields marked * (the id only while none is on file). */
+  required?: boolean;
 }
 
 const TYPE_OPTIONS = TAX_ID_TYPE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
@@ -34,6 +36,7 @@ export function TaxIdField({
   onFile,
   presence,
   disabled,
+  required = false,
 }: TaxIdFieldProps) {
   const hint = onFile
     ? `On file: ${onFile}. Leave blank to keep it. ${TAX_ID_FORMAT[value.type]}.`
@@ -46,6 +49,7 @@ export function TaxIdField({
         issues={issues}
         presence={presence}
         disabled={disabled}
+        required={required}
         value={String(value.type)}
         onChange={(type) => onChange({ ...value, type: parseTaxIdType(type) ?? value.type })}
         options={TYPE_OPTIONS}
@@ -56,6 +60,7 @@ export function TaxIdField({
         issues={issues}
         presence={presence}
         disabled={disabled}
+        required={required && !onFile}
         hint={hint}
         value={value.value}
         onChange={(text) => onChange({ ...value, value: text })}

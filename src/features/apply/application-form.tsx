@@ -353,6 +353,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             onChange={(v) => set("address", v)}
             issues={issues}
             countyOptional={false}
+            required
           />
           <div className="book-form__row">
             {text("phone", "Phone", "phone", { hint: "e.g. 806-555-0100", type: "tel", autoComplete: "tel" })}

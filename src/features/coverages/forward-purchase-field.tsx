@@ -1,4 +1,5 @@
 import { FORWARD_PURCHASE_QUESTION, latestForwardDelivery } from "../../../shared/book/forward-purchase";
+import "../../components/book-forms/book-forms.css";
 import { formatDate } from "../../lib/format";
 
 export interface ForwardPurchaseState {
@@ -22,7 +23,7 @@ export function ForwardPurchaseField({
   return (
     <fieldset className="quote-form" data-testid="forward-purchase">
       <legend>{FORWARD_PURCHASE_QUESTION.text} *</legend>
-      <label>
+      <label className="book-choice">
         <input
           type="radio"
           name="forward-purchase"
@@ -32,7 +33,7 @@ export function ForwardPurchaseField({
         />{" "}
         Yes
       </label>
-      <label>
+      <label className="book-choice">
         <input
           type="radio"
           name="forward-purchase"

@@ -5,9 +5,9 @@ import { type Entity, taxIdKey } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
 import {
+  BookForm,
   describePresenceField,
   type FieldIssues,
-  focusFirstInvalid,
   formPresence,
   NO_ISSUES,
   NotSavedAlert,
@@ -69,7 +69,6 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
     const built = entityFromDraft(draft, entity, entity);
     if (!built.ok) {
       setIssues(built.issues);
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);
@@ -93,7 +92,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
   };
 
   return (
-    <form className="book-form" onSubmit={submit} noValidate data-testid="entity-edit">
+    <BookForm onSubmit={submit} data-testid="entity-edit">
       <PresenceList
         people={book.presence}
         fieldLabel={(f) => describePresenceField(f, `entities.${entity.id}`, entityFieldLabel)}
@@ -114,7 +113,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
           Cancel
         </ButtonLink>
       </div>
-    </form>
+    </BookForm>
   );
 }
 

@@ -4,9 +4,9 @@ import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import {
   addressDraftFrom,
+  BookForm,
   CustomerSelect,
   type FieldIssues,
-  focusFirstInvalid,
   isBlankAddress,
   isKnownCustomer,
   NO_ISSUES,
@@ -58,7 +58,6 @@ export default function EntityCreatePage() {
     });
     if (!built.ok) {
       setIssues(built.issues);
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);
@@ -76,7 +75,7 @@ export default function EntityCreatePage() {
   if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
 
   return (
-    <form className="book-form entity-create" onSubmit={submit} noValidate data-testid="entity-create">
+    <BookForm className="entity-create" onSubmit={submit} data-testid="entity-create">
       <p className="entities__intro">
         An entity is the person or business named on a policy. Its tax id is kept only where agents can read
         it; the customer sees the last four digits.
@@ -111,6 +110,6 @@ export default function EntityCreatePage() {
           Cancel
         </ButtonLink>
       </div>
-    </form>
+    </BookForm>
   );
 }

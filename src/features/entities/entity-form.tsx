@@ -56,12 +56,14 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
       <div className="book-form__row">
         <SelectInput
           label="Entity type"
+          required
           {...bound("type")}
           onChange={(type) => onChange("type", type)}
           options={SELECTABLE_TYPE_OPTIONS}
         />
         <TextInput
           label="Legal name"
+          required
           {...bound("legalName")}
           onChange={(name) => onChange("legalName", name)}
           hint="As on the tax return."
@@ -69,6 +71,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
       </div>
       <TaxIdField
         label="Tax id"
+        required
         value={draft.taxId}
         onChange={(v) => onChange("taxId", v)}
         issues={issues}
@@ -90,6 +93,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
             <>
               <TextInput
                 label="Spouse's name"
+                required
                 path="spouse.name"
                 issues={issues}
                 presence={presence}
@@ -142,12 +146,14 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
               <div className="book-form__row">
                 <TextInput
                   label="Name"
+                  required
                   {...sbiBound("name")}
                   value={sbi.name}
                   onChange={(name) => setSbi(index, { ...sbi, name })}
                 />
                 <SelectInput
                   label="Entity type"
+                  required
                   {...sbiBound("entityType")}
                   value={sbi.entityType}
                   onChange={(entityType) => setSbi(index, { ...sbi, entityType })}
@@ -156,6 +162,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
               </div>
               <TaxIdField
                 label="SBI tax id"
+                required
                 value={sbi.taxId}
                 onChange={(v) => setSbi(index, { ...sbi, taxId: v })}
                 issues={issues}
@@ -166,6 +173,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
               />
               <TextInput
                 label="Share (%)"
+                required
                 {...sbiBound("sharePercent")}
                 hint="More than 0 and at most 100, e.g. 50 or 12.5."
                 className="entity-sbi__share"

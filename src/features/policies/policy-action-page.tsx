@@ -7,14 +7,15 @@ import type { Policy } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import { type CustomerBook, useBookIndex } from "../../components/book";
 import {
+  BookForm,
   describePresenceField,
   Field,
   type FieldIssues,
-  focusFirstInvalid,
   formPresence,
   hasIssues,
   NO_ISSUES,
   NotSavedAlert,
+  RequiredNote,
   TextInput,
   unplacedIssues,
 } from "../../components/book-forms";
@@ -104,7 +105,6 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
     const built = policyFromDraft(draft, policy);
     if (!built.ok) {
       setIssues(built.issues);
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setIssues(NO_ISSUES);
@@ -120,7 +120,7 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
   };
 
   return (
-    <form className="book-form" onSubmit={submit} noValidate data-testid="policy-edit">
+    <BookForm onSubmit={submit} data-testid="policy-edit">
       <PresenceList
         people={book.presence}
         fieldLabel={(f) => describePresenceField(f, `policies.${policy.id}`, policyFieldLabel)}
@@ -145,7 +145,7 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
           Cancel
         </ButtonLink>
       </div>
-    </form>
+    </BookForm>
   );
 }
 
@@ -189,7 +189,6 @@ function PolicyStatusChange({
     if (numberProblem) problems.policyNumber = numberProblem;
     if (Object.keys(problems).length > 0) {
       setIssues(problems);
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     try {
@@ -214,11 +213,12 @@ function PolicyStatusChange({
 
   return (
     <Card>
-      <form className="book-form" onSubmit={confirm} noValidate data-testid="policy-status-change">
+      <BookForm onSubmit={confirm} requiredNote={false} data-testid="policy-status-change">
         <h2 className="policy__name">
           {action.label} policy {policy.policyNumber || "(number pending)"}
         </h2>
         <p>{ACTION_TEXT[action.action] ?? ""}</p>
+        {needsReason ? <RequiredNote /> : null}
         <p>
           Status: {STATUS_LABELS[policy.status]} → <strong>{STATUS_LABELS[to]}</strong>
         </p>
@@ -232,7 +232,7 @@ function PolicyStatusChange({
           />
         ) : null}
         {needsReason ? (
-          <Field label="Reason" path="statusReason" issues={issues} hint="Required. At most 500 characters.">
+          <Field label="Reason" path="statusReason" issues={issues} required hint="At most 500 characters.">
             <textarea
               className="book-input"
               rows={3}
@@ -254,7 +254,7 @@ function PolicyStatusChange({
             Keep it {STATUS_LABELS[policy.status]?.toLowerCase()}
           </ButtonLink>
         </div>
-      </form>
+      </BookForm>
     </Card>
   );
 }

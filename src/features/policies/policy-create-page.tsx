@@ -5,9 +5,9 @@ import type { InsurancePlan } from "../../../shared/catalogue";
 import { DomainError } from "../../../shared/errors";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import {
+  BookForm,
   CustomerSelect,
   type FieldIssues,
-  focusFirstInvalid,
   isKnownCustomer,
   NO_ISSUES,
   NotSavedAlert,
@@ -101,7 +101,6 @@ export default function PolicyCreatePage() {
     });
     if (!built.ok) {
       setIssues(built.issues);
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     if (!entities.some((e) => e.value === draft.entityId)) {
@@ -122,7 +121,7 @@ export default function PolicyCreatePage() {
   if (!index.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
 
   return (
-    <form className="book-form" onSubmit={submit} noValidate data-testid="policy-create">
+    <BookForm onSubmit={submit} data-testid="policy-create">
       <p className="policies__intro">
         A new policy starts as pending. Add the provider's policy number when you activate it.
       </p>
@@ -171,6 +170,6 @@ export default function PolicyCreatePage() {
           Cancel
         </ButtonLink>
       </div>
-    </form>
+    </BookForm>
   );
 }

@@ -49,6 +49,7 @@ export function PolicyForm({
     <>
       <SelectInput
         label="Entity"
+        required
         {...bound("entityId")}
         hint="The person or business the policy insures (active entities of the customer)."
         options={entities}
@@ -57,6 +58,7 @@ export function PolicyForm({
       <div className="book-form__row">
         <SelectInput
           label="Plan"
+          required
           {...bound("plan")}
           hint={planLocked}
           disabled={planLocked !== undefined}
@@ -79,12 +81,14 @@ export function PolicyForm({
       <div className="book-form__row">
         <TextInput
           label="Crop year"
+          required
           {...bound("cropYear")}
           inputMode="numeric"
           hint="July 1 to June 30, named by the year it ends in: a sale in November 2026 is crop year 2027."
         />
         <TextInput
           label="Reinsurance year"
+          required
           {...bound("reinsuranceYear")}
           inputMode="numeric"
           hint="RMA's year from July 1 to June 30, named by the year it ends in."
@@ -93,6 +97,7 @@ export function PolicyForm({
       <div className="book-form__row">
         <SelectInput
           label="State"
+          required
           {...bound("state")}
           onChange={(state) => {
             const keep = countyOptions(state).some((c) => c.value === draft.county);
@@ -103,6 +108,7 @@ export function PolicyForm({
         />
         <SelectInput
           label="County"
+          required
           {...bound("county")}
           disabled={counties.length === 0}
           options={counties}
