@@ -160,6 +160,17 @@ export function LrpFigures({ coverage: c, policy }: { coverage: LrpCoverage; pol
           value: formatPremium(c.producerPremium),
           testId: "producer-premium",
         },
+        ...(c.forwardPurchasedCattle === undefined
+          ? []
+          : [
+              {
+                label: "Forward-purchased cattle",
+                value: c.forwardPurchasedCattle
+                  ? `Yes, delivered ${c.forwardPurchaseDeliveryDate ? formatDate(c.forwardPurchaseDeliveryDate) : "—"}`
+                  : "No",
+                testId: "forward-purchase-answer",
+              },
+            ]),
       ]}
     />
   );
