@@ -1,5 +1,5 @@
 import { getInsuranceProvider } from "../catalogue/providers";
-import type { Coverage, LgmEndorsement, LrpCoverage, Policy } from "../documents/book";
+import type { LgmEndorsement, LrpCoverage, Policy } from "../documents/book";
 import { addMonths, formatYearMonth, parseYearMonth, yearMonthOf } from "../market/dates";
 
 // LRP and LGM-Cattle on the same animals (DOMAIN.md "Both LRP and LGM"), kept as data by reinsurance
@@ -38,15 +38,28 @@ export interface PlanOverlapWarning {
   message: string;
 }
 
+/** What the rule reads of an LRP coverage (a record, or the form's candidate before it is saved). */
+export type OverlapLrp = Pick<
+  LrpCoverage,
+  "id" | "plan" | "policyId" | "cropYear" | "status" | "commodity" | "endDate" | "head"
+>;
+/** What the rule reads of an LGM endorsement. */
+export type OverlapLgm = Pick<
+  LgmEndorsement,
+  "id" | "plan" | "policyId" | "cropYear" | "status" | "commodity" | "firstMonth" | "targetMarketings"
+>;
+
 /** The LGM endorsement's target marketings of a month (0 when the month is outside its period). */
-function lgmHeadIn(lgm: LgmEndorsement, month: string): number {
+function lgmHeadIn(lgm: OverlapLgm, month: string): number {
   const first = parseYearMonth(lgm.firstMonth);
   const i = lgm.targetMarketings.findIndex((_, k) => formatYearMonth(addMonths(first, k)) === month);
   return i < 0 ? 0 : (lgm.targetMarketings[i] ?? 0);
 }
 
-const providerOf = (policies: Readonly<Record<string, Policy>>, c: Coverage): string | undefined =>
-  policies[c.policyId]?.providerId;
+const providerOf = (
+  policies: Readonly<Record<string, Policy>>,
+  c: OverlapLrp | OverlapLgm,
+): string | undefined => policies[c.policyId]?.providerId;
 
 const nameOf = (providerId: string | undefined): string =>
   providerId ? (getInsuranceProvider(providerId)?.name ?? providerId) : "an unknown provider";
@@ -57,12 +70,12 @@ const nameOf = (providerId: string | undefined): string =>
  * @param policies the customer's policies by id (for each coverage's AIP)
  */
 export function lrpLgmOverlapWarnings(
-  coverages: Iterable<Coverage>,
+  coverages: Iterable<OverlapLrp | OverlapLgm>,
   policies: Readonly<Record<string, Policy>>,
 ): PlanOverlapWarning[] {
   const live = [...coverages].filter((c) => c.status !== "cancelled");
-  const lrps = live.filter((c): c is LrpCoverage => c.plan === "lrp" && LRP_CATTLE.includes(c.commodity));
-  const lgms = live.filter((c): c is LgmEndorsement => c.plan === "lgm" && c.commodity === LGM_CATTLE);
+  const lrps = live.filter((c): c is OverlapLrp => c.plan === "lrp" && LRP_CATTLE.includes(c.commodity));
+  const lgms = live.filter((c): c is OverlapLgm => c.plan === "lgm" && c.commodity === LGM_CATTLE);
   const out: PlanOverlapWarning[] = [];
   for (const lrp of lrps) {
     const month = formatYearMonth(yearMonthOf(lrp.endDate));

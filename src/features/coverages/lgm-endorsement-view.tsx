@@ -77,7 +77,7 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
         <OpenClaimLink coverage={e} today={today} />
       </RecordLinks>
       <StatusPanel record={e} book={book} headingId="lgm-status" />
-      <OverlapWarnings coverageId={e.id} book={book} />
+      <OverlapWarnings coverageId={e.id} coverages={Object.values(book.coverages)} policies={book.policies} />
       <Card aria-labelledby="lgm-dates">
         <h2 id="lgm-dates">Dates</h2>
         <Figures

@@ -26,10 +26,13 @@ import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields } from "./customer-policy-fields";
 import { ForwardPurchaseField, type ForwardPurchaseState } from "./forward-purchase-field";
 import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
+import { OverlapWarnings } from "./overlap-warnings";
 import "../../lib/pricing/ui/quote.css";
 import "./coverages.css";
 
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
+/** The id the overlap rule gives the coverage being made (never a record's: ids are ulids). */
+const CANDIDATE_ID = "new-lrp-coverage";
 
 /**
  * /agent/coverages/lrp/create — an LRP endorsement for a customer from a row of today's offer table
@@ -265,6 +268,26 @@ export default function LrpCoverageCreatePage() {
             }}
           />
         </Card>
+      ) : null}
+
+      {chosenRow && policy && asOf ? (
+        <OverlapWarnings
+          coverageId={CANDIDATE_ID}
+          coverages={[
+            ...coverages,
+            {
+              id: CANDIDATE_ID,
+              plan: "lrp",
+              policyId: policy.id,
+              cropYear: cropYearOf(asOf),
+              status: "quoted",
+              commodity,
+              endDate: chosenRow.endDate,
+              head: herd.head,
+            },
+          ]}
+          policies={book.policies}
+        />
       ) : null}
 
       <SaveCard

@@ -67,7 +67,7 @@ export default function LrpCoveragePage() {
         <OpenClaimLink coverage={c} today={today} />
       </RecordLinks>
       <StatusPanel record={c} book={book} headingId="lrp-status" />
-      <OverlapWarnings coverageId={c.id} book={book} />
+      <OverlapWarnings coverageId={c.id} coverages={Object.values(book.coverages)} policies={book.policies} />
       <DatesCard coverage={c} today={today} />
       <Card aria-labelledby="lrp-terms">
         <h2 id="lrp-terms">Priced terms</h2>

@@ -1,25 +1,28 @@
 import { useMemo } from "react";
-import { lrpLgmOverlapWarnings } from "../../../shared/book/plan-overlap";
-import type { CustomerBook } from "../../components/book/use-customer-book";
+import { lrpLgmOverlapWarnings, type OverlapLgm, type OverlapLrp } from "../../../shared/book/plan-overlap";
+import type { Policy } from "../../../shared/documents/book";
 import { Alert } from "../../components/ui/alert";
 
 /**
  * The LRP + LGM-Cattle overlap warnings (shared/book/plan-overlap.ts) that involve one coverage of the
- * customer's book; nothing when there are none.
+ * customer's book (a saved one, or the create form's candidate among the saved ones); nothing when
+ * there are none.
  */
 export function OverlapWarnings({
   coverageId,
-  book,
+  coverages,
+  policies,
 }: {
   coverageId: string;
-  book: Pick<CustomerBook, "coverages" | "policies">;
+  coverages: readonly (OverlapLrp | OverlapLgm)[];
+  policies: Readonly<Record<string, Policy>>;
 }) {
   const warnings = useMemo(
     () =>
-      lrpLgmOverlapWarnings(Object.values(book.coverages), book.policies).filter(
+      lrpLgmOverlapWarnings(coverages, policies).filter(
         (w) => w.lrpId === coverageId || w.lgmId === coverageId,
       ),
-    [book.coverages, book.policies, coverageId],
+    [coverages, policies, coverageId],
   );
   if (warnings.length === 0) return null;
   return (
