@@ -122,7 +122,8 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     usesMarket: true,
     scope: "quotes:read",
     summary: "Price an LGM quote with its deductible curve",
-    description: "The same input and output keys as `npx rangeline quote lgm`.",
+    description:
+      "The same input and output keys as `npx rangeline quote lgm`. Priced on the snapshot of `salesDate`, as the LRP quote. `noSales` says when the day has no LGM sales (weekend, exchange holiday).",
     request: lgmQuoteInputSchema,
     response: lgmQuoteSchema,
     example: LGM_EXAMPLE,
