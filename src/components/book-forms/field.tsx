@@ -106,3 +106,15 @@ export function FieldGroup({ legend, children }: { legend: ReactNode; children: 
 export function RequiredNote() {
   return <p className="book-form__help">Fields marked * are required.</p>;
 }
+
+/** A group's legend marked * (a group of choices of which at least one is required). */
+export function RequiredLegend({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}{" "}
+      <span className="book-field__required" aria-hidden="true">
+        *
+      </span>
+    </>
+  );
+}

@@ -16,7 +16,7 @@ export {
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
 export { BookForm, type BookFormProps } from "./book-form";
 export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
-export { Field, FieldGroup, type FieldProps, RequiredNote } from "./field";
+export { Field, FieldGroup, type FieldProps, RequiredLegend, RequiredNote } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";
 export { describePresenceField, type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
 export { SelectInput, type SelectInputProps, TextInput, type TextInputProps } from "./inputs";

@@ -1,10 +1,17 @@
 import { type FormEvent, useState } from "react";
 import { ApiKeysList, useApiKeys } from "../../components/api-keys/api-keys-list";
+import {
+  BookForm,
+  Field,
+  type FieldIssues,
+  NO_ISSUES,
+  RequiredLegend,
+  RequiredNote,
+} from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { sessionJson } from "../../lib/auth/authorized-json";
-import "../../components/book-forms/book-forms.css";
 
 const SCOPES = [
   ["quotes:read", "Price LRP and LGM quotes"],
@@ -19,11 +26,18 @@ export default function ApiKeysPage() {
   const [scopes, setScopes] = useState<string[]>(["quotes:read"]);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [copied, setCopied] = useState(false);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    // A name and a scope first, at their fields (issue 28 §1); the server checks again.
+    const found: Record<string, string> = {};
+    if (name.trim() === "") found.name = "enter a name that says where the key is used";
+    if (scopes.length === 0) found.scopes = "choose at least one scope";
+    setIssues(found);
+    if (Object.keys(found).length > 0) return;
     try {
       const body = await sessionJson<{ key?: string }>(
         keys.getAccessToken,
@@ -70,26 +84,33 @@ export default function ApiKeysPage() {
         </Alert>
       ) : null}
       <Card>
-        <form onSubmit={(e) => void create(e)} className="book-form">
-          <h2>New key</h2>
-          <label className="book-field">
-            <span className="book-field__label">Name</span>
+        <BookForm onSubmit={(e) => void create(e)} requiredNote={false} aria-labelledby="api-key-new">
+          <h2 id="api-key-new">New key</h2>
+          <RequiredNote />
+          <Field
+            label="Name"
+            path="name"
+            issues={issues}
+            required
+            hint={'Where the key is used, e.g. "Quote widget on our website".'}
+          >
             <input
               className="book-input"
               value={name}
               onChange={(e) => setName(e.target.value)}
               maxLength={100}
             />
-            <span className="book-field__hint">
-              Where the key is used, e.g. "Quote widget on our website".
-            </span>
-          </label>
+          </Field>
           <fieldset className="book-fieldset">
-            <legend>Scopes</legend>
+            <legend>
+              <RequiredLegend>Scopes</RequiredLegend>
+            </legend>
             {SCOPES.map(([scope, text]) => (
               <label key={scope} className="api-keys__scope">
                 <input
                   type="checkbox"
+                  aria-invalid={issues.scopes ? true : undefined}
+                  aria-describedby={issues.scopes ? "api-key-scopes-error" : undefined}
                   checked={scopes.includes(scope)}
                   onChange={(e) =>
                     setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
@@ -98,12 +119,17 @@ export default function ApiKeysPage() {
                 <code>{scope}</code> — {text}
               </label>
             ))}
+            {issues.scopes ? (
+              <span className="book-field__error" id="api-key-scopes-error">
+                {issues.scopes}
+              </span>
+            ) : null}
           </fieldset>
           {problem ? <Alert tone="error">{problem}</Alert> : null}
           <div className="book-form__actions">
             <Button type="submit">Create key</Button>
           </div>
-        </form>
+        </BookForm>
       </Card>
       <h2>Your keys</h2>
       {keys.error ? <Alert tone="error">{keys.error}</Alert> : null}

@@ -12,13 +12,15 @@ import { BUSINESS_ENTITY_TYPE_CODES, SIGNATURE_CONSENT } from "../../../shared/d
 import { newRecordId } from "../../components/book/record-ids";
 import {
   AddressFields,
+  BookForm,
   Field,
   FieldGroup,
   type FieldIssues,
-  focusFirstInvalid,
   hasIssues,
   NO_ISSUES,
   ProviderSelect,
+  RequiredLegend,
+  RequiredNote,
   SelectInput,
   TaxIdField,
   TextInput,
@@ -96,11 +98,9 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
     const built = buildApplication(draft, new Date());
     if (!built.ok) {
       setIssues(built.issues);
-      requestAnimationFrame(() => focusFirstInvalid(form));
       return;
     }
     setIssues(NO_ISSUES);
@@ -152,27 +152,34 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           {sentName}'s application is on its way; its status is shown above. You can start another one below.
         </Alert>
       ) : null}
-      <form className="book-form apply__form" onSubmit={submit} noValidate data-testid="application-form">
+      <BookForm className="apply__form" onSubmit={submit} requiredNote={false} data-testid="application-form">
         <AgencyLine orgId={orgId} agency={agency} />
         <p className="apply__intro">
           Your answers are kept on this device as you type, so nothing is lost if the page reloads or the
           signal drops. Tax ids are kept only until you close this tab.{" "}
           <Link to={`/insurance/apply?org=${encodeURIComponent(orgId)}`}>What is an application?</Link>
         </p>
+        <RequiredNote />
 
-        <FieldGroup legend="Plans">
+        <FieldGroup legend={<RequiredLegend>Plans</RequiredLegend>}>
           <div className="apply__checks" data-field="plans">
             {(["lrp", "lgm"] as const).map((plan) => (
               <label key={plan} className="apply__check">
                 <input
                   type="checkbox"
+                  aria-invalid={issues.plans ? true : undefined}
+                  aria-describedby={issues.plans ? "apply-plans-error" : undefined}
                   checked={draft.plans[plan]}
                   onChange={(e) => set("plans", { ...draft.plans, [plan]: e.target.checked })}
                 />{" "}
                 {INSURANCE_PLAN_LABELS[plan]}
               </label>
             ))}
-            {issues.plans ? <span className="book-field__error">{issues.plans}</span> : null}
+            {issues.plans ? (
+              <span className="book-field__error" id="apply-plans-error">
+                {issues.plans}
+              </span>
+            ) : null}
           </div>
           {(["lrp", "lgm"] as const)
             .filter((plan) => draft.plans[plan])
@@ -181,6 +188,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                 {agency.state === "known" ? (
                   <SelectInput
                     label={`${plan.toUpperCase()} insurance provider`}
+                    required
                     path={`providers.${plan}`}
                     issues={issues}
                     value={draft.providers[plan]}
@@ -211,9 +219,9 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
 
         {type === "individual" ? (
           <FieldGroup legend="Applicant">
-            {text("name", "Full name", "individual.name", { autoComplete: "name" })}
+            {text("name", "Full name", "individual.name", { autoComplete: "name", required: true })}
             <div className="book-form__row">
-              <Field label="Date of birth" path="individual.dateOfBirth" issues={issues}>
+              <Field label="Date of birth" path="individual.dateOfBirth" issues={issues} required>
                 <input
                   className="book-input"
                   type="date"
@@ -224,6 +232,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
               </Field>
               <SelectInput
                 label="Marital status"
+                required
                 path="individual.maritalStatus"
                 issues={issues}
                 options={MARITAL_STATUSES}
@@ -234,7 +243,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             </div>
             {draft.maritalStatus === "married" ? (
               <>
-                {text("spouseName", "Spouse's full name", "individual.spouse.name")}
+                {text("spouseName", "Spouse's full name", "individual.spouse.name", { required: true })}
                 <TaxIdField
                   label="Spouse's tax id (optional)"
                   value={draft.spouseTaxId}
@@ -248,9 +257,13 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           </FieldGroup>
         ) : (
           <FieldGroup legend="Business">
-            {text("legalName", "Legal name", "business.legalName", { autoComplete: "organization" })}
+            {text("legalName", "Legal name", "business.legalName", {
+              autoComplete: "organization",
+              required: true,
+            })}
             <SelectInput
               label="Entity type"
+              required
               path="business.entityType"
               issues={issues}
               options={BUSINESS_ENTITY_TYPES}
@@ -274,6 +287,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                 <FieldGroup key={sbi.id} legend={`Beneficial interest ${i + 1}`}>
                   <TextInput
                     label="Name"
+                    required
                     path={at("name")}
                     issues={issues}
                     autoComplete="on"
@@ -283,6 +297,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                   <div className="book-form__row">
                     <SelectInput
                       label="Entity type"
+                      required
                       path={at("entityType")}
                       issues={issues}
                       options={ENTITY_TYPES}
@@ -292,6 +307,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                     />
                     <TextInput
                       label="Share (%)"
+                      required
                       path={at("sharePercent")}
                       issues={issues}
                       hint="e.g. 50 or 12.5"
@@ -303,6 +319,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                   </div>
                   <TaxIdField
                     label="Tax id"
+                    required
                     value={sbi.taxId}
                     onChange={(v) => change({ taxId: v })}
                     issues={issues}
@@ -344,7 +361,13 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
         )}
 
         <FieldGroup legend={type === "individual" ? "Your tax id" : "The business's tax id"}>
-          <TaxIdField label="Tax id" value={draft.taxId} onChange={(v) => set("taxId", v)} issues={issues} />
+          <TaxIdField
+            label="Tax id"
+            required
+            value={draft.taxId}
+            onChange={(v) => set("taxId", v)}
+            issues={issues}
+          />
         </FieldGroup>
 
         <FieldGroup legend="Address and contact">
@@ -356,8 +379,13 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             required
           />
           <div className="book-form__row">
-            {text("phone", "Phone", "phone", { hint: "e.g. 806-555-0100", type: "tel", autoComplete: "tel" })}
-            {text("email", "E-mail", "email", { type: "email", autoComplete: "email" })}
+            {text("phone", "Phone", "phone", {
+              hint: "e.g. 806-555-0100",
+              type: "tel",
+              autoComplete: "tel",
+              required: true,
+            })}
+            {text("email", "E-mail", "email", { type: "email", autoComplete: "email", required: true })}
           </div>
         </FieldGroup>
 
@@ -365,6 +393,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           <div className="book-form__row">
             <SelectInput
               label="Classification"
+              required
               path="farmerClassification"
               issues={issues}
               options={FARMER_CLASSIFICATION_OPTIONS}
@@ -391,7 +420,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           </label>
           {draft.hasPowerOfAttorney ? (
             <>
-              {text("poaName", "Attorney-in-fact's full name", "powerOfAttorney.name")}
+              {text("poaName", "Attorney-in-fact's full name", "powerOfAttorney.name", { required: true })}
               <div className="book-form__row">
                 {text("poaPhone", "Their phone (optional)", "powerOfAttorney.phone", { type: "tel" })}
                 {text("poaEmail", "Their e-mail (optional)", "powerOfAttorney.email", { type: "email" })}
@@ -405,13 +434,17 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
           <label className="apply__check" data-field="signature.consentText">
             <input
               type="checkbox"
+              aria-invalid={issues["signature.consentText"] ? true : undefined}
+              aria-describedby={issues["signature.consentText"] ? "apply-consent-error" : undefined}
               checked={draft.consent}
               onChange={(e) => set("consent", e.target.checked)}
             />{" "}
             I agree
           </label>
           {issues["signature.consentText"] ? (
-            <span className="book-field__error">{issues["signature.consentText"]}</span>
+            <span className="book-field__error" id="apply-consent-error">
+              {issues["signature.consentText"]}
+            </span>
           ) : null}
           <TextInput
             label={
@@ -422,6 +455,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
                   : "Type your full name to sign for the business"
             }
             path="signature.typedName"
+            required
             issues={issues}
             hint="The date and time of signing are added when you submit."
             autoComplete="on"
@@ -469,7 +503,7 @@ export function ApplicationForm({ type, orgId }: { type: ApplicantType; orgId: s
             </Button>
           )}
         </div>
-      </form>
+      </BookForm>
     </div>
   );
 }

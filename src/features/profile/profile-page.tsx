@@ -8,7 +8,14 @@ import {
   type NotificationTopic,
   profileUpdateSchema,
 } from "../../../shared/admin/profile";
-import { Field, FieldGroup, type FieldIssues, issuesByPath, NO_ISSUES } from "../../components/book-forms";
+import {
+  BookForm,
+  Field,
+  FieldGroup,
+  type FieldIssues,
+  issuesByPath,
+  NO_ISSUES,
+} from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { sessionJson } from "../../lib/auth/authorized-json";
@@ -124,9 +131,9 @@ export default function ProfilePage() {
         <p>Loading your profile (a connection is needed)…</p>
       ) : null}
       {profile ? (
-        <form className="book-form" onSubmit={submit} noValidate data-testid="profile-form">
+        <BookForm onSubmit={submit} data-testid="profile-form">
           <FieldGroup legend="You">
-            <Field label="Name" path="name" issues={issues}>
+            <Field label="Name" path="name" issues={issues} required>
               <input
                 className="book-input"
                 name="name"
@@ -213,7 +220,7 @@ export default function ProfilePage() {
               Save profile
             </Button>
           </div>
-        </form>
+        </BookForm>
       ) : null}
       {profile ? (
         <section aria-labelledby="orgs-title" className="profile__section">

@@ -2,11 +2,21 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react
 import type { Role } from "../../../shared/access/roles";
 import { ADMIN_GRANTABLE_ROLES, AGENT_GRANTABLE_ROLES } from "../../../shared/admin/members";
 import { useBookIndex } from "../../components/book";
-import { Field, FieldGroup } from "../../components/book-forms";
+import {
+  BookForm,
+  Field,
+  FieldGroup,
+  type FieldIssues,
+  hasIssues,
+  NO_ISSUES,
+  RequiredLegend,
+  RequiredNote,
+} from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
 import { adminFetch } from "./admin-api";
+import { inviteProblems } from "./invite-problems";
 import "./settings.css";
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -247,8 +257,12 @@ function InviteForm({
   const [roles, setRoles] = useState<Role[]>(grantable.length === 1 ? [...grantable] : ["agent"]);
   const [customerId, setCustomerId] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const found = inviteProblems({ email, roles, customerId });
+    setIssues(found);
+    if (hasIssues(found)) return;
     const problem = await onInvite({ email: email.trim(), roles, ...(customerId ? { customerId } : {}) });
     setError(problem);
     if (!problem) {
@@ -257,10 +271,17 @@ function InviteForm({
     }
   };
   return (
-    <form className="book-form" onSubmit={submit} noValidate data-testid="invite-form">
+    <BookForm onSubmit={submit} requiredNote={false} data-testid="invite-form">
       <FieldGroup legend="Invite someone">
+        <RequiredNote />
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <Field label="E-mail address" hint="The invitation link goes to this address.">
+        <Field
+          label="E-mail address"
+          hint="The invitation link goes to this address."
+          path="email"
+          issues={issues}
+          required
+        >
           <input
             className="book-input"
             type="email"
@@ -270,11 +291,15 @@ function InviteForm({
           />
         </Field>
         <fieldset className="settings__roles">
-          <legend>Roles</legend>
+          <legend>
+            <RequiredLegend>Roles</RequiredLegend>
+          </legend>
           {grantable.map((r) => (
             <label key={r} className="settings__check">
               <input
                 type="checkbox"
+                aria-invalid={issues.roles ? true : undefined}
+                aria-describedby={issues.roles ? "invite-roles-error" : undefined}
                 name={`invite-role-${r}`}
                 checked={roles.includes(r)}
                 onChange={(e) =>
@@ -284,9 +309,20 @@ function InviteForm({
               {ROLE_NAMES[r]}
             </label>
           ))}
+          {issues.roles ? (
+            <span className="book-field__error" id="invite-roles-error">
+              {issues.roles}
+            </span>
+          ) : null}
         </fieldset>
         {roles.includes("customer") ? (
-          <Field label="Customer record" hint="The portal account sees this customer's coverages.">
+          <Field
+            label="Customer record"
+            hint="The portal account sees this customer's coverages."
+            path="customerId"
+            issues={issues}
+            required
+          >
             <select
               className="book-input"
               name="inviteCustomer"
@@ -308,7 +344,7 @@ function InviteForm({
           </Button>
         </div>
       </FieldGroup>
-    </form>
+    </BookForm>
   );
 }
 
