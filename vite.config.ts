@@ -55,7 +55,8 @@ const LANDING_SCREEN = /src[\\/]features[\\/]lrp-quote[\\/]lrp-quote-page\.tsx$/
 // own module graph: both found only once the screen runs, so they are listed here too.
 const PRICING_CLIENT = /worker[\\/]client\.ts$/;
 const PRICING_WORKER = /pricing\.worker-[\w-]+\.js$/;
-const MARKET_SNAPSHOT = "/api/market/current";
+// The LRP part of the snapshot (src/lib/pricing/http-market-source.ts: MARKET_LRP_PART_URL).
+const MARKET_SNAPSHOT = "/api/market/current?part=lrp";
 const landingPreloads = (): Plugin => ({
   name: "rangeline:landing-preloads",
   apply: "build",

@@ -44,8 +44,20 @@ export interface MarketInfo {
   sourceLine?: string;
 }
 
+/** A part of the snapshot (issue 30): "lrp" is the whole one with `lgm` empty, enough for LRP quotes. */
+export interface MarketPart {
+  part?: "lrp";
+}
+
 export interface PricingApi {
-  setMarket(snapshot: unknown): Promise<Result<MarketInfo>>;
+  /**
+   * Loads a snapshot, refused with a clear message when malformed. With `part: "lrp"` only LRP pricing
+   * runs at once; what needs LGM's data (and `snapshot()`) waits until the whole one is set, or fails
+   * with the message given to `wholeMarketMissing`.
+   */
+  setMarket(snapshot: unknown, options?: MarketPart): Promise<Result<MarketInfo>>;
+  /** The whole snapshot could not be loaded after a part: what waits for it fails with this message. */
+  wholeMarketMissing(message: string): Promise<void>;
   quoteLrp(input: unknown, options?: CallOptions & { all?: boolean }): Promise<Result<LrpQuote>>;
   quoteLgm(input: unknown, options?: CallOptions): Promise<Result<LgmQuote>>;
   lrpScenarios(
@@ -83,24 +95,41 @@ export function toFailure(error: unknown): Result<never> {
   return { ok: false, error: { code: "internal", message, path: [] } };
 }
 
+const superseded: Result<never> = {
+  ok: false,
+  error: { code: "superseded", message: "a newer request replaced this one", path: [] },
+};
+
+/** What a call needs: the whole snapshot, its LRP part, or no market data. */
+type Needs = "whole" | "lrp" | "none";
+
 export function createPricingApi(initial?: MarketSnapshot): PricingApi {
   let market: MarketSnapshot | undefined = initial;
   const latest = new Map<string, number>();
+  // While only the LRP part is loaded: settled when the whole snapshot is set or reported missing.
+  let whole: { loaded: Promise<void>; settle: () => void } | undefined;
+  let wholeMissing: string | undefined;
+  const settleWhole = () => {
+    whole?.settle();
+    whole = undefined;
+  };
 
   async function run<T>(
     channel: string,
     compute: (snapshot: MarketSnapshot) => T,
-    needsMarket = true,
+    needs: Needs = "whole",
   ): Promise<Result<T>> {
     const ticket = (latest.get(channel) ?? 0) + 1;
     latest.set(channel, ticket);
     await yieldToQueue();
-    if (latest.get(channel) !== ticket)
-      return {
-        ok: false,
-        error: { code: "superseded", message: "a newer request replaced this one", path: [] },
-      };
-    if (needsMarket && !market)
+    if (latest.get(channel) !== ticket) return superseded;
+    if (needs === "whole" && whole) {
+      await whole.loaded;
+      if (latest.get(channel) !== ticket) return superseded;
+    }
+    if (needs === "whole" && wholeMissing)
+      return { ok: false, error: { code: "stale-market-data", message: wholeMissing, path: [] } };
+    if (needs !== "none" && !market)
       return { ok: false, error: { code: "stale-market-data", message: "No market data loaded", path: [] } };
     try {
       return { ok: true, value: compute(market as MarketSnapshot) };
@@ -110,7 +139,7 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
   }
 
   return {
-    async setMarket(snapshot) {
+    async setMarket(snapshot, options = {}) {
       const parsed = marketSnapshotSchema.safeParse(snapshot);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -124,6 +153,16 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
         };
       }
       market = parsed.data;
+      wholeMissing = undefined;
+      if (options.part === "lrp") {
+        if (!whole) {
+          let settle = () => {};
+          const loaded = new Promise<void>((resolve) => {
+            settle = resolve;
+          });
+          whole = { loaded, settle };
+        }
+      } else settleWhole();
       const line = sourceLine(market);
       return {
         ok: true,
@@ -135,23 +174,32 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
         },
       };
     },
+    async wholeMarketMissing(message) {
+      if (!whole) return;
+      wholeMissing = message;
+      settleWhole();
+    },
     quoteLrp: (input, options = {}) =>
-      run(options.channel ?? "quoteLrp", (snapshot) => quoteLrp(input, snapshot, { all: options.all })),
+      run(
+        options.channel ?? "quoteLrp",
+        (snapshot) => quoteLrp(input, snapshot, { all: options.all }),
+        "lrp",
+      ),
     quoteLgm: (input, options = {}) =>
       run(options.channel ?? "quoteLgm", (snapshot) => lgmQuoteOf(priceLgm(input, snapshot))),
     lrpScenarios: (coverage, range, options = {}) =>
-      run(options.channel ?? "lrpScenarios", () => lrpScenarios(coverage, range), false),
+      run(options.channel ?? "lrpScenarios", () => lrpScenarios(coverage, range), "none"),
     lgmScenario: (input, moves, options = {}) =>
       run(options.channel ?? "lgmScenario", (snapshot) => lgmScenario(input, snapshot, moves)),
-    breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), false),
+    breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), "none"),
     // Claims are worked out rarely: their engine loads on first use, not with the quote screens.
     lrpClaim: async (input, options = {}) => {
       const { lrpClaim } = await import("../shared/pricing/claims");
-      return run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot));
+      return run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot), "lrp");
     },
     lgmClaim: async (input, options = {}) => {
       const { lgmClaim } = await import("../shared/pricing/claims");
-      return run(options.channel ?? "lgmClaim", () => lgmClaim(input), false);
+      return run(options.channel ?? "lgmClaim", () => lgmClaim(input), "none");
     },
     campaignPreview: async (input, options = {}) => {
       const { campaignPreview } = await import("../shared/campaigns/preview");

@@ -140,8 +140,18 @@ export function mountMarketApi(
     const snapshot = await source.current();
     if (!snapshot)
       return c.json({ error: "stale-market-data", message: "No market snapshot is published yet" }, 503);
+    // `?part=lrp`: the snapshot without LGM's data, for a first LRP quote (issue 30, encoded.ts).
+    const part = c.req.query("part");
+    if (part !== undefined && part !== "lrp")
+      return c.json(
+        {
+          error: "invalid-input",
+          message: `The query is invalid: part: must be "lrp" or absent, got ${JSON.stringify(part.slice(0, 40))}`,
+        },
+        400,
+      );
     // Always revalidated: the page keeps its own copy for offline use.
-    return sendEncoded(c, encodeSnapshot(snapshot), "no-cache");
+    return sendEncoded(c, encodeSnapshot(snapshot), "no-cache", part);
   });
   // The snapshot a `market/current` notice names, cached for good (issue 15 §5).
   mountMarketSnapshots(app, source, options.history);

@@ -9,13 +9,27 @@ import { acceptedEncodings } from "../http/static-files";
 // serialising and compressing ~600 KB per request. The version also names the snapshot in the small
 // notice `market/current` carries (shared/market/published.ts).
 
-export interface EncodedSnapshot {
-  version: string;
-  asOf: string;
+/** One representation's bytes: JSON and its compressed copies. */
+export interface EncodedBody {
   json: Buffer;
   gzip: Buffer;
   br: Buffer;
 }
+
+export interface EncodedSnapshot extends EncodedBody {
+  version: string;
+  asOf: string;
+  /**
+   * The LRP screens' part (issue 30): the same snapshot with `lgm` empty. LGM's margins and draws are
+   * ~140 KB of the ~620 KB of JSON but, being random-looking numbers, most of the compressed bytes
+   * (~56 of 66 KB in brotli); without them the LRP rates compress to ~10 KB. A first visit to the LRP
+   * quote screen prices from this and loads the whole snapshot after (src/lib/pricing/pricing-store.ts).
+   */
+  lrp: EncodedBody;
+}
+
+/** The parts a snapshot is served in besides the whole: `?part=lrp`. */
+export type SnapshotPart = "lrp";
 
 /**
  * Brotli quality for the snapshot (issue 30): 9 takes the ~600 KB sample from 86 KB (gzip) to 66 KB in
@@ -23,14 +37,17 @@ export interface EncodedSnapshot {
  * thread, which a publish should not block for.
  */
 const BROTLI_QUALITY = 9;
-const brotli = (json: Buffer): Buffer =>
-  brotliCompressSync(json, {
+const compressed = (json: Buffer): EncodedBody => ({
+  json,
+  gzip: gzipSync(json, { level: 6 }),
+  br: brotliCompressSync(json, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength,
     },
-  });
+  }),
+});
 
 const byObject = new WeakMap<object, EncodedSnapshot>();
 /** The last few encoded snapshots by version (the published one and the one before, for late readers). */
@@ -79,9 +96,8 @@ export function encodeSnapshot(snapshot: Record<string, unknown>): EncodedSnapsh
   const encoded = byVersion.get(version) ?? {
     version,
     asOf,
-    json,
-    gzip: gzipSync(json, { level: 6 }),
-    br: brotli(json),
+    ...compressed(json),
+    lrp: compressed(Buffer.from(JSON.stringify({ ...snapshot, lgm: [] }), "utf8")),
   };
   byObject.set(snapshot, encoded);
   if (part) byFirstPart.set(part, { source: { ...snapshot }, encoded });
@@ -109,11 +125,17 @@ export function publishedSection(snapshot: Record<string, unknown>): Record<stri
  * Answers with the encoded snapshot: brotli or gzip, whichever the client's Accept-Encoding prefers (the
  * same negotiation as the build's static files), else JSON; a strong ETag of the version (a compressed
  * representation's ends in "+br" or "+gzip": a strong validator names one representation); an
- * If-None-Match with the chosen representation's tag gets 304; and the given Cache-Control.
+ * If-None-Match with the chosen representation's tag gets 304; and the given Cache-Control. With a
+ * `part`, that part of the snapshot (its tags carry "+lrp").
  */
-export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: string): Response {
+export function sendEncoded(
+  c: Context,
+  encoded: EncodedSnapshot,
+  cacheControl: string,
+  part?: SnapshotPart,
+): Response {
   const encoding = acceptedEncodings(c.req.header("accept-encoding"))[0];
-  const etag = encoding ? `"${encoded.version}+${encoding}"` : `"${encoded.version}"`;
+  const etag = `"${encoded.version}${part ? `+${part}` : ""}${encoding ? `+${encoding}` : ""}"`;
   const headers: Record<string, string> = {
     "Cache-Control": cacheControl,
     ETag: etag,
@@ -122,7 +144,8 @@ export function sendEncoded(c: Context, encoded: EncodedSnapshot, cacheControl: 
   const match = c.req.header("if-none-match");
   if (match?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
     return new Response(null, { status: 304, headers });
-  const body = encoding ? encoded[encoding] : encoded.json;
+  const representation = part ? encoded[part] : encoded;
+  const body = encoding ? representation[encoding] : representation.json;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,
     headers: {

@@ -56,3 +56,37 @@ describe.each([
     ]);
   });
 });
+
+describe("GET /api/market/current?part=lrp", () => {
+  it("answers with the snapshot without LGM's data, a tenth of the bytes, tagged as that part", async () => {
+    const whole = await app.request("/api/market/current", { headers: BROWSER });
+    const part = await app.request("/api/market/current?part=lrp", { headers: BROWSER });
+    const body = Buffer.from(await part.arrayBuffer());
+    const revalidated = await app.request("/api/market/current?part=lrp", {
+      headers: { ...BROWSER, "If-None-Match": `"${version}+lrp+br"` },
+    });
+    expect({
+      encoding: part.headers.get("content-encoding"),
+      etag: part.headers.get("etag"),
+      vary: part.headers.get("vary"),
+      smaller: body.byteLength * 4 < (await whole.arrayBuffer()).byteLength,
+      json: JSON.parse(brotliDecompressSync(body).toString("utf8")),
+      revalidated: revalidated.status,
+    }).toEqual({
+      encoding: "br",
+      etag: `"${version}+lrp+br"`,
+      vary: "Accept-Encoding",
+      smaller: true,
+      json: JSON.parse(JSON.stringify({ ...snapshot, lgm: [] })),
+      revalidated: 304,
+    });
+  });
+
+  it("refuses another part, saying which are served", async () => {
+    const response = await app.request("/api/market/current?part=lgm");
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: "invalid-input", message: 'The query is invalid: part: must be "lrp" or absent, got "lgm"' },
+    ]);
+  });
+});

@@ -14,7 +14,8 @@ test("first visit: the LRP screen's chunks, worker and market data come from the
   const requests: { path: string; initiator: string }[] = [];
   cdp.on("Network.requestWillBeSent", (e) => {
     const url = new URL(e.request.url);
-    if (url.origin.startsWith("http")) requests.push({ path: url.pathname, initiator: e.initiator.type });
+    if (url.origin.startsWith("http"))
+      requests.push({ path: url.pathname + url.search, initiator: e.initiator.type });
   });
   await page.goto("/insurance/lrp-quote");
   await page.locator('table[aria-label="LRP coverage table"] tbody tr').first().waitFor();
@@ -27,8 +28,9 @@ test("first visit: the LRP screen's chunks, worker and market data come from the
   const seen = {
     screenChunk: initiatorOf(/^\/assets\/lrp-quote-[\w-]+\.js$/),
     pricingWorker: initiatorOf(/^\/assets\/pricing\.worker-[\w-]+\.js$/),
-    marketSnapshot: initiatorOf(/^\/api\/market\/current$/),
-    marketRequests: before.filter((r) => r.path === "/api/market/current").length,
+    // The snapshot's LRP part (the whole one follows it: docs/first-visit.md).
+    marketSnapshot: initiatorOf(/^\/api\/market\/current\?part=lrp$/),
+    marketRequests: before.filter((r) => r.path === "/api/market/current?part=lrp").length,
     fontsBeforeRow: before.filter((r) => r.path.endsWith(".woff2")).length,
     serviceWorkerBeforeRow: registered,
   };

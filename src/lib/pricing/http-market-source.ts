@@ -6,18 +6,24 @@ import { type LoadedMarket, type MarketSnapshotSource, MarketUnavailableError } 
 // is made before it controls the page; writing here makes "offline after one visit" hold regardless.
 
 export const MARKET_URL = "/api/market/current";
+/**
+ * The snapshot without LGM's data (issue 30), which the HTML preloads for a first LRP quote
+ * (vite.config.ts, the same URL and credentials so this fetch takes the preloaded answer). Not kept on
+ * the device: the whole snapshot, fetched after it, is.
+ */
+export const MARKET_LRP_PART_URL = `${MARKET_URL}?part=lrp`;
 /** Shared with src/sw.ts's runtime route for MARKET_URL. */
 export const MARKET_CACHE = "rangeline-market";
 /** One bar of signal: give up on the network after this long and use the device's copy. */
 const NETWORK_TIMEOUT_MS = 6000;
 
-async function fromNetwork(): Promise<unknown> {
+async function fromNetwork(url = MARKET_URL): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
   try {
-    const response = await fetch(MARKET_URL, { signal: controller.signal, cache: "no-cache" });
-    if (!response.ok) throw new Error(`${MARKET_URL} answered ${response.status}`);
-    if (typeof caches !== "undefined") {
+    const response = await fetch(url, { signal: controller.signal, cache: "no-cache" });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    if (url === MARKET_URL && typeof caches !== "undefined") {
       const cache = await caches.open(MARKET_CACHE);
       await cache.put(MARKET_URL, response.clone());
     }
@@ -34,12 +40,22 @@ async function fromDevice(): Promise<unknown | undefined> {
   return response ? await response.json() : undefined;
 }
 
+const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
+
 export const httpMarketSource: MarketSnapshotSource = {
+  async loadLrpPart(): Promise<LoadedMarket | undefined> {
+    try {
+      return { snapshot: await fromNetwork(MARKET_LRP_PART_URL), fromDevice: offline() };
+    } catch {
+      // The whole snapshot (load) says why, or comes from the device.
+      return undefined;
+    }
+  },
   async load(): Promise<LoadedMarket> {
     try {
       const snapshot = await fromNetwork();
       // Offline with the service worker in control, the "network" answer is the SW's cached copy.
-      return { snapshot, fromDevice: typeof navigator !== "undefined" && !navigator.onLine };
+      return { snapshot, fromDevice: offline() };
     } catch (networkError) {
       const kept = await fromDevice().catch(() => undefined);
       if (kept !== undefined) return { snapshot: kept, fromDevice: true };

@@ -26,20 +26,40 @@ export function setMarketSource(next: MarketSnapshotSource): void {
   if (started) started = start();
 }
 
+const sameMarket = (a: PricingState, market: MarketInfo & { fromDevice: boolean }) =>
+  a.status === "ready" && JSON.stringify(a.market) === JSON.stringify(market);
+
 async function start(): Promise<void> {
   try {
-    // The worker's module (and the engine inside it) loads while the snapshot downloads.
-    const [{ createPricingClient }, loaded] = await Promise.all([
+    // The worker's module (and the engine inside it) loads while the snapshot downloads. A new worker
+    // first gets the snapshot's LRP part when the source has one (issue 30: a first LRP quote waits
+    // for ~10 KB, not ~66 KB); the whole snapshot follows, and what needs LGM's data waits for it.
+    const fresh = state.status !== "ready";
+    const [{ createPricingClient }, part] = await Promise.all([
       import("../../../worker/client"),
-      source.load(),
+      fresh ? source.loadLrpPart?.() : undefined,
     ]);
     const client = state.status === "ready" ? state.client : createPricingClient();
+    const first = part ? await client.api.setMarket(part.snapshot, { part: "lrp" }) : undefined;
+    if (part && first?.ok)
+      set({ status: "ready", client, market: { ...first.value, fromDevice: part.fromDevice } });
+    let loaded: Awaited<ReturnType<MarketSnapshotSource["load"]>>;
+    try {
+      loaded = await source.load();
+    } catch (error) {
+      if (!first?.ok) throw error;
+      // The LRP part keeps quoting; what needs LGM's data says why it cannot.
+      await client.api.wholeMarketMissing(error instanceof Error ? error.message : String(error));
+      return;
+    }
     const result = await client.api.setMarket(loaded.snapshot);
     if (!result.ok) {
       set({ status: "error", message: `The market data is not usable: ${result.error.message}` });
       return;
     }
-    set({ status: "ready", client, market: { ...result.value, fromDevice: loaded.fromDevice } });
+    const market = { ...result.value, fromDevice: loaded.fromDevice };
+    // The same market as the part's: no new state, so the screens do not price again.
+    if (!sameMarket(state, market)) set({ status: "ready", client, market });
   } catch (error) {
     set({ status: "error", message: error instanceof Error ? error.message : String(error) });
   }
