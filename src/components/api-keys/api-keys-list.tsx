@@ -4,6 +4,7 @@ import { useSession } from "../../lib/auth/session";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import "./api-keys.css";
+import { useOrgDateTime } from "../org-time/use-org-time";
 
 // The organisation's API keys (issue 14 §2), as the server lets the caller see them: a partner their own,
 // an admin every partner's (with the owner). Revoke is offered on what the caller may revoke. Shared by
@@ -19,8 +20,6 @@ export interface ApiKeyRow {
   owner?: string;
   mine: boolean;
 }
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
 export function useApiKeys() {
   const { orgId, getAccessToken } = useSession();
@@ -65,6 +64,7 @@ export function ApiKeysList({
 }) {
   // Revoking cannot be undone: the first click asks, the second revokes (issue 28 §5).
   const [asking, setAsking] = useState<string | null>(null);
+  const when = useOrgDateTime();
   if (keys.length === 0) return <p>No API keys yet.</p>;
   return (
     <ul className="api-keys__list" data-testid="api-keys-list">

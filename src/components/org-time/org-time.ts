@@ -26,3 +26,19 @@ export const formatTimeIn = (instant: string | number | Date, zone: string): str
 /** "Nov 27, 2026, 7:00 AM Central time". */
 export const formatDateTimeIn = (instant: string | number | Date, zone: string): string =>
   `${formatDayIn(instant, zone)}, ${formatTimeIn(instant, zone)}`;
+
+/** The zone of RMA's calendar: sales dates, end dates and premium dates count in it. */
+export const RMA_TIME_ZONE = "America/Chicago";
+
+/**
+ * The hub's "today": the organisation's day, its zone named. In another zone than Central, RMA's day is
+ * named beside it (the book's sales, end and premium dates count in Central time), so the two clocks
+ * never look like one.
+ */
+export function todayLine(now: Date, zone: string): string {
+  const own = `Today is ${formatDayIn(now, zone)} (${zoneName(zone)})`;
+  if (zone === RMA_TIME_ZONE) return `${own}.`;
+  const rma = formatDayIn(now, RMA_TIME_ZONE);
+  const same = rma === formatDayIn(now, zone) ? "the same day" : rma;
+  return `${own}; RMA's sales, end and premium dates count in Central time, where it is ${same}.`;
+}

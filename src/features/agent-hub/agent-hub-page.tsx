@@ -4,6 +4,8 @@ import { lrpActualPays } from "../../../shared/book/claims";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
 import { ClaimProposalsPanel, useHubProposals } from "../../components/claims";
+import { todayLine } from "../../components/org-time/org-time";
+import { useNow, useOrgZone } from "../../components/org-time/use-org-time";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
@@ -73,6 +75,8 @@ export default function AgentHubPage() {
   const index = useBookIndex();
   const market = useDeviceMarket();
   const today = useToday();
+  const zone = useOrgZone();
+  const now = useNow();
   const hub = useMemo(
     () => buildHub(index.customers, index.policies, index.coverages, index.customerNames, today),
     [index, today],
@@ -106,7 +110,7 @@ export default function AgentHubPage() {
       {applicationId ? <ApplicationReview key={applicationId} id={applicationId} /> : null}
       <div className="agent-hub__top">
         <p className="agent-hub__note">
-          Today is {formatDate(today)} (Central time).{" "}
+          <span data-testid="hub-today">{todayLine(now, zone)}</span>{" "}
           {market.current ? (
             <span data-testid="market-as-of">
               Market data as of <strong>{formatDate(market.current.asOf)}</strong> ({market.current.label})

@@ -13,13 +13,13 @@ import {
   restore,
 } from "./history-api";
 import "./document-history.css";
+import { useOrgDateTime } from "../../components/org-time/use-org-time";
 
 // Issue 16 §4: an administrator picks one of the organisation's documents, sees its changes of the
 // last 30 days by time and author, looks at it as it was just before a change, and restores one
 // record or the whole document to that point. A restore is a new change: everyone connected sees it
 // at once, and nothing written later is lost (it stays in the history).
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const who = (c: { userName: string | null; userEmail: string | null; userId: string | null }) =>
   c.userName ?? c.userEmail ?? (c.userId ? c.userId : "The server");
 
@@ -38,6 +38,7 @@ export function DocumentHistoryPanel({ orgId, getAccessToken }: DocumentHistoryP
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
+  const when = useOrgDateTime();
 
   useEffect(() => {
     listDocuments(getAccessToken, orgId).then(

@@ -22,6 +22,8 @@ import { sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { InvitationPanel } from "./invitation-panel";
 import "./profile.css";
+import { formatDayIn } from "../../components/org-time/org-time";
+import { useOrgZone } from "../../components/org-time/use-org-time";
 
 interface Profile {
   id: string;
@@ -56,6 +58,7 @@ export default function ProfilePage() {
   const [notifications, setNotifications] = useState<NotificationPreferences>(DEFAULT_NOTIFICATIONS);
   const [consent, setConsent] = useState(false);
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
+  const zone = useOrgZone();
   const [message, setMessage] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
 
   const show = useCallback((p: Profile) => {
@@ -168,7 +171,7 @@ export default function ProfilePage() {
                 {profile.smsConsent.at ? (
                   <span className="book-form__help" data-testid="sms-consent-date">
                     {" "}
-                    Given on {new Date(profile.smsConsent.at).toLocaleDateString()}.
+                    Given on {formatDayIn(profile.smsConsent.at, zone)}.
                   </span>
                 ) : null}
               </span>

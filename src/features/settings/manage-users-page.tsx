@@ -12,6 +12,7 @@ import {
   RequiredLegend,
   RequiredNote,
 } from "../../components/book-forms";
+import { useOrgDateTime } from "../../components/org-time/use-org-time";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
@@ -59,8 +60,6 @@ interface AuditRow {
   detail: string | null;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
-
 /**
  * /settings/manage-users (admins and agents): the organisation's people with their roles and last
  * sign-in, invitations by e-mail, role changes and removal, and the audit log of every change. Agents
@@ -70,6 +69,7 @@ export default function ManageUsersPage() {
   const session = useSession();
   const orgId = session.orgId;
   const index = useBookIndex();
+  const when = useOrgDateTime();
   const [people, setPeople] = useState<People | null>(null);
   const [audit, setAudit] = useState<AuditRow[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -231,7 +231,7 @@ export default function ManageUsersPage() {
           <ol className="settings__audit" data-testid="audit-log">
             {audit.map((a) => (
               <li key={a.id}>
-                <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time> — {a.actor.email ?? a.actor.id}{" "}
+                <time dateTime={a.at}>{when(a.at)}</time> — {a.actor.email ?? a.actor.id}{" "}
                 {ACTIONS[a.action] ?? a.action}{" "}
                 <strong>{a.target.includes("@") ? a.target : nameOf(a.target)}</strong>
                 {a.detail ? ` (${a.detail})` : ""}
@@ -365,6 +365,7 @@ function MemberRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [roles, setRoles] = useState<Role[]>(member.roles);
+  const when = useOrgDateTime();
   return (
     <li className="settings__member" data-member={member.email ?? member.id}>
       <div>
