@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import type { ReactNode } from "react";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
 import { LRP_FUTURES } from "../../../shared/pricing/lrp/markets";
@@ -14,11 +15,14 @@ export function ChosenCoverage({
   commodity,
   head,
   providerId,
+  children,
 }: {
   row: LrpCoverageRow;
   commodity: LrpCommodityCode;
   head: number;
   providerId: string;
+  /** What acts on the chosen row, at the card's foot (Save to watchlist). */
+  children?: ReactNode;
 }) {
   const digits = lrpPriceDigits(commodity);
   const floor = new Decimal(row.coveragePricePerCwt).minus(row.producerPremiumPerCwt);
@@ -97,6 +101,7 @@ export function ChosenCoverage({
           </p>
         </div>
       </div>
+      {children}
     </Card>
   );
 }

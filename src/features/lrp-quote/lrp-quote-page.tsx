@@ -140,10 +140,9 @@ export default function LrpQuotePage() {
       ) : null}
 
       {quote && chosenRow ? (
-        <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider} />
-      ) : null}
-      {quote && chosenRow && pricedKey ? (
-        <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} />
+        <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider}>
+          {pricedKey ? <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} /> : null}
+        </ChosenCoverage>
       ) : null}
       <HistorySlot
         offer={

@@ -2,9 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { getLgmType, getLrpType } from "../../../../shared/catalogue";
 import { DomainError } from "../../../../shared/errors";
+import { Field } from "../../../components/book-forms/field";
+import { focusFirstInvalid } from "../../../components/book-forms/focus-invalid";
 import { Button } from "../../../components/ui/button";
 import { type NewWatchSetup, useSaveToWatchlist } from "./use-save-to-watchlist";
 import type { Unnamed } from "./watch-setup";
+import "./save-to-watchlist.css";
 
 // "Save to watchlist" on the LRP and LGM quote screens: the setup being quoted, named by the user,
 // into their synced watchlist. Shown only to signed-in agents and customers; the screens render it
@@ -31,36 +34,42 @@ export function SaveToWatchlistForm({ setup }: { setup: Unnamed }) {
   const shownName = name ?? suggestedName(setup);
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (shownName.trim() === "") {
+      setError("enter a name for this setup in your watchlist");
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      return;
+    }
     try {
       watchlist.save({ ...setup, name: shownName } as NewWatchSetup);
       setSaved(true);
       setError(null);
     } catch (e) {
       setError(e instanceof DomainError ? e.message : String(e));
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
     }
   };
   return (
-    <form className="save-to-watchlist no-print" onSubmit={save} aria-label="Save to watchlist">
-      <label>
-        <span>Name in your watchlist</span>{" "}
+    <form className="save-to-watchlist no-print" onSubmit={save} aria-label="Save to watchlist" noValidate>
+      <Field label="Name in your watchlist" error={error ?? undefined} required>
         <input
+          className="book-input"
           value={shownName}
           onChange={(e) => {
             setName(e.target.value);
             setSaved(false);
           }}
         />
-      </label>{" "}
-      <Button type="submit" variant="secondary">
-        Save to watchlist
-      </Button>
-      {saved ? (
-        <span role="status">
-          {" "}
-          Saved. <Link to="/insurance/watchlist">Open the watchlist</Link>
-        </span>
-      ) : null}
-      {error ? <span role="alert"> {error}</span> : null}
+      </Field>
+      <div className="save-to-watchlist__actions">
+        <Button type="submit" variant="secondary">
+          Save to watchlist
+        </Button>
+        {saved ? (
+          <span role="status">
+            Saved. <Link to="/insurance/watchlist">Open the watchlist</Link>
+          </span>
+        ) : null}
+      </div>
     </form>
   );
 }
