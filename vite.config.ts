@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig, version as viteVersion } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompressDir } from "./sync-server/http/precompress";
 
@@ -22,6 +25,38 @@ export default defineConfig(({ command }) => {
 const ZOD_JITLESS = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };";
 const zodJitless = (chunk: { name: string }) => (chunk.name === "zod" ? ZOD_JITLESS : "");
 const zodGroup = { name: "zod", test: /node_modules[\\/]zod[\\/]/ };
+
+// One decimal.js file for the page and the pricing worker (issue 30). The worker is bundled on its own,
+// so it carried a second copy (~12 KB gzipped) in its `markets` chunk, fetched on every first quote
+// screen next to the page's. The page's build emits decimal.js as a chunk of a fixed name (with the
+// module's own exports: rolldown makes it a one-line re-export of the page's decimal chunk, 61 bytes);
+// the worker's build leaves `decimal.js` out and imports that file. The fixed name's hash is of what
+// makes both files (decimal.mjs, the Vite and rolldown versions; the decimal chunk holds that module
+// alone, so its one export's name does not depend on the app): a new decimal.js is a new name, so an
+// `immutable` copy in a browser's cache never points at a file that is gone.
+const DECIMAL = "decimal.js";
+const DECIMAL_FILE = (() => {
+  const require = createRequire(import.meta.url);
+  const hash = createHash("sha256")
+    .update(readFileSync(require.resolve("decimal.js/decimal.mjs")))
+    .update(viteVersion)
+    .update(readFileSync(require.resolve("rolldown/package.json")))
+    .digest("hex")
+    .slice(0, 10);
+  return `decimal-${hash}.js`;
+})();
+const sharedDecimal = (): Plugin => ({
+  name: "rangeline:shared-decimal",
+  apply: "build",
+  buildStart() {
+    this.emitFile({
+      type: "chunk",
+      id: DECIMAL,
+      fileName: `assets/${DECIMAL_FILE}`,
+      preserveSignature: "allow-extension",
+    });
+  },
+});
 
 // Brotli and gzip copies of the build's text files (issue 30), served by sync-server/http/static-files.ts.
 // Last of all (after vite-plugin-pwa has written sw.js), once the whole build is on disk.
@@ -82,15 +117,16 @@ const landingPreloads = (): Plugin => ({
       if (!client) throw new Error("landing-preloads: the pricing worker's client is not in the build");
       visit(client.fileName);
       // The worker's files are assets of this build (it is bundled on its own): its entry and the
-      // chunks it imports, read from its import statements. Fetched into the HTTP cache (they are
+      // chunks it imports, read from its import statements — and the page's decimal.js file it shares
+      // (sharedDecimal), unless the page preloads that already. Fetched into the HTTP cache (they are
       // immutable), not run: a document cannot hand a module to a worker.
       const assets = new Map(
         Object.values(bundle).flatMap((a) => (a.type === "asset" ? [[a.fileName, String(a.source)]] : [])),
       );
       const workerFiles = new Set<string>();
       const visitWorker = (fileName: string) => {
-        const source = assets.get(fileName);
-        if (workerFiles.has(fileName) || source === undefined) return;
+        const source = assets.get(fileName) ?? byName.get(fileName)?.code;
+        if (workerFiles.has(fileName) || files.has(fileName) || source === undefined) return;
         workerFiles.add(fileName);
         for (const [, relative] of source.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
           visitWorker(`assets/${relative}`);
@@ -166,6 +202,7 @@ const inLandingScreen = (id: string): boolean => {
 const config: UserConfig = {
   plugins: [
     recordImportGraph(),
+    sharedDecimal(),
     react(),
     VitePWA({
       strategies: "injectManifest",
@@ -212,7 +249,9 @@ const config: UserConfig = {
   worker: {
     format: "es",
     rolldownOptions: {
-      output: { banner: () => ZOD_JITLESS },
+      // The page's decimal.js file (sharedDecimal, above), next to the worker's files in assets/.
+      external: [DECIMAL],
+      output: { banner: () => ZOD_JITLESS, paths: { [DECIMAL]: `./${DECIMAL_FILE}` } },
     },
   },
   build: {
