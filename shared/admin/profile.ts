@@ -36,7 +36,7 @@ export const SMS_NEEDS_PHONE = "Text messages need a mobile phone number.";
 /** What the user sends: the server adds the consent date and keeps the e-mail from the identity. */
 export const profileUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, "name is required").max(200, "name has at most 200 characters"),
+    name: z.string().trim().min(1, "enter your name").max(200, "keep your name to 200 characters"),
     mobilePhone: phoneSchema.nullable(),
     notifications: notificationPreferencesSchema,
     smsConsent: z.boolean(),

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { seedDemoCustomerBook } from "./book-helpers";
-import { AGENT, freshName } from "./sync-helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
+import { AGENT, CUSTOMER, freshName, signIn, user } from "./sync-helpers";
 
 // A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
 // a policy page whose buttons say what they do.
@@ -92,4 +92,59 @@ test("a new customer by keyboard alone, with the focus visible at each step", as
   await tabTo(form.getByRole("button", { name: "Save customer" }));
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("customer-record")).toBeVisible({ timeout: 15_000 });
+});
+
+/**
+ * Submits the form empty (after `clear`, if given) and expects what issue 28 §1 asks of every form:
+ * the "Fields marked * are required" line, fields marked aria-required, and the focus on the first
+ * field with a message, that message linked to it (read out with the field) and saying what to do.
+ */
+async function expectFormHelps(page: Page, path: string, submit: string, clear?: string) {
+  await page.goto(path);
+  const button = page.getByRole("button", { name: submit, exact: true });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  const form = page.locator("form", { has: button });
+  await expect(form.getByText("Fields marked * are required.")).toBeVisible();
+  expect(await form.locator("[aria-required='true']").count(), path).toBeGreaterThan(0);
+  if (clear) await form.getByLabel(clear, { exact: true }).fill("");
+  await button.click();
+  const focused = page.locator(":focus");
+  await expect(focused, path).toHaveAttribute("aria-invalid", "true");
+  const message = await focused.evaluate((e) =>
+    (e.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+  expect(message, path).toMatch(/\b(enter|choose|give)\b/i);
+}
+
+test("every form marks its required fields and, saved with a gap, focuses the first one with its message", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, AGENT, "/agent");
+  const customer = encodeURIComponent(DEMO_CUSTOMER_ID);
+  await expectFormHelps(page, `/agent/entities/create?customer=${customer}`, "Create entity");
+  await expectFormHelps(page, `/agent/policies/create?customer=${customer}`, "Create policy");
+  await expectFormHelps(page, "/settings/manage-users", "Send invitation");
+  await expectFormHelps(page, "/profile", "Save profile", "Name");
+  await expectFormHelps(page, "/insurance/apply/individual?org=demo", "Submit application");
+  await signIn(page, user("partner@demo.rangeline.test"), "/api-keys");
+  await expectFormHelps(page, "/api-keys", "Create key");
+});
+
+test("on a 360 px phone the watchlist name field sits inside the chosen row's card, clear of its edges", async ({
+  page,
+}) => {
+  await signIn(page, CUSTOMER, "/insurance/lrp-quote");
+  await page.setViewportSize({ width: 360, height: 780 });
+  const card = page.getByTestId("chosen-coverage");
+  const name = card.getByLabel("Name in your watchlist");
+  await expect(name).toBeVisible({ timeout: 20_000 });
+  const [field, box] = [await name.boundingBox(), await card.boundingBox()];
+  if (!field || !box) throw new Error("the field or its card has no box");
+  expect(field.x - box.x).toBeGreaterThanOrEqual(8);
+  expect(box.x + box.width - (field.x + field.width)).toBeGreaterThanOrEqual(8);
+  expect(field.height).toBeGreaterThanOrEqual(44);
 });

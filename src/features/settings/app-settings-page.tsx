@@ -7,7 +7,7 @@ import {
   colorSchemeSchema,
   ORGANISATION_DEFAULTS,
 } from "../../../shared/schemas/organisation";
-import { Field, FieldGroup } from "../../components/book-forms";
+import { BookForm, Field, FieldGroup } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { LogoUploads } from "./logo-uploads";
@@ -88,7 +88,7 @@ export default function AppSettingsPage() {
         logos. Your agency's name, address and contact details are under{" "}
         <Link to="/settings">Application settings</Link>.
       </p>
-      <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="app-settings-form">
+      <BookForm className="settings__form" onSubmit={submit} data-testid="app-settings-form">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <FieldGroup legend="Colours">
           <p className="book-form__help">
@@ -101,6 +101,7 @@ export default function AppSettingsPage() {
                 label={label}
                 path={`colorScheme.${key}`}
                 issues={issues}
+                required
                 hint={use}
                 addon={
                   <input
@@ -197,7 +198,7 @@ export default function AppSettingsPage() {
             </Button>
           </div>
         )}
-      </form>
+      </BookForm>
       {readOnly ? null : (
         <LogoUploads
           orgId={orgId}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { WatchSetup } from "../../../shared/documents/watchlist";
+import { BookForm, Field, RequiredNote } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -16,7 +17,9 @@ import {
 /** Adds a setup by hand: plan, commodity and type, and the plan's choices. */
 export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): void }) {
   const [draft, setDraft] = useState<SetupDraft>(DEFAULT_DRAFT);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ path: string; message: string; summary: string } | null>(null);
+  /** The message of the field at the schema's `path`, if the last save stopped there. */
+  const at = (path: string) => (error?.path === path ? error.message : undefined);
   const field =
     <K extends keyof SetupDraft>(key: K) =>
     (event: { target: { value: string } }) =>
@@ -26,7 +29,7 @@ export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): 
     event.preventDefault();
     const result = setupFromDraft(draft);
     if ("error" in result) {
-      setError(result.error);
+      setError({ path: result.path, message: result.message, summary: result.error });
       return;
     }
     setError(null);
@@ -35,24 +38,23 @@ export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): 
   };
 
   return (
-    <form className="watch-form" onSubmit={submit} aria-label="Add a setup">
+    <BookForm className="watch-form" onSubmit={submit} requiredNote={false} aria-label="Add a setup">
       <h2 className="watch-form__title">Add a setup</h2>
-      <label>
-        <span>Name</span>
-        <input value={draft.name} onChange={field("name")} />
-      </label>
-      <label>
-        <span>Plan</span>
-        <select value={draft.plan} onChange={field("plan")}>
+      <RequiredNote />
+      <Field label="Name" error={at("name")} required>
+        <input className="book-input" value={draft.name} onChange={field("name")} />
+      </Field>
+      <Field label="Plan" error={at("plan")} required>
+        <select className="book-input" value={draft.plan} onChange={field("plan")}>
           <option value="lrp">Livestock Risk Protection (LRP)</option>
           <option value="lgm">Livestock Gross Margin (LGM)</option>
         </select>
-      </label>
+      </Field>
       {draft.plan === "lrp" ? (
         <>
-          <label>
-            <span>Commodity</span>
+          <Field label="Commodity" error={at("commodity")} required>
             <select
+              className="book-input"
               value={draft.lrpCommodity}
               onChange={(e) =>
                 setDraft((d) => ({
@@ -68,45 +70,50 @@ export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): 
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Type</span>
-            <select value={draft.lrpType} onChange={field("lrpType")}>
+          </Field>
+          <Field label="Type" error={at("type")} required>
+            <select className="book-input" value={draft.lrpType} onChange={field("lrpType")}>
               {lrpTypeOptions(draft.lrpCommodity).map((t) => (
                 <option key={t.code} value={t.code}>
                   {t.label}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Endorsement length (weeks)</span>
-            <select value={draft.weeks} onChange={field("weeks")}>
+          </Field>
+          <Field label="Endorsement length (weeks)" error={at("endorsementLengthWeeks")} required>
+            <select className="book-input" value={draft.weeks} onChange={field("weeks")}>
               {lengthOptions.map((weeks) => (
                 <option key={weeks} value={String(weeks)}>
                   {weeks}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Coverage level</span>
-            <input inputMode="decimal" value={draft.coverageLevel} onChange={field("coverageLevel")} />
-          </label>
-          <label>
-            <span>Head</span>
-            <input inputMode="numeric" value={draft.head} onChange={field("head")} />
-          </label>
-          <label>
-            <span>Target weight (cwt)</span>
-            <input inputMode="decimal" value={draft.targetWeightCwt} onChange={field("targetWeightCwt")} />
-          </label>
+          </Field>
+          <Field label="Coverage level" error={at("coverageLevel")} required>
+            <input
+              className="book-input"
+              inputMode="decimal"
+              value={draft.coverageLevel}
+              onChange={field("coverageLevel")}
+            />
+          </Field>
+          <Field label="Head" error={at("head")} required>
+            <input className="book-input" inputMode="numeric" value={draft.head} onChange={field("head")} />
+          </Field>
+          <Field label="Target weight (cwt)" error={at("targetWeightCwt")} required>
+            <input
+              className="book-input"
+              inputMode="decimal"
+              value={draft.targetWeightCwt}
+              onChange={field("targetWeightCwt")}
+            />
+          </Field>
         </>
       ) : (
         <>
-          <label>
-            <span>Type</span>
+          <Field label="Type" error={at("type")} required>
             <select
+              className="book-input"
               value={draft.lgmType}
               onChange={(e) =>
                 setDraft((d) => ({
@@ -122,25 +129,27 @@ export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): 
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Target marketings by month of the insurance period</span>
-            <input value={draft.marketings} onChange={field("marketings")} />
-          </label>
-          <label>
-            <span>Deductible</span>
-            <select value={draft.deductible} onChange={field("deductible")}>
+          </Field>
+          <Field
+            label="Target marketings by month of the insurance period"
+            error={at("targetMarketings")}
+            required
+          >
+            <input className="book-input" value={draft.marketings} onChange={field("marketings")} />
+          </Field>
+          <Field label="Deductible" error={at("deductible")} required>
+            <select className="book-input" value={draft.deductible} onChange={field("deductible")}>
               {deductibleOptions(draft.lgmType).map((step) => (
                 <option key={step} value={step}>
                   {step}
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
         </>
       )}
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error">{error.summary}</Alert> : null}
       <Button type="submit">Save to watchlist</Button>
-    </form>
+    </BookForm>
   );
 }

@@ -51,8 +51,10 @@ export const deductibleOptions = (typeCode: string) => {
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
-/** The setup the draft describes, or the first problem as "Field: message". */
-export function setupFromDraft(draft: SetupDraft): { setup: Omit<WatchSetup, "id"> } | { error: string } {
+/** The setup the draft describes, or the first problem: "Field: message", and its path and message for the field. */
+export function setupFromDraft(
+  draft: SetupDraft,
+): { setup: Omit<WatchSetup, "id"> } | { error: string; path: string; message: string } {
   let candidate: Record<string, unknown>;
   if (draft.plan === "lrp") {
     candidate = {
@@ -83,7 +85,8 @@ export function setupFromDraft(draft: SetupDraft): { setup: Omit<WatchSetup, "id
   if (parsed.success) return { setup: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path[0] === undefined ? "Setup" : String(issue.path[0]);
-  return { error: `${FIELD_LABELS[field] ?? field}: ${issue?.message ?? "invalid"}` };
+  const message = issue?.message ?? "check this value";
+  return { error: `${FIELD_LABELS[field] ?? field}: ${message}`, path: field, message };
 }
 
 const FIELD_LABELS: Record<string, string> = {
