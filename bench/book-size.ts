@@ -32,4 +32,6 @@ for (let round = 0; round < 10; round++)
     });
 const edited = Y.encodeStateAsUpdate(doc).byteLength;
 const counts = sections.map(([s, r]) => `${r.length} ${s}`).join(", ");
-console.log(`book of ${counts}: ${mib(written)} written, ${mib(edited)} after every summary was rewritten 10 times`);
+console.log(
+  `book of ${counts}: ${mib(written)} written, ${mib(edited)} after every summary was rewritten 10 times`,
+);
