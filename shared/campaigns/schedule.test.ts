@@ -110,7 +110,7 @@ describe("frequency rules per plan (spec §5)", () => {
     expect(issues({ ...base, durationType: "FIXED" })).toEqual([
       "endDate: a fixed campaign needs an end date",
     ]);
-    expect(issues({ ...base, sendTime: "7:00" })).toEqual(["sendTime: expected a time HH:MM (24-hour)"]);
+    expect(issues({ ...base, sendTime: "7:00" })).toEqual(["sendTime: enter a time of day, such as 07:00"]);
   });
 });
 

@@ -86,6 +86,6 @@ describe("watch item targets in the schema (shared/documents/watchlist.ts)", () 
     const lrpItem = { name: "l", plan: "lrp", ...lrp };
     const bad = watchSetupSchema.safeParse({ ...lrpItem, target: { kind: "netFloorPerCwt", value: "12,5" } });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe("expected an amount in dollars such as 142.50");
+    expect(bad.error?.issues[0]?.message).toBe("enter an amount in dollars, such as 142.50");
   });
 });
