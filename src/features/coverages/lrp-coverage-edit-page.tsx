@@ -4,6 +4,7 @@ import type { CoverageStatus } from "../../../shared/book/status";
 import type { LrpCoverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
+import { focusFirstInvalid } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -83,6 +84,7 @@ function EditForm({
       } else {
         if (status === "cancelled" && reason.trim() === "") {
           setError("Give the reason for cancelling.");
+          focusFirstInvalid(event.currentTarget as HTMLFormElement);
           return;
         }
         book.patch(
