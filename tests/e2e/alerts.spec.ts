@@ -13,6 +13,7 @@ import { readConfig } from "../../sync-server/config";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
 // Price alerts in Chromium (issue 15 §4–5). The server runs in this process (its own data directory,
@@ -167,9 +168,7 @@ test("a published snapshot that meets a target pushes a notification; the quote 
     url: string;
   };
   expect(payload.title).toBe(`Price alert: ${name}`);
-  expect(payload.body).toMatch(
-    new RegExp(`^${next.asOf} prices: producer premium \\$[\\d.]+/head \\(target \\$99999 or less\\)\\.$`),
-  );
+  expect(payload.body).toMatch(premiumAlertBody(next.asOf));
 
   // The quote screens show the new snapshot's date without a reload.
   await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(next.asOf, { timeout: 30_000 });

@@ -15,13 +15,19 @@ const accountButton = (page: Page, user: DemoUser) =>
   page.getByRole("button", { name: `Account: ${user.name}` });
 const signInButton = (page: Page) => page.locator("header").getByRole("button", { name: "Sign in" });
 
+/** Where a sign-in ends: the return-to page, except that with none but Home an agent lands on the Agent Hub (issue 28 §5). */
+const landingOf = (user: DemoUser, returnTo: string) =>
+  returnTo === "/" && user.roles.includes("agent") ? "/agent" : returnTo;
+
 async function signInWithHint(page: Page, user: DemoUser, returnTo = "/") {
   await page.goto(
     `/login/?login_hint=${encodeURIComponent(user.email)}&returnTo=${encodeURIComponent(returnTo)}`,
   );
   await expect(accountButton(page, user)).toBeVisible();
   // The callback replaces its address (code and state) with the return-to address.
-  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(returnTo);
+  await expect
+    .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+    .toBe(landingOf(user, returnTo));
 }
 
 async function expectNavigationFor(page: Page, user: DemoUser) {

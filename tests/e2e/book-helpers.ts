@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { cropYearOf } from "../../shared/book/crop-year";
+import { asksForwardPurchase } from "../../shared/book/forward-purchase";
 import { lgmEndorsementFromQuote } from "../../shared/book/lgm-endorsement";
 import {
   sampleEntity,
@@ -89,12 +91,25 @@ export async function chooseOffer(page: Page, head: number): Promise<string> {
   const table = form.getByRole("table", { name: "LRP coverage table" });
   await expect(table).toBeVisible({ timeout: 30_000 });
   await table.locator("tbody tr:not(.indicative) button.row-button").first().click();
-  // From crop year 2027 the form asks about forward-purchased cattle (shared/book/forward-purchase.ts).
-  const forward = form.getByTestId("forward-purchase");
-  if (await forward.isVisible()) await forward.getByLabel("No", { exact: true }).check();
   const premium = form.getByTestId("chosen-premium");
   await expect(premium).toBeVisible();
+  await answerNotForwardPurchased(page);
   return (await premium.textContent())?.trim() ?? "";
+}
+
+/**
+ * From crop year 2027 the form asks whether any cattle are forward-purchased, and will not save until
+ * answered (shared/book/forward-purchase.ts): answers "No" where today's sales (the sample market's
+ * day) ask it, and checks it is not asked otherwise. Call it once the chosen offer is shown.
+ */
+export async function answerNotForwardPurchased(page: Page, commodity = "0801"): Promise<void> {
+  const forward = createPage(page).getByTestId("forward-purchase");
+  if (!asksForwardPurchase(cropYearOf(centralDateOf(new Date())), commodity)) {
+    await expect(forward).toHaveCount(0);
+    return;
+  }
+  await forward.getByLabel("No", { exact: true }).check();
+  await expect(forward.getByLabel("No", { exact: true })).toBeChecked();
 }
 
 /** On a day without LRP cattle sales: saving the chosen offer is refused with the rule's message. */
@@ -116,6 +131,30 @@ export async function saveCoverage(page: Page): Promise<string> {
   await page.waitForURL(/\/agent\/coverages\/lrp\/[^/?]+$/);
   await expect(page.getByTestId("lrp-coverage-page")).toBeVisible();
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() as string);
+}
+
+/**
+ * Makes sure the demo customer has a profile record (an agent's page open): it has one once an earlier
+ * test made one (writing its own id back changes nothing); else that write is refused and the agent
+ * makes the record through "New customer", named `name`, so a test also passes on fresh data alone.
+ */
+export async function ensureDemoCustomerProfile(page: Page, name: string): Promise<void> {
+  const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
+  const hasProfile = await page.evaluate(
+    ([name, id]) => {
+      try {
+        window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [doc, DEMO_CUSTOMER_ID],
+  );
+  if (!hasProfile) {
+    await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
+    await saveNewCustomer(page, name);
+  }
 }
 
 /** "$1,234" or "$1,234.56" → 1234.56 */
@@ -192,23 +231,7 @@ export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
     userId: AGENT.sub,
   });
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
-  // The demo customer has a profile once an earlier test made one (writing its own id back changes
-  // nothing); else the write is refused and the agent makes the record.
-  const hasProfile = await page.evaluate(
-    ([name, id]) => {
-      try {
-        window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    [doc, DEMO_CUSTOMER_ID],
-  );
-  if (!hasProfile) {
-    await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
-    await saveNewCustomer(page, "Pat Phone");
-  }
+  await ensureDemoCustomerProfile(page, "Pat Phone");
   await page.evaluate(
     ([doc, records]) => {
       const sync = window.__rangelineSync;

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sampleEntity, sampleLgmEndorsement, samplePolicy } from "../../shared/book/test-fixtures";
+import { ensureDemoCustomerProfile } from "./book-helpers";
 import {
   AGENT,
   CUSTOMER,
@@ -55,6 +56,7 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
   const page = agent.page;
   try {
     await expectAllSynced(page);
+    await ensureDemoCustomerProfile(page, "Casey Claims");
     await page.evaluate(
       ([doc, profileName, records]) => {
         const sync = window.__rangelineSync;

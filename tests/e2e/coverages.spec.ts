@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   addFromRecord,
+  answerNotForwardPurchased,
   choosePolicy,
   createEntity,
   createLrpPolicy,
@@ -67,6 +68,7 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await form.getByLabel("Customer", { exact: true }).selectOption(agent.id);
     await choosePolicy(page, policyNumber);
     await expect(form.getByTestId("chosen-premium")).toHaveText(quoted, { timeout: 30_000 });
+    await answerNotForwardPurchased(page);
     const noSales = lrpSalesSuspendedToday("cattle");
     if (noSales) {
       // No LRP cattle sales today: the save is refused, and the steps below need the coverage.

@@ -14,6 +14,7 @@ import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { SqlitePushStore } from "../../sync-server/push/store";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
 // Web Push end to end in headless Chromium, on loopback only (issue 15 §4–5; docs/alerts.md).
@@ -319,11 +320,7 @@ test("Chromium subscribes with the server's key, and a publish that meets a targ
       .toEqual([
         {
           title: `Price alert: ${name}`,
-          body: expect.stringMatching(
-            new RegExp(
-              `^${next.asOf} prices: producer premium \\$[\\d.]+/head \\(target \\$99999 or less\\)\\.$`,
-            ),
-          ),
+          body: expect.stringMatching(premiumAlertBody(next.asOf)),
           path: "/insurance/lrp-quote",
         },
       ]);

@@ -1,6 +1,8 @@
 import { type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
 import { type LrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
+import { lrpNoSales } from "../../shared/pricing/sales-day";
 import { centralDateOf } from "../../shared/pricing/sales-window";
+import { DEFAULT_DRAFT } from "../../src/features/watchlist/setup-form-model";
 
 // Shared steps of the quote screens' end-to-end tests (tests/e2e/quote-*.spec.ts).
 
@@ -61,3 +63,21 @@ export const pricesLoaded = async (page: Page): Promise<void> => {
  */
 export const lrpSalesSuspendedToday = (group: LrpSalesGroup): string | null =>
   lrpSalesSuspension(centralDateOf(new Date()), group);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The push text of a price alert on the watchlist's default setup (LRP feeder cattle) with a producer
+ * premium target of $99,999 or less, for prices of `asOf`: on a day without LRP sales of that commodity
+ * (weekend, exchange holiday, report day: shared/pricing/sales-day.ts) it ends by saying they cannot be
+ * bought (issue 26), so the tests hold on any day.
+ */
+export function premiumAlertBody(asOf: string): RegExp {
+  const noSales = lrpNoSales(asOf, DEFAULT_DRAFT.lrpCommodity);
+  const suffix = noSales
+    ? escapeRegExp(` No sales on ${noSales.date} (${noSales.reason}): these prices cannot be bought.`)
+    : "";
+  return new RegExp(
+    `^${asOf} prices: producer premium \\$[\\d.]+/head \\(target \\$99999 or less\\)\\.${suffix}$`,
+  );
+}
