@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sampleEntity, sampleLgmEndorsement, samplePolicy } from "../../shared/book/test-fixtures";
 import { ensureDemoCustomerProfile } from "./book-helpers";
+import { waitForServiceWorker } from "./quote-helpers";
 import {
   AGENT,
   CUSTOMER,
@@ -123,7 +124,9 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
       await producer.context.close();
     }
 
-    // Offline, the marketing records wait on the device…
+    // Offline, the marketing records wait on the device… (the service worker, registered once the page
+    // has settled (issue 30), must hold the app first: the Agent Hub's screen is opened offline below)
+    await waitForServiceWorker(page);
     await dropSocket(page);
     await agent.context.setOffline(true);
     await page.getByTestId("attach-marketing-records").setInputFiles({
