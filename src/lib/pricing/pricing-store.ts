@@ -26,6 +26,16 @@ export function setMarketSource(next: MarketSnapshotSource): void {
   if (started) started = start();
 }
 
+/**
+ * After the LRP part: the page's next idle moment (at most 1 s away), so that the screen's first quote is
+ * in the worker's queue before the whole snapshot, which the worker then parses, is fetched.
+ */
+const nextIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+
 const sameMarket = (a: PricingState, market: MarketInfo & { fromDevice: boolean }) =>
   a.status === "ready" && JSON.stringify(a.market) === JSON.stringify(market);
 
@@ -41,8 +51,10 @@ async function start(): Promise<void> {
     ]);
     const client = state.status === "ready" ? state.client : createPricingClient();
     const first = part ? await client.api.setMarket(part.snapshot, { part: "lrp" }) : undefined;
-    if (part && first?.ok)
+    if (part && first?.ok) {
       set({ status: "ready", client, market: { ...first.value, fromDevice: part.fromDevice } });
+      await nextIdle();
+    }
     let loaded: Awaited<ReturnType<MarketSnapshotSource["load"]>>;
     try {
       loaded = await source.load();
