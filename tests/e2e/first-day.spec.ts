@@ -121,6 +121,7 @@ async function expectFormHelps(page: Page, path: string, submit: string, clear?:
 
 test("every form marks its required fields and, saved with a gap, focuses the first one with its message", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, AGENT, "/agent");
@@ -130,8 +131,14 @@ test("every form marks its required fields and, saved with a gap, focuses the fi
   await expectFormHelps(page, "/settings/manage-users", "Send invitation");
   await expectFormHelps(page, "/profile", "Save profile", "Name");
   await expectFormHelps(page, "/insurance/apply/individual?org=demo", "Submit application");
-  await signIn(page, user("partner@demo.rangeline.test"), "/api-keys");
-  await expectFormHelps(page, "/api-keys", "Create key");
+  const partner = await browser.newContext();
+  try {
+    const partnerPage = await partner.newPage();
+    await signIn(partnerPage, user("partner@demo.rangeline.test"), "/api-keys");
+    await expectFormHelps(partnerPage, "/api-keys", "Create key");
+  } finally {
+    await partner.close();
+  }
 });
 
 test("on a 360 px phone the watchlist name field sits inside the chosen row's card, clear of its edges", async ({
