@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { CustomerBook } from "../../components/book";
-import { type FormPresence, formPresence } from "../../components/book-forms";
+import { type FormPresence, formPresence, RequiredNote } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { useDeviceDraft } from "../../lib/sync/react/use-device-draft";
 import { formFromProfile, type ProfileForm, type ProfileFormKey, planProfileWrite } from "./profile-fields";
@@ -62,6 +62,7 @@ export function ProfileEditor({ book }: { book: CustomerBook }) {
 
   return (
     <form className="book-form" onSubmit={(e) => e.preventDefault()} aria-label="Producer profile">
+      <RequiredNote />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <ProfileFormFields value={form} onChange={onChange} issues={issues} presence={presence} />
       <p className="customers__note">
