@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { salesWindow } from "../../../shared/pricing/sales-window";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -6,7 +6,8 @@ import { Card } from "../../components/ui/card";
 import { formatDate } from "../../lib/format";
 
 // Parts the LRP coverage and LGM endorsement create screens share: the notice when the sales date's
-// window has closed, and the save card (what is chosen, why it cannot be saved yet, the button).
+// window has closed, the save card (what is chosen, why it cannot be saved yet, the button), and the
+// Enter key of a pricing field, which reprices rather than saves.
 
 /** The sales date's offers can no longer be bought (8:25 am Central the next morning has passed). */
 export function ClosedWindowAlert({ asOf, now, what }: { asOf: string; now: Date; what: string }) {
@@ -32,9 +33,9 @@ export interface SaveCardProps {
   error: string | null;
   /** What must happen before saving, in words ("choose the customer"). */
   blockers: readonly string[];
+  /** Nothing to point at a field yet (a row to choose, a window to wait for): the button is off. */
   disabled: boolean;
   saving: boolean;
-  onSave(): void;
   testId?: string;
 }
 
@@ -46,7 +47,6 @@ export function SaveCard({
   blockers,
   disabled,
   saving,
-  onSave,
   testId,
 }: SaveCardProps) {
   return (
@@ -59,9 +59,15 @@ export function SaveCard({
         </Alert>
       ) : null}
       {blockers.length > 0 ? <p className="note">To save, {blockers.join("; ")}.</p> : null}
-      <Button onClick={onSave} disabled={disabled || blockers.length > 0 || saving}>
+      {/* The submit of the screen's BookForm: a missing customer or policy is said at its field. */}
+      <Button type="submit" disabled={disabled || saving}>
         {saving ? "Saving…" : `Save ${what} (status Quoted)`}
       </Button>
     </Card>
   );
+}
+
+/** Enter in a pricing field of a create screen's form keeps the figures on screen instead of saving. */
+export function keepEnterFromSaving(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
 }

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { INSURANCE_PLAN_LABELS } from "../../../shared/catalogue";
 import type { Policy } from "../../../shared/documents/book";
 import type { BookIndex } from "../../components/book";
-import { SelectField } from "../../lib/pricing/ui/field";
+import { SelectInput } from "../../components/book-forms";
 import { providerName } from "./coverage-rows";
 
 // The "Customer and policy" fields of the LRP and LGM create screens: the customer from the book, then
@@ -18,6 +18,8 @@ export interface CustomerPolicyFieldsProps {
   /** Whether the customer's records are on the device (else "Loading…"). */
   loaded: boolean;
   errors: { customer?: string; policy?: string };
+  /** After a save was tried: a missing customer or policy gets its message at its field. */
+  showMissing?: boolean;
   onChange(patch: { customer?: string; policy: string }): void;
 }
 
@@ -32,29 +34,33 @@ export function CustomerPolicyFields({
   policy,
   loaded,
   errors,
+  showMissing = false,
   onChange,
 }: CustomerPolicyFieldsProps) {
   const name = plan.toUpperCase();
   const sorted = useMemo(() => [...customers].sort((a, b) => a.name.localeCompare(b.name)), [customers]);
+  const missing = missingChoice({ customer, policy, plan });
   return (
     <div className="quote-form">
-      <SelectField
+      <SelectInput
         label="Customer"
-        name="customer"
+        path="customer"
+        required
         value={customer}
-        error={errors.customer}
-        options={[
-          { value: "", label: sorted.length ? "Choose a customer" : "No customers yet" },
-          ...sorted.map((c) => ({ value: c.id, label: c.name || c.id })),
-        ]}
+        error={
+          errors.customer ?? (showMissing && missing?.field === "customer" ? missing.message : undefined)
+        }
+        placeholder={sorted.length ? "Choose a customer" : "No customers yet"}
+        options={sorted.map((c) => ({ value: c.id, label: c.name || c.id }))}
         onChange={(id) => onChange({ customer: id, policy: "" })}
       />
       {customer ? (
-        <SelectField
+        <SelectInput
           label={`${name} policy`}
-          name="policy"
+          path="policy"
+          required
           value={policy?.id ?? ""}
-          error={errors.policy}
+          error={errors.policy ?? (showMissing && missing?.field === "policy" ? missing.message : undefined)}
           hint={
             policies.length === 0
               ? loaded
@@ -62,15 +68,29 @@ export function CustomerPolicyFields({
                 : "Loading the customer's policies…"
               : undefined
           }
-          options={[
-            ...(policy
-              ? []
-              : [{ value: "", label: policies.length ? "Choose a policy" : `No ${name} policy` }]),
-            ...policies.map((p) => ({ value: p.id, label: policyOptionLabel(p) })),
-          ]}
+          placeholder={policy ? undefined : policies.length ? "Choose a policy" : `No ${name} policy`}
+          options={policies.map((p) => ({ value: p.id, label: policyOptionLabel(p) }))}
           onChange={(id) => onChange({ policy: id })}
         />
       ) : null}
     </div>
   );
+}
+
+/**
+ * The customer or policy still to choose before an endorsement can be saved, with the words said at
+ * its field (and, as "To save, …", beside the save button); null once both are chosen.
+ */
+export function missingChoice({
+  customer,
+  policy,
+  plan,
+}: {
+  customer: string;
+  policy: Policy | undefined;
+  plan: Policy["plan"];
+}): { field: "customer" | "policy"; message: string } | null {
+  if (!customer) return { field: "customer", message: "Choose the customer." };
+  if (!policy) return { field: "policy", message: `Choose the customer's ${plan.toUpperCase()} policy.` };
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/lgm-endorsement";
 import type { LgmEndorsement } from "../../../shared/documents/book";
@@ -6,6 +6,7 @@ import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
 import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
+import { BookForm, RequiredNote } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
@@ -24,7 +25,7 @@ import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
 import { LgmFigures } from "../lgm-quote/lgm-figures";
 import { useLgmQuote } from "../lgm-quote/use-lgm-quote";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
-import { CustomerPolicyFields } from "./customer-policy-fields";
+import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
 import { chosenPolicy, openPolicies } from "./lrp-create-form";
 
@@ -45,6 +46,7 @@ export function LgmEndorsementCreate() {
   const book = useCustomerBook(form.customer || null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
 
   const policies = useMemo(() => openPolicies(book.policies, "lgm"), [book.policies]);
   const policy = chosenPolicy(policies, form.policy);
@@ -83,12 +85,21 @@ export function LgmEndorsementCreate() {
     update(patch);
   };
 
+  const missing = missingChoice({ customer: form.customer, policy, plan: "lgm" });
   const blockers: string[] = [];
   if (!form.customer) blockers.push("choose the customer");
   else if (!policy) blockers.push("choose the LGM policy");
   if (!quote) blockers.push("complete the marketings and deductible");
   if (asOf && !windowOpen) blockers.push("wait for the next sales window");
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
+
+  // As on the LRP create screen: a missing customer or policy is said at its field on saving.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (missing || invalid || blockers.length > 0) return;
+    void save();
+  };
 
   const save = async () => {
     if (pricing.status !== "ready" || !built?.ok || !policy) return;
@@ -132,13 +143,14 @@ export function LgmEndorsementCreate() {
   };
 
   return (
-    <div className="quote coverage" data-testid="lgm-create-page">
+    <BookForm className="quote coverage" data-testid="lgm-create-page" requiredNote={false} onSubmit={submit}>
       {/* The route's title is the endorsement page's ("LGM endorsement"): say this one makes a new one. */}
       <h2 className="coverage__title">New LGM endorsement</h2>
       <p className="coverages__intro">
         Record an LGM endorsement for a customer. It is priced like the LGM quote screen on the market data of
         its sales date, and the figures are frozen when you save.
       </p>
+      <RequiredNote />
       <MarketStatus pricing={pricing} />
       {asOf && !windowOpen ? <ClosedWindowAlert asOf={asOf} now={new Date()} what="endorsement" /> : null}
       <Card aria-labelledby="lgm-create-who">
@@ -151,6 +163,7 @@ export function LgmEndorsementCreate() {
           policy={policy}
           loaded={book.loaded}
           errors={errors}
+          showMissing={tried}
           onChange={change}
         />
         {asOf ? <p className="note">Sales date: {formatDate(asOf)} (the market data's date).</p> : null}
@@ -168,6 +181,7 @@ export function LgmEndorsementCreate() {
           errors={errors}
           months={asOf ? months : []}
           showFarmerProvider={false}
+          inForm
         />
       </Card>
       {generalError ? (
@@ -192,10 +206,9 @@ export function LgmEndorsementCreate() {
         what="endorsement"
         error={saveError}
         blockers={blockers}
-        disabled={invalid}
+        disabled={!missing && (invalid || blockers.length > 0)}
         saving={saving}
-        onSave={save}
       />
-    </div>
+    </BookForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { cropYearOf } from "../../../shared/book/crop-year";
 import { asksForwardPurchase } from "../../../shared/book/forward-purchase";
@@ -9,6 +9,7 @@ import { DomainError } from "../../../shared/errors";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
 import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
+import { BookForm } from "../../components/book-forms";
 import { describeRow } from "../../components/quote/columns";
 import { CoverageTable } from "../../components/quote/coverage-table";
 import { type LrpField, lrpFieldOf, rowKey, typesOf } from "../../components/quote/lrp-form";
@@ -22,8 +23,8 @@ import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import { ClosedWindowAlert, SaveCard } from "./create-parts";
-import { CustomerPolicyFields } from "./customer-policy-fields";
+import { ClosedWindowAlert, keepEnterFromSaving, SaveCard } from "./create-parts";
+import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { ForwardPurchaseField, type ForwardPurchaseState } from "./forward-purchase-field";
 import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
 import { OverlapWarnings } from "./overlap-warnings";
@@ -49,6 +50,7 @@ export default function LrpCoverageCreatePage() {
   const [saveError, setSaveError] = useState<{ field: LrpField | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [forward, setForward] = useState<ForwardPurchaseState>({ answer: undefined, deliveryDate: "" });
+  const [tried, setTried] = useState(false);
 
   const policies = useMemo(() => openPolicies(book.policies, "lrp"), [book.policies]);
   const policy = chosenPolicy(policies, form.policy);
@@ -116,6 +118,7 @@ export default function LrpCoverageCreatePage() {
   };
 
   const asksForward = asOf !== null && asksForwardPurchase(cropYearOf(asOf), commodity);
+  const missing = missingChoice({ customer: form.customer, policy, plan: "lrp" });
   const blockers: string[] = [];
   if (!form.customer) blockers.push("choose the customer");
   else if (!policy) blockers.push("choose the LRP policy");
@@ -126,6 +129,15 @@ export default function LrpCoverageCreatePage() {
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
   if (asksForward && forward.answer === undefined)
     blockers.push("answer whether any cattle are forward-purchased");
+
+  // A customer or policy still to choose is said at its field (the button stays on for that); what
+  // has no field (a row, the window, the forward-purchase answer) keeps the button off, said beside it.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (missing || invalid || blockers.length > 0) return;
+    void save();
+  };
 
   const save = async () => {
     if (pricing.status !== "ready" || !built?.ok || !policy || !chosenRow) return;
@@ -186,7 +198,7 @@ export default function LrpCoverageCreatePage() {
   };
 
   return (
-    <div className="quote coverage" data-testid="lrp-coverage-create-page">
+    <BookForm className="quote coverage" data-testid="lrp-coverage-create-page" onSubmit={submit}>
       <p className="coverages__intro">
         Record an LRP endorsement for a customer from today's offers. The figures are the offer's, priced like
         the LRP quote screen, and are frozen when you save.
@@ -204,6 +216,7 @@ export default function LrpCoverageCreatePage() {
           policy={policy}
           loaded={book.loaded}
           errors={errors}
+          showMissing={tried}
           onChange={change}
         />
         {profile ? (
@@ -219,9 +232,10 @@ export default function LrpCoverageCreatePage() {
 
       <Card aria-labelledby="create-what">
         <h2 id="create-what">What to insure</h2>
-        <form className="quote-form" onSubmit={(e) => e.preventDefault()} noValidate>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in a field from saving */}
+        <div className="quote-form" onKeyDown={keepEnterFromSaving}>
           <LrpHerdFields form={form} errors={errors} onChange={change} />
-        </form>
+        </div>
       </Card>
 
       {generalError ? (
@@ -296,9 +310,8 @@ export default function LrpCoverageCreatePage() {
         what="coverage"
         error={saveError && !saveError.field ? saveError.message : null}
         blockers={blockers}
-        disabled={invalid}
+        disabled={!missing && (invalid || blockers.length > 0)}
         saving={saving}
-        onSave={save}
       >
         {chosenRow ? (
           <p>
@@ -308,6 +321,6 @@ export default function LrpCoverageCreatePage() {
           </p>
         ) : null}
       </SaveCard>
-    </div>
+    </BookForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { LGM_COMMODITIES } from "../../../../shared/catalogue/livestock";
 import { formatMonth } from "../../format";
 import { FarmerProviderFields } from "../ui/farmer-provider-fields";
@@ -23,6 +24,8 @@ export interface LgmInputsProps {
   showDeductible?: boolean;
   /** Leave out the farmer classification and provider (e.g. where a customer's profile sets them). */
   showFarmerProvider?: boolean;
+  /** Inside the screen's own form (the LGM endorsement create form): a div, never a form in a form. */
+  inForm?: boolean;
 }
 
 /** Livestock type, target marketings month by month, weights, deductible, farmer and provider. */
@@ -33,6 +36,7 @@ export function LgmInputs({
   months,
   showDeductible = true,
   showFarmerProvider = true,
+  inForm = false,
 }: LgmInputsProps) {
   const commodity = commodityOf(form);
   const type = lgmTypeOf(form);
@@ -44,7 +48,7 @@ export function LgmInputs({
     update({ m: next.join(",") });
   };
   return (
-    <form className="quote" onSubmit={(e) => e.preventDefault()} noValidate>
+    <LgmInputsRoot inForm={inForm}>
       <div className="quote-form">
         <SelectField
           label="Livestock type"
@@ -149,6 +153,16 @@ export function LgmInputs({
           </div>
         </fieldset>
       ) : null}
+    </LgmInputsRoot>
+  );
+}
+
+function LgmInputsRoot({ inForm, children }: { inForm: boolean; children: ReactNode }) {
+  return inForm ? (
+    <div className="quote">{children}</div>
+  ) : (
+    <form className="quote" onSubmit={(e) => e.preventDefault()} noValidate>
+      {children}
     </form>
   );
 }
