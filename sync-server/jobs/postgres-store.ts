@@ -199,7 +199,7 @@ export class PostgresJobStore implements JobStore {
 
   async lrpOfferHistory(f: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number }) {
     const result = await this.pool.query(
-      "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = $1 AND type = $2 AND length = $3 AND level_key = $4 AND as_of >= $5 AND as_of <= $6 ORDER BY as_of",
+      "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = $1 AND type = $2 AND length = $3 AND level_key <= $4 AND as_of >= $5 AND as_of <= $6 ORDER BY as_of, level_key",
       [f.commodityCode, f.typeCode, f.endorsementLengthWeeks, levelKey(f.coverageLevel), f.from, f.to],
     );
     return result.rows.map(lrpOfferOf);

@@ -182,7 +182,7 @@ export class SqliteJobStore implements JobStore {
   async lrpOfferHistory(f: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number }) {
     const rows = this.db
       .prepare(
-        "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = ? AND type = ? AND length = ? AND level_key = ? AND as_of >= ? AND as_of <= ? ORDER BY as_of",
+        "SELECT as_of, commodity, type, length, coverage_level, coverage_price, expected_ending_value, rate, cost_per_cwt, end_date FROM market_lrp_offers WHERE commodity = ? AND type = ? AND length = ? AND level_key <= ? AND as_of >= ? AND as_of <= ? ORDER BY as_of, level_key",
       )
       .all(f.commodityCode, f.typeCode, f.endorsementLengthWeeks, levelKey(f.coverageLevel), f.from, f.to);
     return rows.map(lrpOfferOf);

@@ -110,7 +110,7 @@ export interface JobStore {
 
   /** Keeps a published day's offers and margins, row by row, for the history of one offer. */
   saveOfferHistory(asOf: string, lrp: readonly LrpOfferDay[], lgm: readonly LgmMarginDay[]): Promise<void>;
-  /** One LRP offer's figures by day, oldest first; the level matches to 4 decimals. */
+  /** One LRP offer's rows by day at every level at or below the filter's (4 decimals), oldest first. */
   lrpOfferHistory(
     filter: OfferHistoryFilter & { endorsementLengthWeeks: number; coverageLevel: number },
   ): Promise<LrpOfferDay[]>;

@@ -52,7 +52,29 @@ describe("offer history with sample days", () => {
       costPerCwt: row?.costPerCwt,
       endDate: row?.endDate,
       coverageLevel: level,
+      requestedLevel: 0.95,
       source: "sample",
     });
+  });
+
+  it("a real day at a continuous level takes its row at the nearest level at or below and names it", () => {
+    // RMA's levels are continuous: on 2026-11-18 the nearest at or below 0.95 is 0.9489 (0.9612 is above).
+    const above = { ...real, coverageLevel: 0.9612, coveragePrice: 305.06 };
+    const below = { ...real, coverageLevel: 0.9489, coveragePrice: 301.15 };
+    const lower = { ...real, coverageLevel: 0.9012, coveragePrice: 286.02 };
+    const days = offerHistoryWithSample([below, above, lower], { ...key, from: real.asOf, to: real.asOf });
+    expect(days).toEqual([
+      {
+        asOf: real.asOf,
+        coveragePrice: 301.15,
+        expectedEndingValue: real.expectedEndingValue,
+        rate: real.rate,
+        costPerCwt: real.costPerCwt,
+        endDate: real.endDate,
+        coverageLevel: 0.9489,
+        requestedLevel: 0.95,
+        source: "real",
+      },
+    ]);
   });
 });

@@ -1,13 +1,17 @@
 import { addDays, weekday } from "../../shared/market/dates";
 import { sampleLrpRatesOf } from "../../shared/market/sample/generate";
+import { offeredAtOrBelow } from "../../shared/pricing/lrp/level-rule";
 import type { LrpOfferDay } from "../jobs/store";
 
 // One LRP offer's history for the quote screen's comparison and back-test (issue 26): the stored
 // history's days (what the market feed fetched from RMA or a super administrator uploaded) are real;
 // every other weekday of the range is filled from the labelled sample data, so the screen always has a
-// year to compare with and says which days are which. A sample day takes the sample row of the same
-// length at the nearest offered level at or below the requested one (the quote's LRP_LEVEL_RULE); a day whose
-// sample has no such row is left out.
+// year to compare with and says which days are which. RMA's levels are continuous, so a day (real or
+// sample) takes its row of the length at the nearest offered level at or below the requested one (the
+// quote's LRP_LEVEL_RULE, shared/pricing/lrp/level-rule.ts) and names that level (`coverageLevel`, with
+// the requested one in `requestedLevel`): a real day at 0.9489 for 0.95 is real, not a sample. The store
+// returns the offer's rows at or below the level; a day without one is filled from the sample, and a
+// day whose sample has no such row either is left out.
 
 export type OfferDaySource = "real" | "sample";
 
@@ -18,7 +22,10 @@ export interface OfferHistoryDay {
   rate: number;
   costPerCwt: number;
   endDate: string;
+  /** The offered level the day was read at (LRP_LEVEL_RULE). */
   coverageLevel: number;
+  /** The level asked for. */
+  requestedLevel: number;
   source: OfferDaySource;
 }
 
@@ -31,7 +38,7 @@ export interface OfferHistoryKey {
   to: string;
 }
 
-const dayOf = (d: LrpOfferDay, source: OfferDaySource): OfferHistoryDay => ({
+const dayOf = (d: LrpOfferDay, source: OfferDaySource, requestedLevel: number): OfferHistoryDay => ({
   asOf: d.asOf,
   coveragePrice: d.coveragePrice,
   expectedEndingValue: d.expectedEndingValue,
@@ -39,27 +46,43 @@ const dayOf = (d: LrpOfferDay, source: OfferDaySource): OfferHistoryDay => ({
   costPerCwt: d.costPerCwt,
   endDate: d.endDate,
   coverageLevel: d.coverageLevel,
+  requestedLevel,
   source,
 });
 
 /** The sample row of a day for the offer (LRP_LEVEL_RULE), or null. */
 function sampleDay(asOf: string, key: OfferHistoryKey): OfferHistoryDay | null {
-  let best: OfferHistoryDay | null = null;
-  for (const r of sampleLrpRatesOf(asOf, key.commodityCode, key.typeCode)) {
-    if (r.endorsementLengthWeeks !== key.endorsementLengthWeeks) continue;
-    if (r.coverageLevel > key.coverageLevel + 0.00005) continue;
-    if (best && best.coverageLevel >= r.coverageLevel) continue;
-    best = dayOf({ ...r, asOf }, "sample");
-  }
-  return best;
+  const rows = sampleLrpRatesOf(asOf, key.commodityCode, key.typeCode).filter(
+    (r) => r.endorsementLengthWeeks === key.endorsementLengthWeeks,
+  );
+  const best = offeredAtOrBelow(rows, key.coverageLevel);
+  return best ? dayOf({ ...best, asOf }, "sample", key.coverageLevel) : null;
 }
 
-/** Stored days as real, the other weekdays from..to as sample, oldest first. */
+/** Each stored day's row at the nearest level at or below the key's (LRP_LEVEL_RULE), as real. */
+function realDays(stored: readonly LrpOfferDay[], key: OfferHistoryKey): Map<string, OfferHistoryDay> {
+  const byDay = new Map<string, LrpOfferDay[]>();
+  for (const d of stored) {
+    if (d.endorsementLengthWeeks !== key.endorsementLengthWeeks) continue;
+    byDay.set(d.asOf, [...(byDay.get(d.asOf) ?? []), d]);
+  }
+  const out = new Map<string, OfferHistoryDay>();
+  for (const [asOf, rows] of byDay) {
+    const best = offeredAtOrBelow(rows, key.coverageLevel);
+    if (best) out.set(asOf, dayOf(best, "real", key.coverageLevel));
+  }
+  return out;
+}
+
+/**
+ * Stored days as real, the other weekdays from..to as sample, oldest first.
+ * @param stored the offer's stored rows of the range at any level at or below the key's
+ */
 export function offerHistoryWithSample(
   stored: readonly LrpOfferDay[],
   key: OfferHistoryKey,
 ): OfferHistoryDay[] {
-  const real = new Map(stored.map((d) => [d.asOf, dayOf(d, "real")]));
+  const real = realDays(stored, key);
   const out: OfferHistoryDay[] = [];
   for (let day = key.from; day <= key.to; day = addDays(day, 1)) {
     const held = real.get(day);

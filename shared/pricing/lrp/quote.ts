@@ -12,6 +12,7 @@ import { type CmePutComparison, cmePutComparison, type PutContext } from "./cme-
 import { publishedRowFactor } from "./factor";
 import { indicativeLrpRate } from "./indicative-rate";
 import { type LrpQuoteRequest, lrpQuoteInputSchema } from "./input";
+import { LRP_LEVEL_RULE, offeredAtOrBelow, sameLevel } from "./level-rule";
 import { LRP_FUTURES } from "./markets";
 import {
   type LrpInsuredUnits,
@@ -149,20 +150,16 @@ export function quoteLrp(
 }
 
 /**
- * The offered row a quote by coverage level takes. RMA's levels are continuous (233 distinct values,
- * 0.757–0.9995, in the real file of 2023-12-14), so a requested level rarely matches one exactly: the
- * quote takes the nearest offered level at or below it (never more coverage than asked for) and says
- * so in `levelChoice`. Below every offered level there is no row: give a coverage price instead.
+ * The offered row a quote by coverage level takes: LRP_LEVEL_RULE (./level-rule.ts), said so in
+ * `levelChoice`. Below every offered level there is no row: give a coverage price instead.
  */
-export const LRP_LEVEL_RULE = "nearest offered level at or below the requested level";
+export { LRP_LEVEL_RULE };
 
 const outsideSubsidisedLevels = (field: "coverageLevel" | "coveragePrice", level: number) =>
   invalidInput([field], `coverage level ${level} is outside the levels LRP subsidises (0.70 to 1.00)`);
 
 function rowForLevel(rows: readonly LrpRateRow[], level: number, weeks: number): LrpRateRow {
-  let best: LrpRateRow | undefined;
-  for (const r of rows)
-    if (r.coverageLevel <= level + 0.00005 && (!best || r.coverageLevel > best.coverageLevel)) best = r;
+  const best = offeredAtOrBelow(rows, level);
   if (best) return best;
   const lowest = Math.min(...rows.map((r) => r.coverageLevel));
   throw invalidInput(
@@ -187,7 +184,7 @@ function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis & {
         ? request.expectedEndingValue === undefined
           ? rowForLevel(forLength, request.coverageLevel, weeks)
           : // A what-if expected ending value: only a row of exactly that level lends its rate.
-            forLength.find((r) => Math.abs(r.coverageLevel - (request.coverageLevel as number)) < 0.00005)
+            forLength.find((r) => sameLevel(r.coverageLevel, request.coverageLevel as number))
         : forLength.find((r) => Math.abs(r.coveragePrice - (request.coveragePrice as number)) < 0.005);
   const endDate = match?.endDate ?? forLength[0]?.endDate ?? addDays(request.salesDate, weeks * 7);
   const published = match ?? forLength[0];
@@ -223,9 +220,7 @@ function requestedBasis(terms: Terms, rows: readonly LrpRateRow[]): RowBasis & {
     coveragePrice: toJsonNumber(coveragePrice),
     coverageLevel: toJsonNumber(coverageLevel),
     paf,
-    ...(match &&
-    request.coverageLevel !== undefined &&
-    Math.abs(match.coverageLevel - request.coverageLevel) >= 0.00005
+    ...(match && request.coverageLevel !== undefined && !sameLevel(match.coverageLevel, request.coverageLevel)
       ? {
           levelChoice: {
             requested: request.coverageLevel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backtest, type OfferDay, sourceCounts, windowSummary } from "./history-math";
+import { backtest, type OfferDay, otherLevels, sourceCounts, windowSummary } from "./history-math";
 
 const day = (asOf: string, coveragePrice: number, costPerCwt: number, endDate: string): OfferDay => ({
   asOf,
@@ -67,6 +67,32 @@ describe("offer history", () => {
         ["real", null],
       ],
       { real: 1, sample: 1 },
+    ]);
+  });
+});
+
+describe("levels the history's days were read at", () => {
+  const day = (coverageLevel: number, asOf: string): OfferDay => ({
+    asOf,
+    coveragePrice: 300,
+    expectedEndingValue: 316,
+    rate: 0.03,
+    costPerCwt: 9,
+    endDate: "2027-05-19",
+    coverageLevel,
+    requestedLevel: 0.95,
+  });
+
+  it("names each offered level other than the requested one, with its days, highest first", () => {
+    const days = [
+      day(0.95, "2026-11-16"),
+      day(0.9489, "2026-11-17"),
+      day(0.9312, "2026-11-18"),
+      day(0.9489, "2026-11-19"),
+    ];
+    expect(otherLevels(days)).toEqual([
+      { level: 0.9489, days: 2 },
+      { level: 0.9312, days: 1 },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { cropYearOf } from "../../../shared/book/crop-year";
 import { addDays } from "../../../shared/market/dates";
 import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
+import { sameLevel } from "../../../shared/pricing/lrp/level-rule";
 import { lrpSubsidyPercent } from "../../../shared/pricing/subsidy/lrp-subsidy";
 
 // The LRP quote screen's history (issue 15 §3): today's coverage price and premium against the last 30
@@ -21,7 +22,10 @@ export interface OfferDay {
   rate: number;
   costPerCwt: number;
   endDate: string;
+  /** The offered level the day was read at (RMA's levels are continuous: the nearest at or below). */
   coverageLevel: number;
+  /** The level asked for (absent from servers before issue 26's level rule). */
+  requestedLevel?: number;
 }
 
 export interface Range {
@@ -73,6 +77,18 @@ export interface BacktestRow {
 }
 
 /** How many of the days are real and how many sample. */
+/**
+ * The offered levels other than the requested one that days were read at (the nearest at or below,
+ * LRP_LEVEL_RULE), with how many days each, highest first; empty when every day is at the asked level.
+ */
+export function otherLevels(days: readonly OfferDay[]): { level: number; days: number }[] {
+  const counts = new Map<number, number>();
+  for (const d of days)
+    if (d.requestedLevel !== undefined && !sameLevel(d.coverageLevel, d.requestedLevel))
+      counts.set(d.coverageLevel, (counts.get(d.coverageLevel) ?? 0) + 1);
+  return [...counts].map(([level, n]) => ({ level, days: n })).sort((a, b) => b.level - a.level);
+}
+
 export function sourceCounts(days: readonly Pick<OfferDay, "source">[]): Record<DataSource, number> {
   const counts = { real: 0, sample: 0 };
   for (const d of days) counts[d.source ?? "real"] += 1;

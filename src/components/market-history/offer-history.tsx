@@ -3,10 +3,12 @@ import { addDays } from "../../../shared/market/dates";
 import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
 import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
+import { formatPercent } from "../../lib/format";
 import {
   backtest,
   type DataSource,
   type OfferDay,
+  otherLevels,
   type Range,
   sourceCounts,
   windowSummary,
@@ -72,6 +74,7 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
     return <p className="offer-history">The offer's history is not available. {state.error}</p>;
   const { days, endingValues, endingSource } = state.data;
   const counts = sourceCounts(days);
+  const levels = otherLevels(days);
   const today = days.find((d) => d.asOf === offer.asOf);
   const month = windowSummary(days, offer.asOf, 30);
   const year = windowSummary(days, offer.asOf, 365);
@@ -97,6 +100,16 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
         sample {counts.sample === 1 ? "day" : "days"} (days the server has not stored, filled from the sample
         data){endingSource === "sample" ? "; ending values are sample data" : ""}.
       </p>
+      {levels.length > 0 ? (
+        <p className="note" data-testid="history-levels">
+          RMA's coverage levels vary by day: days without an offer at {formatPercent(offer.coverageLevel)} are
+          read at the nearest offered level below it (
+          {levels
+            .map((l) => `${formatPercent(l.level)} on ${l.days} ${l.days === 1 ? "day" : "days"}`)
+            .join(", ")}
+          ).
+        </p>
+      ) : null}
       <Chart days={days} />
       <table className="offer-history__compare">
         <thead>

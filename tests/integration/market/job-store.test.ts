@@ -173,7 +173,12 @@ function contract(open: () => Promise<JobStore>) {
       [offer("2026-11-20", 247)],
       [margins("2026-11-20", 151), margins("2026-11-20", 99, "19")],
     );
-    await store.saveOfferHistory("2026-11-20", [offer("2026-11-20", 248)], []); // republished: replaced
+    // Republished: replaced; a row above the asked level (RMA's levels are continuous) is not returned.
+    await store.saveOfferHistory(
+      "2026-11-20",
+      [offer("2026-11-20", 248), offer("2026-11-20", 250, 0.9612)],
+      [],
+    );
     const history = await store.lrpOfferHistory({
       commodityCode: "0801",
       typeCode: "809",
@@ -182,11 +187,13 @@ function contract(open: () => Promise<JobStore>) {
       from: "2026-11-01",
       to: "2026-11-30",
     });
+    // Every level at or below the asked one, for the offer history's nearest-at-or-below rule.
     expect(history.map((d) => [d.asOf, d.coveragePrice])).toEqual([
+      ["2026-11-19", 208],
       ["2026-11-19", 246],
       ["2026-11-20", 248],
     ]);
-    expect(history[0]).toEqual(offer("2026-11-19", 246));
+    expect(history[1]).toEqual(offer("2026-11-19", 246));
     const lgm = await store.lgmMarginHistory({
       commodityCode: "0803",
       typeCode: "808",

@@ -81,6 +81,7 @@ describe("the server's market feed", () => {
         rate: 0.01399,
         costPerCwt: 1.049,
         endDate: "2027-02-19",
+        requestedLevel: 0.95,
         source: "real",
       },
     ]);
