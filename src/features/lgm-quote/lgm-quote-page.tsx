@@ -19,7 +19,7 @@ import "../../lib/pricing/ui/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
 import { LgmFigures } from "./lgm-figures";
-import { formatDeductible, lgmQuoteText } from "./lgm-text";
+import { formatDeductible, lgmNoSalesText, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
 import { useLgmQuote } from "./use-lgm-quote";
 
@@ -62,6 +62,11 @@ export default function LgmQuotePage() {
       {quote ? (
         <Card aria-labelledby="lgm-result" data-testid="lgm-result">
           <h2 id="lgm-result">Quote</h2>
+          {quote.noSales ? (
+            <p className="note" data-testid="lgm-no-sales">
+              <strong>{lgmNoSalesText(quote)}</strong>
+            </p>
+          ) : null}
           <LgmFigures quote={quote} deductible={`${formatDeductible(form.deductible, commodity)}/${unit}`} />
           <p className="note">
             Premium is the average shortfall of simulated gross margins below the guarantee, plus RMA's 3 %

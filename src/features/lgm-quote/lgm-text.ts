@@ -12,6 +12,17 @@ export const formatDeductible = (d: string, commodity: LgmCommodityCode): string
 export const monthTotal = (perUnit: number, marketings: number): number =>
   Number(new Decimal(perUnit).times(marketings).toFixed(2));
 
+/**
+ * The sentence for a quote on a day without LGM sales (the engine's `noSales`: weekend or exchange
+ * holiday), as the LRP screen says its suspended days; null on a sales day.
+ */
+export function lgmNoSalesText(quote: Pick<LgmQuote, "noSales">): string | null {
+  const n = quote.noSales;
+  return n
+    ? `No LGM sales on ${formatDate(n.date)}: ${n.reason}. These margins are for reference: no endorsement can be bought at them.`
+    : null;
+}
+
 export function lgmQuoteText(
   quote: LgmQuote,
   h: { form: LgmForm; asOf: string; label: string; url: string },
@@ -22,6 +33,7 @@ export function lgmQuoteText(
   return [
     `LGM quote: ${type?.typeLabel ?? h.form.type}, deductible ${formatDeductible(h.form.deductible, commodity)}/${unit}`,
     `Prices as of ${formatDate(h.asOf)} (${h.label})`,
+    ...(quote.noSales ? [lgmNoSalesText(quote) ?? ""] : []),
     "",
     `Expected gross margin: ${formatDollars(quote.expectedGrossMargin)}`,
     `Gross Margin Guarantee: ${formatDollars(quote.grossMarginGuarantee)}`,
