@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
+import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
 import { AGENT, CUSTOMER, freshName, signIn, user } from "./sync-helpers";
 
 // A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
@@ -99,14 +99,15 @@ test("a new customer by keyboard alone, with the focus visible at each step", as
  * the "Fields marked * are required" line, fields marked aria-required, and the focus on the first
  * field with a message, that message linked to it (read out with the field) and saying what to do.
  */
-async function expectFormHelps(page: Page, path: string, submit: string, clear?: string) {
+async function expectFormHelps(page: Page, path: string, submit: string, clear?: string | RegExp) {
   await page.goto(path);
   const button = page.getByRole("button", { name: submit, exact: true });
   await expect(button).toBeEnabled({ timeout: 20_000 });
   const form = page.locator("form", { has: button });
   await expect(form.getByText("Fields marked * are required.")).toBeVisible();
   expect(await form.locator("[aria-required='true']").count(), path).toBeGreaterThan(0);
-  if (clear) await form.getByLabel(clear, { exact: true }).fill("");
+  if (typeof clear === "string") await form.getByLabel(clear, { exact: true }).fill("");
+  else if (clear) await form.getByLabel(clear).first().fill("");
   await button.click();
   const focused = page.locator(":focus");
   await expect(focused, path).toHaveAttribute("aria-invalid", "true");
@@ -139,6 +140,19 @@ test("every form marks its required fields and, saved with a gap, focuses the fi
   } finally {
     await partner.close();
   }
+});
+
+test("the LRP coverage, LGM endorsement and claim forms mark their required fields and focus the first gap", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, AGENT, recordPath(DEMO_CUSTOMER_ID));
+  const book = await seedDemoCustomerBook(page);
+  await expectFormHelps(page, "/agent/coverages/lrp/create", "Save coverage (status Quoted)");
+  await expectFormHelps(page, "/agent/coverages/lgm/create", "Save endorsement (status Quoted)");
+  // An ended LGM endorsement: a month's gross margin left empty is said at its field.
+  const claim = `/agent/claims?coverage=${encodeURIComponent(book.lgmEndorsementId)}`;
+  await expectFormHelps(page, claim, "Open the claim", /^Actual gross margin/);
 });
 
 test("on a 360 px phone the watchlist name field sits inside the chosen row's card, clear of its edges", async ({

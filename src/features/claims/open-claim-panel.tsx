@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   type ComputedClaim,
@@ -14,6 +14,7 @@ import type { ClaimProposalRecord } from "../../../shared/documents/claim";
 import { lgmProrationThreshold } from "../../../shared/pricing/claims";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import { typeLabel } from "../../components/book/record-labels";
+import { BookForm, Field } from "../../components/book-forms";
 import { createClaim } from "../../components/claims";
 import { useServerClaimProposals } from "../../components/claims/use-claim-proposals";
 import { RecordNotFound } from "../../components/records";
@@ -23,6 +24,7 @@ import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { formatDate, formatDollars, formatMonth } from "../../lib/format";
 import { useDeviceMarket, useSyncClient } from "../../lib/sync";
+import { claimEntryProblems } from "./claim-entries";
 import { IndemnityFigures } from "./indemnity-figures";
 
 /**
@@ -126,8 +128,10 @@ function OpenClaimForm({
   const navigate = useNavigate();
   const [entered, setEntered] = useState("");
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
-  const lgmMonths =
-    coverage.plan === "lgm" ? lgmInsurancePeriod(coverage.commodity, coverage.salesDate).months : [];
+  const lgmMonths = useMemo(
+    () => (coverage.plan === "lgm" ? lgmInsurancePeriod(coverage.commodity, coverage.salesDate).months : []),
+    [coverage],
+  );
   // LGM: the server's proposal carries the actual gross margins it worked out; the agent may change them.
   const proposal: ClaimProposalRecord | undefined = useServerClaimProposals()[coverage.id];
   const proposed = coverage.plan === "lgm" ? proposal?.lgm?.actualGrossMargins : undefined;
@@ -144,12 +148,19 @@ function OpenClaimForm({
     coverage.plan === "lgm" ? coverage.targetMarketings.map(String) : [],
   );
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const monthNames = useMemo(() => lgmMonths.map((m) => formatMonth(m)), [lgmMonths]);
+  const problems = useMemo(
+    () => claimEntryProblems(coverage.plan, { entered, margins, marketings }, monthNames),
+    [coverage.plan, entered, margins, marketings, monthNames],
+  );
 
   const result = useMemo((): { claim: ComputedClaim; lgm?: LgmProration } | { problem: string } => {
+    const keys = Object.keys(problems);
     try {
       if (coverage.plan === "lrp") {
         const typed = entered.trim();
-        if (typed !== "" && !/^\d+(\.\d+)?$/.test(typed))
+        if (problems.entered)
           return { problem: "Type the actual ending value as dollars per cwt, e.g. 241.87." };
         return {
           claim: computeLrpClaim({
@@ -160,9 +171,9 @@ function OpenClaimForm({
           }),
         };
       }
-      if (margins.some((m) => !/^-?\d+(\.\d+)?$/.test(m.trim())))
+      if (keys.some((k) => k.startsWith("margin-")))
         return { problem: "Type RMA's actual gross margin of every month (dollars per head or cwt)." };
-      if (marketings.some((m) => !/^\d+$/.test(m.trim())))
+      if (keys.some((k) => k.startsWith("marketed-")))
         return { problem: "Type the actual marketings of every month as whole numbers (0 when none)." };
       const actualGrossMargins = margins.map((m) => m.trim());
       const actualMarketings = marketings.map((m) => Number(m));
@@ -179,7 +190,32 @@ function OpenClaimForm({
     } catch (e) {
       return { problem: e instanceof Error ? e.message : String(e) };
     }
-  }, [coverage, companions, chosen, entered, margins, marketings, market.current, today, fromProposal]);
+  }, [
+    coverage,
+    companions,
+    chosen,
+    entered,
+    margins,
+    marketings,
+    market.current,
+    today,
+    fromProposal,
+    problems,
+  ]);
+  // After a try, each entry's problem is said under it; an LRP claim the engine cannot work out yet
+  // (no actual ending value on the device) asks for the value at its field.
+  const messageAt = (key: string): string | undefined => {
+    if (!tried) return undefined;
+    if (problems[key]) return problems[key];
+    if (key === "entered" && "problem" in result)
+      return `Enter the actual ending value from RMA's publication: ${result.problem}`;
+    return undefined;
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if ("claim" in result) void open();
+  };
 
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -215,97 +251,102 @@ function OpenClaimForm({
         . The indemnity is worked out by RMA's formula from the endorsement's frozen figures; you never type
         it.
       </p>
-      {coverage.plan === "lrp" && companions.length > 0 ? (
-        <CompanionPicker
-          coverage={coverage}
-          companions={companions}
-          chosen={chosen}
-          onChange={setChosen}
-          indemnityOf={(c) => {
-            const typed = entered.trim();
-            try {
-              return computeLrpClaim({
-                coverages: [c],
-                snapshot: market.current,
-                today,
-                ...(/^\d+(\.\d+)?$/.test(typed) ? { enteredActualEndingValue: typed } : {}),
-              }).indemnity;
-            } catch {
-              return null;
-            }
-          }}
-        />
-      ) : null}
-      {coverage.plan === "lrp" ? (
-        <label className="claims__field">
-          <span>
-            Actual ending value ($/cwt) typed from RMA's publication — only when the market data on this
-            device does not have it yet
-          </span>
-          <input
-            inputMode="decimal"
-            value={entered}
-            onChange={(e) => setEntered(e.target.value)}
-            placeholder="leave empty to use the market data"
-            data-testid="entered-actual"
+      <BookForm className="claims__form" requiredNote={coverage.plan === "lgm"} onSubmit={submit}>
+        {coverage.plan === "lrp" && companions.length > 0 ? (
+          <CompanionPicker
+            coverage={coverage}
+            companions={companions}
+            chosen={chosen}
+            onChange={setChosen}
+            indemnityOf={(c) => {
+              const typed = entered.trim();
+              try {
+                return computeLrpClaim({
+                  coverages: [c],
+                  snapshot: market.current,
+                  today,
+                  ...(/^\d+(\.\d+)?$/.test(typed) ? { enteredActualEndingValue: typed } : {}),
+                }).indemnity;
+              } catch {
+                return null;
+              }
+            }}
           />
-        </label>
-      ) : (
-        <fieldset className="claims__months">
-          <legend>Actual gross margins and the actual marketings, per month</legend>
-          <p className="claim-note">
-            {proposed
-              ? `The margins are the ones the server worked out from the futures settlements (market data of ${formatDate(proposal?.marketAsOf ?? today)}); check them against RMA's publication. `
-              : "Type RMA's actual gross margin of each month (per head, or per cwt of milk). "}
-            Type what the producer actually marketed each month: below{" "}
-            {Number(lgmProrationThreshold(coverage.commodity, coverage.cropYear)) * 100} % of the target the
-            indemnity is prorated.
-          </p>
-          {lgmMonths.map((month, i) => (
-            <div key={month} className="claims__month">
-              <span>{formatMonth(month)}</span>
-              <label>
-                <span>Actual gross margin</span>
-                <input
-                  inputMode="decimal"
-                  data-testid={`lgm-margin-${i}`}
-                  value={margins[i] ?? ""}
-                  onChange={(e) => setMargins((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
-                />
-              </label>
-              <label>
-                <span>Marketed</span>
-                <input
-                  inputMode="numeric"
-                  data-testid={`lgm-marketed-${i}`}
-                  value={marketings[i] ?? ""}
-                  onChange={(e) => setMarketings((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
-                />
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      )}
-      {"claim" in result ? (
-        <IndemnityFigures claim={result.claim} lgm={result.lgm ?? null} />
-      ) : (
-        <Alert tone="warning" title="No indemnity yet">
-          {result.problem}
-        </Alert>
-      )}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="claims__actions">
-        <Button
-          onClick={() => void open()}
-          disabled={!("claim" in result) || busy}
-          data-testid="open-claim-submit"
-        >
-          Open the claim
-        </Button>
-        <ButtonLink to="/agent/claims" variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
+        ) : null}
+        {coverage.plan === "lrp" ? (
+          <div className="claims__field">
+            <Field
+              label="Actual ending value ($/cwt) typed from RMA's publication — only when the market data on this device does not have it yet"
+              error={messageAt("entered")}
+            >
+              <input
+                inputMode="decimal"
+                value={entered}
+                onChange={(e) => setEntered(e.target.value)}
+                placeholder="leave empty to use the market data"
+                data-testid="entered-actual"
+              />
+            </Field>
+          </div>
+        ) : (
+          <fieldset className="claims__months">
+            <legend>Actual gross margins and the actual marketings, per month</legend>
+            <p className="claim-note">
+              {proposed
+                ? `The margins are the ones the server worked out from the futures settlements (market data of ${formatDate(proposal?.marketAsOf ?? today)}); check them against RMA's publication. `
+                : "Type RMA's actual gross margin of each month (per head, or per cwt of milk). "}
+              Type what the producer actually marketed each month: below{" "}
+              {Number(lgmProrationThreshold(coverage.commodity, coverage.cropYear)) * 100} % of the target the
+              indemnity is prorated.
+            </p>
+            {lgmMonths.map((month, i) => (
+              <div key={month} className="claims__month">
+                <span>{formatMonth(month)}</span>
+                <Field
+                  label={<MonthLabel what="Actual gross margin" month={monthNames[i]} />}
+                  required
+                  error={messageAt(`margin-${i}`)}
+                >
+                  <input
+                    inputMode="decimal"
+                    data-testid={`lgm-margin-${i}`}
+                    value={margins[i] ?? ""}
+                    onChange={(e) => setMargins((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
+                  />
+                </Field>
+                <Field
+                  label={<MonthLabel what="Marketed" month={monthNames[i]} />}
+                  required
+                  error={messageAt(`marketed-${i}`)}
+                >
+                  <input
+                    inputMode="numeric"
+                    data-testid={`lgm-marketed-${i}`}
+                    value={marketings[i] ?? ""}
+                    onChange={(e) => setMarketings((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
+                  />
+                </Field>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {"claim" in result ? (
+          <IndemnityFigures claim={result.claim} lgm={result.lgm ?? null} />
+        ) : (
+          <Alert tone="warning" title="No indemnity yet">
+            {result.problem}
+          </Alert>
+        )}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="claims__actions">
+          <Button type="submit" disabled={busy} data-testid="open-claim-submit">
+            Open the claim
+          </Button>
+          <ButtonLink to="/agent/claims" variant="secondary">
+            Cancel
+          </ButtonLink>
+        </div>
+      </BookForm>
       {"claim" in result && result.claim.indemnity === "0" ? (
         <p className="claim-note">
           At this value the endorsement pays nothing ({formatDollars(0)}); you may still open a claim to
@@ -313,5 +354,15 @@ function OpenClaimForm({
         </p>
       ) : null}
     </Card>
+  );
+}
+
+/** "Actual gross margin", its month said to a screen reader (six fields share the visible words). */
+function MonthLabel({ what, month }: { what: string; month: string | undefined }) {
+  return (
+    <>
+      {what}
+      <span className="visually-hidden">, {month}</span>
+    </>
   );
 }
