@@ -8,6 +8,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PresenceList, useDocument } from "../../lib/sync";
+import { CustomerOverlap } from "./customer-overlap";
 import { CustomerRecords } from "./customer-records";
 import { historyFieldLabel, historyRecordLabel } from "./history-labels";
 import { LegacyRecords } from "./legacy-records";
@@ -109,6 +110,7 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
       {state?.problem && state.problem.reason !== "unauthorized" ? (
         <Alert tone="warning">{problemMessage(state.problem)}</Alert>
       ) : null}
+      <CustomerOverlap coverages={Object.values(book.coverages)} policies={book.policies} />
       <div className="customer-record__grid">
         <Card className="customer-section customer-record__profile">
           <h3>Producer profile</h3>
