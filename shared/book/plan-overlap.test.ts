@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Policy } from "../documents/book";
-import { lrpLgmOverlapWarnings } from "./plan-overlap";
+import { lgmOverlapCandidate, lrpLgmOverlapWarnings } from "./plan-overlap";
 import { sampleLgmEndorsement, sampleLrpCoverage, samplePolicy } from "./test-fixtures";
 
 // LRP feeder cattle ending 2027-05-21 (crop year 2027) and LGM-Cattle with target marketings in
@@ -40,5 +40,23 @@ describe("LRP + LGM-Cattle overlap", () => {
       policiesWith(lgmPolicy("agriSompo")),
     );
     expect([old.map((x) => x.kind), otherMonth]).toEqual([["same-month"], []]);
+  });
+
+  it("the LGM create form's candidate (period from its sales date) is judged before it is saved", () => {
+    const candidate = lgmOverlapCandidate({
+      id: "new-lgm-endorsement",
+      policyId: "01JPOLICY00000000000000002",
+      salesDate: "2026-11-20",
+      commodity: "0803",
+      targetMarketings: [0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 0],
+    });
+    const w = lrpLgmOverlapWarnings(
+      candidate ? [lrp, candidate] : [lrp],
+      policiesWith(lgmPolicy("agriSompo")),
+    );
+    expect(w.map((x) => [x.kind, x.lgmId, x.month, x.combinedHead])).toEqual([
+      ["different-aip", "new-lgm-endorsement", "2027-05", 200],
+      ["combined-head", "new-lgm-endorsement", "2027-05", 200],
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { getInsuranceProvider } from "../catalogue/providers";
 import type { LgmEndorsement, LrpCoverage, Policy } from "../documents/book";
 import { addMonths, formatYearMonth, parseYearMonth, yearMonthOf } from "../market/dates";
+import { cropYearOf } from "./crop-year";
+import { lgmInsurancePeriod } from "./lgm-endorsement";
 
 // LRP and LGM-Cattle on the same animals (DOMAIN.md "Both LRP and LGM"), kept as data by reinsurance
 // year (a coverage's crop year is the reinsurance year of its sales date, crop-year.ts):
@@ -48,6 +50,31 @@ export type OverlapLgm = Pick<
   LgmEndorsement,
   "id" | "plan" | "policyId" | "cropYear" | "status" | "commodity" | "firstMonth" | "targetMarketings"
 >;
+
+/**
+ * An LGM endorsement the create form is about to save, as the rule reads it (its insurance period from
+ * the sales date, as lgmEndorsementFromQuote records it); null when it is not LGM-Cattle, which the
+ * rule does not concern.
+ */
+export function lgmOverlapCandidate(c: {
+  id: string;
+  policyId: string;
+  salesDate: string;
+  commodity: string;
+  targetMarketings: readonly number[];
+}): OverlapLgm | null {
+  if (c.commodity !== LGM_CATTLE) return null;
+  return {
+    id: c.id,
+    plan: "lgm",
+    policyId: c.policyId,
+    cropYear: cropYearOf(c.salesDate),
+    status: "quoted",
+    commodity: LGM_CATTLE,
+    firstMonth: lgmInsurancePeriod(LGM_CATTLE, c.salesDate).firstMonth,
+    targetMarketings: [...c.targetMarketings],
+  };
+}
 
 /** The LGM endorsement's target marketings of a month (0 when the month is outside its period). */
 function lgmHeadIn(lgm: OverlapLgm, month: string): number {

@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/lgm-endorsement";
+import { lgmOverlapCandidate } from "../../../shared/book/plan-overlap";
 import type { LgmEndorsement } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
@@ -28,8 +29,10 @@ import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
 import { chosenPolicy, openPolicies } from "./lrp-create-form";
+import { OverlapWarnings } from "./overlap-warnings";
 
 const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "" };
+const CANDIDATE_ID = "new-lgm-endorsement";
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
 
 /**
@@ -79,6 +82,17 @@ export function LgmEndorsementCreate() {
     }
   }, [form, asOf, profile]);
   const { errors, generalError, invalid, quote } = useLgmQuote("lgm-endorsement-create", built);
+  // The LRP + LGM-Cattle overlap rule on the endorsement being made, among the customer's coverages.
+  const candidate =
+    built?.ok && policy
+      ? lgmOverlapCandidate({
+          id: CANDIDATE_ID,
+          policyId: policy.id,
+          salesDate: built.input.salesDate,
+          commodity: built.input.commodity,
+          targetMarketings: built.input.targetMarketings,
+        })
+      : null;
   const windowOpen = asOf ? isInSalesWindow(asOf, new Date()) : false;
   const change = (patch: Partial<typeof form>) => {
     setSaveError(null);
@@ -200,6 +214,13 @@ export function LgmEndorsementCreate() {
             curve={quote.deductibleCurve}
           />
         </Card>
+      ) : null}
+      {candidate ? (
+        <OverlapWarnings
+          coverageId={CANDIDATE_ID}
+          coverages={[...Object.values(book.coverages), candidate]}
+          policies={book.policies}
+        />
       ) : null}
       <SaveCard
         headingId="lgm-create-save"
