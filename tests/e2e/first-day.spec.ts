@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
-import { AGENT, CUSTOMER, freshName, signIn, user } from "./sync-helpers";
+import { AGENT, CUSTOMER, expectAllSynced, freshName, signIn, user } from "./sync-helpers";
 
 // A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
 // a policy page whose buttons say what they do.
@@ -148,11 +148,29 @@ test("the LRP coverage, LGM endorsement and claim forms mark their required fiel
   test.setTimeout(90_000);
   await signIn(page, AGENT, recordPath(DEMO_CUSTOMER_ID));
   const book = await seedDemoCustomerBook(page);
+  await expectAllSynced(page); // the claim screen finds the endorsement in the book's index
   await expectFormHelps(page, "/agent/coverages/lrp/create", "Save coverage (status Quoted)");
   await expectFormHelps(page, "/agent/coverages/lgm/create", "Save endorsement (status Quoted)");
   // An ended LGM endorsement: a month's gross margin left empty is said at its field.
   const claim = `/agent/claims?coverage=${encodeURIComponent(book.lgmEndorsementId)}`;
   await expectFormHelps(page, claim, "Open the claim", /^Actual gross margin/);
+});
+
+test("AIP settings: a wrong link in a closed provider section opens it, with the focus on the link and its message", async ({
+  page,
+}) => {
+  await signIn(page, user("admin@demo.rangeline.test"), "/settings/aip");
+  const provider = page.getByTestId("aip-form").locator("li[data-provider]").first();
+  const section = provider.locator("details");
+  await section.locator("summary").click();
+  await section.getByLabel("Agent-management link").fill("http://agents.example.com");
+  await section.locator("summary").click();
+  await expect(section).not.toHaveAttribute("open");
+  await page.getByTestId("aip-save").click();
+  const link = section.getByLabel("Agent-management link");
+  await expect(link).toBeFocused();
+  await expect(link).toHaveAttribute("aria-invalid", "true");
+  await expect(link).toHaveAccessibleDescription(/https:\/\//);
 });
 
 test("on a 360 px phone the watchlist name field sits inside the chosen row's card, clear of its edges", async ({

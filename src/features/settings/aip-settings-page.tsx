@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import {
   type AipSettings,
   aipOf,
@@ -45,11 +45,20 @@ const fromSettings = (settings: Record<string, unknown>): AipSettings => {
   return { providers, primary: stored?.primary ?? null };
 };
 
+/** The id of the message at an AIP path, for the fields' aria-describedby. */
+const errorId = (path: string) => `aip-error-${path.replace(/\./g, "-")}`;
+/** A field's links to its message: aria-invalid and aria-describedby while it has one. */
+const linked = (path: string, message: string | undefined) =>
+  message ? { "aria-invalid": true, "aria-describedby": errorId(path) } : {};
+
 /** /settings/aip (admins): the insurance providers the agency writes with, per plan, and their details. */
 export default function AipSettingsPage() {
   const { orgId, settings, loaded, readOnly, apply } = useOrgSettings();
   const stored = useMemo(() => fromSettings(settings), [settings]);
   const { draft, issues, message, change, save } = useSettingsSave<AipSettings>(stored, apply);
+  // Providers whose "link and prefixes" section the admin opened; one with a problem in it is open
+  // too, so the focus can reach the first field with a message (issue 28 §1).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
 
   if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
   if (!loaded) return <p>Loading the organisation's settings…</p>;
@@ -76,6 +85,19 @@ export default function AipSettingsPage() {
   const current = cleaned();
   const anyChosen = Object.keys(current.providers).length > 0;
   const issue = (path: string) => issueAt(issues, `aip.${path}`);
+  const detailsHaveIssue = (id: InsuranceProviderId) =>
+    Object.keys(issues).some(
+      (k) =>
+        k === `aip.providers.${id}.agentMgmtLink` || k.startsWith(`aip.providers.${id}.fileNamePrefixes.`),
+    );
+  const toggled = (id: string, open: boolean) =>
+    setOpened((s) => {
+      if (s.has(id) === open) return s;
+      const next = new Set(s);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <div className="settings" data-testid="aip-settings-page">
@@ -101,13 +123,15 @@ export default function AipSettingsPage() {
               `${INSURANCE_PLAN_LABELS[plan]}: ${INSURANCE_PROVIDER_NAME_BY_ID[orgDefaultProviderId(anyChosen ? current : null, plan)]}`,
           ).join("; ")}
         </p>
-        {issue("primary") ? <Alert tone="error">{issue("primary")}</Alert> : null}
+        {issue("primary") ? (
+          <Alert tone="error">
+            <span id={errorId("primary")}>{issue("primary")}</span>
+          </Alert>
+        ) : null}
         <ul className="settings__secret-list">
           {INSURANCE_PROVIDERS.map((p) => {
             const org = draft.providers[p.id] ?? emptyOrgProvider();
-            const problems = ["plans", "dataSync", "agentMgmtLink"]
-              .map((f) => issue(`providers.${p.id}.${f}`))
-              .filter(Boolean);
+            const at = (field: string) => `providers.${p.id}.${field}`;
             return (
               <li key={p.id} className="settings__provider" data-provider={p.id}>
                 <div className="settings__provider-head">
@@ -118,6 +142,7 @@ export default function AipSettingsPage() {
                       name="primary"
                       checked={draft.primary === p.id}
                       disabled={readOnly || org.plans.length === 0}
+                      {...(org.plans.length > 0 ? linked("primary", issue("primary")) : {})}
                       onChange={() => change((d) => ({ ...d, primary: p.id }))}
                     />
                     Primary
@@ -134,6 +159,7 @@ export default function AipSettingsPage() {
                         aria-label={`${p.name} writes ${INSURANCE_PLAN_LABELS[plan]}`}
                         checked={org.plans.includes(plan)}
                         disabled={readOnly}
+                        {...linked(at("plans"), issue(at("plans")))}
                         onChange={(e) =>
                           edit(p.id, (o) => ({
                             ...o,
@@ -151,18 +177,24 @@ export default function AipSettingsPage() {
                         aria-label={`Sync data with ${p.name}`}
                         checked={org.dataSync}
                         disabled={readOnly}
+                        {...linked(at("dataSync"), issue(at("dataSync")))}
                         onChange={(e) => edit(p.id, (o) => ({ ...o, dataSync: e.target.checked }))}
                       />
                       Sync data
                     </label>
                   ) : null}
                 </div>
-                {problems.map((m) => (
-                  <span key={m} className="book-field__error">
-                    {m}
-                  </span>
-                ))}
-                <details>
+                {["plans", "dataSync"].map((f) =>
+                  issue(at(f)) ? (
+                    <span key={f} id={errorId(at(f))} className="book-field__error">
+                      {issue(at(f))}
+                    </span>
+                  ) : null,
+                )}
+                <details
+                  open={opened.has(p.id) || detailsHaveIssue(p.id)}
+                  onToggle={(e) => toggled(p.id, e.currentTarget.open)}
+                >
                   <summary>Agent-management link and file-name prefixes</summary>
                   <div className="book-form settings__provider-details">
                     <label className="book-field">
@@ -173,37 +205,48 @@ export default function AipSettingsPage() {
                         placeholder="https://"
                         value={org.agentMgmtLink ?? ""}
                         disabled={readOnly}
+                        {...linked(at("agentMgmtLink"), issue(at("agentMgmtLink")))}
                         onChange={(e) =>
                           edit(p.id, (o) => ({ ...o, agentMgmtLink: e.target.value.trim() || null }))
                         }
                       />
+                      {issue(at("agentMgmtLink")) ? (
+                        <span id={errorId(at("agentMgmtLink"))} className="book-field__error">
+                          {issue(at("agentMgmtLink"))}
+                        </span>
+                      ) : null}
                     </label>
                     <div className="book-form__row">
-                      {PREFIXES.map(({ label, path }) => (
-                        <label key={label} className="book-field">
-                          <span className="book-field__label">{label} prefix</span>
-                          <input
-                            className="book-input"
-                            value={String(getAt(org.fileNamePrefixes, path) ?? "")}
-                            disabled={readOnly}
-                            onChange={(e) =>
-                              edit(p.id, (o) => ({
-                                ...o,
-                                fileNamePrefixes: setAt(
-                                  o.fileNamePrefixes,
-                                  path,
-                                  e.target.value.trim() || null,
-                                ),
-                              }))
-                            }
-                          />
-                          {issue(`providers.${p.id}.fileNamePrefixes.${path.join(".")}`) ? (
-                            <span className="book-field__error">
-                              {issue(`providers.${p.id}.fileNamePrefixes.${path.join(".")}`)}
-                            </span>
-                          ) : null}
-                        </label>
-                      ))}
+                      {PREFIXES.map(({ label, path }) => {
+                        const prefixPath = at(`fileNamePrefixes.${path.join(".")}`);
+                        const problem = issue(prefixPath);
+                        return (
+                          <label key={label} className="book-field">
+                            <span className="book-field__label">{label} prefix</span>
+                            <input
+                              className="book-input"
+                              value={String(getAt(org.fileNamePrefixes, path) ?? "")}
+                              disabled={readOnly}
+                              {...linked(prefixPath, problem)}
+                              onChange={(e) =>
+                                edit(p.id, (o) => ({
+                                  ...o,
+                                  fileNamePrefixes: setAt(
+                                    o.fileNamePrefixes,
+                                    path,
+                                    e.target.value.trim() || null,
+                                  ),
+                                }))
+                              }
+                            />
+                            {problem ? (
+                              <span id={errorId(prefixPath)} className="book-field__error">
+                                {problem}
+                              </span>
+                            ) : null}
+                          </label>
+                        );
+                      })}
                     </div>
                   </div>
                 </details>
