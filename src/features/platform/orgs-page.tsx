@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
 import { platformFetch } from "./platform-api";
 import "./platform.css";
+import { platformDateTime } from "./platform-time";
 
 interface Org {
   id: string;
@@ -105,7 +106,7 @@ export default function OrgsPage() {
                   {o.organizationType}
                   {o.parentOrgId ? ` · sub-agency of ${o.parentOrgId}` : ""} · {o.members} member
                   {o.members === 1 ? "" : "s"}
-                  {o.disabledAt ? ` · disabled ${new Date(o.disabledAt).toLocaleDateString()}` : ""}
+                  {o.disabledAt ? ` · disabled ${platformDateTime(o.disabledAt)}` : ""}
                 </div>
                 {o.registered ? null : (
                   <div className="book-form__help" data-testid="org-unregistered">

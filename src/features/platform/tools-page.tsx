@@ -6,6 +6,7 @@ import { MarketUpload } from "./market-upload";
 import { platformFetch } from "./platform-api";
 import { type Violation, ViolationItem } from "./violation-item";
 import "./platform.css";
+import { platformDateTime } from "./platform-time";
 
 interface Status {
   version: string;
@@ -174,7 +175,7 @@ export default function ToolsPage() {
           <ul>
             {failures.map((f) => (
               <li key={`${f.runKey}-${f.attempt}-${f.at}`}>
-                {new Date(f.at).toLocaleString()} — {f.job} {f.runKey}, attempt {f.attempt}: {f.message}
+                {platformDateTime(f.at)} — {f.job} {f.runKey}, attempt {f.attempt}: {f.message}
               </li>
             ))}
           </ul>
@@ -207,8 +208,8 @@ export default function ToolsPage() {
                     <td>{JOB_NAMES[r.job] ?? r.job}</td>
                     <td>{r.runKey}</td>
                     <td>{RUN_STATUS[r.status]}</td>
-                    <td>{new Date(r.startedAt).toLocaleString()}</td>
-                    <td>{r.finishedAt ? new Date(r.finishedAt).toLocaleString() : "—"}</td>
+                    <td>{platformDateTime(r.startedAt)}</td>
+                    <td>{r.finishedAt ? platformDateTime(r.finishedAt) : "—"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -241,7 +242,7 @@ export default function ToolsPage() {
           <ul data-testid="outbox">
             {outbox.map((m) => (
               <li key={m.id}>
-                {new Date(m.createdAt).toLocaleString()} — to {m.to}: <strong>{m.subject}</strong>
+                {platformDateTime(m.createdAt)} — to {m.to}: <strong>{m.subject}</strong>
                 <details>
                   <summary>Text</summary>
                   <pre className="platform__pre">{m.text}</pre>
@@ -258,7 +259,7 @@ export default function ToolsPage() {
           <ul data-testid="sms-outbox">
             {texts.map((m) => (
               <li key={m.id}>
-                {new Date(m.createdAt).toLocaleString()} — to {m.to}: {m.body}
+                {platformDateTime(m.createdAt)} — to {m.to}: {m.body}
               </li>
             ))}
           </ul>

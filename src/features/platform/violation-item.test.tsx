@@ -22,4 +22,9 @@ describe("[VIOL1] a refused-writes row", () => {
       "<code>org/demo/customer/c-1</code> by auth0|demo-agent: coverages.cov-0.head: Too big",
     );
   });
+
+  it("names the zone of its times: the platform's rows span organisations, so UTC, said on screen", () => {
+    const html = renderToString(<ViolationItem violation={flood} />).replace(/<!-- -->/g, "");
+    expect(html).toContain("Nov 27, 2026, 2:00 AM UTC – 2:00 AM UTC");
+  });
 });

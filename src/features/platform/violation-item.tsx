@@ -1,3 +1,5 @@
+import { platformDateTime, platformTime } from "./platform-time";
+
 // One row of the platform's "Refused document writes" list. The server keeps one row per document,
 // user, kind and minute with a count (rule VIOL1, docs/hardening.md): a flood reads "×300", once.
 
@@ -15,8 +17,8 @@ export interface Violation {
 export function ViolationItem({ violation: v }: { violation: Violation }) {
   return (
     <li data-count={v.count}>
-      {new Date(v.at).toLocaleString()}
-      {v.count > 1 ? ` – ${new Date(v.lastAt).toLocaleTimeString()} ` : " "}
+      {platformDateTime(v.at)}
+      {v.count > 1 ? ` – ${platformTime(v.lastAt)} ` : " "}
       {v.count > 1 ? <strong data-testid="violation-count">×{v.count}</strong> : null} —{" "}
       <code>{v.documentName}</code> by {v.userId ?? "unknown"}:{" "}
       {v.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}
