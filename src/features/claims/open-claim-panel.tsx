@@ -285,6 +285,7 @@ function OpenClaimForm({
                 onChange={(e) => setEntered(e.target.value)}
                 placeholder="leave empty to use the market data"
                 data-testid="entered-actual"
+                className="book-input"
               />
             </Field>
           </div>
@@ -310,6 +311,7 @@ function OpenClaimForm({
                   <input
                     inputMode="decimal"
                     data-testid={`lgm-margin-${i}`}
+                    className="book-input"
                     value={margins[i] ?? ""}
                     onChange={(e) => setMargins((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
                   />
@@ -322,6 +324,7 @@ function OpenClaimForm({
                   <input
                     inputMode="numeric"
                     data-testid={`lgm-marketed-${i}`}
+                    className="book-input"
                     value={marketings[i] ?? ""}
                     onChange={(e) => setMarketings((m) => m.map((v, j) => (j === i ? e.target.value : v)))}
                   />
