@@ -40,8 +40,14 @@ test("the LRP coverage form asks about forward-purchased cattle; a late delivery
     // Not answered: nothing can be saved; answered: it can.
     await expect(save).toBeDisabled();
     const question = form.getByTestId("forward-purchase");
+    // Issue 28 §1: what is missing is said at the question, not only beside the button.
+    await expect(question.getByTestId("forward-purchase-hint")).toHaveText(
+      "Answer yes or no: this coverage cannot be saved without it.",
+    );
+    await expect(question).toHaveAttribute("aria-describedby", "forward-purchase-hint");
     await question.getByLabel("No", { exact: true }).check();
     await expect(save).toBeEnabled();
+    await expect(question.getByTestId("forward-purchase-hint")).toHaveCount(0);
     // On a day without LRP cattle sales nothing can be saved at all (book-flow.spec.ts): the rest needs one.
     if (lrpSalesSuspendedToday("cattle")) return;
 
@@ -49,6 +55,10 @@ test("the LRP coverage form asks about forward-purchased cattle; a late delivery
     const today = centralDateOf(new Date());
     const late = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`; // after any end date
     await question.getByLabel("Delivery date").fill(late);
+    await expect(question.getByTestId("forward-purchase-latest")).toContainText(
+      "Enter a delivery date on or before",
+    );
+    await expect(question.getByLabel("Delivery date")).toHaveAttribute("aria-invalid", "true");
     await save.click();
     await expect(form.getByRole("alert")).toContainText(
       "must be received at least 90 days before the end date",

@@ -20,9 +20,20 @@ export function ForwardPurchaseField({
   endDate: string | null;
   onChange: (next: ForwardPurchaseState) => void;
 }) {
+  const latest = value.answer && endDate ? latestForwardDelivery(endDate) : null;
+  const lateDelivery = latest !== null && value.deliveryDate !== "" && value.deliveryDate > latest;
   return (
-    <fieldset className="quote-form" data-testid="forward-purchase">
+    <fieldset
+      className="quote-form"
+      data-testid="forward-purchase"
+      aria-describedby={value.answer === undefined ? "forward-purchase-hint" : undefined}
+    >
       <legend>{FORWARD_PURCHASE_QUESTION.text} *</legend>
+      {value.answer === undefined ? (
+        <p className="book-field__hint" id="forward-purchase-hint" data-testid="forward-purchase-hint">
+          Answer yes or no: this coverage cannot be saved without it.
+        </p>
+      ) : null}
       <label className="book-choice">
         <input
           type="radio"
@@ -48,15 +59,22 @@ export function ForwardPurchaseField({
           <input
             type="date"
             value={value.deliveryDate}
+            aria-invalid={lateDelivery || undefined}
+            aria-describedby={latest ? "forward-purchase-latest" : undefined}
             onChange={(e) => onChange({ ...value, deliveryDate: e.target.value })}
           />
         </label>
       ) : null}
-      {value.answer && endDate ? (
-        <p className="note">
-          Forward-purchased cattle are covered only if received by{" "}
-          {formatDate(latestForwardDelivery(endDate))} ({FORWARD_PURCHASE_QUESTION.minDaysBeforeEndDate} days
-          before the end date).
+      {latest ? (
+        <p
+          className={lateDelivery ? "book-field__error" : "note"}
+          id="forward-purchase-latest"
+          data-testid="forward-purchase-latest"
+        >
+          {lateDelivery
+            ? "Enter a delivery date on or before "
+            : "Forward-purchased cattle are covered only if received by "}
+          {formatDate(latest)} ({FORWARD_PURCHASE_QUESTION.minDaysBeforeEndDate} days before the end date).
         </p>
       ) : null}
     </fieldset>
