@@ -103,6 +103,19 @@ const superseded: Result<never> = {
 /** What a call needs: the whole snapshot, its LRP part, or no market data. */
 type Needs = "whole" | "lrp" | "none";
 
+/**
+ * Loads a part of the engine kept out of the first screen's worker (claims, campaign previews), trying
+ * once more when the first fetch fails (a dropped connection); a second failure rejects, and the screen
+ * says the calculation could not run (src/lib/pricing/use-pricing.ts).
+ */
+async function loadPart<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch {
+    return await load();
+  }
+}
+
 export function createPricingApi(initial?: MarketSnapshot): PricingApi {
   let market: MarketSnapshot | undefined = initial;
   const latest = new Map<string, number>();
@@ -194,15 +207,15 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), "none"),
     // Claims are worked out rarely: their engine loads on first use, not with the quote screens.
     lrpClaim: async (input, options = {}) => {
-      const { lrpClaim } = await import("../shared/pricing/claims");
+      const { lrpClaim } = await loadPart(() => import("../shared/pricing/claims"));
       return run(options.channel ?? "lrpClaim", (snapshot) => lrpClaim(input, snapshot), "lrp");
     },
     lgmClaim: async (input, options = {}) => {
-      const { lgmClaim } = await import("../shared/pricing/claims");
+      const { lgmClaim } = await loadPart(() => import("../shared/pricing/claims"));
       return run(options.channel ?? "lgmClaim", () => lgmClaim(input), "none");
     },
     campaignPreview: async (input, options = {}) => {
-      const { campaignPreview } = await import("../shared/campaigns/preview");
+      const { campaignPreview } = await loadPart(() => import("../shared/campaigns/preview"));
       return run(options.channel ?? "campaignPreview", (snapshot) => campaignPreview(input, snapshot));
     },
     snapshot: () => run("snapshot", (snapshot) => snapshot),

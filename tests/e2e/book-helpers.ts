@@ -10,7 +10,7 @@ import {
 } from "../../shared/book/test-fixtures";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
 import { centralDateOf } from "../../shared/pricing/sales-window";
-import { AGENT, CUSTOMER, newCustomerPath, saveNewCustomer } from "./sync-helpers";
+import { AGENT, CUSTOMER, expectAllSynced, newCustomerPath } from "./sync-helpers";
 
 // Steps of the agent book's end-to-end tests (tests/e2e/book-*.spec.ts), through the screens as an
 // agent uses them: the customer record's "Add …" links, the forms' labels, the offer table's row
@@ -137,24 +137,42 @@ export async function saveCoverage(page: Page): Promise<string> {
  * Makes sure the demo customer has a profile record (an agent's page open): it has one once an earlier
  * test made one (writing its own id back changes nothing); else that write is refused and the agent
  * makes the record through "New customer", named `name`, so a test also passes on fresh data alone.
+ * The check waits until the device holds the server's copy of the document: before that, a profile
+ * another test made is not here yet. Tests run in parallel, so another one may make the profile in the
+ * same moment; the record then shows whichever name the merge kept, which is fine for a fixture.
  */
 export async function ensureDemoCustomerProfile(page: Page, name: string): Promise<void> {
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
-  const hasProfile = await page.evaluate(
-    ([name, id]) => {
-      try {
-        window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    [doc, DEMO_CUSTOMER_ID],
-  );
-  if (!hasProfile) {
-    await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
-    await saveNewCustomer(page, name);
-  }
+  const writeOwnId = () =>
+    page.evaluate(
+      ([name, id]) => {
+        try {
+          window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      [doc, DEMO_CUSTOMER_ID],
+    );
+  if (await writeOwnId()) return;
+  // The first try opened the document on this device; wait for it to catch up with the server.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (name) => window.__rangelineSync?.documents().find((d) => d.name === name)?.connection,
+          doc,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe("synced");
+  if (await writeOwnId()) return;
+  await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
+  const form = page.getByTestId("new-customer-form");
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByRole("button", { name: "Save customer" }).click();
+  await expect(page.getByTestId("customer-record")).toBeVisible();
 }
 
 /** "$1,234" or "$1,234.56" → 1234.56 */
@@ -251,10 +269,35 @@ export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
       ],
     ] as const,
   );
+  // The server holds the records before the page is left (a reload would otherwise race the save).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (name) => window.__rangelineSync?.documents().find((d) => d.name === name)?.pending,
+          doc,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
   await page.goto(recordPath(DEMO_CUSTOMER_ID));
   await expect(page.getByTestId("customer-coverages")).toContainText("Finishing", {
     timeout: 15_000,
   });
+  // The record page derives the book's summaries (what a policy or coverage page finds the records by)
+  // once the book document is in step with the server; they reach the server before the test moves on.
+  const book = `org/${AGENT.orgId}/book`;
+  await expect
+    .poll(
+      () =>
+        page.evaluate((name) => {
+          const state = window.__rangelineSync?.documents().find((d) => d.name === name);
+          return state ? `${state.connection}/${state.pending}` : "closed";
+        }, book),
+      { timeout: 15_000 },
+    )
+    .toBe("synced/0");
+  await expectAllSynced(page);
   return {
     entityId: entity.id,
     lrpPolicyId: lrpPolicy.id,

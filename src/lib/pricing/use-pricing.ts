@@ -48,6 +48,18 @@ export function useWorkerResult<T>(
         } else if (r.error.code !== "superseded") {
           setResult({ status: "failed", code: r.error.code, message: r.error.message, path: r.error.path });
         }
+      })
+      // A call that throws instead of answering (e.g. the worker could not load a part of the engine
+      // over a dropped connection) says so, rather than leaving the screen pending for ever.
+      .catch((error: unknown) => {
+        if (!live) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        setResult({
+          status: "failed",
+          code: "worker-failed",
+          message: `The calculation could not run on this device (${reason}). Reload the page to try again.`,
+          path: [],
+        });
       });
     return () => {
       live = false;
