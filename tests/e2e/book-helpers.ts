@@ -143,11 +143,15 @@ export async function saveCoverage(page: Page): Promise<string> {
  */
 export async function ensureDemoCustomerProfile(page: Page, name: string): Promise<void> {
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
+  // The debug hook comes with the signed-in sync session: without it, nothing here can be checked.
+  await page.waitForFunction(() => window.__rangelineSync !== undefined, undefined, { timeout: 20_000 });
   const writeOwnId = () =>
     page.evaluate(
       ([name, id]) => {
+        const sync = window.__rangelineSync;
+        if (!sync) throw new Error("no sync debug hook");
         try {
-          window.__rangelineSync?.forceWrite(name as string, "profile", ["id"], id);
+          sync.forceWrite(name as string, "profile", ["id"], id);
           return true;
         } catch {
           return false;
