@@ -8,7 +8,7 @@ import { importLrpRates } from "./lrp-rate";
 import { importMarketFiles } from "./snapshot-builder";
 
 const LRP_FILE = "A00630_LrpRate.txt";
-const lines = (text: string) => text.trimEnd().split("\n");
+const lines = (text: string) => text.trimEnd().split(/\r?\n/);
 /** The fixture with one cell replaced: line (1-based, header = 1) and header name. */
 function withCell(text: string, line: number, header: string, value: string, delimiter = "|"): string {
   const rows = lines(text);
@@ -151,11 +151,11 @@ describe("A00620_LrpActualEndingValue", () => {
   it.each([
     [
       withCell(FIXTURE_TEXT.lrpActualEndingValue, 3, "Actual Ending Value Amount", "-1"),
-      "A00620.txt: line 3, column 11 (Actual Ending Value Amount): must not be negative",
+      "A00620.txt: line 3, column 20 (Actual Ending Value Amount): must not be negative",
     ],
     [
       withCell(FIXTURE_TEXT.lrpActualEndingValue, 7, "Actual Ending Value Amount", "265.13"),
-      "A00620.txt: line 7, column 11 (Actual Ending Value Amount): this row's Actual Ending Value Amount differs from line 2 of A00620.txt for the same offer",
+      "A00620.txt: line 7, column 20 (Actual Ending Value Amount): this row's Actual Ending Value Amount differs from line 2 of A00620.txt for the same offer",
     ],
   ])("rejects a bad value (%#)", (text, message) => {
     expect(() => importLrpActualEndingValues(text, "A00620.txt")).toThrow(message);
@@ -188,8 +188,9 @@ describe("A00600_LgmGrossMargin and A00610_LgmDraw (RMA's wide layout)", () => {
     expect(cattle?.expectedGrossMargins[3]).toBe(180.25);
     expect(cattle?.expectedGrossMargins[8]).toBe(140.5);
     expect(cattle?.draws).toHaveLength(4);
-    expect(cattle?.draws?.[2][3]).toBe(170.1);
-    expect(cattle?.draws?.[2][8]).toBe(100.3);
+    // Draw 3's LE in RMA's format S9999.99: 12.5 × 211.61 − 2250 − 225 = 170.125; 12.5 × 206.02 − … = 100.25
+    expect(cattle?.draws?.[2][3]).toBe(170.125);
+    expect(cattle?.draws?.[2][8]).toBe(100.25);
   });
 
   it("reads swine margins published whole, months 2 to 6; skips a placeholder row with no months", () => {
@@ -301,7 +302,7 @@ describe("A00600_LgmGrossMargin and A00610_LgmDraw (RMA's wide layout)", () => {
     [
       { ...margins, text: withCell(margins.text, 2, "Month3 Expected Gross Margin Amount", "2l0.00") },
       undefined,
-      'A00600.txt: line 2, column 14 (Month3 Expected Gross Margin Amount): expected a number, found "2l0.00"',
+      'A00600.txt: line 2, column 21 (Month3 Expected Gross Margin Amount): expected a number, found "2l0.00"',
     ],
     [
       { ...margins, text: withCell(margins.text, 2, "Live Cattle Equivalent Default Value", "13") },
@@ -332,9 +333,9 @@ describe("A00600_LgmGrossMargin and A00610_LgmDraw (RMA's wide layout)", () => {
       margins,
       {
         ...draws,
-        text: `${lines(draws.text).join("\n")}\nA00610|01|2027|2027|0815|82|20|998|805|997|5|001|81.00|80.`,
+        text: `${lines(draws.text).join("\n")}\nA00610|01|2027|2027|0815|82|20|998|805|805|5|001|81.00|80.`,
       },
-      "A00610.txt: line 18: expected 56 columns, found 14",
+      "A00610.txt: line 18: expected 79 columns, found 14",
     ],
   ])("rejects a bad file with file, line and column (%#)", (m, d, message) => {
     expect(() => importLgm(m, d)).toThrow(message);

@@ -1,5 +1,6 @@
 import { LGM_TYPES } from "../../catalogue/lgm-types";
 import { addMonths, formatYearMonth, yearMonthOf } from "../dates";
+import { admRowCheck } from "../layouts/row-check";
 import type { LgmMarginSet } from "../snapshot";
 import { ADM_COMMON_COLUMNS, admRowIsLive } from "./adm";
 import { type ColumnSpec, cellError, type DelimitedRow, importError, readDelimited } from "./delimited";
@@ -210,7 +211,11 @@ export function importLgm(
   const marginFile = margins.file ?? "A00600_LgmGrossMargin";
   const marginDating = salesDating(margins.text, marginFile, options.salesDate);
   const drafts = new Map<string, SetDraft>();
-  for (const row of readDelimited(margins.text, marginFile, "|", MARGIN_COLUMNS, STATE_REPEATS)) {
+  // RMA's layout of the file's reinsurance year (when the data has it): header, types, business keys.
+  const byLayout = admRowCheck(margins.text, marginFile, "A00600");
+  const columns = byLayout ? [...MARGIN_COLUMNS, ...byLayout.columns] : MARGIN_COLUMNS;
+  for (const row of readDelimited(margins.text, marginFile, "|", columns, STATE_REPEATS)) {
+    byLayout?.check(row);
     if (!admRowIsLive(marginFile, row, { recordType: "A00600", planCode: "82" })) continue;
     if (!marginDating(row)) continue;
     const key = setKey(row);
@@ -333,6 +338,16 @@ export function importLgm(
 /** The first digit of the Practice Code that names an insurance period, per commodity (RMA's Practice table). */
 const PERIOD_PRACTICE_DIGIT: Readonly<Record<string, string>> = { "0803": "9", "0847": "9", "0815": "8" };
 
+/** The month an insurance period sold on a date begins: the month after the sales month (1–12). */
+const periodMonthOf = (salesDate: string) => (yearMonthOf(salesDate).month % 12) + 1;
+
+/** The Practice Code of the insurance period a sales date sells (cattle 0803 sold in November: 912). */
+export function insurancePeriodPractice(commodityCode: string, salesDate: string): string {
+  const digit = PERIOD_PRACTICE_DIGIT[commodityCode];
+  if (!digit) throw new Error(`commodity ${commodityCode} is not an LGM commodity`);
+  return `${digit}${String(periodMonthOf(salesDate)).padStart(2, "0")}`;
+}
+
 /**
  * How a file's rows get their sales date. With a Sales Effective Date column: from it (every row passes).
  * Without (RY2014–2021 and RY2022's first layout version): from the sales date the file is imported as,
@@ -361,7 +376,7 @@ function salesDating(text: string, file: string, salesDate: string | undefined):
       "line 1",
       "this layout (reinsurance years 2014–2021, or 2022's first) has no Sales Effective Date: its rows are dated by the Practice Code's insurance period, so give the sales date the file is for (--as-of)",
     );
-  const periodMonth = yearMonthOf(salesDate).month === 12 ? 1 : yearMonthOf(salesDate).month + 1;
+  const periodMonth = periodMonthOf(salesDate);
   return (row) => {
     const practice = row.values.practiceCode as string | undefined;
     const digit = PERIOD_PRACTICE_DIGIT[row.values.commodityCode as string];
@@ -392,7 +407,10 @@ function readDraws(
     string,
     Map<number, { line: number; legs: Map<string, (number | undefined)[]> }>
   >();
-  for (const row of readDelimited(text, drawFile, "|", DRAW_COLUMNS, STATE_REPEATS)) {
+  const byLayout = admRowCheck(text, drawFile, "A00610");
+  const columns = byLayout ? [...DRAW_COLUMNS, ...byLayout.columns] : DRAW_COLUMNS;
+  for (const row of readDelimited(text, drawFile, "|", columns, STATE_REPEATS)) {
+    byLayout?.check(row);
     if (!admRowIsLive(drawFile, row, { recordType: "A00610", planCode: "82" })) continue;
     if (!dated(row)) continue;
     const key = setKey(row);

@@ -1,4 +1,4 @@
-import { admLayoutOfFile } from "../layouts";
+import { admRowCheck } from "../layouts/row-check";
 import type { LrpActualEndingValue } from "../snapshot";
 import { ADM_COMMON_COLUMNS, admRowIsLive, OfferDeduper } from "./adm";
 import { type ColumnSpec, cellError, readDelimited } from "./delimited";
@@ -21,11 +21,12 @@ export function importLrpActualEndingValues(
 ): LrpActualEndingValue[] {
   const values = new OfferDeduper<LrpActualEndingValue>(file, "this row's Actual Ending Value Amount");
   const out: LrpActualEndingValue[] = [];
-  // RMA's layout of the file's reinsurance year, when the data has it: the header field for field.
-  admLayoutOfFile(text, file, "A00620");
-  for (const row of readDelimited(text, file, "|", COLUMNS, {
+  // RMA's layout of the file's reinsurance year, when the data has it: header, types, business keys.
+  const byLayout = admRowCheck(text, file, "A00620");
+  for (const row of readDelimited(text, file, "|", byLayout ? [...COLUMNS, ...byLayout.columns] : COLUMNS, {
     repeats: { ignoring: ["State Code"], mode: "skip" },
   })) {
+    byLayout?.check(row);
     if (!admRowIsLive(file, row, { recordType: "A00620", planCode: "81" })) continue;
     const v = row.values;
     if (v.actualEndingValue === undefined) continue;
