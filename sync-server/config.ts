@@ -244,6 +244,18 @@ export const configSchema = z
       .transform((value) => (value === "" ? undefined : value))
       .optional(),
     // --- end of quote campaigns
+    /**
+     * Tests only (end-to-end runs): the instant the server's clock starts at, ISO 8601 with a zone
+     * (2026-11-18T18:00:00Z); it runs from there (sync-server/clock.ts). Refused in production.
+     */
+    CLOCK_FIXED_AT: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || z.iso.datetime({ offset: true }).safeParse(value).success, {
+        message: "must be an ISO 8601 date and time with its zone, e.g. 2026-11-18T18:00:00Z",
+      }),
   })
   .superRefine((config, ctx) => {
     if (config.MARKET_FUTURES_PROVIDER === "barchart" && !config.BARCHART_API_KEY)
@@ -261,6 +273,12 @@ export const configSchema = z
         message: "AUTH0_MANAGEMENT_CLIENT_ID and AUTH0_MANAGEMENT_CLIENT_SECRET are set together",
       });
     if (config.NODE_ENV !== "production") return;
+    if (config.CLOCK_FIXED_AT)
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLOCK_FIXED_AT"],
+        message: "is for tests only: production reads the system clock (unset it)",
+      });
     if (config.AUTH0_MANAGEMENT_URL?.startsWith("http:"))
       ctx.addIssue({
         code: "custom",

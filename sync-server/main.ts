@@ -1,3 +1,4 @@
+import { fixClockAt } from "./clock";
 import { readConfig } from "./config";
 import { embeddedMarketSource } from "./http/market";
 import { startSamplePublisher } from "./market/sample-publisher";
@@ -7,6 +8,11 @@ const config = readConfig(process.env);
 if ("errors" in config) {
   console.error(`Rangeline cannot start; the configuration is invalid:\n  - ${config.errors.join("\n  - ")}`);
   process.exit(1);
+}
+// Tests only (refused in production): the server's one clock starts at CLOCK_FIXED_AT (sync-server/clock.ts).
+if (config.CLOCK_FIXED_AT) {
+  fixClockAt(config.CLOCK_FIXED_AT);
+  console.log(`Rangeline's clock starts at ${config.CLOCK_FIXED_AT} (CLOCK_FIXED_AT) and runs from there`);
 }
 
 const server = await startServer(config).catch((error: Error) => {

@@ -1,4 +1,5 @@
 import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { now } from "../clock";
 import { centralTime } from "../market/central-time";
 import { type ClaimProposalsOptions, type ClaimProposalsRun, recordClaimProposals } from "./proposals";
 
@@ -16,7 +17,7 @@ export function startClaims(
     clock?: () => Date;
   },
 ): RunningClaims {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   return {
     afterPublish: (snapshot) =>
       recordClaimProposals(snapshot, {

@@ -7,6 +7,7 @@ import type { FuturesRoot } from "../../shared/market/contracts";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { lgmActualPriceNeeds, lgmActualPrices } from "../../shared/pricing/claims";
 import { storedDocumentJson } from "../campaigns/stored-doc";
+import { now } from "../clock";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
 
@@ -88,7 +89,7 @@ export async function recordClaimProposals(
 ): Promise<ClaimProposalsRun> {
   const started = performance.now();
   const today = options.today();
-  const computedAt = (options.now?.() ?? new Date()).toISOString();
+  const computedAt = (options.now?.() ?? now()).toISOString();
   const run: ClaimProposalsRun = { orgs: 0, lrp: 0, lgm: 0, lgmWaiting: [] };
   const settlements = settlementBook(snapshot, options.history);
   const names = await options.storage.listDocuments("org/");

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { nowMs } from "../clock";
 
 // Where browsers report Content-Security-Policy violations (the policy's `report-uri`). Each report
 // is logged in one line — the directive, the document's path and the blocked resource without its
@@ -58,7 +59,7 @@ export function mountCspReports(app: Hono, options: { production: boolean; log: 
     } catch {
       return c.json({ error: "invalid-input", message: "The report is not JSON." }, 400);
     }
-    const violations = readViolations(body, Date.now());
+    const violations = readViolations(body, nowMs());
     for (const v of violations) {
       options.log(`CSP violation: ${v.directive} blocked ${v.blocked || "(inline)"} on ${v.documentPath}`);
       kept.push(v);

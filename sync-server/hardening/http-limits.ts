@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
+import { nowMs } from "../clock";
 import type { Config } from "../config";
 import type { VerifyToken } from "../sync/context";
 import { clientAddress } from "./client-address";
@@ -52,7 +53,7 @@ function tokenSubjects(verify: VerifyToken) {
     // Only a JWT (three dot-separated parts) names a user: a partner API key (rl_live_…, limited per
     // key by the partner API) would only fail verification, at a cost, on every call.
     if (token.split(".", 4).length !== 3) return null;
-    const now = Date.now() / 1000;
+    const now = nowMs() / 1000;
     const hit = known.get(token);
     if (hit && hit.expiresAt > now) return hit.sub;
     try {

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { nowMs } from "../clock";
 
 // Rate limits (issue 16 §2) with the generic cell rate algorithm: each key keeps one number, the
 // "theoretical arrival time" (TAT) of its next request. A rule of N per period with a burst of B lets
@@ -152,7 +153,7 @@ export class RedisRateStore implements RateStore {
   }
 
   private complain(error: unknown) {
-    const now = Date.now();
+    const now = nowMs();
     if (now - this.#lastComplaint < 60_000) return;
     this.#lastComplaint = now;
     this.log(`rate limits: Redis unavailable, limiting per instance (${(error as Error)?.message ?? error})`);

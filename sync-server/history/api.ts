@@ -5,6 +5,7 @@ import { type DocumentRef, parseDocumentName } from "../../shared/documents/name
 import { isRecordSection } from "../../shared/documents/shapes";
 import { maskTaxId, type TaxIdType } from "../../shared/documents/tax-id";
 import { idSchema, invalid, jsonBody, toIssues } from "../admin/http";
+import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
 import { keepsHistory } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
@@ -180,7 +181,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
     // Nothing archived yet: the base is the stored state, if any (the history then starts now).
     const stored = archive.base ? null : (await storage.loadDocument(ref.name)).state;
     const base = archive.base ? archive.base.state : stored;
-    const since = archive.base ? archive.base.since : stored ? Date.now() : 0;
+    const since = archive.base ? archive.base.since : stored ? nowMs() : 0;
     const touched = touchedRecords(
       ref,
       base,

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { nowMs } from "../clock";
 
 // The confirmations of held writes (HIST3, hold.ts): a user who was asked "remove these records?" and
 // said yes may send that write again within CONFIRMATION_TTL_MS, once. With REDIS_URL the
@@ -67,7 +68,7 @@ export class RedisConfirmations implements ConfirmationStore {
   }
 
   async confirm(userId: string, document: string): Promise<number> {
-    const expiresAt = Date.now() + CONFIRMATION_TTL_MS;
+    const expiresAt = nowMs() + CONFIRMATION_TTL_MS;
     await this.#redis.set(this.key(userId, document), String(expiresAt), "PX", CONFIRMATION_TTL_MS);
     return expiresAt;
   }

@@ -1,5 +1,6 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import type { Hono } from "hono";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { mountHistoryApi } from "./api";
@@ -27,7 +28,7 @@ export function createDocumentHistory(options: {
   const confirmations: ConfirmationStore = options.redisUrl
     ? new RedisConfirmations(options.redisUrl, options.redisPrefix ?? "rangeline", log)
     : new MemoryConfirmations();
-  const prune = async (now = Date.now()) => {
+  const prune = async (now = nowMs()) => {
     const folded = await storage.pruneArchive(now - HISTORY_RETENTION_MS);
     if (folded > 0) log(`document history: ${folded} update(s) older than 30 days folded into their base`);
     return folded;

@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import type { DocumentRef } from "../../shared/documents/names";
 import { isRecordSection, sectionsOf } from "../../shared/documents/shapes";
+import { nowMs } from "../clock";
 import type { ArchivedUpdate } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
 
@@ -29,7 +30,7 @@ export async function documentAt(storage: Storage, name: string, at: number): Pr
     // Nothing archived yet: the log is the whole history of a document never compacted; one compacted
     // before its history began has only its present state (the next compaction starts its history).
     const stored = await storage.loadDocument(name);
-    since = stored.state ? Date.now() : 0;
+    since = stored.state ? nowMs() : 0;
     if (stored.state) Y.applyUpdate(doc, stored.state);
   }
   for (const u of archive.updates) Y.applyUpdate(doc, u.update);

@@ -8,6 +8,7 @@ import {
   sectionsOf,
   validateDocument,
 } from "../../shared/documents/shapes";
+import { now } from "../clock";
 import { setUpdateAuthor } from "../storage/authors";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
@@ -62,7 +63,7 @@ export async function pastJson(
   const json = documentJson(past.doc);
   if (json.meta === undefined) return { json, since: past.since };
   const migrated = migrateDocument(ref.kind, json, {
-    now: new Date().toISOString(),
+    now: now().toISOString(),
     recordId: ref.kind === "customer" ? ref.customerId : "",
   });
   return { json: migrated, since: past.since };

@@ -6,6 +6,7 @@ import { attachmentProblem, sniffAttachmentType } from "../../shared/documents/a
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { documentName } from "../../shared/documents/names";
 import { claimExists } from "../claims/exists";
+import { nowMs } from "../clock";
 import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
@@ -167,7 +168,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
       size: content.length,
       sha256: createHash("sha256").update(content).digest("hex"),
       uploadedBy: who.sub,
-      uploadedAt: Date.now(),
+      uploadedAt: nowMs(),
     };
     const stored = await storage.putAttachment(record, content);
     if (stored.sha256 !== record.sha256)

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { z } from "zod";
 import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
+import { now } from "../clock";
 import type { JobStore } from "../jobs/store";
 import { encodeSnapshot, sendEncoded } from "../market/encoded";
 import { offerHistoryWithSample } from "../market/offer-history";
@@ -55,7 +56,7 @@ export function centralDate(at: Date): string {
  * The embedded default: `generateSampleSnapshot(today)` (labelled "sample market data"), today being the
  * Central-time date; made once per day and reused until the date changes.
  */
-export function sampleMarketSource(clock: () => Date = () => new Date()): MarketSource {
+export function sampleMarketSource(clock: () => Date = now): MarketSource {
   let cached: MarketSnapshot | undefined;
   return {
     current() {

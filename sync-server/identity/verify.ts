@@ -9,6 +9,7 @@ import {
 } from "jose";
 import { accessClaimsSchema } from "../../shared/access/identity-claims";
 import type { Role } from "../../shared/access/roles";
+import { nowMs } from "../clock";
 
 /** Who a verified access token speaks for. `expiresAt` is in epoch seconds. */
 export type Identity = {
@@ -83,14 +84,14 @@ export function createAccessTokenVerifier(
         audience: options.audience,
         clockTolerance: TOKEN_LEEWAY_SECONDS,
         requiredClaims: ["sub", "exp"],
-        currentDate: options.now ? new Date(options.now() * 1000) : undefined,
+        currentDate: new Date((options.now?.() ?? nowMs() / 1000) * 1000),
       }));
     } catch (error) {
       throw toRejection(error);
     }
     // jose checks exp and nbf with the leeway but takes any iat: one issued in the future beyond the
     // leeway is a forged or mis-clocked token (issue 24 §6, rule TOKEN1).
-    const nowSeconds = options.now?.() ?? Date.now() / 1000;
+    const nowSeconds = options.now?.() ?? nowMs() / 1000;
     if (typeof payload.iat === "number" && payload.iat > nowSeconds + TOKEN_LEEWAY_SECONDS) {
       throw new TokenRejectedError(
         "token-not-yet-valid",

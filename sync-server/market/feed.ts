@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
 import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
+import { now } from "../clock";
 import type { MarketSource } from "../http/market";
 import { type RunOutcome, runOnce } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
@@ -84,7 +85,7 @@ export function carryOver(fresh: MarketSnapshot, previous: MarketSnapshot | null
 
 export function createMarketFeed(options: MarketFeedOptions) {
   const { store, config } = options;
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   const log = options.log ?? (() => {});
   let current: MarketSnapshot | null = null;
   const stopping = new AbortController();

@@ -1,4 +1,5 @@
 import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { now } from "../clock";
 import type { MarketSource } from "../http/market";
 import { nextCentralMidnight } from "./central-time";
 
@@ -28,7 +29,7 @@ export interface SamplePublisher {
 const MIDNIGHT_MARGIN_MS = 50;
 
 export async function startSamplePublisher(options: SamplePublisherOptions): Promise<SamplePublisher> {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   const checkMs = options.checkMs ?? 15 * 60_000;
   let published: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

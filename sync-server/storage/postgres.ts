@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { nowMs } from "../clock";
 import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue, toPostgresPlaceholders } from "./admin-tables";
 import {
@@ -108,7 +109,7 @@ export class PostgresStorage implements Storage {
   ): Promise<number> {
     const result = await this.pool.query<{ seq: string }>(
       "INSERT INTO document_updates (name, instance_id, user_id, update_data, received_at) VALUES ($1, $2, $3, $4, $5) RETURNING seq",
-      [name, instanceId, author, Buffer.from(update), Date.now()],
+      [name, instanceId, author, Buffer.from(update), nowMs()],
     );
     return Number(result.rows[0]?.seq);
   }
@@ -131,7 +132,7 @@ export class PostgresStorage implements Storage {
       const merged = merge ? merge(stored) : mergeStates(stored, state);
       await client.query(
         "INSERT INTO documents (name, state, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-        [name, Buffer.from(merged), Date.now()],
+        [name, Buffer.from(merged), nowMs()],
       );
       // The entries the state now holds move to the document's history (archive-tables.ts); the
       // history's base is the state stored before its first archived entry.
@@ -145,7 +146,7 @@ export class PostgresStorage implements Storage {
       if (Number(moved.rows[0]?.moved ?? 0) > 0) {
         await client.query(
           "INSERT INTO document_archive_base (name, state, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-          [name, row.rows[0]?.state ?? null, stored ? Date.now() : 0],
+          [name, row.rows[0]?.state ?? null, stored ? nowMs() : 0],
         );
       }
       await client.query("COMMIT");

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { nowMs } from "../clock";
 import { UpdateLogFile } from "./update-log-file";
 
 // Online backup of the embedded SQLite database (issue 16 §4; docs/hardening.md "Backups"), taken
@@ -120,7 +121,7 @@ export function restoreSqlite(
         `${dbFile} exists: stop the server and restore with --force (the current database is kept beside it)`,
       );
     }
-    const stamp = new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, "-");
+    const stamp = new Date(options.now ?? nowMs()).toISOString().replace(/[:.]/g, "-");
     replaced = `${dbFile}.before-restore-${stamp}`;
     for (const f of databaseFiles(dbFile)) {
       if (existsSync(f)) renameSync(f, f.replace(dbFile, replaced));

@@ -4,6 +4,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { nowMs } from "../clock";
 import { type PartnerTables, partnerTables } from "../partner-api/tables";
 import { type AdminStorage, adminTables, type SqlValue } from "./admin-tables";
 import {
@@ -168,7 +169,7 @@ export class SqliteStorage implements Storage {
         new TypeError(`appending to the update log of ${name}: the update is not a Uint8Array`),
       );
     }
-    const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: Date.now() };
+    const record = { seq: this.nextSeq++, name, instanceId, author, update, receivedAt: nowMs() };
     try {
       this.logFile?.append([record]);
     } catch (error) {
@@ -277,7 +278,7 @@ export class SqliteStorage implements Storage {
       const merged = merge ? merge(stored) : mergeStates(stored, state);
       this.statement(
         "INSERT INTO documents (name, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-      ).run(name, merged, Date.now());
+      ).run(name, merged, nowMs());
       // The entries the state now holds move to the document's history (archive-tables.ts); the
       // history's base is the state stored before its first archived entry.
       const covers = "name = ? AND ((instance_id = ? AND seq <= ?) OR seq <= ?)";
@@ -299,7 +300,7 @@ export class SqliteStorage implements Storage {
       if (moved > 0) {
         this.statement(
           "INSERT INTO document_archive_base (name, state, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-        ).run(name, stored, stored ? Date.now() : 0);
+        ).run(name, stored, stored ? nowMs() : 0);
       }
       this.statement(`DELETE FROM document_updates WHERE ${covers}`).run(...bounds);
       if (pending.length > 0) this.keepSeqsUsed(Math.max(...pending.map((r) => r.seq)));

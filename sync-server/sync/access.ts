@@ -11,6 +11,7 @@ import { checkClientSchema } from "../../shared/documents/migrations";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { isSyncContext, type SyncContext, type VerifyToken } from "./context";
 import { atDeadline, type DeadlineTimer } from "./deadline-timer";
@@ -43,7 +44,7 @@ export class AccessControl implements Extension {
   constructor(private readonly options: AccessOptions) {}
 
   private now() {
-    return this.options.now?.() ?? Date.now();
+    return this.options.now?.() ?? nowMs();
   }
 
   async onAuthenticate(data: onAuthenticatePayload): Promise<SyncContext> {

@@ -8,6 +8,7 @@ import {
   validateEntry,
 } from "../../shared/documents/shapes";
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { applyToCopy } from "./candidate";
 import type { SyncContext } from "./context";
@@ -141,7 +142,7 @@ export class WriteGuard {
       await this.options.storage.recordViolation({
         documentName: ref.name,
         userId: identity.sub,
-        at: this.options.now?.() ?? Date.now(),
+        at: this.options.now?.() ?? nowMs(),
         issues,
       });
       connection.sendStateless(JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }));

@@ -12,6 +12,7 @@ import { migrateDocument, movesOutOf } from "../../shared/documents/migrations";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { validateDocument } from "../../shared/documents/shapes";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { writeMoves } from "./migration-moves";
@@ -167,7 +168,7 @@ export class Persistence implements Extension {
   }
 
   private now() {
-    return this.options.now?.() ?? Date.now();
+    return this.options.now?.() ?? nowMs();
   }
 
   /** Whether nothing of `name` is stored yet: its first content creates it (LIMIT6 counts that). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { nowSeconds } from "../../clock";
 import { DEMO_USERS, type DemoUser, findDemoUser } from "../demo-users";
 import type { SigningKeys } from "../keys";
 import { requestAppOrigin } from "../origins";
@@ -73,7 +74,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Hono {
       "The embedded identity provider must not run in production: configure a real Auth0 tenant instead.",
     );
   }
-  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const now = options.now ?? nowSeconds;
   const users = options.users ?? DEMO_USERS;
   const keysPromise = Promise.resolve(options.keys);
   const codes = new AuthorizationCodes();
