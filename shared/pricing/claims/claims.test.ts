@@ -19,7 +19,13 @@ describe("LRP claim", () => {
   it("pays the shortfall × head × weight × PAF × share in whole dollars, net of the premium", () => {
     const claim = lrpClaim({ ...lrp, actualEndingValue: "170.00" }, null);
     // (180 − 170) × 100 × 5.5 × 1.1 = 6,050
-    expect(claim).toMatchObject({ kind: "final", indemnity: 6050, producerPremium: 1111, net: 4939 });
+    expect(claim).toMatchObject({
+      kind: "final",
+      valueSource: "given",
+      indemnity: 6050,
+      producerPremium: 1111,
+      net: 4939,
+    });
   });
 
   it("pays nothing when the actual value is at or above the coverage price", () => {
@@ -77,6 +83,7 @@ describe("LRP claim", () => {
       },
       snapshot,
     );
+    expect(claim.valueSource).toBe("rma-actual");
     expect(claim.source).toContain("A00620");
     expect(claim.actualEndingValue).toBe(row.actualEndingValue);
     expect(claim.indemnity).toBeGreaterThan(0);
@@ -98,10 +105,11 @@ describe("LRP claim", () => {
     );
     expect(claim.kind).toBe("estimate");
     expect(claim.actualEndingValue).toBe(offer.expectedEndingValue);
+    expect(claim.valueSource).toBe("rma-expected");
     expect(claim.source).toContain("2026-11-20 offers");
     // an end date with no offer: the futures curve
     const later = lrpClaim({ ...lrp, endDate: "2027-09-14", asOf: "2026-11-20" }, snapshot);
-    expect(later).toMatchObject({ kind: "estimate" });
+    expect(later).toMatchObject({ kind: "estimate", valueSource: "futures" });
     expect(later.source).toContain("GF futures");
   });
 

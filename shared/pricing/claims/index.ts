@@ -14,4 +14,10 @@ export {
   lgmClaimInputSchema,
   lgmProrationThreshold,
 } from "./lgm-claim";
-export { type LrpClaim, type LrpClaimInput, lrpClaim, lrpClaimInputSchema } from "./lrp-claim";
+export {
+  type LrpClaim,
+  type LrpClaimInput,
+  type LrpValueSource,
+  lrpClaim,
+  lrpClaimInputSchema,
+} from "./lrp-claim";

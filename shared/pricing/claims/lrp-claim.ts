@@ -39,13 +39,21 @@ export const lrpClaimInputSchema = z
   .strict();
 export type LrpClaimInput = z.input<typeof lrpClaimInputSchema>;
 
+/**
+ * Where the ending value came from, as a code (the book decides on it; words are for the screen):
+ * the caller's value, RMA's published actual ending value (A00620), RMA's expected ending value of the
+ * day's offers, or the futures curve.
+ */
+export type LrpValueSource = "given" | "rma-actual" | "rma-expected" | "futures";
+
 export interface LrpClaim {
   /** "final" once RMA's actual ending value is known and the end date has passed; else "estimate". */
   kind: "final" | "estimate";
   asOf: string;
   endDate: string;
   actualEndingValue: number;
-  /** Where the value came from, e.g. "RMA actual ending value (A00620) for 2026-11-20". */
+  valueSource: LrpValueSource;
+  /** The same in words, e.g. "RMA actual ending value (A00620) for 2026-11-20" (CLI and screens). */
   source: string;
   indemnity: number;
   producerPremium: number;
@@ -69,6 +77,7 @@ function expectedValue(snapshot: MarketSnapshot, commodity: string, type: string
   if (offer)
     return {
       value: money(offer.expectedEndingValue),
+      valueSource: "rma-expected" as const,
       source: `expected ending value of the ${snapshot.asOf} offers`,
     };
   if (!isLrpCommodityCode(commodity)) return null;
@@ -78,6 +87,7 @@ function expectedValue(snapshot: MarketSnapshot, commodity: string, type: string
   if (!ref) return null;
   return {
     value: roundTo(money(priceFrom(curve, ref)).times(livePerFutures), 2),
+    valueSource: "futures" as const,
     source: `${root} futures of ${snapshot.asOf}`,
   };
 }
@@ -85,16 +95,19 @@ function expectedValue(snapshot: MarketSnapshot, commodity: string, type: string
 export function lrpClaim(input: unknown, snapshot: MarketSnapshot | null): LrpClaim {
   const c = parseInput(lrpClaimInputSchema, input);
   let actual: ReturnType<typeof money>;
+  let valueSource: LrpValueSource;
   let source: string;
   let known: boolean;
   if (c.actualEndingValue !== undefined) {
     actual = money(c.actualEndingValue);
+    valueSource = "given";
     source = "actual ending value given";
     known = true;
   } else {
     const published = publishedActual(snapshot, c.commodity, c.type, c.endDate);
     if (published) {
       actual = money(published.actualEndingValue);
+      valueSource = "rma-actual";
       source = `RMA actual ending value (A00620) for ${c.endDate}`;
       known = true;
     } else {
@@ -106,6 +119,7 @@ export function lrpClaim(input: unknown, snapshot: MarketSnapshot | null): LrpCl
           ["actualEndingValue"],
         );
       actual = expected.value;
+      valueSource = expected.valueSource;
       source = expected.source;
       known = false;
     }
@@ -122,6 +136,7 @@ export function lrpClaim(input: unknown, snapshot: MarketSnapshot | null): LrpCl
     asOf: c.asOf,
     endDate: c.endDate,
     actualEndingValue: toJsonNumber(actual),
+    valueSource,
     source,
     indemnity: toJsonNumber(indemnity),
     producerPremium: toJsonNumber(premium),

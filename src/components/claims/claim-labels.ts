@@ -1,8 +1,15 @@
 import type { FilingUrgency } from "../../../shared/book/claims";
-import { CLAIM_STATUS_LABELS } from "../../../shared/book/claims";
 import type { ClaimStatus } from "../../../shared/documents/claim";
 
-// Words for a claim's status and its filing deadline, the same on every screen.
+// Words for a claim's status and its filing deadline, the same on every screen (the book's rules
+// travel as codes: shared/book/claims).
+
+const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
+  open: "Open",
+  submitted: "Submitted to the insurance provider",
+  paid: "Paid",
+  denied: "Denied",
+};
 
 export const claimStatusLabel = (status: ClaimStatus): string => CLAIM_STATUS_LABELS[status];
 

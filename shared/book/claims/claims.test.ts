@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ChecklistItem } from "../documents/claim";
-import { generateSampleSnapshot } from "../market";
+import type { ChecklistItem } from "../../documents/claim";
+import { generateSampleSnapshot } from "../../market";
+import { NOW, sampleLgmEndorsement, sampleLrpCoverage } from "../test-fixtures";
 import {
   claimChecklist,
   claimSummaryOf,
@@ -8,8 +9,7 @@ import {
   computeLgmClaim,
   computeLrpClaim,
   filingUrgency,
-} from "./claims";
-import { NOW, sampleLgmEndorsement, sampleLrpCoverage } from "./test-fixtures";
+} from ".";
 
 const ended = sampleLrpCoverage({
   id: "cv-1",

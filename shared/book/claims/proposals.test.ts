@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CoverageSummary } from "../documents/book";
-import type { ClaimProposalRecord } from "../documents/claim";
-import type { MarketSnapshot } from "../market/snapshot";
+import type { CoverageSummary } from "../../documents/book";
+import type { ClaimProposalRecord } from "../../documents/claim";
+import type { MarketSnapshot } from "../../market/snapshot";
+import { bookSummaries } from "../summaries";
+import { sampleLgmEndorsement, sampleLrpCoverage } from "../test-fixtures";
 import {
   computeLgmClaim,
   hubProposals,
@@ -13,9 +15,7 @@ import {
   lrpProposalRecord,
   proposeClaims,
   proposeLgmClaim,
-} from "./claims";
-import { bookSummaries } from "./summaries";
-import { sampleLgmEndorsement, sampleLrpCoverage } from "./test-fixtures";
+} from ".";
 
 // The proposals the hub shows and the server records, the endorsements a claim may name together, and
 // an LGM claim's proration (issue 11; docs/claims.md).

@@ -1,0 +1,28 @@
+// Claims in the book (issue 11 §2; docs/claims.md): the rules the claim screens, the agent hub, My
+// coverages and the server's proposals share, one file per part. Pure: "today" and the clock reading are
+// passed in.
+
+export { type ChecklistTemplate, claimChecklist, sortChecklist } from "./checklist";
+export {
+  type ComputedClaim,
+  computeLgmClaim,
+  computeLrpClaim,
+  LGM_FUTURES_ACTUAL_TEXT,
+  type LgmClaimSource,
+  type LgmProration,
+  type LrpClaimSource,
+  lgmProration,
+} from "./compute";
+export { CLAIM_WARNING_DAYS, claimWarnings, type FilingUrgency, filingUrgency, isFiled } from "./deadlines";
+export {
+  type ClaimProposal,
+  type HubProposal,
+  hubProposals,
+  type LgmProposalSource,
+  lrpActualPays,
+  lrpClaimCompanions,
+  lrpProposalRecord,
+  proposeClaims,
+  proposeLgmClaim,
+} from "./proposals";
+export { CLAIM_TRANSITIONS, COVERAGE_STATUS_FOR_CLAIM, claimSummaryOf } from "./status";
