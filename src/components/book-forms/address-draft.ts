@@ -37,6 +37,33 @@ export const addressDraftFrom = (address: Address | undefined): AddressDraft =>
 export const isBlankAddress = (draft: AddressDraft): boolean =>
   Object.values(draft).every((v) => v.trim() === "");
 
+const REQUIRED_PARTS: readonly [keyof AddressDraft, string][] = [
+  ["line1", "street address"],
+  ["city", "city"],
+  ["state", "state"],
+  ["zip", "ZIP code"],
+];
+
+/**
+ * What a started address still lacks to be complete (street, city, state, ZIP), in words; empty for
+ * a complete or a blank address. A partial address is kept as typed and shown as incomplete (issue 25).
+ */
+export function missingAddressParts(draft: AddressDraft): string[] {
+  if (isBlankAddress(draft)) return [];
+  return REQUIRED_PARTS.filter(([key]) => draft[key].trim() === "").map(([, words]) => words);
+}
+
+/** "Incomplete address: add the state and ZIP code." — null when nothing is missing. */
+export function incompleteAddressNote(draft: AddressDraft): string | null {
+  const missing = missingAddressParts(draft);
+  if (missing.length === 0) return null;
+  const list =
+    missing.length === 1
+      ? missing[0]
+      : `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
+  return `Incomplete address: add the ${list}. What is typed is kept.`;
+}
+
 /**
  * The address for the shared schema: undefined when every field is blank (an address is optional),
  * else the typed fields (line 2 and county left out when blank) for the schema to check.

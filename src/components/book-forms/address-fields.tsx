@@ -1,4 +1,10 @@
-import { type AddressDraft, countyOptions, STATE_OPTIONS, withState } from "./address-draft";
+import {
+  type AddressDraft,
+  countyOptions,
+  incompleteAddressNote,
+  STATE_OPTIONS,
+  withState,
+} from "./address-draft";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { SelectInput, TextInput } from "./inputs";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
@@ -38,8 +44,14 @@ export function AddressFields({
   });
   const set = (key: keyof AddressDraft) => (text: string) => onChange({ ...value, [key]: text });
   const counties = countyOptions(value.state);
+  const incomplete = incompleteAddressNote(value);
   return (
     <div className="book-address">
+      {incomplete ? (
+        <p className="book-field__incomplete" role="status" data-testid="address-incomplete">
+          {incomplete}
+        </p>
+      ) : null}
       <TextInput
         label="Street address"
         {...bound("line1")}

@@ -13,6 +13,8 @@ export interface FieldProps {
   hint?: ReactNode;
   /** Names of the others editing this field. */
   editors?: readonly string[];
+  /** Who changed this field while this person was in it ("Changed by Jordan Agent"). */
+  changedBy?: string | null;
   /** Shown before the control on its line (a colour picker beside a hex field); labels itself. */
   addon?: ReactNode;
   /** Marks the label with * (see RequiredNote) and the control aria-required. */
@@ -29,6 +31,7 @@ export function Field({
   error,
   hint,
   editors = [],
+  changedBy = null,
   addon,
   required = false,
   children,
@@ -76,6 +79,11 @@ export function Field({
       {editors.length > 0 ? (
         <span className="book-field__editors" data-testid="field-editors">
           {editors.join(", ")} {editors.length === 1 ? "is" : "are"} editing this
+        </span>
+      ) : null}
+      {changedBy ? (
+        <span className="book-field__changed" role="status" data-testid="field-changed-by">
+          {changedBy}
         </span>
       ) : null}
       {hint ? (

@@ -8,13 +8,16 @@ export {
   addressFromDraft,
   countyOptions,
   EMPTY_ADDRESS,
+  incompleteAddressNote,
   isBlankAddress,
+  missingAddressParts,
   type Option,
   STATE_OPTIONS,
   withState,
 } from "./address-draft";
 export { AddressFields, type AddressFieldsProps } from "./address-fields";
 export { BookForm, type BookFormProps } from "./book-form";
+export { changedByNote, useChangedBy } from "./changed-by";
 export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
 export { Field, FieldGroup, type FieldProps, RequiredLegend, RequiredNote } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";

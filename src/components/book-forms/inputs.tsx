@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactElement, ReactNode } from "react";
 import type { Option } from "./address-draft";
+import { useChangedBy } from "./changed-by";
 import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
@@ -24,9 +25,21 @@ interface BoundFieldProps {
   onChange(value: string): void;
 }
 
-/** The Field around a control, and the control's value, change and focus handlers. */
-function bound(
-  {
+type ControlHandlers = {
+  value: string;
+  disabled: boolean | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+  onFocus: () => void;
+  onBlur: () => void;
+};
+
+/**
+ * The Field around a control, and the control's value, change and focus handlers. A structured field
+ * is last-writer-wins: when its value changes from elsewhere while this person is in it, the field
+ * says who changed it ("Changed by Jordan Agent") instead of replacing it silently.
+ */
+function BoundField({
+  field: {
     label,
     path,
     issues = NO_ISSUES,
@@ -37,15 +50,14 @@ function bound(
     required,
     value,
     onChange,
-  }: BoundFieldProps,
-  control: (props: {
-    value: string;
-    disabled: boolean | undefined;
-    onChange: (e: { target: { value: string } }) => void;
-    onFocus: () => void;
-    onBlur: () => void;
-  }) => ReactElement<Record<string, unknown>>,
-) {
+  },
+  control,
+}: {
+  field: BoundFieldProps;
+  control: (props: ControlHandlers) => ReactElement<Record<string, unknown>>;
+}) {
+  const editors = presence.editorsAt(path);
+  const changedBy = useChangedBy(value, editors);
   return (
     <Field
       label={label}
@@ -54,18 +66,33 @@ function bound(
       hint={hint}
       error={error}
       required={required}
-      editors={presence.editorsAt(path)}
+      editors={editors}
+      changedBy={changedBy.note}
     >
       {control({
         value,
         disabled,
-        onChange: (e) => onChange(e.target.value),
-        onFocus: () => presence.focus(path),
-        onBlur: () => presence.focus(null),
+        onChange: (e) => {
+          changedBy.mine(e.target.value);
+          onChange(e.target.value);
+        },
+        onFocus: () => {
+          changedBy.focus(true);
+          presence.focus(path);
+        },
+        onBlur: () => {
+          changedBy.focus(false);
+          presence.focus(null);
+        },
       })}
     </Field>
   );
 }
+
+const bound = (
+  field: BoundFieldProps,
+  control: (props: ControlHandlers) => ReactElement<Record<string, unknown>>,
+) => <BoundField field={field} control={control} />;
 
 export interface TextInputProps extends BoundFieldProps {
   type?: "text" | "email" | "tel" | "datetime-local";

@@ -1,0 +1,4 @@
+// Free text shared by everyone on a document (issue 25): an input bound to a Y.Text.
+export { type SharedTextAreaProps, SharedTextInput, type SharedTextInputProps } from "./shared-text-input";
+export { TextBinding, type TextBindingOptions, type TextControl } from "./text-binding";
+export { spliceBetween, type TextSplice } from "./text-diff";
