@@ -1,4 +1,4 @@
-import { useOrgBranding } from "./use-org-branding";
+import { useOrgBranding } from "../lib/org/use-org-branding";
 
 /** A logo address the server gave (its own /api/orgs/… path): never an arbitrary origin. */
 const logoUrl = (value: unknown): string | null =>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { DEFAULT_COLOR_SCHEME } from "../../shared/catalogue/app-defaults";
 import { resetColorScheme } from "../components/ui/theme/reset-color-scheme";
 import { useSession } from "../lib/auth/session";
-import { useOrgBranding } from "./use-org-branding";
+import { useOrgBranding } from "../lib/org/use-org-branding";
 
 // Checking and applying the organisation's colours needs their schema (zod): loaded only for a
 // signed-in member of an organisation (organisation-theme-synced.tsx).

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
-import { HeldWritePrompt } from "../../features/document-history/held-write-prompt";
+import { HeldWritePrompt } from "../../components/document-history/held-write-prompt";
 import { useSession } from "../../lib/auth/session";
 import { SyncStatusIndicator } from "../../lib/sync/react/sync-status-indicator";
 import { navigationFor } from "../navigation/nav-model";

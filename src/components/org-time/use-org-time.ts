@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useOrgBranding } from "../../app/use-org-branding";
+import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { formatDateTimeIn, orgZoneOf } from "./org-time";
 
 /** The signed-in user's organisation's time zone (Central until its settings are known or when unset). */

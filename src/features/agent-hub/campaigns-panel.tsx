@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useOrgBranding } from "../../app/use-org-branding";
 import { type CampaignItem, listCampaigns } from "../../components/campaigns/campaigns-client";
 import { dayIn, formatTimeIn, orgZoneOf } from "../../components/org-time/org-time";
 import { Alert } from "../../components/ui/alert";
 import { useSession } from "../../lib/auth/session";
+import { useOrgBranding } from "../../lib/org/use-org-branding";
 
 /** Campaigns whose next send falls on the organisation's day of `now` (in `zone`), soonest first. */
 export function sendingToday(items: readonly CampaignItem[], now: Date, zone: string): CampaignItem[] {

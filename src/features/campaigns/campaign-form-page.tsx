@@ -13,7 +13,6 @@ import {
 } from "../../../shared/documents/campaign";
 import { documentName } from "../../../shared/documents/names";
 import { DEFAULT_ORG_TIME_ZONE, zoneName } from "../../../shared/schemas/time-zone-names";
-import { useOrgBranding } from "../../app/use-org-branding";
 import { useBookIndex } from "../../components/book";
 import {
   Field,
@@ -30,6 +29,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
+import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { useWorkerResult } from "../../lib/pricing/use-pricing";
 import { useOnline } from "../../lib/pwa/use-online";
 import { useDocument } from "../../lib/sync";

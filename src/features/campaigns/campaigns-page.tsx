@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { nextRuns } from "../../../shared/campaigns/schedule";
 import { applyAction, settle } from "../../../shared/campaigns/status";
 import { documentName } from "../../../shared/documents/names";
-import { useOrgBranding } from "../../app/use-org-branding";
 import {
   type CampaignItem,
   campaignRuns,
@@ -14,6 +13,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
+import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { useOnline } from "../../lib/pwa/use-online";
 import { useDocument } from "../../lib/sync";
 import { campaignOf, orgToday } from "./campaign-document";

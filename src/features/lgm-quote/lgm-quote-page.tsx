@@ -16,12 +16,12 @@ import { usePricing } from "../../lib/pricing/use-pricing";
 import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
+import { LgmFigures } from "../../components/quote/lgm-figures";
+import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
-import { LgmFigures } from "./lgm-figures";
 import { formatDeductible, lgmNoSalesText, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
-import { useLgmQuote } from "./use-lgm-quote";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();

@@ -14,7 +14,7 @@ import { useSettingsSave } from "./use-settings-save";
 import "./settings.css";
 
 // Document history and restore (issue 16 §4), loaded when the page is.
-const DocumentHistoryPanel = lazy(() => import("../document-history/document-history-panel"));
+const DocumentHistoryPanel = lazy(() => import("../../components/document-history/document-history-panel"));
 
 const TEXT = [
   "name",

@@ -7,7 +7,6 @@ import {
   regionForCode,
 } from "../../../../shared/catalogue";
 import { maskTaxId } from "../../../../shared/documents/tax-id";
-import { useOrgBranding } from "../../../app/use-org-branding";
 import { newRecordId, useBookIndex } from "../../../components/book";
 import { customerHref } from "../../../components/book/record-labels";
 import { formatDateTimeIn, orgZoneOf } from "../../../components/org-time/org-time";
@@ -16,6 +15,7 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useSession } from "../../../lib/auth/session";
 import { formatDate } from "../../../lib/format";
+import { useOrgBranding } from "../../../lib/org/use-org-branding";
 import { AcceptIntoBook } from "./accept-into-book";
 import "../../../components/book-forms/book-forms.css";
 import { type ApplicationItem, decideApplication, getApplication } from "./applications-api";

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useOrgBranding } from "../../../app/use-org-branding";
 import { formatDayIn, orgZoneOf } from "../../../components/org-time/org-time";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useSession } from "../../../lib/auth/session";
+import { useOrgBranding } from "../../../lib/org/use-org-branding";
 import { type ApplicationItem, listApplications } from "./applications-api";
 
 /** The organisation's applications waiting for a decision (read from the server: they are not synced). */

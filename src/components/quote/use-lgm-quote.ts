@@ -1,7 +1,7 @@
 import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
-import { type PricedErrors, pricedErrors } from "../../components/quote/priced-errors";
 import { type BuiltLgm, fieldOfPath, type LgmErrors } from "../../lib/pricing/lgm/lgm-form";
 import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { type PricedErrors, pricedErrors } from "./priced-errors";
 
 // An LGM quote priced in the worker from a built form (the LGM quote screen's, or the book's with the
 // customer's subsidy), with the errors to show by field: one path for the quote and create screens.

@@ -1,4 +1,4 @@
-import { adminFetch } from "../settings/admin-api";
+import { sessionJson as adminFetch } from "../../lib/auth/authorized-json";
 
 // The document history API (sync-server/history/api.ts) as the screen calls it: admins of the
 // organisation (and super administrators) only.

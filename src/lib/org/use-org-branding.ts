@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { documentName } from "../../shared/documents/names";
-import { sessionJson } from "../lib/auth/authorized-json";
-import { useSession } from "../lib/auth/session";
-import { useDocument } from "../lib/sync/react/hooks";
+import { documentName } from "../../../shared/documents/names";
+import { sessionJson } from "../auth/authorized-json";
+import { useSession } from "../auth/session";
+import { useDocument } from "../sync/react/hooks";
 
 /** Roles that read the organisation document (ACL3); the others ask the server for its branding. */
 const READS_ORG = new Set(["admin", "agent", "superAdmin", "partner"]);
