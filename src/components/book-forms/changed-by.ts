@@ -24,12 +24,23 @@ export function changedByNote(names: readonly string[]): string {
   return `Changed by ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 }
 
-export function useChangedBy(value: string, editors: readonly string[]): ChangedBy {
+/**
+ * `lastChanger`: who the document says last changed the field from elsewhere, when it knows; else
+ * the people presence showed in the field lately.
+ */
+export function useChangedBy(
+  value: string,
+  editors: readonly string[],
+  lastChanger?: () => string | null,
+): ChangedBy {
   const [note, setNote] = useState<string | null>(null);
   const inside = useRef(false);
   const chosen = useRef<string | null>(null);
   const shown = useRef(value);
   const recent = useRef(new Map<string, number>());
+  // Who changed it is read when a new value arrives, not a reason to look again.
+  const changer = useRef(lastChanger);
+  changer.current = lastChanger;
   const now = Date.now();
   for (const name of editors) recent.current.set(name, now);
 
@@ -38,7 +49,8 @@ export function useChangedBy(value: string, editors: readonly string[]): Changed
     shown.current = value;
     if (!inside.current || value === chosen.current) return;
     const since = Date.now() - RECENT_EDITOR_MS;
-    const names = [...recent.current].filter(([, at]) => at >= since).map(([name]) => name);
+    const known = changer.current?.();
+    const names = known ? [known] : [...recent.current].filter(([, at]) => at >= since).map(([name]) => name);
     setNote(changedByNote(names));
   }, [value]);
 

@@ -9,6 +9,8 @@ export interface FormPresence {
   focus(path: string | null): void;
   /** Names of the others in `path`. */
   editorsAt(path: string): readonly string[];
+  /** Who last changed `path` from elsewhere, when the document knows (issue 25); null otherwise. */
+  changedBy?(path: string): string | null;
 }
 
 export const NO_PRESENCE: FormPresence = Object.freeze({

@@ -57,7 +57,7 @@ function BoundField({
   control: (props: ControlHandlers) => ReactElement<Record<string, unknown>>;
 }) {
   const editors = presence.editorsAt(path);
-  const changedBy = useChangedBy(value, editors);
+  const changedBy = useChangedBy(value, editors, () => presence.changedBy?.(path) ?? null);
   return (
     <Field
       label={label}

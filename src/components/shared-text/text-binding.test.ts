@@ -176,6 +176,26 @@ describe("TextBinding", () => {
     expect(b.text).toBe("Dodge City");
   });
 
+  it("writes through the sync layer's own transaction when given one, and undo still follows them", () => {
+    const doc = new Y.Doc();
+    const LOCAL = Symbol("local");
+    const input = new FakeInput().focus();
+    const origins: unknown[] = [];
+    doc.on("update", (_u: Uint8Array, origin: unknown) => origins.push(origin));
+    const binding = new TextBinding(input, doc.getText("city"), {
+      transact: (write) => doc.transact(write, LOCAL),
+    });
+    try {
+      input.type("Dodge City");
+      expect(origins.every((o) => o === LOCAL)).toBe(true);
+      input.key("z");
+      expect(doc.getText("city").toString()).toBe("");
+    } finally {
+      binding.destroy();
+      doc.destroy();
+    }
+  });
+
   it("backspace and paste over a selection are splices", () => {
     const [a, b] = make(2) as [Device, Device];
     a.input.focus().type("77 Elm St");

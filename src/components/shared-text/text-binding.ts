@@ -29,7 +29,8 @@ export interface TextControl {
 export interface TextBindingOptions {
   /**
    * Runs a write to the shared text in one transaction of the document's local writes (so the sync
-   * layer counts and sends it); defaults to a transaction with `origin`.
+   * layer counts and sends it); defaults to a transaction with `origin`. Undo tracks the origin the
+   * transaction has.
    */
   transact?: (write: () => void) => void;
   /** The origin of this binding's writes when `transact` is not given (and what undo tracks). */
@@ -95,6 +96,10 @@ export class TextBinding {
   /** This binding's own write: one splice, in one local transaction. */
   private write(index: number, remove: number, insert: string) {
     const run = () => {
+      // Undo follows this binding's writes whatever origin the sync layer gives them.
+      const origin = this.doc._transaction?.origin;
+      if (origin !== undefined && origin !== null && !this.undo.trackedOrigins.has(origin))
+        this.undo.addTrackedOrigin(origin);
       if (remove > 0) this.text.delete(index, remove);
       if (insert) this.text.insert(index, insert);
     };
