@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../market/sample/generate";
 import type { MarketSnapshot } from "../market/snapshot";
+import { lrpFuturesExpectedValue } from "../pricing/lrp/quote";
 import { estimateIndemnity, lrpEndingValue } from "./estimate";
 import { lgmEndorsementFromQuote } from "./lgm-endorsement";
 import { lrpCoverageFromOffer } from "./lrp-coverage";
@@ -80,8 +81,10 @@ describe("LRP estimated indemnity", () => {
     // coverage price 1.1 × the one without it; the futures curve never holds the factor.
     const later = generateSampleSnapshot("2026-12-03");
     const apart = { ...coverage, type: "809", priceAdjustmentFactor: "1.1" };
+    // Such a record is of a year that publishes the factor inside (RY2024, shared/pricing/lrp/factor.ts).
     const inside = {
       ...apart,
+      salesDate: "2023-12-14",
       priceAdjustmentFactor: "1",
       coveragePrice: new Decimal(apart.coveragePrice).times("1.1").toFixed(),
     };
@@ -90,6 +93,34 @@ describe("LRP estimated indemnity", () => {
     expect(lrpEndingValue(inside, later)?.value).toBe(
       new Decimal(futures?.value ?? 0).times("1.1").toFixed(),
     );
+  });
+
+  it("an RY2027 coverage (factor apart, which may differ from the catalogue's by end month) compares with futures as they are, and an RMA row on the coverage's basis", () => {
+    const later = generateSampleSnapshot("2026-12-03");
+    // Dairy 815: catalogue factor 0.5; RY2027's row gave 0.45 (RMA's factors vary by end month there).
+    const apart = { ...coverage, type: "815", priceAdjustmentFactor: "0.45" };
+    const futures = lrpFuturesExpectedValue(later, "0801", apart.endDate);
+    expect(lrpEndingValue(apart, later)?.value).toBe(futures?.toFixed());
+    // A row of the snapshot's day with the coverage's end date, published apart (RY2027): as it is for
+    // the RY2027 coverage, × the factor for an RY2024 coverage whose price holds it.
+    const row = {
+      ...later.lrpRates[0],
+      typeCode: "809",
+      endDate: coverage.endDate,
+      salesEffectiveDate: later.asOf,
+    };
+    const withRow = {
+      ...later,
+      lrpRates: [{ ...row, expectedEndingValue: 200, priceAdjustmentFactor: 1.1 }],
+    };
+    const ry2027 = { ...coverage, type: "809", priceAdjustmentFactor: "1.1" };
+    expect(lrpEndingValue(ry2027, withRow)).toEqual({ value: "200", source: "rma-expected" });
+    expect(
+      lrpEndingValue({ ...ry2027, salesDate: "2023-12-14", priceAdjustmentFactor: "1" }, withRow),
+    ).toEqual({
+      value: "220",
+      source: "rma-expected",
+    });
   });
 
   it("never changes the stored record (a later snapshot is read, not written)", () => {

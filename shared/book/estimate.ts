@@ -7,6 +7,7 @@ import type { MarketSnapshot } from "../market/snapshot";
 import { marginTerms } from "../pricing/lgm/formula";
 import { expectedMargins, marginModel } from "../pricing/lgm/margin-model";
 import { actualEndingValue } from "../pricing/lrp/actual";
+import { coverageFactorPublication, onCoverageBasis, rowFactorPublication } from "../pricing/lrp/factor";
 import { lrpIndemnity } from "../pricing/lrp/indemnity";
 import { lrpFuturesExpectedValue } from "../pricing/lrp/quote";
 import { type Money, money, roundCents } from "../pricing/money";
@@ -70,7 +71,7 @@ export function estimateIndemnity(coverage: Coverage, snapshot: MarketSnapshot):
 
 /** The ending value an LRP estimate uses, with where it came from; null when the snapshot has none. */
 export function lrpEndingValue(
-  coverage: Pick<LrpCoverage, "commodity" | "type" | "endDate" | "priceAdjustmentFactor">,
+  coverage: Pick<LrpCoverage, "commodity" | "type" | "endDate" | "priceAdjustmentFactor" | "salesDate">,
   snapshot: MarketSnapshot,
 ): { value: string; source: EndingValueSource } | null {
   const actual = actualEndingValue(snapshot, coverage.commodity, coverage.type, coverage.endDate);
@@ -82,8 +83,20 @@ export function lrpEndingValue(
       r.endDate === coverage.endDate &&
       r.salesEffectiveDate === snapshot.asOf,
   );
-  if (row) return { value: money(row.expectedEndingValue).toFixed(), source: "rma-expected" };
   const type = getLrpType(coverage.commodity, coverage.type);
+  // shared/pricing/lrp/factor.ts: a row of another reinsurance year may hold the factor where the
+  // coverage's price does not (or the reverse); the value is put on the coverage's basis.
+  const basis = coverageFactorPublication(coverage, type.priceAdjustmentFactor);
+  if (row)
+    return {
+      value: onCoverageBasis(
+        money(row.expectedEndingValue),
+        type.priceAdjustmentFactor,
+        basis,
+        rowFactorPublication(row),
+      ).toFixed(),
+      source: "rma-expected",
+    };
   const futures = lrpFuturesExpectedValue(snapshot, type.commodityCode, coverage.endDate);
   if (!futures) return null;
   return {
@@ -93,19 +106,17 @@ export function lrpEndingValue(
 }
 
 /**
- * A futures-based ending value (no factor in it) on the basis of the coverage's coverage price: the
- * part of the type's factor the record did not apply apart is inside its coverage price, so the
- * futures value takes that part too (type factor ÷ recorded factor; 1 when the record applies the
- * whole factor apart, or the type has none).
- * @example futuresOnCoverageBasis(money(100), "1.1", { priceAdjustmentFactor: "1" }) // 110
+ * A futures-based ending value (no factor in it) on the basis of the coverage's coverage price: a
+ * coverage priced with the factor inside (its reinsurance year's case, shared/pricing/lrp/factor.ts)
+ * compares with futures × the type's factor; one priced with it apart, with the futures value as it is.
+ * @example futuresOnCoverageBasis(money(100), "1.1", { salesDate: "2023-12-14", priceAdjustmentFactor: "1" }) // 110
  */
 export function futuresOnCoverageBasis(
   futures: Money,
   typeFactor: string | null,
-  coverage: Pick<LrpCoverage, "priceAdjustmentFactor">,
+  coverage: Pick<LrpCoverage, "priceAdjustmentFactor" | "salesDate">,
 ): Money {
-  const inside = money(typeFactor ?? 1).div(coverage.priceAdjustmentFactor);
-  return futures.times(inside);
+  return onCoverageBasis(futures, typeFactor, coverageFactorPublication(coverage, typeFactor), "futures");
 }
 
 function estimateLrp(coverage: LrpCoverage, snapshot: MarketSnapshot): IndemnityEstimate {

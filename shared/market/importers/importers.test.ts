@@ -57,10 +57,18 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
     expect(importLrpRates(trimmed, LRP_FILE)).toEqual(rows);
   });
 
-  it("takes an empty Price Adjustment Factor as none (older files)", () => {
-    const blank = withCell(FIXTURE_TEXT.lrpRate, 2, "Price Adjustment Factor", "");
-    const [row] = importLrpRates(withCell(blank, 9, "Price Adjustment Factor", ""), LRP_FILE);
-    expect(row.priceAdjustmentFactor).toBeUndefined();
+  it("takes an empty Price Adjustment Factor as none (older files: a year whose factor is inside, RY2024, or one the data does not name, RY2026)", () => {
+    const blank = FIXTURE_TEXT.lrpRate.replaceAll(/\|1\.(10|00)\|(\d{8})\|/g, "||$2|");
+    for (const [ry, date] of [
+      ["2024", "20231120"],
+      ["2026", "20251120"],
+    ]) {
+      const older = blank
+        .replaceAll("|2027|2027|", `|${ry}|${ry}|`)
+        .replaceAll("20261120", date);
+      const [row] = importLrpRates(older, LRP_FILE);
+      expect(row.priceAdjustmentFactor).toBeUndefined();
+    }
   });
 
   it.each([

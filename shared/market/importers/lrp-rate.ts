@@ -1,3 +1,5 @@
+import { LRP_TYPES } from "../../catalogue/lrp-types";
+import { factorContradiction } from "../../pricing/lrp/factor";
 import { admField, admFormatProblem, admLayoutOfFile, admOfferKeys } from "../layouts";
 import type { LrpRateRow } from "../snapshot";
 import { ADM_COMMON_COLUMNS, admRowIsLive, OfferDeduper } from "./adm";
@@ -57,6 +59,11 @@ function layoutReading(text: string, file: string) {
   });
   return { keys, formats };
 }
+
+/** The catalogue's (pre-2026) factor of a type, null when it has none or is not in the catalogue. */
+const typeFactor = (commodityCode: string, typeCode: string): string | null =>
+  LRP_TYPES.find((t) => t.commodityCode === commodityCode && t.code === typeCode)?.priceAdjustmentFactor ??
+  null;
 
 export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRow[] {
   const offers = new OfferDeduper<LrpRateRow>(file, "this row's rate, price or dates");
@@ -136,6 +143,12 @@ export function importLrpRates(text: string, file = "A00630_LrpRate"): LrpRateRo
         ? { priceAdjustmentFactor: v.priceAdjustmentFactor as number }
         : {}),
     };
+    // The reinsurance year's case (../../pricing/lrp/factor.ts): a row that contradicts it is refused.
+    const contradiction = factorContradiction(offer, typeFactor(offer.commodityCode, offer.typeCode));
+    if (contradiction)
+      throw row.columnOf.priceAdjustmentFactor === undefined
+        ? importError(file, `line ${row.line}`, contradiction)
+        : cellError(file, row, "priceAdjustmentFactor", "Price Adjustment Factor", contradiction);
     const key = byLayout
       ? byLayout.keys.map((k) => v[k.key] ?? "").join("|")
       : [

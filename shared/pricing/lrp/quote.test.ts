@@ -107,21 +107,32 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
 });
 
 describe("the price adjustment factor and the level a quote takes (issue 26)", () => {
-  // The fixture with its factor column emptied, as in RMA's real files of RY2024: the factor is then
-  // inside the published values and must not be applied again (./factor.ts).
+  // The fixture with its factor column emptied and dated in RY2024 (sales 2023-11-20), as RMA's real
+  // files of RY2024 are: the factor is then inside the published values and must not be applied again
+  // (./factor.ts). An RY2027 row may not leave it empty (that year publishes it apart): refused.
+  const blankFactor = FIXTURE_FILES.lrpRate.text.replaceAll(/\|1\.(10|00)\|(\d{8})\|/g, "||$2|");
   const withoutFactor = importMarketFiles(
     {
       lrpRate: {
         file: "A00630_LrpRate.txt",
-        text: FIXTURE_FILES.lrpRate.text.replaceAll(/\|1\.(10|00)\|(\d{8})\|/g, "||$2|"),
+        text: blankFactor.replaceAll("|2027|2027|", "|2024|2024|").replaceAll("20261120", "20231120"),
       },
     },
     { label: "no factor column" },
   );
+  const steersRy2024 = { ...steers, salesDate: "2023-11-20", cropYear: 2024 };
 
-  it("applies no factor to a row that publishes none: 550 cwt × 247.00 = 135,850.00 insured, × 0.021234 = 2,884.64 → 2,885", () => {
-    const q = quoteLrp(steers, withoutFactor);
+  it("applies no factor to a row that publishes none (RY2024): 550 cwt × 247.00 = 135,850.00 insured, × 0.021234 = 2,884.64 → 2,885", () => {
+    const q = quoteLrp(steersRy2024, withoutFactor);
     expect([q.insuredValue, q.totalPremium]).toEqual([135850, 2885]);
+  });
+
+  it("refuses an RY2027 row that leaves the factor of a type that has one empty (the year publishes it apart)", () => {
+    expect(() =>
+      importMarketFiles({ lrpRate: { file: "A00630_LrpRate.txt", text: blankFactor } }, { label: "x" }),
+    ).toThrow(
+      /^A00630_LrpRate\.txt: line 2, column 31 \(Price Adjustment Factor\): RY2027 publishes the factor apart from the values \(.*\), yet this row leaves it empty for a type whose factor is 1\.1$/,
+    );
   });
 
   it("applies a row's own factor once: 550 × 247.00 × 1.10 = 149,435.00", () => {
