@@ -12,11 +12,11 @@ describe("the sync status as shown", () => {
   it("counts changes not yet on the server, offline and while syncing", () => {
     expect(describeSyncStatus({ socket: "disconnected", pending: 3, syncing: false })).toMatchObject({
       state: "offline",
-      detail: "3 changes not yet on the server",
+      detail: "3 edits not yet on the server",
     });
     expect(describeSyncStatus({ socket: "connected", pending: 1, syncing: true })).toMatchObject({
       state: "syncing",
-      detail: "1 change not yet on the server",
+      detail: "1 edit not yet on the server",
     });
   });
   it("says it works with the device's documents when offline with nothing pending", () => {
@@ -31,5 +31,15 @@ describe("the sync status as shown", () => {
       label: "Online",
       detail: "1 record not saved to the server",
     });
+  });
+  it("never says all changes saved while a field typed here waits for its problem to be fixed (issue 25)", () => {
+    expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false, unsaved: 1 })).toEqual({
+      state: "unsaved",
+      label: "Online",
+      detail: "1 field not saved until its problem is fixed",
+    });
+    expect(
+      describeSyncStatus({ socket: "disconnected", pending: 2, syncing: false, unsaved: 2 }).detail,
+    ).toBe("2 edits not yet on the server · 2 fields not saved until their problem is fixed");
   });
 });

@@ -1,34 +1,43 @@
 import { useSyncStatus } from "./hooks";
 import { RefusedRecords } from "./refused-records";
+import { useUnsavedFieldCount } from "./unsaved-fields";
 import "./sync-status.css";
 
 export type SyncIndicatorState = "online" | "offline" | "syncing" | "connecting" | "unsaved";
 
 /**
  * What the indicator says, from the sync status (pure, so it is tested on its own): "all changes saved"
- * only when nothing is pending and the server has refused no copy of this device (issue 31).
+ * only when nothing is pending, the server has refused no copy of this device (issue 31), and no field
+ * typed here waits unwritten for its problem to be fixed (issue 25).
  */
 export function describeSyncStatus(status: {
   socket: string;
   pending: number;
   syncing: boolean;
   refused?: number;
+  /** Fields typed on this device that wait, unwritten, for a problem to be fixed. */
+  unsaved?: number;
 }): {
   state: SyncIndicatorState;
   label: string;
   detail: string;
 } {
   const refused = status.refused ?? 0;
+  const unsaved = status.unsaved ?? 0;
   const notSaved = `${refused} ${refused === 1 ? "record" : "records"} not saved to the server`;
+  // The pending count is of edited fields and records (issue 25), not of keystrokes.
   const changes = [
     status.pending > 0
-      ? `${status.pending} ${status.pending === 1 ? "change" : "changes"} not yet on the server`
+      ? `${status.pending} ${status.pending === 1 ? "edit" : "edits"} not yet on the server`
       : "",
     refused > 0 ? notSaved : "",
+    unsaved > 0
+      ? `${unsaved} ${unsaved === 1 ? "field" : "fields"} not saved until ${unsaved === 1 ? "its" : "their"} problem is fixed`
+      : "",
   ]
     .filter(Boolean)
     .join(" · ");
-  const unsent = status.pending > 0 || refused > 0;
+  const unsent = status.pending > 0 || refused > 0 || unsaved > 0;
   if (status.socket === "disconnected")
     return {
       state: "offline",
@@ -37,7 +46,7 @@ export function describeSyncStatus(status: {
     };
   if (status.socket === "connecting") return { state: "connecting", label: "Connecting…", detail: changes };
   if (status.syncing || status.pending > 0) return { state: "syncing", label: "Syncing…", detail: changes };
-  if (refused > 0) return { state: "unsaved", label: "Online", detail: changes };
+  if (refused > 0 || unsaved > 0) return { state: "unsaved", label: "Online", detail: changes };
   return { state: "online", label: "Online", detail: "all changes saved" };
 }
 
@@ -48,8 +57,9 @@ export const disabledOrgsMessage = (orgIds: readonly string[]): string =>
 /** The sync status, shown in the app's header on every screen while signed in. */
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
+  const unsaved = useUnsavedFieldCount();
   if (!status.signedIn) return null;
-  const { state, label, detail } = describeSyncStatus({ ...status, refused: status.refused.length });
+  const { state, label, detail } = describeSyncStatus({ ...status, refused: status.refused.length, unsaved });
   return (
     <>
       {status.disabledOrgs.length > 0 ? (
