@@ -79,6 +79,46 @@ export const addressSchema = z
   });
 export type Address = z.infer<typeof addressSchema>;
 
+/** A free-text field as stored (issue 25): what was typed, untrimmed; required-ness is checked at use. */
+const storedText = (max: number) => z.string().max(max);
+
+/**
+ * An address as stored (schema version 4): each field its own key, stored as typed while it is being
+ * filled in — a partial address is kept, never dropped. Empty fields read as absent, and an address
+ * with nothing in it reads as none. Whether it is complete and valid is addressProblems' question,
+ * asked where the address is used.
+ */
+export const addressDraftSchema = z
+  .strictObject({
+    line1: storedText(200).optional(),
+    line2: storedText(200).optional(),
+    city: storedText(100).optional(),
+    state: z.string().max(2).optional(),
+    county: z.string().max(5).optional(),
+    zip: z.string().max(10).optional(),
+  })
+  .transform((address) => {
+    const kept = Object.fromEntries(Object.entries(address).filter(([, value]) => value !== ""));
+    return Object.keys(kept).length === 0 ? undefined : (kept as Partial<Address>);
+  });
+export type AddressDraft = Partial<Address>;
+
+/**
+ * What keeps a stored address from being a complete, valid one (addressSchema's issues, each with the
+ * field it is about); empty when it is complete or when there is no address at all.
+ */
+export function addressProblems(
+  address: AddressDraft | undefined,
+): { field: keyof Address | ""; message: string }[] {
+  if (address === undefined || Object.values(address).every((value) => !value)) return [];
+  const result = addressSchema.safeParse({ line1: "", city: "", state: "", zip: "", ...address });
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({
+    field: (issue.path[0] as keyof Address | undefined) ?? "",
+    message: issue.message,
+  }));
+}
+
 const taxIdTypeSchema = z.union(
   TAX_ID_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<1 | 2 | 3 | 5>[]],
 );
@@ -113,83 +153,119 @@ export const spouseSchema = z.strictObject({
 export const SMS_CONSENT_METHODS = ["written", "verbal", "web-form", "text-reply"] as const;
 export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 
-export const customerProfileSchema = z
-  .strictObject({
-    id: recordIdSchema,
-    name: z.string().trim().min(1, "enter the customer's name").max(200),
-    email: z.email(EMAIL_MESSAGE).max(320).optional(),
-    mobilePhone: phoneSchema.optional(),
-    address: addressSchema.optional(),
-    farmerClassification: z.enum(FARMER_CLASSIFICATIONS),
-    /** First year of farming or ranching: required for a beginning farmer/rancher. */
-    farmingSinceYear: year.optional(),
-    /** The portal user linked to this record (set by the server's link table; shown here). */
-    linkedUserId: recordIdSchema.nullable().optional(),
-    /** SMS consent: when and how it was given; null when withdrawn. */
-    smsConsent: z
-      .strictObject({
-        at: isoInstantSchema,
-        method: z.enum(SMS_CONSENT_METHODS),
-        note: z.string().max(500).optional(),
-      })
-      .nullable()
-      .optional(),
-    preferredProviders: z.strictObject({ lrp: providerId.optional(), lgm: providerId.optional() }).optional(),
-    status: z.enum(CUSTOMER_STATUSES),
-    ...stamps,
-  })
-  .superRefine((profile, ctx) => {
-    if (profile.farmerClassification === "Beginning Farmer/Rancher" && profile.farmingSinceYear === undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["farmingSinceYear"],
-        message: "enter the first year of farming or ranching (needed for a beginning farmer or rancher)",
-      });
-  });
+const profileFields = {
+  id: recordIdSchema,
+  name: z.string().trim().min(1, "enter the customer's name").max(200),
+  email: z.email(EMAIL_MESSAGE).max(320).optional(),
+  mobilePhone: phoneSchema.optional(),
+  address: addressSchema.optional(),
+  farmerClassification: z.enum(FARMER_CLASSIFICATIONS),
+  /** First year of farming or ranching: required for a beginning farmer/rancher. */
+  farmingSinceYear: year.optional(),
+  /** The portal user linked to this record (set by the server's link table; shown here). */
+  linkedUserId: recordIdSchema.nullable().optional(),
+  /** SMS consent: when and how it was given; null when withdrawn. */
+  smsConsent: z
+    .strictObject({
+      at: isoInstantSchema,
+      method: z.enum(SMS_CONSENT_METHODS),
+      note: z.string().max(500).optional(),
+    })
+    .nullable()
+    .optional(),
+  preferredProviders: z.strictObject({ lrp: providerId.optional(), lgm: providerId.optional() }).optional(),
+  status: z.enum(CUSTOMER_STATUSES),
+  ...stamps,
+};
+
+const beginningFarmerRule = (
+  profile: { farmerClassification: string; farmingSinceYear?: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (profile.farmerClassification === "Beginning Farmer/Rancher" && profile.farmingSinceYear === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["farmingSinceYear"],
+      message: "enter the first year of farming or ranching (needed for a beginning farmer or rancher)",
+    });
+};
+
+/** A complete producer profile: what a form commits and the partner API takes. */
+export const customerProfileSchema = z.strictObject(profileFields).superRefine(beginningFarmerRule);
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+/**
+ * The profile as the customer document stores it (schema version 4): the name and the address as
+ * typed (shared text, one key per field), checked for completeness where they are used.
+ */
+export const storedProfileSchema = z
+  .strictObject({ ...profileFields, name: storedText(200), address: addressDraftSchema.optional() })
+  .superRefine(beginningFarmerRule);
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Entity (the insured person or business): section `entities`
 
 export const ENTITY_STATUSES = ["active", "deactivated"] as const;
 
-export const entitySchema = z
-  .strictObject({
-    id: recordIdSchema,
-    /** Spec §3 codes; F is SBI only. */
-    type: z.enum(SELECTABLE_ENTITY_TYPE_CODES as [string, ...string[]]),
-    legalName: z.string().trim().min(1, "enter the legal name").max(200),
-    taxIdType: taxIdTypeSchema,
-    taxIdLast4: taxIdLast4.optional(),
-    /** Individuals only. */
-    spouse: spouseSchema.optional(),
-    /** Substantial beneficial interests by id; shares add up to at most 100 %. */
-    sbis: z.record(recordIdSchema, sbiSchema),
-    address: addressSchema.optional(),
-    status: z.enum(ENTITY_STATUSES),
-    ...stamps,
-  })
-  .superRefine((entity, ctx) => {
-    if (entity.spouse && entity.type !== "I")
-      ctx.addIssue({ code: "custom", path: ["spouse"], message: "only an Individual (I) has a spouse" });
-    let total = new Decimal(0);
-    for (const [key, sbi] of Object.entries(entity.sbis)) {
-      if (sbi.id !== key)
-        ctx.addIssue({
-          code: "custom",
-          path: ["sbis", key, "id"],
-          message: `id "${sbi.id}" differs from its key "${key}"`,
-        });
-      if (/^-?\d+(\.\d+)?$/.test(sbi.sharePercent)) total = total.plus(sbi.sharePercent);
-    }
-    if (total.gt(100))
+const entityFields = {
+  id: recordIdSchema,
+  /** Spec §3 codes; F is SBI only. */
+  type: z.enum(SELECTABLE_ENTITY_TYPE_CODES as [string, ...string[]]),
+  legalName: z.string().trim().min(1, "enter the legal name").max(200),
+  taxIdType: taxIdTypeSchema,
+  taxIdLast4: taxIdLast4.optional(),
+  /** Individuals only. */
+  spouse: spouseSchema.optional(),
+  /** Substantial beneficial interests by id; shares add up to at most 100 %. */
+  sbis: z.record(recordIdSchema, sbiSchema),
+  address: addressSchema.optional(),
+  status: z.enum(ENTITY_STATUSES),
+  ...stamps,
+};
+
+const entityRules = (
+  entity: { type: string; spouse?: unknown; sbis: Record<string, { id: string; sharePercent: string }> },
+  ctx: z.RefinementCtx,
+) => {
+  if (entity.spouse && entity.type !== "I")
+    ctx.addIssue({ code: "custom", path: ["spouse"], message: "only an Individual (I) has a spouse" });
+  let total = new Decimal(0);
+  for (const [key, sbi] of Object.entries(entity.sbis)) {
+    if (sbi.id !== key)
       ctx.addIssue({
         code: "custom",
-        path: ["sbis"],
-        message: `the SBIs' shares add up to ${total.toFixed()} %, more than 100 %`,
+        path: ["sbis", key, "id"],
+        message: `id "${sbi.id}" differs from its key "${key}"`,
       });
-  });
+    if (/^-?\d+(\.\d+)?$/.test(sbi.sharePercent)) total = total.plus(sbi.sharePercent);
+  }
+  if (total.gt(100))
+    ctx.addIssue({
+      code: "custom",
+      path: ["sbis"],
+      message: `the SBIs' shares add up to ${total.toFixed()} %, more than 100 %`,
+    });
+};
+
+/** A complete entity: what a form commits and the partner API takes. */
+export const entitySchema = z.strictObject(entityFields).superRefine(entityRules);
 export type Entity = z.infer<typeof entitySchema>;
+
+/**
+ * The entity as the customer document stores it (schema version 4): its names and address as typed
+ * (shared text, one key per field), checked for completeness where they are used.
+ */
+export const storedEntitySchema = z
+  .strictObject({
+    ...entityFields,
+    legalName: storedText(200),
+    spouse: spouseSchema.extend({ name: storedText(200) }).optional(),
+    sbis: z.record(recordIdSchema, sbiSchema.extend({ name: storedText(200) })),
+    address: addressDraftSchema.optional(),
+  })
+  .superRefine(entityRules);
+export type StoredEntity = z.infer<typeof storedEntitySchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Policy: section `policies`

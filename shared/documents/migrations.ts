@@ -1,5 +1,6 @@
 import { migrateCustomerV1, migrateOrgV1 } from "./migrate-v1";
 import { type DocumentMove, migrateMovedOutV2, moveOutV2 } from "./migrate-v2";
+import { migrateCustomerV3 } from "./migrate-v3";
 import type { DocumentKind, DocumentRef } from "./names";
 import { DOCUMENT_SCHEMA_VERSION } from "./shapes";
 
@@ -24,15 +25,17 @@ const unchanged: Migration = (document) => document;
 export const MIGRATIONS: Readonly<Record<DocumentKind, readonly Migration[]>> = {
   // 1 → 2: the agent book's strict shapes (migrate-v1.ts). 2 → 3: the book index leaves the
   // organisation document for the book document, a customer document's `legacy` records leave for the
-  // agents-only internal document (migrate-v2.ts; MOVES_OUT says what goes where).
-  org: [migrateOrgV1, migrateMovedOutV2("org")],
-  book: [unchanged, unchanged],
-  customer: [migrateCustomerV1, migrateMovedOutV2("customer")],
-  customerInternal: [unchanged, unchanged],
-  campaign: [unchanged, unchanged],
-  claim: [unchanged, unchanged],
-  watchlist: [unchanged, unchanged],
-  market: [unchanged, unchanged],
+  // agents-only internal document (migrate-v2.ts; MOVES_OUT says what goes where). 3 → 4: free text
+  // becomes shared text and an address one key per field (migrate-v3.ts): the JSON keeps its values,
+  // the Y.Doc's representation changes (the server's text-upgrade.ts, after these run).
+  org: [migrateOrgV1, migrateMovedOutV2("org"), unchanged],
+  book: [unchanged, unchanged, unchanged],
+  customer: [migrateCustomerV1, migrateMovedOutV2("customer"), migrateCustomerV3],
+  customerInternal: [unchanged, unchanged, unchanged],
+  campaign: [unchanged, unchanged, unchanged],
+  claim: [unchanged, unchanged, unchanged],
+  watchlist: [unchanged, unchanged, unchanged],
+  market: [unchanged, unchanged, unchanged],
 };
 
 /**
@@ -71,9 +74,11 @@ export function movesOutOf(
 /**
  * The oldest client schema version the server still accepts. A version-1 client writes the open
  * records of version 1, which today's shapes refuse; a version-2 client writes the book's summaries
- * into the organisation document, which version 3 keeps in the book document: it must update first.
+ * into the organisation document, which version 3 keeps in the book document; a version-3 client
+ * writes a name or an address as one plain value over the shared text of version 4, replacing what
+ * another person is typing there (issue 25): it must update first.
  */
-export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 3;
+export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 4;
 
 export type SchemaCompatibility = "ok" | "client-too-old" | "server-too-old";
 

@@ -11,12 +11,12 @@ import { organisationSettingsSchema } from "../schemas/organisation";
 import {
   coverageSchema,
   coverageSummarySchema,
-  customerProfileSchema,
   customerSummarySchema,
-  entitySchema,
   entitySummarySchema,
   policySchema,
   policySummarySchema,
+  storedEntitySchema,
+  storedProfileSchema,
   taxIdRecordSchema,
 } from "./book";
 import {
@@ -42,7 +42,7 @@ import { watchSetupSchema } from "./watchlist";
 // working quotes, campaigns) are still open (extra fields pass) and only the fields listed here are checked.
 
 /** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 3;
+export const DOCUMENT_SCHEMA_VERSION = 4;
 
 /**
  * The agent book's index: the summary sections of the book document `org/{orgId}/book` (version 3; in
@@ -175,10 +175,15 @@ export const DOCUMENT_SECTIONS = {
     policies: recordById(policySummarySchema),
     coverages: recordById(coverageSummarySchema),
   },
+  /**
+   * One customer's records. Since version 4 the profile's and entities' names and addresses are
+   * stored as typed (shared text, text-fields.ts; an address one key per field, a partial one kept):
+   * storedProfileSchema and storedEntitySchema; forms commit with the complete shapes of book.ts.
+   */
   customer: {
     meta: metaSectionSchema,
-    profile: customerProfileSchema,
-    entities: recordById(entitySchema),
+    profile: storedProfileSchema,
+    entities: recordById(storedEntitySchema),
     policies: recordById(policySchema),
     coverages: recordById(coverageSchema),
     applications: recordById(entityRecord),

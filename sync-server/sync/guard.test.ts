@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { documentJson } from "./doc-json";
 import { deleteSetUpdate, hasPending, type Member, serverDoc } from "./guard-harness";
 
@@ -57,7 +58,7 @@ describe("write guard: nothing waits unjudged in the pending store", () => {
     expect(await server.write(attacker, allowed)).toBe("accepted");
     expect(hasPending(server.doc)).toBe(false);
     expect(documentJson(server.doc)).toEqual({
-      meta: { schemaVersion: 3 },
+      meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION },
       claims: { "cl-1": summary("cl-1") },
     });
   });
@@ -87,7 +88,7 @@ describe("write guard: nothing waits unjudged in the pending store", () => {
     expect(hasPending(server.doc)).toBe(true);
     // The fast path would read only the claim; the copy sees the settings it releases.
     expect(await server.write(attacker, allowed)).toBe("forbidden");
-    expect(documentJson(server.doc)).toEqual({ meta: { schemaVersion: 3 } });
+    expect(documentJson(server.doc)).toEqual({ meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION } });
   });
 
   it("[SYNC7] a client's whole difference, in order, is accepted (a reconnecting client's sync step 2)", async () => {

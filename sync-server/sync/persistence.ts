@@ -17,6 +17,7 @@ import type { Storage } from "../storage/types";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { writeMoves } from "./migration-moves";
 import { type MarketSeed, serverSections } from "./seed";
+import { upgradeTexts } from "./text-upgrade";
 
 export interface PersistenceOptions {
   storage: Storage;
@@ -146,6 +147,7 @@ export class Persistence implements Extension {
       // deleted from the Y.Doc too (changedSections empties a section it removed).
       if (migrated !== json) writeSections(document, changedSections(json, migrated));
       writeSections(document, sections);
+      upgradeTexts(document, ref.kind); // version 4: free text as Y.Text (text-upgrade.ts)
     }, SERVER_ORIGIN);
     document.off("update", capture);
     const seed = own as Uint8Array | null;

@@ -1,13 +1,23 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { bookSummaries, type CustomerRecords } from "../../../shared/book/summaries";
-import type { Coverage, CustomerProfile, Entity, Policy, TaxIdRecord } from "../../../shared/documents/book";
+import type {
+  Coverage,
+  CustomerProfile,
+  Entity,
+  Policy,
+  StoredEntity,
+  StoredProfile,
+  TaxIdRecord,
+} from "../../../shared/documents/book";
 import type { ClaimSummary } from "../../../shared/documents/claim";
 import { type TaxIdType, taxIdDigits } from "../../../shared/documents/tax-id";
+import { PRECREATED, recordPrecreated, withPrecreated } from "../../../shared/documents/text-fields";
 import { useSession } from "../../lib/auth/session";
 import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
+import type { LastChange } from "../../lib/sync/synced-document";
 import { bookDocumentNames } from "./book-names";
 import { newRecordId } from "./record-ids";
-import { writeDiff } from "./write-diff";
+import { writeDiff, writeGiven } from "./write-diff";
 
 // One customer's book: the customer document (profile, entities, policies, coverages) read through
 // the shared shapes, the agents-only internal document (full tax ids), and the writes an agent makes.
@@ -29,6 +39,16 @@ export type NewRecord<S extends RecordSection> = S extends "coverages"
   ? Omit<Coverage, Stamps>
   : Omit<RecordOf<S>, Stamps>;
 export type NewProfile = Omit<CustomerProfile, Stamps>;
+/** The sections whose free-text fields an input can bind to (shared/documents/text-fields.ts). */
+export type TextSection = "profile" | RecordSection;
+
+/** A free-text field's shared text and how to write it as this device's own change. */
+export interface BoundText {
+  /** The field's Y.Text (src/components/shared-text binds an input to it). */
+  text: import("yjs").Text;
+  /** Runs a write to the text as this device's own change (counted as pending, sent). */
+  transact(write: () => void): void;
+}
 
 export interface CustomerBook {
   orgId: string | null;
@@ -41,8 +61,9 @@ export interface CustomerBook {
   /** The user may not change the book (the linked customer reads only). */
   readOnly: boolean;
   problem: string | null;
-  profile: CustomerProfile | undefined;
-  entities: Record<string, Entity>;
+  /** The profile as stored: name and address as typed (book.ts addressProblems says what is missing). */
+  profile: StoredProfile | undefined;
+  entities: Record<string, StoredEntity>;
   policies: Record<string, Policy>;
   coverages: Record<string, Coverage>;
   /**
@@ -59,8 +80,21 @@ export interface CustomerBook {
   /** Who else is on this customer, and in which field ("entities.ID.legalName"). */
   presence: Presence[];
   setField(field: string | null): void;
-  /** Creates or changes the producer profile (only the given fields change). */
+  /**
+   * Creates or changes the producer profile: only the given fields change, each its own key; inside
+   * a nested object (the address) too — keys it does not give are left alone, a key given as
+   * undefined is removed; a string given for a free-text field is spliced into its shared text.
+   */
   saveProfile(fields: Partial<NewProfile>): void;
+  /**
+   * The shared text of a free-text field, e.g. text("profile", ["address", "city"]) or
+   * text("entities", [id, "legalName"]); null until the document is loaded, when it is read-only, or
+   * when the path is no text field. May write (a version-3 string becomes a shared text): call it
+   * from an effect, not while rendering.
+   */
+  text(section: TextSection, path: readonly string[]): BoundText | null;
+  /** Who last changed a field from elsewhere while this customer was open here (null: nobody). */
+  lastChange(section: TextSection, path: readonly string[]): LastChange | null;
   /** Creates a record; returns its new id. */
   create<S extends RecordSection>(section: S, record: NewRecord<S>): string;
   /** Changes the given top-level fields of a record (a field set to undefined is removed). */
@@ -151,16 +185,22 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       const existing = customer.state?.data.profile;
       writeCustomer((t) => {
         if (!existing) {
+          // The name, the address and its text fields are made with the profile (text-fields.ts).
+          const made = withPrecreated({}, PRECREATED.customer?.profile ?? []);
+          for (const [field, value] of Object.entries(made)) t.set("profile", [field], value);
           t.set("profile", ["id"], customerId);
           t.set("profile", ["createdAt"], now);
           if (fields.status === undefined) t.set("profile", ["status"], "active");
           if (fields.farmerClassification === undefined)
             t.set("profile", ["farmerClassification"], "Neither");
         }
-        for (const [field, value] of Object.entries(fields)) {
-          if (value === undefined) t.remove("profile", [field]);
-          else t.set("profile", [field], value);
-        }
+        for (const [field, value] of Object.entries(fields))
+          writeGiven(
+            (path, v) => t.set("profile", path, v),
+            (path) => t.remove("profile", path),
+            [field],
+            value,
+          );
         for (const [field, value] of Object.entries(stampFields(now, by))) t.set("profile", [field], value);
       });
       refreshSummaries();
@@ -172,7 +212,12 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     <S extends RecordSection>(section: S, record: NewRecord<S>): string => {
       const id = newRecordId();
       const now = new Date().toISOString();
-      writeCustomer((t) => t.set(section, [id], { ...record, id, createdAt: now, ...stampFields(now, by) }));
+      // Its address and text fields are made with it (text-fields.ts): never twice at once elsewhere.
+      const made = withPrecreated(
+        { ...record, id, createdAt: now, ...stampFields(now, by) },
+        recordPrecreated("customer", section),
+      );
+      writeCustomer((t) => t.set(section, [id], made));
       refreshSummaries();
       return id;
     },
@@ -199,6 +244,21 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       refreshSummaries();
     },
     [writeCustomer, by, refreshSummaries, client, names],
+  );
+
+  const text = useCallback(
+    (section: TextSection, path: readonly string[]): BoundText | null => {
+      if (!client || !names) return null;
+      const document = client.open<"customer">(names.customer);
+      const shared = document.sharedText(section, path);
+      return shared && { text: shared, transact: (write) => document.transactLocal(write) };
+    },
+    [client, names],
+  );
+  const lastChange = useCallback(
+    (section: TextSection, path: readonly string[]): LastChange | null =>
+      client && names ? client.open<"customer">(names.customer).lastChange(section, path) : null,
+    [client, names],
   );
 
   const writeInternal = internal.write;
@@ -242,6 +302,8 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       presence,
       setField: customer.setField,
       saveProfile,
+      text,
+      lastChange,
       create,
       patch,
       setTaxId,
@@ -261,6 +323,8 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
       internal.state?.loaded,
       presence,
       saveProfile,
+      text,
+      lastChange,
       create,
       patch,
       setTaxId,

@@ -25,3 +25,25 @@ export function writeDiff(
   }
   write(path, after); // unchanged values are not sent (y-json setAt compares)
 }
+
+/**
+ * The writes of the fields given at `path`: a plain object is written key by key (keys it does not
+ * give are left alone — one key per field, an address never replaced whole), a key given as undefined
+ * is removed, anything else set as it is (a string for a free-text field is spliced in by y-json).
+ */
+export function writeGiven(
+  write: (path: string[], value: unknown) => void,
+  remove: (path: string[]) => void,
+  path: string[],
+  value: unknown,
+): void {
+  if (value === undefined) {
+    remove(path);
+    return;
+  }
+  if (isPlainObject(value)) {
+    for (const [key, entry] of Object.entries(value)) writeGiven(write, remove, [...path, key], entry);
+    return;
+  }
+  write(path, value);
+}

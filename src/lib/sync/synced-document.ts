@@ -20,15 +20,21 @@ import {
   snapshotText,
 } from "./device-snapshot";
 import { type DocumentRefusal, parseRefusal, REFUSED_KEY } from "./refused-copy";
+import { changedFields, fieldKey } from "./typed/field-changes";
 import {
   applyTransaction,
   type DocumentData,
   DocumentTransaction,
   readDocument,
+  sharedTextOf,
 } from "./typed/typed-document";
 
-/** The key of the count of local changes not yet on the server, in the document's `custom` store. */
+/**
+ * The key of the count of local changes not yet on the server (edited fields and records, issue 25),
+ * in the document's `custom` store; PENDING_FIELDS_KEY keeps which they are (a JSON list of keys).
+ */
 export const PENDING_KEY = "pending";
+export const PENDING_FIELDS_KEY = "pendingFields";
 
 // One document on the device and on the server: a Y.Doc that first loads from IndexedDB (y-indexeddb,
 // a database per user and document) and only then attaches a HocuspocusProvider to the shared socket.
@@ -64,7 +70,11 @@ export interface DocumentState<K extends DocumentKind = DocumentKind> {
   connection: DocumentConnection;
   /** From the server (`authorizedScope`), remembered on the device for offline use; null until known. */
   scope: Scope | null;
-  /** Local changes the server has not confirmed yet. */
+  /**
+   * Local changes the server has not confirmed yet, in a person's terms: the fields (and records
+   * created or removed) edited since the server last had everything, not Yjs transactions — one word
+   * typed into a name is one.
+   */
   pending: number;
   /** A write the server held until this user confirms it (settleHeld); absent or null: none. */
   held?: HeldWrite | null;
@@ -97,6 +107,20 @@ export interface Presence {
 
 /** The origin of this device's own writes (counted as changes not yet on the server). */
 export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
+
+/** Whether a transaction's origin is this device's own write: LOCAL_ORIGIN, or an undo of a text field. */
+export const isLocalOrigin = (origin: unknown): boolean =>
+  origin === LOCAL_ORIGIN || origin instanceof Y.UndoManager;
+
+/** Who last changed a field from elsewhere (another person or device), for "changed by …". */
+export interface LastChange {
+  /** The person, from presence; null when they are not (or no longer) present. */
+  user: PresenceUser | null;
+  /** The Yjs client that made the change (-1 when the change only removed something). */
+  clientId: number;
+  /** When this device received it (ms since the epoch). */
+  at: number;
+}
 
 /** Kinds whose device copy is compacted once per session after the first sync (compactOnce). */
 const COMPACTED_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(["org"]);
@@ -145,6 +169,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private viewers = 0;
   private onViewer: (() => void) | null = null;
   private readonly presenceListeners = new Set<() => void>();
+  /** Fields (and records) edited here and not yet on the server, by fieldKey (field-changes.ts). */
+  private pendingFields = new Set<string>();
+  /** Per field key, the last change made elsewhere. */
+  private readonly remoteChanges = new Map<string, { clientId: number; at: number }>();
+  private readonly changeListeners = new Set<() => void>();
   private state: DocumentState<K>;
   private presence: Presence[] = [];
   private authenticated = false;
@@ -239,15 +268,17 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const persistence = this.persistence;
     this.doc.on("update", this.onUpdate);
     await persistence.whenSynced;
-    const [pending, scope, refused] = await Promise.all([
+    const [pending, fields, scope, refused] = await Promise.all([
       persistence.get(PENDING_KEY),
+      persistence.get(PENDING_FIELDS_KEY),
       persistence.get("scope"),
       persistence.get(REFUSED_KEY),
     ]);
+    this.pendingFields = restoredFields(pending, fields);
     this.update({
       loaded: true,
       cached: false,
-      pending: typeof pending === "number" ? pending : 0,
+      pending: this.pendingFields.size,
       scope: scope === "readonly" || scope === "read-write" ? scope : null,
       refusal: parseRefusal(refused),
       ...this.content(),
@@ -259,15 +290,48 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     return { data, issues };
   }
 
-  private readonly onUpdate = (_update: Uint8Array, origin: unknown) => {
+  private readonly onUpdate = (
+    _update: Uint8Array,
+    origin: unknown,
+    _doc: Y.Doc,
+    transaction: Y.Transaction,
+  ) => {
     const patch: Partial<DocumentState<K>> = this.content();
-    if (origin === LOCAL_ORIGIN) {
-      patch.pending = this.state.pending + 1;
+    if (isLocalOrigin(origin)) {
+      for (const change of changedFields(this.doc, transaction)) this.pendingFields.add(fieldKey(change));
+      patch.pending = Math.max(this.pendingFields.size, 1);
       if (this.state.problem && RESET_REASONS.has(this.state.problem.reason)) patch.problem = null;
-      void this.persistence.set(PENDING_KEY, patch.pending);
-    }
+      void this.savePending(patch.pending);
+    } else if (this.provider && origin === this.provider) this.noteRemote(transaction);
     this.update(patch);
   };
+
+  /** Keeps the pending count and its fields on the device. */
+  private async savePending(count: number) {
+    await this.persistence.set(PENDING_KEY, count);
+    await this.persistence.set(PENDING_FIELDS_KEY, JSON.stringify([...this.pendingFields]));
+  }
+
+  /** The server has everything this device wrote: nothing is pending. */
+  private clearPending() {
+    this.pendingFields.clear();
+    void this.savePending(0);
+  }
+
+  /** Notes who changed which fields in a change from the server (for lastChange). */
+  private noteRemote(transaction: Y.Transaction) {
+    const changes = changedFields(this.doc, transaction);
+    if (changes.length === 0) return;
+    let clientId = -1;
+    for (const [client, clock] of transaction.afterState)
+      if (clock > (transaction.beforeState.get(client) ?? 0)) {
+        clientId = client;
+        break;
+      }
+    const at = Date.now();
+    for (const change of changes) this.remoteChanges.set(fieldKey(change), { clientId, at });
+    for (const listener of this.changeListeners) listener();
+  }
 
   private attach() {
     const provider = new HocuspocusProvider({
@@ -300,7 +364,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
           this.update({ refusal: null, problem: null });
         }
         if (number === 0 && provider.isSynced && this.state.pending !== 0) {
-          void this.persistence.set(PENDING_KEY, 0);
+          this.clearPending();
           this.update({ pending: 0 });
         } else this.refresh();
       },
@@ -482,7 +546,9 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       databaseName(this.options.userId, this.options.name),
       this.doc,
     );
+    this.pendingFields.clear();
     await this.persistence.set(PENDING_KEY, 0);
+    await this.persistence.set(PENDING_FIELDS_KEY, "[]");
     this.state = { ...this.state, pending: 0 };
     await this.loadFromDevice();
     if (!this.closed) this.attach();
@@ -577,15 +643,58 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
    * document is read-only for this user, and the validation errors of applyTransaction.
    */
   write(change: (transaction: DocumentTransaction<K>) => void): void {
+    this.assertWritable();
+    const transaction = new DocumentTransaction(this.options.kind);
+    change(transaction);
+    if (transaction.edits.length > 0) applyTransaction(this.doc, transaction, LOCAL_ORIGIN);
+  }
+
+  /** Why this document cannot be written now (DomainError), or nothing. */
+  private assertWritable() {
     if (this.state.removed)
       throw new DomainError("forbidden", `${this.options.name} is no longer available to you.`);
     if (this.state.scope === "readonly")
       throw new DomainError("forbidden", `${this.options.name} is read-only for you.`);
     if (!this.state.loaded) throw new DomainError("invalid-input", `${this.options.name} is still loading.`);
-    const transaction = new DocumentTransaction(this.options.kind);
-    change(transaction);
-    if (transaction.edits.length > 0) applyTransaction(this.doc, transaction, LOCAL_ORIGIN);
   }
+
+  /**
+   * The shared text (Y.Text) of a free-text field (shared/documents/text-fields.ts), for an input
+   * bound to it (src/components/shared-text): e.g. sharedText("profile", ["address", "city"]). A
+   * version-3 string there becomes a Y.Text first (a local write). Null while the document loads, when
+   * it is read-only or gone, or when the path is no text field.
+   */
+  sharedText(section: string, path: readonly string[]): Y.Text | null {
+    if (this.state.removed || this.state.scope === "readonly" || !this.state.loaded) return null;
+    return sharedTextOf(this.doc, this.options.kind, section, path, LOCAL_ORIGIN);
+  }
+
+  /**
+   * Runs `write` (edits of shared texts got from sharedText) as one transaction of this device's own
+   * writes: counted as pending and sent. Throws DomainError when the document cannot be written.
+   */
+  transactLocal(write: () => void): void {
+    this.assertWritable();
+    this.doc.transact(write, LOCAL_ORIGIN);
+  }
+
+  /**
+   * Who last changed the value at `path` of `section` from elsewhere, while this document was open
+   * here (null: nobody did): for "changed by …" next to a field.
+   */
+  lastChange(section: string, path: readonly string[]): LastChange | null {
+    const change = this.remoteChanges.get(fieldKey({ section, path }));
+    if (!change) return null;
+    const state = this.provider?.awareness?.getStates().get(change.clientId);
+    const user = (state?.user as PresenceUser | undefined) ?? null;
+    return { user, clientId: change.clientId, at: change.at };
+  }
+
+  /** Called after each change from elsewhere (lastChange may answer differently). */
+  subscribeChanges = (listener: () => void): (() => void) => {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  };
 
   /** Writes without the read-only check: only for tests of the server's refusal (debug hook). */
   forceWriteForTest(change: (transaction: DocumentTransaction<K>) => void): void {
@@ -616,4 +725,18 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     await this.persistence?.destroy();
     this.doc.destroy();
   }
+}
+
+/** The pending fields kept on the device (a count of an older version: that many unnamed changes). */
+function restoredFields(count: unknown, fields: unknown): Set<string> {
+  if (typeof fields === "string") {
+    try {
+      const list = JSON.parse(fields) as unknown;
+      if (Array.isArray(list)) return new Set(list.filter((key): key is string => typeof key === "string"));
+    } catch {
+      // Unreadable: fall back on the count.
+    }
+  }
+  const n = typeof count === "number" && Number.isInteger(count) && count > 0 ? count : 0;
+  return new Set(Array.from({ length: n }, (_, i) => `(earlier change ${i + 1})`));
 }

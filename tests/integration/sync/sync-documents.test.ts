@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { VIOLATION_MESSAGE_TYPE } from "../../../shared/documents/sync-reasons";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
@@ -41,7 +42,7 @@ describe("documents and membership", () => {
   it("[SYNC5] the server seeds new documents: schema version, the member directory from its tables, the market snapshot", async () => {
     const org = await open(admin, "org/demo");
     expect(await org.ready).toBe(true);
-    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+    expect(org.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
     const members = org.doc.getMap("members").toJSON();
     expect(Object.keys(members).sort()).toEqual(
       ["admin", "agent", "agent2", "customer", "partner", "superadmin"].map((n) => `auth0|demo-${n}`).sort(),

@@ -2,9 +2,20 @@ import type * as Y from "yjs";
 import type { z } from "zod";
 import type { DocumentKind } from "../../../../shared/documents/names";
 import { DOCUMENT_SECTIONS, type SectionName } from "../../../../shared/documents/shapes";
+import { isTextField } from "../../../../shared/documents/text-fields";
 import { DomainError } from "../../../../shared/errors";
 import { readSections } from "./incremental-read";
-import { deleteAt, deleteInJson, type Path, sectionJson, setAt, setInJson } from "./y-json";
+import {
+  deleteAt,
+  deleteInJson,
+  type Path,
+  sectionJson,
+  setAt,
+  setInJson,
+  storedTextAt,
+  type TextFields,
+  textAt,
+} from "./y-json";
 
 // Typed access to a document's content through the shared zod schemas (shared/documents/shapes.ts):
 // features read a document as plain, parsed data and change it through a transaction that validates
@@ -115,8 +126,37 @@ export function applyTransaction<K extends DocumentKind>(
   }
   doc.transact(() => {
     for (const edit of transaction.edits) {
-      if (edit.op === "set") setAt(doc, edit.section, edit.path, edit.value, edit.whole);
+      if (edit.op === "set")
+        setAt(doc, edit.section, edit.path, edit.value, edit.whole, textFieldsOf(kind, edit.section));
       else deleteAt(doc, edit.section, edit.path);
     }
   }, origin);
+}
+
+/** The text fields of a section of a kind (shared/documents/text-fields.ts), as y-json takes them. */
+export const textFieldsOf =
+  (kind: DocumentKind, section: string): TextFields =>
+  (path) =>
+    isTextField(kind, section, path);
+
+/**
+ * The shared text of the text field at `path` of `section`, made if missing (a version-3 string in
+ * it becomes its content) in a transaction with `origin`; null when the path is no text field, the
+ * section is `meta`, or something else is stored there.
+ */
+export function sharedTextOf(
+  doc: Y.Doc,
+  kind: DocumentKind,
+  section: string,
+  path: Path,
+  origin: unknown,
+): Y.Text | null {
+  if (!isTextField(kind, section, path)) return null;
+  const stored = storedTextAt(doc, section, path);
+  if (stored) return stored;
+  let text: Y.Text | null = null;
+  doc.transact(() => {
+    text = textAt(doc, section, path, textFieldsOf(kind, section));
+  }, origin);
+  return text;
 }
