@@ -16,7 +16,9 @@ import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync
 // the sync debug hook (as seedDemoCustomerBook does), the LGM endorsement priced on the server's
 // snapshot as the create screen does.
 
-async function write(page: Page, doc: string, records: readonly (readonly [string, { id: string }])[]) {
+type Written = { id: string } & Record<string, unknown>;
+
+async function write(page: Page, doc: string, records: readonly (readonly [string, Written])[]) {
   await page.evaluate(
     ([doc, records]) => {
       const sync = window.__rangelineSync;
