@@ -249,6 +249,11 @@ const config: UserConfig = {
   worker: {
     format: "es",
     rolldownOptions: {
+      // shared/ is pure (CONVENTIONS §1: definitions, no module-level effects), so a shared module
+      // none of whose exports the worker uses is left out entirely. Without this, quoteLrp's module
+      // importing the LRP input schema (for the parse the worker does without zod, issue 30) would
+      // keep the schema's module, and zod with it, in the first screen's worker.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]/, sideEffects: false }] },
       // The page's decimal.js file (sharedDecimal, above), next to the worker's files in assets/.
       external: [DECIMAL],
       output: { banner: () => ZOD_JITLESS, paths: { [DECIMAL]: `./${DECIMAL_FILE}` } },

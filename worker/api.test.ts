@@ -51,6 +51,22 @@ describe("pricing worker API", () => {
     });
   });
 
+  it("refuses a malformed quote input with the schema's message (the zod-free check only accepts)", async () => {
+    const api = createPricingApi(snapshot);
+    expect(await api.quoteLrp({ ...lrpInput, head: 1.5 })).toEqual({
+      ok: false,
+      error: { code: "invalid-input", message: "head: expected a whole number of head", path: ["head"] },
+    });
+    expect(await api.quoteLrp({ ...lrpInput, coveragePrice: 150 })).toEqual({
+      ok: false,
+      error: {
+        code: "invalid-input",
+        message: "coverageLevel: give exactly one of coverageLevel and coveragePrice",
+        path: ["coverageLevel"],
+      },
+    });
+  });
+
   it("carries the engine's reason code and the spec's message across the boundary", async () => {
     const api = createPricingApi(snapshot);
     expect(await api.quoteLrp({ ...lrpInput, head: 12_001 })).toEqual({

@@ -2,22 +2,13 @@ import { DomainError } from "../shared/errors";
 // Straight from the modules, not the market index: the index also carries the importers, which the
 // page's worker never needs (they would ride along in the first quote screen's JavaScript).
 import { sourceLine } from "../shared/market/provenance";
-import { type MarketSnapshot, marketSnapshotSchema } from "../shared/market/snapshot";
-import {
-  type BreakevenResult,
-  breakeven,
-  type LgmQuote,
-  type LgmScenarioResult,
-  type LrpOutcome,
-  type LrpQuote,
-  lgmQuoteOf,
-  lgmScenario,
-  lrpScenarios,
-  priceLgm,
-  quoteLrp,
-} from "../shared/pricing";
+import type { MarketSnapshot } from "../shared/market/snapshot";
+import type { BreakevenResult, LgmQuote, LgmScenarioResult, LrpOutcome } from "../shared/pricing";
 import type { LgmClaim, LrpClaim } from "../shared/pricing/claims";
+import { checkLrpQuoteInput } from "../shared/pricing/lrp/input-check";
+import { type LrpQuote, quoteLrpRequest } from "../shared/pricing/lrp/quote-request";
 import type { LrpScenarioCoverage } from "../shared/pricing/lrp/scenarios";
+import { checkMarketSnapshot } from "./snapshot-check";
 
 // The pricing engine as the page sees it through Comlink. Every method returns a Result: errors cross
 // the worker boundary as reason codes with the engine's message (Comlink would drop an Error's code).
@@ -86,6 +77,9 @@ export interface PricingApi {
   snapshot(): Promise<Result<MarketSnapshot>>;
 }
 
+/** The engine's parts the first LRP quote screen does not need, with zod (./engine-rest.ts). */
+const rest = () => import("./engine-rest");
+
 const yieldToQueue = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function toFailure(error: unknown): Result<never> {
@@ -104,7 +98,7 @@ const superseded: Result<never> = {
 type Needs = "whole" | "lrp" | "none";
 
 /**
- * Loads a part of the engine kept out of the first screen's worker (claims, campaign previews), trying
+ * Loads a part of the engine kept out of the first screen's worker (claims, campaign previews, LGM …), trying
  * once more when the first fetch fails (a dropped connection); a second failure rejects, and the screen
  * says the calculation could not run (src/lib/pricing/use-pricing.ts).
  */
@@ -129,7 +123,7 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
 
   async function run<T>(
     channel: string,
-    compute: (snapshot: MarketSnapshot) => T,
+    compute: (snapshot: MarketSnapshot) => T | Promise<T>,
     needs: Needs = "whole",
   ): Promise<Result<T>> {
     const ticket = (latest.get(channel) ?? 0) + 1;
@@ -145,7 +139,7 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     if (needs !== "none" && !market)
       return { ok: false, error: { code: "stale-market-data", message: "No market data loaded", path: [] } };
     try {
-      return { ok: true, value: compute(market as MarketSnapshot) };
+      return { ok: true, value: await compute(market as MarketSnapshot) };
     } catch (error) {
       return toFailure(error);
     }
@@ -153,19 +147,25 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
 
   return {
     async setMarket(snapshot, options = {}) {
-      const parsed = marketSnapshotSchema.safeParse(snapshot);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return {
-          ok: false,
-          error: {
-            code: "invalid-input",
-            message: `market snapshot: ${issue.path.join(".")}: ${issue.message}`,
-            path: [],
-          },
-        };
+      // The zod-free check accepts what the schema accepts; where it refuses, the schema says why.
+      let checked = checkMarketSnapshot(snapshot);
+      if (!checked) {
+        const { marketSnapshotSchema } = await loadPart(rest);
+        const parsed = marketSnapshotSchema.safeParse(snapshot);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          return {
+            ok: false,
+            error: {
+              code: "invalid-input",
+              message: `market snapshot: ${issue.path.join(".")}: ${issue.message}`,
+              path: [],
+            },
+          };
+        }
+        checked = parsed.data;
       }
-      market = parsed.data;
+      market = checked;
       wholeMissing = undefined;
       if (options.part === "lrp") {
         if (!whole) {
@@ -195,16 +195,34 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
     quoteLrp: (input, options = {}) =>
       run(
         options.channel ?? "quoteLrp",
-        (snapshot) => quoteLrp(input, snapshot, { all: options.all }),
+        async (snapshot) => {
+          // As quoteLrp parses (shared/pricing/lrp/quote.ts), without zod unless the input is refused.
+          let request = checkLrpQuoteInput(input);
+          if (!request) {
+            const { lrpQuoteInputSchema, parseInput } = await loadPart(rest);
+            request = parseInput(lrpQuoteInputSchema, input);
+          }
+          return quoteLrpRequest(request, snapshot, { all: options.all });
+        },
         "lrp",
       ),
     quoteLgm: (input, options = {}) =>
-      run(options.channel ?? "quoteLgm", (snapshot) => lgmQuoteOf(priceLgm(input, snapshot))),
+      run(options.channel ?? "quoteLgm", async (snapshot) => {
+        const { lgmQuoteOf, priceLgm } = await loadPart(rest);
+        return lgmQuoteOf(priceLgm(input, snapshot));
+      }),
     lrpScenarios: (coverage, range, options = {}) =>
-      run(options.channel ?? "lrpScenarios", () => lrpScenarios(coverage, range), "none"),
+      run(
+        options.channel ?? "lrpScenarios",
+        async () => (await loadPart(rest)).lrpScenarios(coverage, range),
+        "none",
+      ),
     lgmScenario: (input, moves, options = {}) =>
-      run(options.channel ?? "lgmScenario", (snapshot) => lgmScenario(input, snapshot, moves)),
-    breakeven: (input, options = {}) => run(options.channel ?? "breakeven", () => breakeven(input), "none"),
+      run(options.channel ?? "lgmScenario", async (snapshot) =>
+        (await loadPart(rest)).lgmScenario(input, snapshot, moves),
+      ),
+    breakeven: (input, options = {}) =>
+      run(options.channel ?? "breakeven", async () => (await loadPart(rest)).breakeven(input), "none"),
     // Claims are worked out rarely: their engine loads on first use, not with the quote screens.
     lrpClaim: async (input, options = {}) => {
       const { lrpClaim } = await loadPart(() => import("../shared/pricing/claims"));
