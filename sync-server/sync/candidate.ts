@@ -1,4 +1,7 @@
 import * as Y from "yjs";
+import type { DocumentKind } from "../../shared/documents/names";
+import type { DocumentIssue } from "../../shared/documents/shapes";
+import { isTextField } from "../../shared/documents/text-fields";
 
 /**
  * The write guard's full path: a copy of the document with a client's update applied, and what the
@@ -89,4 +92,35 @@ function locate(doc: Y.Doc, type: Y.AbstractType<any>): { section: string; path:
   }
   for (const [name, candidate] of doc.share) if (candidate === root) return { section: name, path };
   return { section: "(unknown)", path };
+}
+
+/**
+ * The rule of shared types (issue 25): a Y.Text only at a free-text field (shared/documents/
+ * text-fields.ts), a Y.Map only where an object belongs (its JSON is checked by the schemas), and no
+ * other Yjs type anywhere. Their JSON alone would let a text through where a plain string belongs, or
+ * a list where an array of figures does. Checked on the copy, in what the update touches: the touched
+ * entries of record sections, the whole of other sections. Issues carry the path of the bad value.
+ */
+export function sharedTypeIssues(shadow: Y.Doc, kind: DocumentKind, touched: Touched): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  // biome-ignore lint/suspicious/noExplicitAny: Yjs types its content loosely.
+  const check = (section: string, path: string[], value: any) => {
+    if (!(value instanceof Y.AbstractType)) return;
+    if (value instanceof Y.Text) {
+      if (!isTextField(kind, section, path))
+        issues.push({ path: [section, ...path], message: "a shared text where a plain value belongs" });
+      return;
+    }
+    if (!(value instanceof Y.Map)) {
+      issues.push({ path: [section, ...path], message: "a shared list where a plain value belongs" });
+      return;
+    }
+    for (const [key, entry] of value.entries()) check(section, [...path, key], entry);
+  };
+  for (const [section, keys] of touched) {
+    if (!shadow.share.has(section)) continue;
+    const map = shadow.getMap(section);
+    for (const key of keys ?? map.keys()) if (map.has(key)) check(section, [key], map.get(key));
+  }
+  return issues;
 }

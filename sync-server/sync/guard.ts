@@ -10,20 +10,21 @@ import {
 import { syncRefusal, VIOLATION_MESSAGE_TYPE } from "../../shared/documents/sync-reasons";
 import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
-import { applyToCopy } from "./candidate";
+import { applyToCopy, sharedTypeIssues } from "./candidate";
 import type { SyncContext } from "./context";
 import { touchedJson } from "./doc-json";
 import { patchIsValid } from "./entry-patch";
 import { type EntryScan, scanEntries } from "./entry-scan";
 import { changesFromCopy, changesFromEntries, keepsHistory, type RecordChange } from "./history";
 import { isServerSeed } from "./seed";
+import { changesFromTexts, scanTexts } from "./text-scan";
 
 // y-protocols sync message types.
 const SYNC_STEP_2 = 1;
 const UPDATE = 2;
 
 /** How many client writes took each path of the guard (read by the sync benchmark). */
-export const guardPaths = { entries: 0, copy: 0 };
+export const guardPaths = { entries: 0, texts: 0, copy: 0 };
 
 /**
  * A client write the guard accepted, to be logged (write-path.ts): with the records it changes when the
@@ -105,6 +106,14 @@ export class WriteGuard {
       guardPaths.entries++;
       return { changes: keepsHistory(ref) ? changesFromEntries(document, scan) : null };
     }
+    // Typing: characters inserted into or deleted from shared texts at free-text fields (text-scan.ts).
+    if (scan.kind === "other" && !connection.readOnly && grant.access === "write") {
+      const texts = scanTexts(document, payload, ref.kind);
+      if (texts?.every(({ section }) => maySection(grant, section))) {
+        guardPaths.texts++;
+        return { changes: keepsHistory(ref) ? changesFromTexts(ref, texts) : null };
+      }
+    }
 
     let candidate: ReturnType<typeof applyToCopy>;
     try {
@@ -130,11 +139,17 @@ export class WriteGuard {
 
     // Only what the update touches can change: the touched entries of record sections, the whole of
     // other sections; `meta` is always there to be checked against.
-    let issues = validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched));
+    let issues = [
+      ...validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched)),
+      ...sharedTypeIssues(shadow, ref.kind, touched),
+    ];
     if (issues.length > 0) {
       // Issues the document already had (a stored document that fails its schema) do not refuse a write.
       const before = new Set(
-        validateDocument(ref.kind, touchedJson(document, ref.kind, touched)).map(issueKey),
+        [
+          ...validateDocument(ref.kind, touchedJson(document, ref.kind, touched)),
+          ...sharedTypeIssues(document, ref.kind, touched),
+        ].map(issueKey),
       );
       issues = issues.filter((issue) => !before.has(issueKey(issue)));
     }
