@@ -22,15 +22,16 @@ export const EMPTY_ADDRESS: AddressDraft = Object.freeze({
   zip: "",
 });
 
-export const addressDraftFrom = (address: Address | undefined): AddressDraft =>
+/** The form's text of an address as stored (a partial one too: schema version 4 keeps it as typed). */
+export const addressDraftFrom = (address: Partial<Address> | undefined): AddressDraft =>
   address
     ? {
-        line1: address.line1,
+        line1: address.line1 ?? "",
         line2: address.line2 ?? "",
-        city: address.city,
-        state: address.state,
+        city: address.city ?? "",
+        state: address.state ?? "",
         county: address.county ?? "",
-        zip: address.zip,
+        zip: address.zip ?? "",
       }
     : { ...EMPTY_ADDRESS };
 

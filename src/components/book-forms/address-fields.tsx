@@ -7,6 +7,7 @@ import {
 } from "./address-draft";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { SelectInput, TextInput } from "./inputs";
+import { type FormTexts, SharedTextField } from "./shared-text-field";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
 
 export interface AddressFieldsProps {
@@ -21,7 +22,14 @@ export interface AddressFieldsProps {
   countyOptional?: boolean;
   /** The address must be given (an application): street, city, state, ZIP (and a required county) marked *. */
   required?: boolean;
+  /**
+   * The shared texts of a co-edited address (issue 25): street, line 2 and city are then bound to
+   * them (onChange is called for state, county and ZIP only); without, every field is plain.
+   */
+  texts?: FormTexts;
 }
+
+const TEXT_KEYS = ["line1", "line2", "city"] as const;
 
 /** Street, city, state (the region table's states and DC), county of that state, ZIP. */
 export function AddressFields({
@@ -33,6 +41,7 @@ export function AddressFields({
   disabled,
   countyOptional = true,
   required = false,
+  texts,
 }: AddressFieldsProps) {
   const bound = (key: keyof AddressDraft) => ({
     path: `${path}.${key}`,
@@ -43,6 +52,18 @@ export function AddressFields({
     value: value[key],
   });
   const set = (key: keyof AddressDraft) => (text: string) => onChange({ ...value, [key]: text });
+  const text = (key: (typeof TEXT_KEYS)[number], label: string, autoComplete: string) =>
+    texts ? (
+      <SharedTextField
+        label={label}
+        {...bound(key)}
+        shared={texts(`${path}.${key}`)}
+        fallback={value[key]}
+        autoComplete={autoComplete}
+      />
+    ) : (
+      <TextInput label={label} {...bound(key)} onChange={set(key)} autoComplete={autoComplete} />
+    );
   const counties = countyOptions(value.state);
   const incomplete = incompleteAddressNote(value);
   return (
@@ -52,19 +73,9 @@ export function AddressFields({
           {incomplete}
         </p>
       ) : null}
-      <TextInput
-        label="Street address"
-        {...bound("line1")}
-        onChange={set("line1")}
-        autoComplete="address-line1"
-      />
-      <TextInput
-        label="Address line 2 (optional)"
-        {...bound("line2")}
-        onChange={set("line2")}
-        autoComplete="address-line2"
-      />
-      <TextInput label="City" {...bound("city")} onChange={set("city")} autoComplete="address-level2" />
+      {text("line1", "Street address", "address-line1")}
+      {text("line2", "Address line 2 (optional)", "address-line2")}
+      {text("city", "City", "address-level2")}
       <div className="book-form__row">
         <SelectInput
           label="State"

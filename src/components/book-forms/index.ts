@@ -26,7 +26,11 @@ export { SelectInput, type SelectInputProps, TextInput, type TextInputProps } fr
 export { NotSavedAlert, type NotSavedAlertProps } from "./not-saved-alert";
 export { providerOptions } from "./provider-options";
 export { ProviderSelect, type ProviderSelectProps } from "./provider-select";
-export { SharedTextField, type SharedTextFieldProps } from "./shared-text-field";
+export {
+  type FormTexts,
+  SharedTextField,
+  type SharedTextFieldProps,
+} from "./shared-text-field";
 export {
   isBlankTaxId,
   parseTaxIdType,

@@ -1,6 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import type * as Y from "yjs";
-import { SharedTextInput, type TextBindingOptions } from "../shared-text";
+import { SharedTextInput, type SharedTextSource } from "../shared-text";
 import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
@@ -10,15 +9,17 @@ import { type FieldIssues, NO_ISSUES } from "./zod-issues";
 // required mark are those of any book field. What is typed is stored as typed: the schema's message
 // shows under it, the text is never trimmed or held back while typing.
 
+/** Where a form's field finds its shared text, by the field's dotted path ("address.city"). */
+export type FormTexts = (path: string) => SharedTextSource | null;
+
 export interface SharedTextFieldProps {
   label: ReactNode;
   /** The field's dotted path: its issue and its presence. */
   path: string;
-  /** The field's shared text (null while the record is not on the device: shown read-only). */
-  text: Y.Text | null;
-  /** What to show while `text` is null. */
+  /** Where the field's shared text is (none yet, e.g. the record still loading: shown read-only). */
+  shared: SharedTextSource | null;
+  /** What to show while there is no shared text. */
   fallback?: string;
-  binding?: TextBindingOptions;
   issues?: FieldIssues;
   presence?: FormPresence;
   hint?: ReactNode;
@@ -37,9 +38,8 @@ export interface SharedTextFieldProps {
 export function SharedTextField({
   label,
   path,
-  text,
+  shared,
   fallback,
-  binding,
   issues = NO_ISSUES,
   presence = NO_PRESENCE,
   hint,
@@ -54,9 +54,8 @@ export function SharedTextField({
   className,
 }: SharedTextFieldProps) {
   const common = {
-    text,
+    source: shared,
     fallback,
-    binding,
     disabled,
     autoComplete,
     spellCheck,

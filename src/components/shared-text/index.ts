@@ -1,4 +1,10 @@
 // Free text shared by everyone on a document (issue 25): an input bound to a Y.Text.
-export { type SharedTextAreaProps, SharedTextInput, type SharedTextInputProps } from "./shared-text-input";
+export {
+  type BoundText,
+  type SharedTextAreaProps,
+  SharedTextInput,
+  type SharedTextInputProps,
+  type SharedTextSource,
+} from "./shared-text-input";
 export { TextBinding, type TextBindingOptions, type TextControl } from "./text-binding";
 export { spliceBetween, type TextSplice } from "./text-diff";

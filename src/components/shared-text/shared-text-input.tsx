@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef } from "react";
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 import type * as Y from "yjs";
 import { TextBinding, type TextBindingOptions } from "./text-binding";
 
@@ -6,13 +6,28 @@ import { TextBinding, type TextBindingOptions } from "./text-binding";
 // binding owns its value, so a render never replaces what the person is typing and the caret stays
 // where they left it. Without a text yet (the document still loading) it shows `fallback`, read-only.
 
+/** A field's shared text and how to write it as this device's own change (the sync layer's). */
+export interface BoundText {
+  text: Y.Text;
+  transact(write: () => void): void;
+}
+
+/**
+ * Where an input finds its shared text: `resolve` is called in an effect (getting the text may write:
+ * a stored plain string becomes a shared text), again whenever `key` changes (the document loaded,
+ * another record); null: none to edit yet.
+ */
+export interface SharedTextSource {
+  key: string;
+  resolve(): BoundText | null;
+}
+
 type Common = {
-  /** The field's shared text; null while there is none to edit (it is shown read-only). */
-  text: Y.Text | null;
-  /** What to show while `text` is null (the stored value, e.g. from the device's snapshot). */
+  source: SharedTextSource | null;
+  /** What to show while there is no shared text (the stored value, e.g. from the device's snapshot). */
   fallback?: string;
-  /** How writes reach the document (its local-write origin), see TextBindingOptions. */
-  binding?: TextBindingOptions;
+  /** Called after the value changed from elsewhere (another person, undo). */
+  onRemoteChange?: () => void;
 };
 
 export type SharedTextInputProps = Common &
@@ -22,37 +37,50 @@ export type SharedTextAreaProps = Common &
     multiline: true;
   };
 
-/** Binds `element` to `text` while both exist. */
+/** Binds `element` to the source's text while both exist; returns whether it is bound. */
 function useBinding(
   element: React.RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
-  text: Y.Text | null,
+  source: SharedTextSource | null,
   fallback: string,
-  options: TextBindingOptions | undefined,
-) {
-  // The options are read when binding; a new object on each render must not re-bind.
-  const latest = useRef(options);
-  latest.current = options;
+  onRemoteChange: (() => void) | undefined,
+): boolean {
+  const [bound, setBound] = useState(false);
+  // Read when binding: a new function on each render must not bind again.
+  const latest = useRef({ source, fallback, onRemoteChange });
+  latest.current = { source, fallback, onRemoteChange };
+  const key = source?.key ?? null;
   useEffect(() => {
     const control = element.current;
-    if (!control) return;
-    if (!text) {
-      control.value = fallback;
+    if (!control || key === null) return;
+    const shared = latest.current.source?.resolve() ?? null;
+    if (!shared) {
+      control.value = latest.current.fallback;
+      setBound(false);
       return;
     }
-    const binding = new TextBinding(control, text, {
-      origin: latest.current?.origin,
-      transact: latest.current?.transact,
-      onRemoteChange: () => latest.current?.onRemoteChange?.(),
-    });
-    return () => binding.destroy();
-  }, [element, text, fallback]);
+    const options: TextBindingOptions = {
+      transact: shared.transact,
+      onRemoteChange: () => latest.current.onRemoteChange?.(),
+    };
+    const binding = new TextBinding(control, shared.text, options);
+    setBound(true);
+    return () => {
+      binding.destroy();
+      setBound(false);
+    };
+  }, [element, key]);
+  // Not bound: the control shows the stored value as it changes.
+  useEffect(() => {
+    if (!bound && element.current) element.current.value = fallback;
+  }, [bound, element, fallback]);
+  return bound;
 }
 
 export function SharedTextInput(props: SharedTextInputProps | SharedTextAreaProps) {
-  const { text, fallback = "", binding, multiline, ...rest } = props;
+  const { source, fallback = "", onRemoteChange, multiline, ...rest } = props;
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  useBinding(ref, text, fallback, binding);
-  const readOnly = text === null || rest.readOnly;
+  const bound = useBinding(ref, source, fallback, onRemoteChange);
+  const readOnly = !bound || rest.readOnly;
   return multiline ? (
     <textarea
       ref={ref}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Coverage, Entity, Policy } from "../../../shared/documents/book";
+import type { Coverage, Policy, StoredEntity } from "../../../shared/documents/book";
 import {
   commodityLabel,
   coverageHref,
@@ -21,7 +21,7 @@ import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 
 interface Props {
   customerId: string;
-  entities: Record<string, Entity>;
+  entities: Record<string, StoredEntity>;
   policies: Record<string, Policy>;
   coverages: Record<string, Coverage>;
   readOnly: boolean;

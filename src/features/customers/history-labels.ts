@@ -1,4 +1,4 @@
-import type { Coverage, Entity, Policy } from "../../../shared/documents/book";
+import type { Coverage, Policy, StoredEntity } from "../../../shared/documents/book";
 import { commodityLabel, PLAN_SHORT_LABELS, typeLabel } from "../../components/book/record-labels";
 import { formatDate } from "../../lib/format";
 import { profileFieldLabel } from "./profile-fields";
@@ -28,7 +28,7 @@ export const historyFieldLabel = (field: string, section: string): string =>
   section === "profile" ? profileFieldLabel(field) : humanizeField(field);
 
 export interface CustomerRecordsForHistory {
-  entities: Record<string, Entity>;
+  entities: Record<string, StoredEntity>;
   policies: Record<string, Policy>;
   coverages: Record<string, Coverage>;
 }

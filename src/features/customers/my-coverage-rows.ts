@@ -1,6 +1,6 @@
 import { daysToEndDate, premiumDueDate } from "../../../shared/book/dates";
 import { estimateIndemnity, type IndemnityEstimate } from "../../../shared/book/estimate";
-import type { Coverage, Entity, Policy } from "../../../shared/documents/book";
+import type { Coverage, Policy, StoredEntity } from "../../../shared/documents/book";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import {
   commodityLabel,
@@ -39,7 +39,7 @@ export interface MyCoverageRow {
 export function myCoverageRows(
   coverages: Record<string, Coverage>,
   policies: Record<string, Policy>,
-  entities: Record<string, Entity>,
+  entities: Record<string, StoredEntity>,
   today: string,
   snapshot: MarketSnapshot | null,
 ): MyCoverageRow[] {

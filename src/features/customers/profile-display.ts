@@ -1,26 +1,31 @@
 import { type InsurancePlan, providerNameForPlan, regionForCode } from "../../../shared/catalogue";
-import type { Address, CustomerProfile } from "../../../shared/documents/book";
+import type { Address, StoredProfile } from "../../../shared/documents/book";
 import { formatHistoryTime } from "../../components/book/history-entries";
 import { SMS_CONSENT_METHOD_LABELS } from "./profile-fields";
 
 // The producer profile as text, for the read-only view and the lists.
 
-/** "1 Main St, Suite 2, Ames, IA 50010 (county: Story)". */
-export function formatAddress(address: Address | undefined): string {
+/** "1 Main St, Suite 2, Ames, IA 50010 (county: Story)"; a partial address shows what it has. */
+export function formatAddress(address: Partial<Address> | undefined): string {
   if (!address) return "";
   const county = address.county ? regionForCode(address.county)?.area : undefined;
-  const street = [address.line1, address.line2].filter(Boolean).join(", ");
-  return `${street}, ${address.city}, ${address.state} ${address.zip}${county ? ` (county: ${county})` : ""}`;
+  const street = [address.line1, address.line2]
+    .map((t) => t?.trim())
+    .filter(Boolean)
+    .join(", ");
+  const place = [address.state, address.zip].filter(Boolean).join(" ");
+  const text = [street, address.city?.trim(), place].filter(Boolean).join(", ");
+  return `${text}${county ? ` (county: ${county})` : ""}`;
 }
 
 /** "Beginning Farmer/Rancher since 2023", or the classification. */
-export const formatClassification = (profile: CustomerProfile): string =>
+export const formatClassification = (profile: StoredProfile): string =>
   profile.farmerClassification === "Beginning Farmer/Rancher" && profile.farmingSinceYear
     ? `${profile.farmerClassification}, farming since ${profile.farmingSinceYear}`
     : profile.farmerClassification;
 
 /** "Given verbally on Nov 20, 2026, 9:30 AM (note)", "Withdrawn" or "Not recorded". */
-export function formatSmsConsent(consent: CustomerProfile["smsConsent"], timeZone?: string): string {
+export function formatSmsConsent(consent: StoredProfile["smsConsent"], timeZone?: string): string {
   if (consent === null) return "Withdrawn";
   if (!consent) return "Not recorded";
   const how = SMS_CONSENT_METHOD_LABELS[consent.method].toLowerCase();
@@ -28,7 +33,7 @@ export function formatSmsConsent(consent: CustomerProfile["smsConsent"], timeZon
 }
 
 /** The provider for a plan: the customer's preference, else the spec's default (marked as such). */
-export function formatPreferredProvider(profile: CustomerProfile, plan: InsurancePlan): string {
+export function formatPreferredProvider(profile: StoredProfile, plan: InsurancePlan): string {
   const chosen = profile.preferredProviders?.[plan];
   const name = providerNameForPlan(chosen ? [chosen] : [], plan);
   return chosen ? name : `${name} (default)`;

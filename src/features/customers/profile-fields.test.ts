@@ -156,9 +156,10 @@ describe("live profile writes", () => {
     expect(plan.keep).toEqual({ address });
   });
 
-  it("refuses an empty name and keeps the draft", () => {
-    const plan = planProfileWrite(stored, { name: "   " }, NOW);
-    expect(plan.write).toBeNull();
-    expect(plan.issues.name).toBe("enter the customer's name");
+  it("writes another field beside a partial address kept as typed (issue 25: the address waits for nothing)", () => {
+    const partial = { ...stored, address: { city: "Dodge City" } };
+    const plan = planProfileWrite(partial, { email: "dale@example.test" }, NOW);
+    expect(plan.write).toEqual({ email: "dale@example.test" });
+    expect(plan.issues).toEqual({});
   });
 });

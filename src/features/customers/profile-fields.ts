@@ -4,9 +4,10 @@ import {
   type InsuranceProviderId,
 } from "../../../shared/catalogue";
 import {
-  type CustomerProfile,
   customerProfileSchema,
   type SMS_CONSENT_METHODS,
+  type StoredProfile,
+  storedProfileSchema,
 } from "../../../shared/documents/book";
 import type { NewProfile } from "../../components/book";
 import {
@@ -113,7 +114,7 @@ export const emptyProfileForm = (nowIso: string): ProfileForm => ({
 });
 
 /** The form's text of a stored profile (`nowIso`: the consent time offered when consent is new). */
-export function formFromProfile(profile: CustomerProfile | undefined, nowIso: string): ProfileForm {
+export function formFromProfile(profile: StoredProfile | undefined, nowIso: string): ProfileForm {
   if (!profile) return emptyProfileForm(nowIso);
   const consent = profile.smsConsent;
   return {
@@ -193,8 +194,16 @@ const PLACEHOLDER_STAMPS = {
   updatedBy: "user",
 } as const;
 
-/** The shared schema's issues (by dotted path) of `base` with `fields` applied. */
-export function profileIssues(base: CustomerProfile | undefined, fields: ProfileFields): FieldIssues {
+/**
+ * The shared schema's issues (by dotted path) of `base` with `fields` applied: of a complete profile
+ * (a new customer's form), or, `stored`, of the profile as the document keeps it (name and address as
+ * typed: a partial address there holds back no other field).
+ */
+export function profileIssues(
+  base: StoredProfile | undefined,
+  fields: ProfileFields,
+  stored = false,
+): FieldIssues {
   const candidate: Record<string, unknown> = {
     status: "active",
     farmerClassification: "Neither",
@@ -205,7 +214,7 @@ export function profileIssues(base: CustomerProfile | undefined, fields: Profile
     if (value === undefined) delete candidate[key];
     else candidate[key] = value;
   }
-  const parsed = customerProfileSchema.safeParse(candidate);
+  const parsed = (stored ? storedProfileSchema : customerProfileSchema).safeParse(candidate);
   return parsed.success ? {} : issuesByPath(parsed.error);
 }
 
@@ -234,13 +243,13 @@ export interface ProfileWritePlan {
 }
 
 /** The stored profile after `fields` are written (the stamps left as they were). */
-function applied(base: CustomerProfile | undefined, fields: ProfileFields): CustomerProfile {
+function applied(base: StoredProfile | undefined, fields: ProfileFields): StoredProfile {
   const next: Record<string, unknown> = { status: "active", farmerClassification: "Neither", ...base };
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) delete next[key];
     else next[key] = value;
   }
-  return next as CustomerProfile;
+  return next as StoredProfile;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -252,7 +261,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * messages (a half-typed phone number stays on this screen until it is one).
  */
 export function planProfileWrite(
-  base: CustomerProfile | undefined,
+  base: StoredProfile | undefined,
   drafts: Partial<ProfileForm>,
   nowIso: string,
 ): ProfileWritePlan {
@@ -260,12 +269,12 @@ export function planProfileWrite(
   if (keys.length === 0) return { write: null, keep: {}, issues: {} };
   const form = { ...formFromProfile(base, nowIso), ...drafts };
   const { fields, issues: own } = profileFieldsFromForm(form);
-  const issues = mergeIssues(own, profileIssues(base, pick(fields, keys)));
+  const issues = mergeIssues(own, profileIssues(base, pick(fields, keys), true));
   let written: ProfileFormKey[] = [];
   if (Object.keys(issues).length === 0) written = keys;
   else {
     const ready = keys.filter((k) => !touches(issues, k));
-    if (ready.length > 0 && Object.keys(profileIssues(base, pick(fields, ready))).length === 0)
+    if (ready.length > 0 && Object.keys(profileIssues(base, pick(fields, ready), true)).length === 0)
       written = ready;
   }
   if (written.length === 0) return { write: null, keep: drafts, issues };

@@ -11,10 +11,12 @@ import {
   FieldGroup,
   type FieldIssues,
   type FormPresence,
+  type FormTexts,
   NO_ISSUES,
   NO_PRESENCE,
   providerOptions,
   SelectInput,
+  SharedTextField,
   TextInput,
   type TextInputProps,
 } from "../../components/book-forms";
@@ -31,6 +33,11 @@ export interface ProfileFormFieldsProps {
   onChange<K extends ProfileFormKey>(key: K, value: ProfileForm[K]): void;
   issues?: FieldIssues;
   presence?: FormPresence;
+  /**
+   * The profile's shared texts when it is co-edited live (issue 25): Name and the address's street,
+   * line 2 and city are bound to them, and onChange is not called for those.
+   */
+  texts?: FormTexts;
 }
 
 const CLASSIFICATION_OPTIONS = FARMER_CLASSIFICATIONS.map((c) => ({ value: c, label: c }));
@@ -55,6 +62,7 @@ export function ProfileFormFields({
   onChange,
   issues = NO_ISSUES,
   presence = NO_PRESENCE,
+  texts,
 }: ProfileFormFieldsProps) {
   const text = (
     key: "name" | "email" | "mobilePhone",
@@ -84,7 +92,19 @@ export function ProfileFormFields({
   const consent = value.smsConsent;
   return (
     <>
-      {text("name", "Name", { required: true })}
+      {texts ? (
+        <SharedTextField
+          label="Name"
+          path="name"
+          issues={issues}
+          presence={presence}
+          required
+          shared={texts("name")}
+          fallback={value.name}
+        />
+      ) : (
+        text("name", "Name", { required: true })
+      )}
       <div className="book-form__row">
         {text("email", "E-mail", { type: "email", inputMode: "email" })}
         {text("mobilePhone", "Mobile phone", {
@@ -99,6 +119,7 @@ export function ProfileFormFields({
           issues={issues}
           path="address"
           presence={presence}
+          texts={texts}
         />
       </FieldGroup>
       <div className="book-form__row">

@@ -1,4 +1,4 @@
-import type { CustomerProfile } from "../../../shared/documents/book";
+import type { StoredProfile } from "../../../shared/documents/book";
 import {
   formatAddress,
   formatClassification,
@@ -7,7 +7,7 @@ import {
 } from "./profile-display";
 
 /** The producer profile as text (for a device that may not change it). */
-export function ProfileView({ profile }: { profile: CustomerProfile }) {
+export function ProfileView({ profile }: { profile: StoredProfile }) {
   const rows: [string, string, string][] = [
     ["name", "Name", profile.name],
     ["email", "E-mail", profile.email ?? ""],

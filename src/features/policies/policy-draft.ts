@@ -82,10 +82,13 @@ export function withPlan(
 }
 
 /** Where a new policy is, by default: the entity's address, else the customer's. */
-export function withPlaceFrom(draft: PolicyDraft, ...addresses: (Address | undefined)[]): PolicyDraft {
+export function withPlaceFrom(
+  draft: PolicyDraft,
+  ...addresses: (Partial<Address> | undefined)[]
+): PolicyDraft {
   if (draft.state) return draft;
   const address = addresses.find((a) => a?.state);
-  return address ? { ...draft, state: address.state, county: address.county ?? "" } : draft;
+  return address?.state ? { ...draft, state: address.state, county: address.county ?? "" } : draft;
 }
 
 export type PolicyBase = Pick<Policy, "id" | "status" | "createdAt" | "updatedAt" | "updatedBy"> & {
