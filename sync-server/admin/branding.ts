@@ -2,9 +2,9 @@ import type { Hono } from "hono";
 import * as Y from "yjs";
 import { documentName } from "../../shared/documents/names";
 import { colorSchemeSchema } from "../../shared/schemas/organisation";
+import { callerOf, idSchema, invalid, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { callerOf, idSchema, invalid, toIssues } from "./http";
 
 // GET /api/orgs/{o}/branding (issue 13 §1): the organisation's name, colours and logo addresses for
 // members who may not read the organisation document (customers, ACL3), so their app wears the
@@ -45,7 +45,10 @@ export function mountBrandingApi(
   app.get("/api/orgs/:orgId/branding", async (c) => {
     const org = idSchema.safeParse(c.req.param("orgId"));
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent", "customer", "partner", "superAdmin"]);
+    const who = await callerOf(c, options, {
+      org: org.data,
+      roles: ["admin", "agent", "customer", "partner", "superAdmin"],
+    });
     if ("response" in who) return who.response;
     c.header("Cache-Control", "private, max-age=30");
     return c.json(await read(org.data));

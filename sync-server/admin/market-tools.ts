@@ -4,9 +4,9 @@ import { importMarketFiles, type MarketFiles } from "../../shared/market";
 import type { MarketSnapshot, SnapshotSource } from "../../shared/market/snapshot";
 import type { JobRun } from "../jobs/store";
 import { carryOver } from "../market/feed";
+import { callerOf, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { callerOf, invalid, jsonBody, toIssues } from "./http";
 
 // The platform's market and job tools (issue 13 §4; superAdmin only):
 //   POST /api/platform/market/upload  {files: {lrpRate?, lrpActualEndingValue?, lgmGrossMargin?, lgmDraw?,
@@ -59,17 +59,16 @@ const limitSchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(5
 
 export function mountMarketTools(app: Hono, options: MarketToolsOptions): void {
   const now = options.now ?? Date.now;
-  const superAdmin = (c: Parameters<typeof callerOf>[0]) => callerOf(c, options, null, ["superAdmin"]);
+  const superAdmin = (c: Parameters<typeof callerOf>[0]) =>
+    callerOf(c, options, { org: null, roles: ["superAdmin"] });
   // Without a market feed nothing keeps a published upload: the next upload carries over from this one.
   let lastUploaded: MarketSnapshot | null = null;
 
   app.post("/api/platform/market/upload", async (c) => {
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = uploadSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, uploadSchema);
+    if ("response" in parsed) return parsed.response;
     const kinds = (Object.keys(MARKET_UPLOADS) as (keyof MarketFiles)[]).filter((k) => parsed.data.files[k]);
     const files: MarketFiles = Object.fromEntries(
       kinds.map((k) => [

@@ -6,10 +6,10 @@ import type { DemoUser } from "../identity/demo-users";
 import { rememberEmbeddedUser } from "../identity/invited-users";
 import { requestAppOrigin } from "../identity/origins";
 import type { EmailSender } from "../outbound/email";
+import { callerOf, idSchema, invalid, parseBody, signedIn, toIssues } from "../routes/route";
 import type { InvitationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
 import type { InvitationLinks } from "./invitation-links";
 import { mergeUser } from "./member-records";
 
@@ -85,7 +85,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   app.get("/api/orgs/:orgId/people", async (c) => {
     const org = orgOf(c);
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
     const members = await storage.listMembers(org.data);
     const last = await storage.lastSignIns(members.map((m) => m.id));
@@ -116,12 +116,10 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   app.post("/api/orgs/:orgId/invitations", async (c) => {
     const org = orgOf(c);
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = inviteSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, inviteSchema);
+    if ("response" in parsed) return parsed.response;
     const refused = grantProblem(who.roles, parsed.data.roles);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     const at = now();
@@ -192,12 +190,10 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const userId = idSchema.safeParse(c.req.param("userId"));
     if (!userId.success) return invalid(c, "user id", toIssues(userId.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = setRolesSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, setRolesSchema);
+    if ("response" in parsed) return parsed.response;
     const found = await target(c, org.data, who.roles, userId.data);
     if ("response" in found) return found.response;
     const current = found.member.roles;
@@ -221,7 +217,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const userId = idSchema.safeParse(c.req.param("userId"));
     if (!userId.success) return invalid(c, "user id", toIssues(userId.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
     const found = await target(c, org.data, who.roles, userId.data);
     if ("response" in found) return found.response;
@@ -304,20 +300,11 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   });
 
   app.post("/api/invitations/accept", async (c) => {
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = acceptSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
-    const header = c.req.header("authorization") ?? "";
-    let identity: Awaited<ReturnType<VerifyToken>>;
-    try {
-      identity = await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "");
-    } catch {
-      return c.json(
-        { error: "unauthorized", message: "Sign in first, then open the invitation link again." },
-        401,
-      );
-    }
+    const parsed = await parseBody(c, acceptSchema);
+    if ("response" in parsed) return parsed.response;
+    const signed = await signedIn(c, options.verify, "Sign in first, then open the invitation link again.");
+    if ("response" in signed) return signed.response;
+    const { identity } = signed;
     const result = await redeem(parsed.data.token, () => identity.sub);
     // `reason` lets the profile screen say what to do: ask for a new one, sign in, or switch account.
     if ("problem" in result)

@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { OrganisationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { DisabledOrgs } from "./disabled-orgs";
-import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
 
 // The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
 //   GET   /api/platform/orgs                 every organisation the server knows (the table's, and those
@@ -44,7 +44,7 @@ const limitSchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(5
 export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   const { storage } = options;
   const now = options.now ?? Date.now;
-  const superAdmin = (c: Context) => callerOf(c, options, null, ["superAdmin"]);
+  const superAdmin = (c: Context) => callerOf(c, options, { org: null, roles: ["superAdmin"] });
 
   /**
    * An organisation the server knows only through memberships or customer links (seeded, or
@@ -107,10 +107,8 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   app.post("/api/platform/orgs", async (c) => {
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = createSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, createSchema);
+    if ("response" in parsed) return parsed.response;
     if ((await storage.listKnownOrgIds()).includes(parsed.data.id))
       return invalid(c, "request body", [{ path: ["id"], message: `${parsed.data.id} exists already` }]);
     const parent = await parentProblem(parsed.data.id, parsed.data.parentOrgId);
@@ -140,10 +138,8 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!id.success) return invalid(c, "organisation id", toIssues(id.error));
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = patchSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, patchSchema);
+    if ("response" in parsed) return parsed.response;
     const found = await recordOf(id.data);
     if (!found) return c.json({ error: "not-found", message: `There is no organisation ${id.data}.` }, 404);
     // An organisation known only through its members is stored (registered) by its first change.

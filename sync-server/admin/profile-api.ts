@@ -7,9 +7,9 @@ import {
   type StoredProfile,
 } from "../../shared/admin/profile";
 import type { Identity } from "../identity/verify";
+import { parseBody, signedIn } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { invalid, jsonBody, toIssues } from "./http";
 
 // The signed-in user's own profile (issue 13 §5): GET /api/me, PUT /api/me. Any signed-in user, for
 // themselves only (the identity is the token's subject — there is no user id in the address).
@@ -35,14 +35,6 @@ export function mountProfileApi(app: Hono, options: ProfileApiOptions): void {
   const { storage } = options;
   const now = options.now ?? Date.now;
 
-  const who = async (authorization: string | undefined): Promise<Identity | null> => {
-    const header = authorization ?? "";
-    try {
-      return await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "");
-    } catch {
-      return null;
-    }
-  };
   const view = async (identity: Identity) => {
     const stored = readStored(await storage.getUserProfile(identity.sub));
     const subject = await storage.loadSubject(identity.sub);
@@ -64,19 +56,19 @@ export function mountProfileApi(app: Hono, options: ProfileApiOptions): void {
   };
 
   app.get("/api/me", async (c) => {
-    const identity = await who(c.req.header("authorization"));
-    if (!identity) return c.json({ error: "unauthorized", message: "Sign in first." }, 401);
+    const signed = await signedIn(c, options.verify, "Sign in first.");
+    if ("response" in signed) return signed.response;
+    const { identity } = signed;
     c.header("Cache-Control", "no-store");
     return c.json(await view(identity));
   });
 
   app.put("/api/me", async (c) => {
-    const identity = await who(c.req.header("authorization"));
-    if (!identity) return c.json({ error: "unauthorized", message: "Sign in first." }, 401);
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = profileUpdateSchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const signed = await signedIn(c, options.verify, "Sign in first.");
+    if ("response" in signed) return signed.response;
+    const { identity } = signed;
+    const parsed = await parseBody(c, profileUpdateSchema);
+    if ("response" in parsed) return parsed.response;
     const at = now();
     const before = readStored(await storage.getUserProfile(identity.sub));
     const next = applyProfileUpdate(before, parsed.data, new Date(at).toISOString());

@@ -3,9 +3,9 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { LOGO_KINDS, logoProblem, sniffLogoType } from "../../shared/admin/logo";
 import { ORGANISATION_SECRET_FIELDS, SECRET_NAME_PATTERN } from "../../shared/schemas/organisation";
+import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { callerOf, idSchema, invalid, jsonBody, toIssues } from "./http";
 import type { SecretBox } from "./secret-box";
 
 // Organisation settings on the server (issue 13 §1; docs/administration.md):
@@ -55,7 +55,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
   app.get("/api/orgs/:orgId/secrets", async (c) => {
     const org = orgOf(c);
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
-    const who = await callerOf(c, options, org.data, ["admin"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
     const rows = await storage.listOrgSecrets(org.data);
     c.header("Cache-Control", "no-store");
@@ -69,12 +69,10 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const name = secretNameSchema.safeParse(c.req.param("name"));
     if (!name.success) return invalid(c, "secret name", toIssues(name.error));
-    const who = await callerOf(c, options, org.data, ["admin"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
-    const body = await jsonBody(c);
-    if (!body.ok) return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    const parsed = secretBodySchema.safeParse(body.body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, secretBodySchema);
+    if ("response" in parsed) return parsed.response;
     const at = now();
     const sealed = options.secrets.seal(org.data, name.data, parsed.data.value);
     await storage.putOrgSecret(org.data, name.data, sealed, at, who.identity.sub);
@@ -93,7 +91,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const name = secretNameSchema.safeParse(c.req.param("name"));
     if (!name.success) return invalid(c, "secret name", toIssues(name.error));
-    const who = await callerOf(c, options, org.data, ["admin"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
     const at = now();
     await storage.putOrgSecret(org.data, name.data, null, at, who.identity.sub);
@@ -112,7 +110,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const kind = kindSchema.safeParse(c.req.param("kind"));
     if (!kind.success) return invalid(c, "image kind", toIssues(kind.error));
-    const who = await callerOf(c, options, org.data, ["admin"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const problem = logoProblem(bytes);
@@ -155,7 +153,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const kind = kindSchema.safeParse(c.req.param("kind"));
     if (!kind.success) return invalid(c, "image kind", toIssues(kind.error));
-    const who = await callerOf(c, options, org.data, ["admin"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
     const removed = await storage.deleteOrgAsset(org.data, kind.data);
     if (removed) {
@@ -194,7 +192,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const query = auditQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalid(c, "query", toIssues(query.error));
-    const who = await callerOf(c, options, org.data, ["admin", "agent"]);
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
     const rows = await storage.listAdminAudit(org.data, query.data.limit);
     return c.json({

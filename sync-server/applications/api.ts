@@ -6,6 +6,7 @@ import { type Application, applicationSchema, submissionIdSchema } from "../../s
 import { recordIdSchema } from "../../shared/documents/book";
 import { requestAddress } from "../hardening/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
+import { invalid, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { agencyOf, mountAgencyRoute, noAgencyMessage, takesApplications } from "./agency";
@@ -38,22 +39,6 @@ export interface ApplicationsApiOptions {
   now?: () => number;
   log?: (message: string) => void;
 }
-
-type Issue = { path: (string | number)[]; message: string };
-const toIssues = (error: z.ZodError): Issue[] =>
-  error.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-    message: i.message,
-  }));
-const invalid = (c: Context, where: string, issues: Issue[]) =>
-  c.json(
-    {
-      error: "invalid-input",
-      message: `The ${where} is invalid: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
-      issues,
-    },
-    400,
-  );
 
 export const decisionSchema = z.discriminatedUnion("status", [
   z.strictObject({ status: z.literal("accepted"), customerId: recordIdSchema }),

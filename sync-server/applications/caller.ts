@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Role } from "../../shared/access/roles";
+import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
@@ -15,23 +16,10 @@ export async function callerIn(
   roles: readonly Role[],
   what: string,
 ): Promise<Caller | { response: Response }> {
-  const header = c.req.header("authorization") ?? "";
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  let sub: string;
-  try {
-    sub = (await options.verify(token)).sub;
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "token-invalid";
-    return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
-  }
-  const subject = await options.storage.loadSubject(sub);
-  const held = subject.memberships.filter((m) => m.orgId === orgId).map((m) => m.role);
-  if (!held.some((r) => roles.includes(r)))
-    return {
-      response: c.json(
-        { error: "forbidden", message: `Only ${roles.join(" or ")}s of ${orgId} may ${what}.` },
-        403,
-      ),
-    };
-  return { sub, roles: held };
+  const who = await callerOf(c, options, {
+    org: orgId,
+    roles,
+    forbidden: `Only ${roles.join(" or ")}s of ${orgId} may ${what}.`,
+  });
+  return "response" in who ? who : { sub: who.identity.sub, roles: who.roles };
 }

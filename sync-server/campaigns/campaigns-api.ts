@@ -12,6 +12,7 @@ import {
   scheduleSectionSchema,
 } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { EmailSender } from "./providers";
@@ -50,23 +51,13 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     const params = z.object({ orgId: id, campaignId: id }).safeParse({ campaignId: "-", ...c.req.param() });
     if (!params.success)
       return { response: c.json({ error: "invalid-input", message: "The address names no campaign." }, 400) };
-    const header = c.req.header("authorization") ?? "";
-    let sub: string;
-    try {
-      sub = (await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "")).sub;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
-    }
-    const subject = await storage.loadSubject(sub);
-    if (!subject.memberships.some((m) => m.orgId === params.data.orgId && m.role === "agent"))
-      return {
-        response: c.json(
-          { error: "forbidden", message: `Only agents of ${params.data.orgId} may see its campaigns.` },
-          403,
-        ),
-      };
-    return { ...params.data, sub };
+    const who = await callerOf(c, options, {
+      org: params.data.orgId,
+      roles: ["agent"],
+      forbidden: `Only agents of ${params.data.orgId} may see its campaigns.`,
+    });
+    if ("response" in who) return who;
+    return { ...params.data, sub: who.identity.sub };
   };
 
   const orgZone = async (orgId: string) => {

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { nowMs } from "../clock";
 import type { Config } from "../config";
+import { bearerToken } from "../routes/route";
 import type { VerifyToken } from "../sync/context";
 import { clientAddress } from "./client-address";
 import type { PenaltyBox } from "./penalty-box";
@@ -107,8 +108,8 @@ export function httpRateLimits(options: HttpLimitsOptions): MiddlewareHandler {
       const hint = c.req.query("login_hint");
       if (hint) user = hint.trim().toLowerCase().slice(0, 320);
     } else {
-      const header = c.req.header("authorization") ?? "";
-      if (header.startsWith("Bearer ")) user = await subjectOf(header.slice(7).trim());
+      const token = bearerToken(c);
+      if (token) user = await subjectOf(token);
     }
     if (user !== null) {
       const byUser = await store.take(`${kind}:user:${user}`, kind === "api" ? apiUser : signInUser);

@@ -1,6 +1,6 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { IdentityProviderSessions } from "../identity/auth0-management";
-import type { Identity } from "../identity/verify";
+import { signedIn } from "../routes/route";
 import type { SessionRevocation } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { type SessionRevocations, tokenFacts } from "./revocation";
@@ -35,28 +35,17 @@ export const PROVIDER_NOT_REACHED =
   "You are signed out of Rangeline on every device, but Auth0 (the sign-in service) could not be reached to end your sign-in there, so another device may be let in again without your password. Choose “Sign out on all devices” again in a few minutes.";
 
 export function mountSessionApi(app: Hono, options: SessionApiOptions): void {
-  const signedIn = async (c: Context): Promise<{ identity: Identity; token: string } | Response> => {
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    try {
-      return { identity: await options.verify(token), token };
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
-    }
-  };
-
   app.post("/api/session/sign-out", async (c) => {
-    const who = await signedIn(c);
-    if (who instanceof Response) return who;
+    const who = await signedIn(c, options.verify);
+    if ("response" in who) return who.response;
     const revocations = options.revocations.revocationsOfToken(who.identity, tokenFacts(who.token));
     for (const revocation of revocations) await options.revoke(revocation);
     return c.json({ revoked: "session" });
   });
 
   app.post("/api/session/sign-out-everywhere", async (c) => {
-    const who = await signedIn(c);
-    if (who instanceof Response) return who;
+    const who = await signedIn(c, options.verify);
+    if ("response" in who) return who.response;
     const revocation = options.revocations.revocationOfUser(who.identity.sub);
     await options.revoke(revocation);
     let provider: ProviderSignOut = { identityProvider: "not-configured" };

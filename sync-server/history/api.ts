@@ -1,12 +1,13 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { ROLES } from "../../shared/access/roles";
 import { type DocumentRef, parseDocumentName } from "../../shared/documents/names";
 import { isRecordSection } from "../../shared/documents/shapes";
 import { maskTaxId, type TaxIdType } from "../../shared/documents/tax-id";
-import { idSchema, invalid, jsonBody, toIssues } from "../admin/http";
 import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
+import { callerOf, idSchema, invalid, jsonBody, toIssues } from "../routes/route";
 import { keepsHistory } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -104,26 +105,13 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
 
   /** The caller when they are an admin of `orgId` or a superAdmin; else the response to send. */
   const caller = async (c: Context, orgId: string): Promise<Identity | Response> => {
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    let identity: Identity;
-    try {
-      identity = await options.verify(token);
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
-    }
-    const { memberships } = await storage.loadSubject(identity.sub);
-    const allowed = memberships.some(
-      (m) => m.role === "superAdmin" || (m.role === "admin" && m.orgId === orgId),
-    );
-    if (!allowed) {
-      return c.json(
-        { error: "forbidden", message: `Only an admin of ${orgId} or a super administrator may do this.` },
-        403,
-      );
-    }
-    return identity;
+    const who = await callerOf(c, options, {
+      org: orgId,
+      roles: ["admin"],
+      anywhere: ["superAdmin"],
+      forbidden: `Only an admin of ${orgId} or a super administrator may do this.`,
+    });
+    return "response" in who ? who.response : who.identity;
   };
 
   /** Parses the org id, the caller and the input; the document must be the organisation's. */
@@ -249,18 +237,13 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
   app.post("/api/orgs/:orgId/document-history/confirm-removal", async (c) => {
     const orgId = idSchema.safeParse(c.req.param("orgId"));
     if (!orgId.success) return invalid(c, "organisation id in the path", toIssues(orgId.error));
-    const header = c.req.header("authorization") ?? "";
-    let identity: Identity;
-    try {
-      identity = await options.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : "");
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
-    }
-    const { memberships } = await storage.loadSubject(identity.sub);
-    if (!memberships.some((m) => m.orgId === orgId.data)) {
-      return c.json({ error: "forbidden", message: `Only members of ${orgId.data} may do this.` }, 403);
-    }
+    const who = await callerOf(c, options, {
+      org: orgId.data,
+      roles: ROLES,
+      forbidden: `Only members of ${orgId.data} may do this.`,
+    });
+    if ("response" in who) return who.response;
+    const { identity } = who;
     const body = await jsonBody(c);
     const parsed = confirmBody.safeParse(body.ok ? body.body : undefined);
     if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));

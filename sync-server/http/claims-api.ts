@@ -7,6 +7,7 @@ import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { documentName } from "../../shared/documents/names";
 import { claimExists } from "../claims/exists";
 import { nowMs } from "../clock";
+import { idSchema, invalid, signedIn, toIssues } from "../routes/route";
 import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
@@ -21,10 +22,6 @@ import type { VerifyToken } from "../sync/context";
 // the same attachment (same bytes: 200 with the stored record; other bytes: 409). Issue 24 §6: only a
 // claim the server holds takes files (ATTACH1, 404), and an organisation's files stay under a cap
 // (ATTACH2, 413 with the organisation's figures).
-
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_|-][A-Za-z0-9_.|-]{0,127}$/, "must be an id (letters, digits, _ . | -)");
 
 const uploadQuerySchema = z.strictObject({
   id: idSchema,
@@ -45,22 +42,6 @@ export interface ClaimsApiOptions {
   /** The bytes all attachments of one organisation may take (ATTACH2; ATTACHMENT_MAX_BYTES_PER_ORG). */
   maxBytesPerOrg: number;
 }
-
-type Issue = { path: (string | number)[]; message: string };
-const invalid = (c: Context, where: string, issues: Issue[], status: 400 | 413 | 415 = 400) =>
-  c.json(
-    {
-      error: status === 400 ? "invalid-input" : status === 413 ? "body-too-large" : "unsupported-type",
-      message: `The ${where} is invalid: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
-      issues,
-    },
-    status,
-  );
-const toIssues = (error: z.ZodError): Issue[] =>
-  error.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-    message: i.message,
-  }));
 
 /** Bytes in words: "1.5 MiB". */
 const formatBytes = (n: number): string => {
@@ -94,15 +75,9 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
       .safeParse({ orgId: c.req.param("orgId"), claimId: c.req.param("claimId") });
     if (!params.success) return { response: invalid(c, "address", toIssues(params.error)) };
     const { orgId, claimId } = params.data;
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    let sub: string;
-    try {
-      sub = (await options.verify(token)).sub;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
-    }
+    const signed = await signedIn(c, options.verify);
+    if ("response" in signed) return signed;
+    const { sub } = signed.identity;
     const subject = await storage.loadSubject(sub);
     const ref = { kind: "claim" as const, name: documentName.claim(orgId, claimId), orgId, claimId };
     const grant = documentAccess(subject, ref, {

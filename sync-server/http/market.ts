@@ -7,6 +7,7 @@ import type { JobStore } from "../jobs/store";
 import { encodeSnapshot, sendEncoded } from "../market/encoded";
 import { offerHistoryWithSample } from "../market/offer-history";
 import { mountMarketSnapshots } from "../market/snapshot-route";
+import { invalid, toIssues } from "../routes/route";
 import type { MarketSeed } from "../sync/seed";
 
 // GET /api/market/current: the market snapshot the quote screens price against, as JSON (the shape of
@@ -121,15 +122,6 @@ export const failuresQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-const invalid = (c: Context, error: z.ZodError) =>
-  c.json(
-    {
-      error: "invalid-input",
-      message: `The query is invalid: ${error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
-    },
-    400,
-  );
-
 export function mountMarketApi(
   app: Hono,
   source: MarketSource = embeddedMarketSource,
@@ -160,7 +152,7 @@ export function mountMarketApi(
   // Market history (issue 15 §3): the as-of dates kept from `from` to `to`, and one day's snapshot.
   app.get("/api/market/history", async (c) => {
     const query = historyQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
     const snapshots = (await options.history?.listHistory(query.data.from, query.data.to)) ?? [];
     return c.json({ snapshots });
   });
@@ -168,7 +160,7 @@ export function mountMarketApi(
   // expected margins, by day, oldest first.
   app.get("/api/market/history/lrp", async (c) => {
     const q = lrpHistoryQuerySchema.safeParse(c.req.query());
-    if (!q.success) return invalid(c, q.error);
+    if (!q.success) return invalid(c, "query", toIssues(q.error));
     const key = {
       commodityCode: q.data.commodity,
       typeCode: q.data.type,
@@ -183,7 +175,7 @@ export function mountMarketApi(
   });
   app.get("/api/market/history/lgm", async (c) => {
     const q = lgmHistoryQuerySchema.safeParse(c.req.query());
-    if (!q.success) return invalid(c, q.error);
+    if (!q.success) return invalid(c, "query", toIssues(q.error));
     const inState = (stateCode: string) =>
       options.history?.lgmMarginHistory({
         commodityCode: q.data.commodity,
@@ -199,7 +191,7 @@ export function mountMarketApi(
   });
   app.get("/api/market/history/:asOf", compress(), async (c) => {
     const asOf = isoDateSchema.safeParse(c.req.param("asOf"));
-    if (!asOf.success) return invalid(c, asOf.error);
+    if (!asOf.success) return invalid(c, "query", toIssues(asOf.error));
     const snapshot = await options.history?.snapshotOf(asOf.data);
     if (!snapshot)
       return c.json(
@@ -217,7 +209,7 @@ export function mountMarketApi(
       : c.json({ error: "forbidden", message: "Only super administrators may do this." }, 403);
     if (refused) return refused;
     const query = failuresQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalid(c, "query", toIssues(query.error));
     const failures = (await options.history?.listFailures(query.data.limit)) ?? [];
     return c.json({ failures });
   });

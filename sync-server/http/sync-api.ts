@@ -4,7 +4,7 @@ import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
 import { documentName } from "../../shared/documents/names";
 import { memberRecordFor } from "../admin/member-records";
-import type { Identity } from "../identity/verify";
+import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
@@ -12,10 +12,6 @@ import type { VerifyToken } from "../sync/context";
 // recorded document violations and the record history. JSON in and out; every body and query is
 // parsed with a zod schema and a failure answers 400 with the reason code `invalid-input` and where the
 // problem is (rule INPUT4).
-
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_|-][A-Za-z0-9_.|-]{0,127}$/, "must be an id (letters, digits, _ . | -)");
 
 export const addMemberSchema = z.strictObject({
   userId: idSchema,
@@ -41,50 +37,12 @@ export interface SyncApiOptions {
   onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
 }
 
-type Issue = { path: (string | number)[]; message: string };
-
-const invalid = (c: Context, where: string, issues: Issue[]) =>
-  c.json(
-    {
-      error: "invalid-input",
-      message: `The ${where} is invalid: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
-      issues,
-    },
-    400,
-  );
-
-const toIssues = (error: z.ZodError): Issue[] =>
-  error.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-    message: i.message,
-  }));
-
 export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
   const { storage } = options;
 
   /** The caller's identity and roles in `orgId`, or an error response. */
-  const caller = async (c: Context, orgId: string, allowed: readonly Role[]) => {
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    let identity: Identity;
-    try {
-      identity = await options.verify(token);
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return { response: c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401) };
-    }
-    const subject = await storage.loadSubject(identity.sub);
-    const roles = subject.memberships.filter((m) => m.orgId === orgId).map((m) => m.role);
-    if (!roles.some((role) => allowed.includes(role))) {
-      return {
-        response: c.json(
-          { error: "forbidden", message: `Only ${allowed.join(" or ")} of ${orgId} may do this.` },
-          403,
-        ),
-      };
-    }
-    return { identity, roles };
-  };
+  const caller = (c: Context, orgId: string, allowed: readonly Role[]) =>
+    callerOf(c, options, { org: orgId, roles: allowed });
 
   const orgParam = (c: Context) => idSchema.safeParse(c.req.param("orgId"));
 
@@ -101,14 +59,8 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const who = await caller(c, org.data, ["admin"]);
     if ("response" in who) return who.response;
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return invalid(c, "request body", [{ path: [], message: "is not JSON" }]);
-    }
-    const parsed = addMemberSchema.safeParse(body);
-    if (!parsed.success) return invalid(c, "request body", toIssues(parsed.error));
+    const parsed = await parseBody(c, addMemberSchema);
+    if ("response" in parsed) return parsed.response;
     const member = parsed.data;
     // Issue 24 §2 (ADMIN1): the platform's role is not an organisation's to grant; another
     // organisation's user is invited, never edited; a field left out keeps the stored one.

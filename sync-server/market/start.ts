@@ -7,6 +7,7 @@ import { PostgresJobStore } from "../jobs/postgres-store";
 import { schedule } from "../jobs/runner";
 import { SqliteJobStore } from "../jobs/sqlite-store";
 import type { JobStore } from "../jobs/store";
+import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import { barchartFuturesProvider } from "./barchart";
 import { parseClock } from "./central-time";
@@ -50,18 +51,16 @@ export interface RunningMarketFeed {
 export const superAdminGate =
   (storage: Storage, verify: (token: string) => Promise<Identity>) =>
   async (c: Context): Promise<Response | null> => {
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    let identity: Identity;
-    try {
-      identity = await verify(token);
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
-    }
-    const subject = await storage.loadSubject(identity.sub);
-    if (subject.memberships.some((m) => m.role === "superAdmin")) return null;
-    return c.json({ error: "forbidden", message: "Only super administrators may do this." }, 403);
+    const who = await callerOf(
+      c,
+      { storage, verify },
+      {
+        org: null,
+        roles: ["superAdmin"],
+        forbidden: "Only super administrators may do this.",
+      },
+    );
+    return "response" in who ? who.response : null;
   };
 
 export async function startMarketFeed(

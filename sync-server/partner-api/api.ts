@@ -6,6 +6,7 @@ import { DomainError } from "../../shared/errors";
 import { callerIn } from "../applications/caller";
 import { perMinute, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
 import type { MarketSource } from "../http/market";
+import { bearerToken } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { keyIdOf, keyMatches, newApiKey } from "./keys";
@@ -216,8 +217,7 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
       c.header("X-Request-Id", requestId);
       let key: ApiKeyRecord | null = null;
       const answer = await (async (): Promise<Response> => {
-        const header = c.req.header("authorization") ?? "";
-        const text = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+        const text = bearerToken(c);
         if (!text)
           return unauthorized(
             c,

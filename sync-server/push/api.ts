@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { invalid, jsonBody, signedIn, toIssues } from "../routes/route";
 import type { PushStore } from "./store";
 
 // Web Push subscriptions of the signed-in user (issue 15 §4):
@@ -25,39 +26,18 @@ export interface PushApiOptions {
 }
 
 export function mountPushApi(app: Hono, options: PushApiOptions): void {
-  const caller = async (c: Context): Promise<string | Response> => {
-    const header = c.req.header("authorization") ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    try {
-      return (await options.verify(token)).sub;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "token-invalid";
-      return c.json({ error: "unauthorized", message: `Sign in first (${code}).` }, 401);
-    }
-  };
-  const body = async (c: Context): Promise<unknown> => {
-    try {
-      return await c.req.json();
-    } catch {
-      return undefined;
-    }
-  };
-  const invalid = (c: Context, error: z.ZodError) =>
-    c.json(
-      {
-        error: "invalid-input",
-        message: error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "),
-      },
-      400,
-    );
+  /** A bad body is answered with its issues alone, the root named `body` (the published answer). */
+  const refuse = (c: Context, error: z.ZodError) => invalid(c, "body", toIssues(error), 400, true);
 
   app.get("/api/push/vapid-public-key", (c) => c.json({ publicKey: options.publicKey }));
 
   app.post("/api/push/subscriptions", async (c) => {
-    const userId = await caller(c);
-    if (typeof userId !== "string") return userId;
-    const parsed = subscriptionSchema.safeParse(await body(c));
-    if (!parsed.success) return invalid(c, parsed.error);
+    const signed = await signedIn(c, options.verify);
+    if ("response" in signed) return signed.response;
+    const userId = signed.identity.sub;
+    const body = await jsonBody(c);
+    const parsed = subscriptionSchema.safeParse(body.ok ? body.body : undefined);
+    if (!parsed.success) return refuse(c, parsed.error);
     await options.store.save({
       endpoint: parsed.data.endpoint,
       userId,
@@ -69,10 +49,12 @@ export function mountPushApi(app: Hono, options: PushApiOptions): void {
   });
 
   app.delete("/api/push/subscriptions", async (c) => {
-    const userId = await caller(c);
-    if (typeof userId !== "string") return userId;
-    const parsed = removeSchema.safeParse(await body(c));
-    if (!parsed.success) return invalid(c, parsed.error);
+    const signed = await signedIn(c, options.verify);
+    if ("response" in signed) return signed.response;
+    const userId = signed.identity.sub;
+    const body = await jsonBody(c);
+    const parsed = removeSchema.safeParse(body.ok ? body.body : undefined);
+    if (!parsed.success) return refuse(c, parsed.error);
     const removed = await options.store.remove(parsed.data.endpoint, userId);
     if (!removed)
       return c.json({ error: "not-found", message: "This device has no notification subscription." }, 404);
