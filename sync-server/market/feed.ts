@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../../shared/market/calendar";
+import { reportYearCovered } from "../../shared/market/report-days";
 import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
 import { now } from "../clock";
 import type { MarketSource } from "../http/market";
@@ -176,6 +177,25 @@ export function createMarketFeed(options: MarketFeedOptions) {
     checkedAt = publishedAt;
   }
 
+  /**
+   * The sales calendar (shared/market/report-days.ts) lists USDA's report days for the years it knows;
+   * past them a report day suspends no sales. Each day the feed runs in a year it does not cover, the
+   * super administrators' failures say so once (attempt 0: before the day's first fetch), until the year is
+   * added.
+   */
+  async function checkCalendar(date: string): Promise<void> {
+    if (reportYearCovered(date)) return;
+    const message = `The sales calendar has no USDA report days for ${date.slice(0, 4)}: LRP sales are not suspended on Cattle on Feed or Hogs and Pigs days until that year's release days are added to shared/market/report-days.ts.`;
+    log(message);
+    await store.recordFailure({
+      job: MARKET_FETCH_JOB,
+      runKey: date,
+      attempt: 0,
+      at: clock().getTime(),
+      message,
+    });
+  }
+
   /** One check of the schedule: runs the day's fetch when it is due and not yet done anywhere. */
   async function tick(): Promise<RunOutcome | null> {
     const now = clock();
@@ -186,6 +206,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
     if (t.minutes < config.fetchAt || t.minutes >= config.deadline) return null;
     const status = await store.runStatus(MARKET_FETCH_JOB, t.date);
     if (status === "done" || status === "failed") return null;
+    if (status === null) await checkCalendar(t.date);
     const deadline = now.getTime() + (config.deadline - t.minutes) * 60_000;
     const outcome = await runOnce({
       store,

@@ -255,6 +255,26 @@ describe("the market feed", () => {
     await store.close();
   });
 
+  it("tells the super administrators when the sales calendar has no report days for the year (2028), not before", async () => {
+    // RMA's posting time to the deadline is one minute: the day's fetch (no files for these days) gives up
+    // at once; the calendar's check comes before it.
+    const quick = { fetchAt: 15 * 60 + 30, deadline: 15 * 60 + 31 };
+    const uncovered = newFeed("calendar-2028", Date.parse("2028-01-04T21:30:00Z"), quick); // Tuesday 15:30 CT
+    await uncovered.feed.tick();
+    const failures = await uncovered.store.listFailures();
+    expect(failures.find((f) => f.attempt === 0)).toMatchObject({
+      job: "market-fetch",
+      runKey: "2028-01-04",
+      message: expect.stringContaining("no USDA report days for 2028"),
+    });
+    await uncovered.store.close();
+    const covered = newFeed("calendar-2027", Date.parse("2027-12-28T21:30:00Z"), quick); // Tuesday 15:30 CT
+    await covered.feed.tick();
+    expect((await covered.store.listFailures()).filter((f) => f.attempt === 0)).toEqual([]);
+    expect(await covered.store.listFailures()).not.toEqual([]);
+    await covered.store.close();
+  });
+
   it("expects no fetch on a CME holiday (Thanksgiving 2026-11-26, shared/market/calendar.ts): no request, no failure", async () => {
     const { feed, store, published } = newFeed("holiday", Date.parse("2026-11-26T21:45:00Z")); // 15:45 CT
     expect(await feed.tick()).toBeNull();
