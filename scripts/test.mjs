@@ -1,5 +1,5 @@
-// `npm test`: every check, in order — type-check, lint/format, unit and integration tests (Vitest),
-// end-to-end tests (Playwright in Chromium). Every step runs even when an earlier one fails, so one
+// `npm test`: every check, in order — type-check, lint/format, unused code (knip), unit and integration
+// tests (Vitest), end-to-end tests (Playwright in Chromium). Every step runs even when an earlier one fails, so one
 // run shows everything that is wrong; the last line sums up as "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -30,6 +30,8 @@ const count = (ok) => (ok ? passed++ : failed++);
 
 count(run("type-check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]));
 count(run("lint and format", bin("biome"), ["ci", "."]));
+// Unused files, exports, types and dependencies (knip.jsonc).
+count(run("unused code", bin("knip"), ["--no-progress"]));
 
 const unitOk = run("unit and integration tests", bin("vitest"), [
   "run",

@@ -11,7 +11,6 @@ export const NOTIFICATION_TOPICS = {
   claimDeadlines: "Claim filing deadlines",
 } as const;
 export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
-export const NOTIFICATION_CHANNELS = ["email", "sms"] as const;
 
 const channels = z.strictObject({ email: z.boolean(), sms: z.boolean() });
 

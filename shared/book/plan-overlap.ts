@@ -24,6 +24,11 @@ export const LRP_LGM_OVERLAP_RULES = [
   },
 ] as const;
 
+/** The rule in force for a pair judged by `year` (the earliest one before 2023, as the code always did). */
+const overlapRuleOf = (year: number) =>
+  LRP_LGM_OVERLAP_RULES.findLast((r) => year >= r.fromReinsuranceYear) ?? LRP_LGM_OVERLAP_RULES[0];
+const SAME_AIP_FROM = LRP_LGM_OVERLAP_RULES[1].fromReinsuranceYear;
+
 const LRP_CATTLE: readonly string[] = ["0801", "0802"];
 const LGM_CATTLE = "0803";
 
@@ -111,12 +116,12 @@ export function lrpLgmOverlapWarnings(
       if (lgmHead === 0) continue;
       const combinedHead = lrp.head + lgmHead;
       const base = { lrpId: lrp.id, lgmId: lgm.id, month, combinedHead };
-      const year = Math.max(lrp.cropYear, lgm.cropYear);
-      if (year < 2027) {
+      const rule = overlapRuleOf(Math.max(lrp.cropYear, lgm.cropYear));
+      if (rule.allowed === "never-same-month") {
         out.push({
           ...base,
           kind: "same-month",
-          message: `LRP cattle ending in ${month} and LGM-Cattle with marketings in ${month}: before reinsurance year 2027 the same class of livestock cannot be covered by both with the same end month`,
+          message: `LRP cattle ending in ${month} and LGM-Cattle with marketings in ${month}: before reinsurance year ${SAME_AIP_FROM} the same class of livestock cannot be covered by both with the same end month`,
         });
         continue;
       }
@@ -126,7 +131,7 @@ export function lrpLgmOverlapWarnings(
         out.push({
           ...base,
           kind: "different-aip",
-          message: `LRP (${nameOf(lrpAip)}) and LGM-Cattle (${nameOf(lgmAip)}) both cover ${month}: from reinsurance year 2027 overlapping coverage must be with the same insurance provider`,
+          message: `LRP (${nameOf(lrpAip)}) and LGM-Cattle (${nameOf(lgmAip)}) both cover ${month}: from reinsurance year ${SAME_AIP_FROM} overlapping coverage must be with the same insurance provider`,
         });
       out.push({
         ...base,

@@ -47,6 +47,3 @@ export function applyAction(
     return { ok: false, message: `a ${current.toLowerCase()} campaign cannot be ${action}d` };
   return { ok: true, status: action === "pause" ? "PAUSED" : runningStatus(rule, today) };
 }
-
-/** Whether a campaign in this status sends its runs. */
-export const sends = (status: ScheduleStatus): boolean => status === "ACTIVE";

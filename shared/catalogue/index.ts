@@ -16,6 +16,5 @@ export * from "./parties";
 export * from "./plans";
 export * from "./providers";
 export * from "./regions";
-export { EXCLUDED_TERRITORY_FIPS, STATE_ABBREVIATION_BY_FIPS } from "./regions-build";
 export * from "./rma-codes";
 export * from "./units";

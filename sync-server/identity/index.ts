@@ -5,8 +5,6 @@ import { createEmbeddedProvider } from "./embedded/provider";
 import { loadOrCreateSigningKeys } from "./keys";
 import { arrivalPort } from "./origins";
 
-export { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from "./embedded/client";
-
 /**
  * Mounts the identity routes on the HTTP app. Outside production this is the embedded,
  * Auth0-compatible identity provider (/authorize, /oauth/token, /v2/logout, /.well-known/jwks.json,

@@ -5,7 +5,6 @@ import {
   policySummarySchema,
 } from "../../shared/documents/book";
 import { lgmQuoteInputSchema, lrpQuoteInputSchema } from "../../shared/pricing";
-import { API_SCOPES } from "./tables";
 
 // The partner API's request and response shapes (issue 14 §3). Requests are the app's and the command
 // line's own schemas (`npx rangeline quote`: the same JSON keys); responses describe what the pricing
@@ -98,5 +97,3 @@ export const problemSchema = z.object({
     .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
     .optional(),
 });
-
-export const scopeSchema = z.enum(API_SCOPES);

@@ -2,20 +2,17 @@
 // coverages and the server's proposals share, one file per part. Pure: "today" and the clock reading are
 // passed in.
 
-export { type ChecklistTemplate, claimChecklist, sortChecklist } from "./checklist";
+export { claimChecklist, sortChecklist } from "./checklist";
 export {
   type ComputedClaim,
   computeLgmClaim,
   computeLrpClaim,
   LGM_FUTURES_ACTUAL_TEXT,
-  type LgmClaimSource,
   type LgmProration,
-  type LrpClaimSource,
   lgmProration,
 } from "./compute";
-export { CLAIM_WARNING_DAYS, claimWarnings, type FilingUrgency, filingUrgency, isFiled } from "./deadlines";
+export { claimWarnings, type FilingUrgency, filingUrgency, isFiled } from "./deadlines";
 export {
-  type ClaimProposal,
   type HubProposal,
   hubProposals,
   type LgmProposalSource,

@@ -2,15 +2,7 @@
 // lists from the book document's summaries (`org/{orgId}/book`), one customer's records and the
 // writes an agent makes. Screens read and write records only through these hooks, never through Yjs.
 
-export { bookDocumentNames } from "./book-names";
-export { type HistoryEntry, parseHistory } from "./history-entries";
-export { RecordHistory, type RecordHistoryProps } from "./record-history";
+export { RecordHistory } from "./record-history";
 export { newRecordId } from "./record-ids";
 export { type BookIndex, useBookIndex } from "./use-book-index";
-export {
-  type CustomerBook,
-  type NewProfile,
-  type NewRecord,
-  type RecordSection,
-  useCustomerBook,
-} from "./use-customer-book";
+export { type CustomerBook, type NewProfile, useCustomerBook } from "./use-customer-book";

@@ -48,6 +48,3 @@ export const campaignRuns = (orgId: string, id: string, token: string) =>
     `${base(orgId)}/${encodeURIComponent(id)}/runs`,
     token,
   );
-
-export const getCampaign = (orgId: string, id: string, token: string) =>
-  call<Campaign>(`${base(orgId)}/${encodeURIComponent(id)}`, token);

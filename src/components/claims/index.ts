@@ -1,9 +1,9 @@
 // Claims parts several features show (issue 11): the hub's proposals and deadlines, the coverage
 // page's "Open a claim", the producer's claims in My coverages, and the claim documents' writes.
 
-export { claimHref, createClaim, openClaimHref, refreshClaimSummaries } from "./claim-documents";
+export { claimHref, createClaim, refreshClaimSummaries } from "./claim-documents";
 export { ClaimDue } from "./claim-due";
-export { claimStatusLabel, urgencyText, urgencyTone } from "./claim-labels";
+export { claimStatusLabel, urgencyText } from "./claim-labels";
 export { ClaimProposalsPanel, useHubProposals } from "./claim-proposals-panel";
 export { MyClaims } from "./my-claims";
 export { OpenClaimLink } from "./open-claim-link";

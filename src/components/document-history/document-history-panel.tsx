@@ -30,7 +30,7 @@ export interface DocumentHistoryPanelProps {
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
-export function DocumentHistoryPanel({ orgId, getAccessToken }: DocumentHistoryPanelProps) {
+function DocumentHistoryPanel({ orgId, getAccessToken }: DocumentHistoryPanelProps) {
   const [documents, setDocuments] = useState<HistoryDocument[] | null>(null);
   const [document, setDocument] = useState("");
   const [history, setHistory] = useState<DocumentHistory | null>(null);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type OrganisationSettings, organisationSettingsSchema } from "../../../shared/schemas/organisation";
-import { type FieldIssues, issuesByPath, NO_ISSUES } from "../../components/book-forms";
+import { type FieldIssues, issuesByPath } from "../../components/book-forms";
 
 // The organisation settings form (issue 13 §1): text fields as typed, checkboxes, colours. Saving builds
 // the whole settings section (the stored one with the form's fields over it), checks it with the one
@@ -62,5 +62,3 @@ export function saveDraft(
   }
   return { ok: true, settings: parsed.data, edits };
 }
-
-export { NO_ISSUES };

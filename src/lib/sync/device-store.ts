@@ -1,4 +1,4 @@
-import { databaseName, databaseOwner } from "./database-names";
+import { databaseOwner } from "./database-names";
 
 // The documents on this device, one IndexedDB database per document and user (config.ts names them).
 // Listing uses indexedDB.databases(); a document the user may no longer open, and every document of
@@ -87,6 +87,3 @@ export async function deleteStoredDocuments(
   await Promise.all(doomed.map((d) => deleteDatabase(d.database, factory)));
   return doomed.map((d) => d.documentName);
 }
-
-export const deleteUserDocument = (userId: string, documentName: string, factory: IDBFactory = indexedDB) =>
-  deleteDatabase(databaseName(userId, documentName), factory);

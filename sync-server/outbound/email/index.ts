@@ -7,7 +7,7 @@ import type { EmailSender } from "./types";
 export { outboxSender } from "./outbox";
 export { sendgridSender } from "./sendgrid";
 export { smtpSender } from "./smtp";
-export type { EmailMessage, EmailSender } from "./types";
+export type { EmailSender } from "./types";
 
 /** SendGrid when SENDGRID_API_KEY is set, else SMTP when SMTP_URL is set, else the local outbox table. */
 export function emailSenderFrom(

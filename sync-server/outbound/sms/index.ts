@@ -5,7 +5,7 @@ import type { SmsSender } from "./types";
 
 export { outboxSmsSender } from "./outbox";
 export { twilioSender } from "./twilio";
-export { e164, type SmsMessage, type SmsSender } from "./types";
+export { e164, type SmsSender } from "./types";
 
 /** Twilio when its account, token and sending number are all set, else campaign_sms_outbox. */
 export function smsSenderFrom(

@@ -9,7 +9,6 @@ export { type ColorScheme, DEFAULT_COLOR_SCHEME };
 
 /** Breakpoints in px: xs, sm, md, lg, xl. */
 export const BREAKPOINTS = THEME_DEFAULTS.breakpoints;
-export type Breakpoint = keyof typeof BREAKPOINTS;
 
 /** One spacing unit in px; spacing(n) = n × 8 px. */
 export const SPACING_UNIT = THEME_DEFAULTS.spacingPx;
