@@ -4,6 +4,7 @@ import { aipOf, orgDefaultProviderId, orgProviderIds } from "../../shared/admin/
 import { INSURANCE_PLANS, type InsurancePlan, type InsuranceProviderId } from "../../shared/catalogue";
 import { recordIdSchema } from "../../shared/documents/book";
 import { documentName } from "../../shared/documents/names";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 
 // GET /api/applications/agency/{orgId} (anyone): which agency an application from this link goes to —
@@ -59,7 +60,7 @@ export async function agencyOf(storage: Storage, orgId: string): Promise<Agency>
 }
 
 export function mountAgencyRoute(app: Hono, options: { storage: Storage; now?: () => number }): void {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const cache = new Map<string, { at: number; agency: Agency | null }>();
   app.get("/api/applications/agency/:orgId", async (c) => {
     const org = recordIdSchema.safeParse(c.req.param("orgId"));

@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import { nowMs } from "../clock";
 import { addressKey } from "./client-address";
 
 // Where an address waits once it has spent its budget (issue 16 §2). A 429 is cheap but not free: a
@@ -13,7 +14,7 @@ export class PenaltyBox {
 
   constructor(
     readonly enabled: boolean,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {}
 
   /** `address` (as clientAddress gives it) waits `ms`. */

@@ -1,4 +1,5 @@
 import type { beforeHandleAwarenessPayload, Connection, Document, Extension } from "@hocuspocus/server";
+import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
 import { isSyncContext } from "../sync/context";
 
@@ -44,7 +45,7 @@ export class UserNames {
     private readonly listMembers: (
       orgId: string,
     ) => Promise<readonly { id: string; name: string | null; email: string | null }[]>,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {}
 
   async of(identity: Identity, orgId: string | null): Promise<string> {

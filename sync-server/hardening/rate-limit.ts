@@ -55,7 +55,7 @@ export class MemoryRateStore implements RateStore {
   readonly #tats = new Map<string, number>();
   #nextSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = nowMs) {}
 
   async take(key: string, rule: RateRule): Promise<RateDecision> {
     return this.takeNow(key, rule);

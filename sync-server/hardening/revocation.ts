@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
+import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -57,7 +58,7 @@ export class SessionRevocations {
 
   constructor(
     private readonly storage: Storage,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {}
 
   /** Reads the revocations in force from the table (at start, and to catch up). */

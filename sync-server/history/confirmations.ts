@@ -25,7 +25,7 @@ const keyOf = (userId: string, document: string) => `${userId}\u0000${document}`
 /** This instance's confirmations (one instance: no REDIS_URL). */
 export class MemoryConfirmations implements ConfirmationStore {
   private readonly given = new Map<string, number>();
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = nowMs) {}
 
   async confirm(userId: string, document: string): Promise<number> {
     const expiresAt = this.now() + CONFIRMATION_TTL_MS;

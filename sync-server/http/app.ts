@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { nowMs } from "../clock";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
 import type { DemoUser } from "../identity/demo-users";
@@ -28,7 +29,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
   options.first?.(app);
 
   app.get("/api/health", (c) =>
-    c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1" }),
+    // `now`: the server's clock (sync-server/clock.ts), which end-to-end runs fix (CLOCK_FIXED_AT).
+    c.json({ status: "ok", version: process.env.npm_package_version ?? "0.0.1", now: nowMs() }),
   );
   mountIdentity(app, config, { isSignInRevoked: options.isSignInRevoked, users: options.embeddedUsers });
   mountMarketApi(app, options.market?.source, options.market?.api);

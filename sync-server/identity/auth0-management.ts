@@ -1,3 +1,4 @@
+import { nowMs } from "../clock";
 import type { Config } from "../config";
 
 // "Sign out on all devices" at the identity provider (issue 16 §3). The server revokes the user's
@@ -52,7 +53,7 @@ export class Auth0Management implements IdentityProviderSessions {
   constructor(private readonly options: Auth0ManagementOptions) {
     this.#origin = new URL(options.baseUrl).origin;
     this.#timeoutMs = options.timeoutMs ?? 2500;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? nowMs;
   }
 
   /** The Management API's audience: the tenant's /api/v2/. */

@@ -1,6 +1,7 @@
 import { exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { toAccessClaims } from "../../shared/access/identity-claims";
 import type { Role } from "../../shared/access/roles";
+import { nowSeconds } from "../clock";
 import type { SigningKeys } from "./keys";
 
 // Helpers for tests only: mint access tokens the verifier accepts, and forge the ones it must refuse.
@@ -38,7 +39,7 @@ export function issueTestToken(
   claims: TestTokenClaims,
   options: TestTokenOptions = {},
 ): Promise<string> {
-  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const now = options.now ?? nowSeconds();
   const jwt = new SignJWT({
     ...(claims.email === undefined ? {} : { email: claims.email }),
     ...toAccessClaims({
@@ -83,7 +84,7 @@ export async function forgeTokens(
   claims: TestTokenClaims & { sub: string },
   options: Omit<TestTokenOptions, "signingKey" | "notBefore" | "expiresIn"> = {},
 ): Promise<Record<ForgedTokenKind, string>> {
-  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const now = options.now ?? nowSeconds();
   const issuer = options.issuer ?? TEST_ISSUER;
   const valid = await issueTestToken(keys, claims, { ...options, now });
   const [, validPayload] = valid.split(".");

@@ -1,3 +1,4 @@
+import { nowMs } from "../clock";
 import type { JobStore } from "./store";
 
 // Runs one job run to its end, once across restarts and instances: claim the run (the store's lease),
@@ -56,7 +57,7 @@ export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 export async function runOnce(options: RunOptions): Promise<RunOutcome> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const sleep = options.sleep ?? ((ms: number) => delay(ms, options.signal));
   const { store, job, runKey, owner } = options;
   const first = options.retry?.firstMs ?? RETRY_FIRST_MS;
