@@ -212,7 +212,7 @@ export function importLgm(
   const marginDating = salesDating(margins.text, marginFile, options.salesDate);
   const drafts = new Map<string, SetDraft>();
   // RMA's layout of the file's reinsurance year (when the data has it): header, types, business keys.
-  const byLayout = admRowCheck(margins.text, marginFile, "A00600");
+  const byLayout = admRowCheck(margins.text, marginFile, "A00600", MARGIN_COLUMNS);
   const columns = byLayout ? [...MARGIN_COLUMNS, ...byLayout.columns] : MARGIN_COLUMNS;
   for (const row of readDelimited(margins.text, marginFile, "|", columns, STATE_REPEATS)) {
     byLayout?.check(row);
@@ -407,7 +407,7 @@ function readDraws(
     string,
     Map<number, { line: number; legs: Map<string, (number | undefined)[]> }>
   >();
-  const byLayout = admRowCheck(text, drawFile, "A00610");
+  const byLayout = admRowCheck(text, drawFile, "A00610", DRAW_COLUMNS);
   const columns = byLayout ? [...DRAW_COLUMNS, ...byLayout.columns] : DRAW_COLUMNS;
   for (const row of readDelimited(text, drawFile, "|", columns, STATE_REPEATS)) {
     byLayout?.check(row);

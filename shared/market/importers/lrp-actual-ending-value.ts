@@ -22,7 +22,7 @@ export function importLrpActualEndingValues(
   const values = new OfferDeduper<LrpActualEndingValue>(file, "this row's Actual Ending Value Amount");
   const out: LrpActualEndingValue[] = [];
   // RMA's layout of the file's reinsurance year, when the data has it: header, types, business keys.
-  const byLayout = admRowCheck(text, file, "A00620");
+  const byLayout = admRowCheck(text, file, "A00620", COLUMNS);
   for (const row of readDelimited(text, file, "|", byLayout ? [...COLUMNS, ...byLayout.columns] : COLUMNS, {
     repeats: { ignoring: ["State Code"], mode: "skip" },
   })) {

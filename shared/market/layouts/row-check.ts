@@ -25,68 +25,98 @@ function specOf(field: AdmLayoutField): ColumnSpec {
 
 export interface AdmRowCheck {
   layout: AdmLayout;
-  /** Extra columns for readDelimited: every layout field, read with the layout's type. */
+  /** Extra columns for readDelimited: the layout's fields the reader does not read itself. */
   columns: ColumnSpec[];
   /** Throws "FILE: line L, column C (Field): …" when a row breaks the layout. */
   check(row: DelimitedRow<string>): void;
 }
 
+const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+/** A reader's column can stand for a layout field when it parses the same kind of value. */
+const sameKind = (reader: ColumnSpec["type"], layout: ColumnSpec["type"]) =>
+  layout === "decimal"
+    ? reader === "decimal" || reader === "int"
+    : layout === "date"
+      ? reader === "date"
+      : true;
+
 /**
  * The row check of a file by its reinsurance year's layout, or null when the data has no layout of the
  * file's year (RY2026 on: read by header names). Throws when the header is not one of the year's versions.
+ * `reads`: the reader's own columns; a layout field the reader parses already is checked on its value
+ * (not parsed twice).
  */
-export function admRowCheck(text: string, file: string, member: string): AdmRowCheck | null {
+export function admRowCheck(
+  text: string,
+  file: string,
+  member: string,
+  reads: readonly ColumnSpec[] = [],
+): AdmRowCheck | null {
   const layout = admLayoutOfFile(text, file, member);
   if (!layout) return null;
-  const columns = layout.fields.map(specOf);
+  const byHeader = new Map(reads.map((c) => [normalise(c.header), c]));
+  const columns: ColumnSpec[] = [];
+  const keyOf = new Map<AdmLayoutField, string>();
+  for (const field of layout.fields) {
+    const spec = specOf(field);
+    const reader = byHeader.get(normalise(field[1]));
+    if (reader && sameKind(reader.type, spec.type)) keyOf.set(field, reader.key);
+    else {
+      columns.push(spec);
+      keyOf.set(field, spec.key);
+    }
+  }
+  const at = (field: AdmLayoutField) => keyOf.get(field) as string;
   const chars = layout.fields.filter((f) => f[2] === "Char");
   const numbers = layout.fields.filter((f) => f[2] === "Numeric" && f[4] !== "CCYY");
   const years = layout.fields.filter((f) => f[4] === "CCYY");
-  const keys = layout.fields.filter((f) => f[5]).map((f) => layoutKey(f[1]));
+  const state = layout.fields.find((f) => f[1] === "State Code");
+  const keys = layout.fields.filter((f) => f[5] && f !== state).map(at);
+  const stateKey = state ? at(state) : undefined;
+  // A row repeated in another state (readDelimited's "reuse": its values an object over the earlier
+  // row's, only the state its own) was checked as that row; its business key is that row's with its state.
+  const keyOfRow = new WeakMap<object, string>();
   const seen = new Map<string, number>();
+  const charProblem = (row: DelimitedRow<string>, field: AdmLayoutField) => {
+    const value = row.values[at(field)];
+    if (typeof value === "string" && value.length > field[3])
+      throw cellError(
+        file,
+        row,
+        at(field),
+        field[1],
+        `"${value}" is longer than RMA's ${field[3]} characters for ${field[1]}`,
+      );
+  };
   return {
     layout,
     columns,
     check(row) {
       const v = row.values;
-      for (const field of chars) {
-        const value = v[layoutKey(field[1])];
-        if (typeof value === "string" && value.length > field[3])
-          throw cellError(
-            file,
-            row,
-            layoutKey(field[1]),
-            field[1],
-            `"${value}" is longer than RMA's ${field[3]} characters for ${field[1]}`,
-          );
-      }
-      // A row repeated in another state shares the earlier row's parsed numbers (readDelimited's reuse,
-      // its values an object over the earlier row's): they were checked on that row.
-      if (Object.getPrototypeOf(v) === Object.prototype) {
+      const earlier = Object.getPrototypeOf(v) as object;
+      let base = earlier === Object.prototype ? undefined : keyOfRow.get(earlier);
+      if (base === undefined) {
+        for (const field of chars) charProblem(row, field);
         for (const field of numbers) {
-          const value = v[layoutKey(field[1])];
+          const value = v[at(field)];
           const problem = typeof value === "number" ? admFormatProblem(value, field) : null;
-          if (problem) throw cellError(file, row, layoutKey(field[1]), field[1], problem);
+          if (problem) throw cellError(file, row, at(field), field[1], problem);
         }
         for (const field of years) {
-          const value = v[layoutKey(field[1])];
+          const value = v[at(field)];
           if (value !== undefined && !/^\d{4}$/.test(String(value)))
-            throw cellError(
-              file,
-              row,
-              layoutKey(field[1]),
-              field[1],
-              `expected a year CCYY, found "${value}"`,
-            );
+            throw cellError(file, row, at(field), field[1], `expected a year CCYY, found "${value}"`);
         }
-      }
-      const key = keys.map((k) => v[k] ?? "").join("|");
-      const earlier = seen.get(key);
-      if (earlier !== undefined)
+        base = keys.map((k) => v[k] ?? "").join("|");
+        keyOfRow.set(v, base);
+      } else if (state) charProblem(row, state);
+      const key = `${stateKey ? (v[stateKey] ?? "") : ""}|${base}`;
+      const first = seen.get(key);
+      if (first !== undefined)
         throw importError(
           file,
           `line ${row.line}`,
-          `a second record with line ${earlier}'s business key (RMA's RY${layout.reinsuranceYear} ${member} layout: ${layout.fields
+          `a second record with line ${first}'s business key (RMA's RY${layout.reinsuranceYear} ${member} layout: ${layout.fields
             .filter((f) => f[5])
             .map((f) => f[1])
             .join(", ")})`,
