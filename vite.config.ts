@@ -280,15 +280,16 @@ const config: UserConfig = {
               test: /node_modules[\\/](yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@lifeomic)[\\/]/,
             },
             zodGroup,
-            // The LRP quote screen and the parts it shares with the agent's coverage create screen
-            // (src/components/quote) in one chunk: split by importer they cost the quote screen ~1 KB
-            // gzipped of chunk overhead. The Order button's lazily loaded modules stay out. With them
-            // the app modules only the landing screen needs at first (inLandingScreen, issue 30).
+            // The LRP quote screen and the app modules only it needs at first (inLandingScreen, issue
+            // 30: among them the parts of src/components/quote it shares with the agent's coverage
+            // create screen) in one chunk: split by importer they cost the quote screen ~1 KB gzipped
+            // of chunk overhead each. Not the rest of src/components/quote: its LGM parts (figures,
+            // use-lgm-quote) would bring the LGM form, types and period chunks to the LRP screen. The
+            // Order button's lazily loaded modules stay out.
             {
               name: "lrp-quote",
               test: (id: string) =>
-                (/src[\\/](features[\\/]lrp-quote|components[\\/]quote)[\\/]/.test(id) ||
-                  inLandingScreen(id)) &&
+                (/src[\\/]features[\\/]lrp-quote[\\/]/.test(id) || inLandingScreen(id)) &&
                 !/order-button(-synced)?\.tsx$/.test(id),
             },
           ],

@@ -1,7 +1,9 @@
-import { SegmentGroup } from "@ark-ui/react/segment-group";
+import { useId } from "react";
 
-// A small set of mutually exclusive choices (unit basis, amount or percent), on Ark UI's SegmentGroup
-// (a radio group underneath: arrow keys move, the label names it).
+// A small set of mutually exclusive choices (unit basis, amount or percent): a radio group of native
+// radio buttons drawn as one row of segments (arrow keys move and choose, as in any radio group; the
+// label names the group). Native, not Ark UI's SegmentGroup: on the first LRP quote screen that was
+// the only Ark UI part, ~13 KB gzipped of zag runtime for one control (issue 30).
 
 export interface SegmentedProps<V extends string> {
   label: string;
@@ -11,25 +13,31 @@ export interface SegmentedProps<V extends string> {
 }
 
 export function Segmented<V extends string>({ label, value, onChange, options }: SegmentedProps<V>) {
+  const id = useId();
   return (
-    <SegmentGroup.Root
-      className="segmented"
-      value={value}
-      orientation="horizontal"
-      onValueChange={(d) => {
-        if (d.value) onChange(d.value as V);
-      }}
-    >
-      <SegmentGroup.Label className="field__label">{label}</SegmentGroup.Label>
+    <div className="segmented" role="radiogroup" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="field__label">
+        {label}
+      </span>
       <div className="segmented__items">
         {options.map((o) => (
-          <SegmentGroup.Item key={o.value} value={o.value} className="segmented__item">
-            <SegmentGroup.ItemText>{o.label}</SegmentGroup.ItemText>
-            <SegmentGroup.ItemControl />
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
+          <label
+            key={o.value}
+            className="segmented__item"
+            data-state={o.value === value ? "checked" : "unchecked"}
+          >
+            <input
+              type="radio"
+              className="segmented__input"
+              name={id}
+              value={o.value}
+              checked={o.value === value}
+              onChange={() => onChange(o.value)}
+            />
+            {o.label}
+          </label>
         ))}
       </div>
-    </SegmentGroup.Root>
+    </div>
   );
 }
