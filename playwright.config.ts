@@ -1,6 +1,24 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { DAYS } from "./tests/e2e/days";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+
+// One clock and fresh data per run (issue 29 §3; README "Testing"). This file is read by the runner and
+// again by each worker, which inherit the runner's environment: what is set here once holds for all.
+// - The clock: the server under test starts at E2E_CLOCK_FIXED_AT (its CLOCK_FIXED_AT), the browser
+//   contexts and the tests' own dates start there too (tests/e2e/clock.ts, fixtures.ts), all measured
+//   from E2E_CLOCK_STARTED. Default: the sales day of tests/e2e/days.ts.
+// - The data: a new folder per run under the system's temporary folder (removed after the run), unless
+//   E2E_DATA_DIR names one (an external server's; give it an empty folder).
+process.env.E2E_CLOCK_FIXED_AT ??= DAYS.sales;
+process.env.E2E_CLOCK_STARTED ??= String(Date.now());
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "rangeline-e2e-"));
+  process.env.E2E_DATA_DIR_MADE = "1";
+}
 
 // Playwright drives Debian's Chromium; it never downloads a browser of its own.
 export default defineConfig({
@@ -9,6 +27,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
@@ -24,12 +44,18 @@ export default defineConfig({
     },
   },
   // E2E_EXTERNAL_SERVER=1: run against a server already listening on E2E_PORT (started with its own
-  // STATIC_DIR and DATA_DIR), so engineers working side by side do not rebuild one dist/ at once.
+  // STATIC_DIR, an empty DATA_DIR given as E2E_DATA_DIR too, and CLOCK_FIXED_AT=E2E_CLOCK_FIXED_AT), so
+  // engineers working side by side do not rebuild one dist/ at once. The global setup checks its day.
   webServer: process.env.E2E_EXTERNAL_SERVER
     ? undefined
     : {
         command: `node scripts/start.mjs`,
-        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", NODE_ENV: "test" },
+        env: {
+          PORT: String(port),
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          NODE_ENV: "test",
+          CLOCK_FIXED_AT: process.env.E2E_CLOCK_FIXED_AT,
+        },
         url: `http://127.0.0.1:${port}/api/health`,
         reuseExistingServer: false,
         timeout: 180_000,

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ROUTES } from "../../shared/access/routes";
 import type { DemoUser } from "../../sync-server/identity/demo-users";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
 
 // WCAG 2.1 AA, measured (issue 28): axe on every route of every role at 360 px and 1280 px, with the

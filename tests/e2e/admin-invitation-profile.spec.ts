@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AGENT2, device, user } from "./sync-helpers";
 
 // Issue 13 §3, the profile screen's part of an invitation (production: the link sends the invitee to

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced, user } from "./sync-helpers";
 
 // Administration (issue 13 §6): an admin changes the organisation's primary colour and an agent's open

@@ -1,8 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { premiumDueDate, todayCentral } from "../../shared/book/dates";
 import { sampleEntity, sampleLrpCoverage, samplePolicy } from "../../shared/book/test-fixtures";
-import { addDays, daysBetween } from "../../shared/market/dates";
-import { formatDate } from "../../src/lib/format/dates";
+import { E2E_DAY } from "./clock";
+import { expect, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
 
 // The agent hub and My coverages (issue 10 §3) read the book on the device: a customer's coverage
@@ -12,6 +10,7 @@ import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync
 // shared date rules) and today's estimated indemnity, labelled an estimate. The records are written
 // through the app's sync client on the agent's device (valid records of the shared shapes); the
 // record page derives the organisation's summaries from them, as after any write.
+// The run's day is Wednesday 2026-11-18 (tests/e2e/clock.ts): every date below is written out.
 
 test("the hub lists what needs the agent, and My coverages shows the producer's view", async ({
   browser,
@@ -20,21 +19,21 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
   const agent = await deviceWithNewCustomer(browser, AGENT, name);
   const { page, id } = agent;
   const run = Date.now().toString(36).toUpperCase();
-  const today = todayCentral(new Date());
+  expect(E2E_DAY).toBe("2026-11-18");
   const entity = sampleEntity({ id: `E${run}`, legalName: `Hub Cattle ${run}` });
   const policy = samplePolicy({ id: `P${run}`, entityId: entity.id, policyNumber: `PL-${run}` });
   const ending = sampleLrpCoverage({
     id: `CE${run}`,
     policyId: policy.id,
     status: "accepted",
-    endDate: addDays(today, 10),
+    endDate: "2026-11-28", // in 10 days; CY2026 premium billed 2 months after: due 2027-01-01
     head: 140,
   });
   const ended = sampleLrpCoverage({
     id: `CX${run}`,
     policyId: policy.id,
     status: "ended",
-    endDate: addDays(today, -20),
+    endDate: "2026-10-29", // 20 days ago: claims to file by 2026-12-28; premium due 2026-12-01
     head: 60,
   });
   try {
@@ -57,7 +56,7 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
         ],
       ] as const,
     );
-    await expect(page.getByTestId("customer-coverages")).toContainText(`Ends ${formatDate(ending.endDate)}`);
+    await expect(page.getByTestId("customer-coverages")).toContainText("Ends Nov 28, 2026");
     await expectAllSynced(page);
 
     await page.goto("/agent");
@@ -71,23 +70,23 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
       `/agent/coverages/lrp/${ending.id}`,
     );
     const claimItem = hub.getByTestId("hub-claims").getByRole("listitem").filter({ hasText: name });
-    await expect(claimItem).toContainText(`file by ${formatDate(addDays(ended.endDate, 60))}`);
+    await expect(claimItem).toContainText("file by Dec 28, 2026");
     // Applications (issue 14): the panel lists the organisation's waiting applications (tests/e2e/apply.spec.ts).
     await expect(hub.getByRole("heading", { name: "New applications" })).toBeVisible();
     await expect(hub.getByText("Applications arrive here once online applications are built.")).toHaveCount(
       0,
     );
 
-    // Premiums falling due in the next 30 days, by the shared rule (which one is listed depends on today).
-    for (const coverage of [ending, ended]) {
-      const due = premiumDueDate(coverage);
-      const days = daysBetween(today, due);
-      const item = hub
+    // Premiums falling due in the next 30 days: the ended coverage's (2026-12-01, in 13 days), not the
+    // running one's (2027-01-01, in 44 days).
+    const premiumItem = (coverage: { id: string }) =>
+      hub
         .getByTestId("hub-premiums")
         .getByRole("listitem")
         .filter({ has: page.locator(`a[href="/agent/coverages/lrp/${coverage.id}"]`) });
-      await expect(item).toHaveCount(days >= 0 && days <= 30 ? 1 : 0);
-    }
+    await expect(premiumItem(ended)).toHaveCount(1);
+    await expect(premiumItem(ended)).toContainText("Dec 1, 2026");
+    await expect(premiumItem(ending)).toHaveCount(0);
 
     await page.goto(`/insurance/my-coverages?customer=${encodeURIComponent(id)}`);
     await expect(page.getByRole("status").filter({ hasText: "This is the producer's view" })).toBeVisible();
@@ -97,9 +96,7 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
     await expect(cards).toHaveCount(2);
     // Running coverages first: the one ending in 10 days.
     await expect(cards.first().getByTestId("days-to-end")).toContainText("ends in 10 days");
-    await expect(cards.first().getByTestId("premium-due")).toContainText(
-      `due ${formatDate(premiumDueDate(ending))}`,
-    );
+    await expect(cards.first().getByTestId("premium-due")).toContainText("due Jan 1, 2027");
     await expect(cards.first().getByTestId("estimated-indemnity")).toContainText("estimate");
     await expect(cards.nth(1).getByTestId("days-to-end")).toContainText("ended 20 days ago");
     await expect(view).not.toContainText(entity.taxIdLast4 ?? "6789");

@@ -4,7 +4,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { addDays } from "../../shared/market/dates";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { formatDate } from "../../src/lib/format/dates";
@@ -13,6 +12,8 @@ import { readConfig } from "../../sync-server/config";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { E2E_DAY } from "./clock";
+import { expect, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
@@ -96,7 +97,7 @@ test("a published snapshot that meets a target pushes a notification; the quote 
 }) => {
   test.setTimeout(180_000);
   const base = `http://127.0.0.1:${server.port}`;
-  const today = generateSampleSnapshot(new Date().toISOString().slice(0, 10));
+  const today = generateSampleSnapshot(E2E_DAY);
   await server.publishMarket(today);
 
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { AGENT, device, freshName, newCustomerPath, saveNewCustomer } from "./sync-helpers";
 
 // Applying for coverage (issue 14 §1), the parts apply.spec.ts does not cover:

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { AGENT, signIn } from "./sync-helpers";
 
 // Applying for coverage (issue 14 §1): a signed-out producer fills an individual application with no

@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ROUTES } from "../../shared/access/routes";
 import { navigationFor } from "../../src/app/navigation/nav-model";
 import { DEMO_USERS, type DemoUser } from "../../sync-server/identity/demo-users";
 import { createAccessTokenVerifier } from "../../sync-server/identity/verify";
+import { type BrowserContext, expect, type Page, test } from "./fixtures";
 
 // Sign-in end to end: the real @auth0/auth0-spa-js in Chromium against the sync server's embedded
 // identity provider. Each demo user signs in, sees the navigation of their role, stays signed in

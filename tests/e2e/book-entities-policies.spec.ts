@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { AGENT, AGENT2, device, dropSocket, expectAllSynced, restoreSocket } from "./sync-helpers";
 
 // Entities and policies of the agent book (issue 10 §3): an agent creates a customer, an entity with

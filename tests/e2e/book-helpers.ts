@@ -1,6 +1,4 @@
 import { expect, type Page } from "@playwright/test";
-import { cropYearOf } from "../../shared/book/crop-year";
-import { asksForwardPurchase } from "../../shared/book/forward-purchase";
 import { lgmEndorsementFromQuote } from "../../shared/book/lgm-endorsement";
 import {
   sampleEntity,
@@ -9,7 +7,7 @@ import {
   samplePolicy,
 } from "../../shared/book/test-fixtures";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
-import { centralDateOf } from "../../shared/pricing/sales-window";
+import { e2eNow } from "./clock";
 import { AGENT, CUSTOMER, expectAllSynced, newCustomerPath } from "./sync-helpers";
 
 // Steps of the agent book's end-to-end tests (tests/e2e/book-*.spec.ts), through the screens as an
@@ -99,26 +97,22 @@ export async function chooseOffer(page: Page, head: number): Promise<string> {
 
 /**
  * From crop year 2027 the form asks whether any cattle are forward-purchased, and will not save until
- * answered (shared/book/forward-purchase.ts): answers "No" where today's sales (the sample market's
- * day) ask it, and checks it is not asked otherwise. Call it once the chosen offer is shown.
+ * answered (shared/book/forward-purchase.ts). The run's day (2026-11-18) sells crop year 2027 feeder
+ * cattle, so it is asked: answers "No". Call it once the chosen offer is shown.
  */
-export async function answerNotForwardPurchased(page: Page, commodity = "0801"): Promise<void> {
+export async function answerNotForwardPurchased(page: Page): Promise<void> {
   const forward = createPage(page).getByTestId("forward-purchase");
-  if (!asksForwardPurchase(cropYearOf(centralDateOf(new Date())), commodity)) {
-    await expect(forward).toHaveCount(0);
-    return;
-  }
   await forward.getByLabel("No", { exact: true }).check();
   await expect(forward.getByLabel("No", { exact: true })).toBeChecked();
 }
 
-/** On a day without LRP cattle sales: saving the chosen offer is refused with the rule's message. */
-export async function expectCattleSaleRefused(page: Page, reason: string): Promise<void> {
+/** On a day without LRP cattle sales (`day`): saving the chosen offer is refused with the rule's message. */
+export async function expectCattleSaleRefused(page: Page, day: string, reason: string): Promise<void> {
   const save = createPage(page).getByRole("button", { name: "Save coverage (status Quoted)" });
   await expect(save).toBeEnabled();
   await save.click();
   await expect(createPage(page).getByRole("alert")).toContainText(
-    `LRP cattle sales are suspended on ${centralDateOf(new Date())} (${reason}): no endorsement can be bought that day`,
+    `LRP cattle sales are suspended on ${day} (${reason}): no endorsement can be bought that day`,
   );
   await expect(page).toHaveURL(/\/agent\/coverages\/lrp\/create/);
 }
@@ -204,7 +198,7 @@ export interface SeededBook {
  */
 export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
   const run = Date.now().toString(36).toUpperCase();
-  const now = new Date().toISOString();
+  const now = e2eNow().toISOString();
   const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
   const entity = sampleEntity({ id: `EP${run}`, legalName: `Phone Ranch Holdings ${run}`, ...stamps });
   const lrpPolicy = samplePolicy({
@@ -249,7 +243,7 @@ export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
     profile: { farmerClassification: "Neither" },
     policy: lgmPolicy,
     id: `GT${run}`,
-    now: new Date(),
+    now: e2eNow(),
     userId: AGENT.sub,
   });
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
+import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced } from "./sync-helpers";
 
 // Issue 10 §3: an unknown id or action on every {id} and {action} route of the agent book gets a clear

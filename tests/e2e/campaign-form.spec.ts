@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AGENT, freshName, newCustomerPath, signIn } from "./sync-helpers";
 
 // The quote campaign form as a new agency meets it (issue 28 §3): commodity and type chosen by name,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
+import { expect, test } from "./fixtures";
 
 // Quote campaigns (issue 12): an agent creates a campaign, sees the live preview (e-mail and SMS) and
 // sends a test to themself; a recipient's signed unsubscribe link works from a signed-out browser (one

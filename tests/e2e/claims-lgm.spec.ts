@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { sampleEntity, sampleLgmEndorsement, samplePolicy } from "../../shared/book/test-fixtures";
 import { ensureDemoCustomerProfile } from "./book-helpers";
+import { e2eNow } from "./clock";
+import { expect, test } from "./fixtures";
 import { waitForServiceWorker } from "./quote-helpers";
 import {
   AGENT,
@@ -25,7 +26,7 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
 }) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36).toUpperCase();
-  const now = new Date().toISOString();
+  const now = e2eNow().toISOString();
   const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
   const entity = sampleEntity({ id: `EL${run}`, legalName: `LGM Hogs ${run}`, ...stamps });
   const policy = samplePolicy({

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { bookSummaries } from "../../shared/book/summaries";
 import {
   sampleEntity,
@@ -10,6 +9,8 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { connect } from "../integration/sync/harness";
+import { e2eNow } from "./clock";
+import { expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // ATTACH1 (issue 24 §6; docs/hardening.md): the server stores a file only for a claim it holds. A claim
@@ -31,7 +32,7 @@ async function seedEndedCoverage(actual: {
   const keys = await loadOrCreateSigningKeys(dataDir);
   const token = await issueTestToken(keys, AGENT, { issuer: `http://localhost:${port}/` });
   const url = `ws://127.0.0.1:${port}/sync`;
-  const now = new Date().toISOString();
+  const now = e2eNow().toISOString();
   const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
   const id = `cv-offline-${Date.now().toString(36)}`;
   const entity = sampleEntity({ id: "e-offline", legalName: "Offline Claims Ranch", ...stamps });

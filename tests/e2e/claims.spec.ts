@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { bookSummaries } from "../../shared/book/summaries";
 import {
   sampleEntity,
@@ -11,6 +10,8 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { connect } from "../integration/sync/harness";
+import { e2eNow } from "./clock";
+import { expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // Issue 11 §3: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
@@ -32,7 +33,7 @@ async function seedEndedCoverage(actual: {
   const keys = await loadOrCreateSigningKeys(dataDir);
   const token = await issueTestToken(keys, AGENT, { issuer: `http://localhost:${port}/` });
   const url = `ws://127.0.0.1:${port}/sync`;
-  const now = new Date().toISOString();
+  const now = e2eNow().toISOString();
   const stamps = { createdAt: now, updatedAt: now, updatedBy: AGENT.sub };
   const id = `cv-claim-${Date.now().toString(36)}`;
   const second = `${id}-b`;

@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { canOpen, ROUTES } from "../../shared/access/routes";
+import { e2eNow } from "./clock";
+import { type BrowserContext, expect, keepSignInCookie, type Page, test } from "./fixtures";
 import {
   AGENT,
   expectAllSynced,
@@ -92,7 +93,7 @@ test("every response of the app enforces the policy", async ({ page }) => {
 });
 
 test("the collector hears a violation (so the tests below can fail)", async ({ browser }) => {
-  const since = Date.now();
+  const since = e2eNow().getTime();
   const context = await browser.newContext();
   const heard = await listen(context);
   const page = await context.newPage();
@@ -112,7 +113,7 @@ test("the collector hears a violation (so the tests below can fail)", async ({ b
 test("signed out: quotes, worker, charts, fonts and the service worker run with no violation", async ({
   browser,
 }) => {
-  const since = Date.now();
+  const since = e2eNow().getTime();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const heard = await listen(context);
   const page = await context.newPage();
@@ -135,11 +136,12 @@ test("signed out: quotes, worker, charts, fonts and the service worker run with 
 test("signed in: provider sign-in, silent authentication, sync socket, records and sign-out with no violation", async ({
   browser,
 }) => {
-  const since = Date.now();
+  const since = e2eNow().getTime();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const heard = await listen(context);
   const page = await context.newPage();
   await signIn(page, AGENT, newCustomerPath());
+  await keepSignInCookie(context, test.info().project.use.baseURL as string);
   await saveNewCustomer(page, freshName("CSP Ranch"));
   await expect(page.getByTestId("customer-record")).toBeVisible();
   await expectAllSynced(page);
@@ -182,7 +184,7 @@ test("every screen, opened by a role that may open it, runs with no violation", 
     const mine = left.filter((route) => canOpen(route, person.roles));
     if (mine.length === 0) continue;
     for (const route of mine) left.splice(left.indexOf(route), 1);
-    const since = Date.now();
+    const since = e2eNow().getTime();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const heard = await listen(context);
     const page = await context.newPage();

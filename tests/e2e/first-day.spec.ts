@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
+import { expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, expectAllSynced, freshName, signIn, user } from "./sync-helpers";
 
 // A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and

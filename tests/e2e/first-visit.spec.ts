@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue 30: on a first visit nothing the LRP quote screen needs is discovered late — its chunks, the
 // pricing worker and the market snapshot are requested by the HTML parser itself (preloads), the

@@ -1,5 +1,3 @@
-import { expect, test } from "@playwright/test";
-import { centralDateOf } from "../../shared/pricing/sales-window";
 import {
   addFromRecord,
   choosePolicy,
@@ -8,7 +6,8 @@ import {
   createPage,
   saveCoverage,
 } from "./book-helpers";
-import { lrpSalesSuspendedToday } from "./quote-helpers";
+import { E2E_DAY } from "./clock";
+import { expect, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, freshName } from "./sync-helpers";
 
 // Issue 26, CY2027 SCE question on forward-purchased cattle (shared/book/forward-purchase.ts): the LRP
@@ -48,12 +47,10 @@ test("the LRP coverage form asks about forward-purchased cattle; a late delivery
     await question.getByLabel("No", { exact: true }).check();
     await expect(save).toBeEnabled();
     await expect(question.getByTestId("forward-purchase-hint")).toHaveCount(0);
-    // On a day without LRP cattle sales nothing can be saved at all (book-flow.spec.ts): the rest needs one.
-    if (lrpSalesSuspendedToday("cattle")) return;
 
     await question.getByLabel("Yes", { exact: true }).check();
-    const today = centralDateOf(new Date());
-    const late = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`; // after any end date
+    const today = E2E_DAY;
+    const late = "2028-11-18"; // after any end date of the run's day's offers
     await question.getByLabel("Delivery date").fill(late);
     await expect(question.getByTestId("forward-purchase-latest")).toContainText(
       "Enter a delivery date on or before",

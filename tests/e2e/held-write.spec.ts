@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { e2eNow } from "./clock";
+import { expect, type Page, test } from "./fixtures";
 import { AGENT, device, deviceWithNewCustomer, expectAllSynced, freshName, user } from "./sync-helpers";
 
 // Issue 16 §4 (HIST3): a write removing most of a customer's records at once is held by the server;
@@ -31,7 +32,7 @@ async function entitiesNow(admin: Page, document: string): Promise<string[]> {
     return "";
   });
   const response = await admin.request.get(
-    `/api/orgs/demo/document-history/state?document=${encodeURIComponent(document)}&at=${Date.now() + 1000}`,
+    `/api/orgs/demo/document-history/state?document=${encodeURIComponent(document)}&at=${e2eNow().getTime() + 1000}`,
     { headers: { authorization: `Bearer ${token}` } },
   );
   expect(response.status()).toBe(200);
@@ -66,7 +67,9 @@ test("a mass removal is held and the agent is asked: keep the records, then remo
     await removeAll();
     const prompt = page.getByTestId("held-write");
     await expect(prompt).toContainText("removes 3 of the 3 records");
-    await page.screenshot({ path: "/tmp/h16/held-write.png" });
+    await test
+      .info()
+      .attach("the held-write prompt", { body: await page.screenshot(), contentType: "image/png" });
     await prompt.getByRole("button", { name: "Keep the records" }).click();
     await expect(prompt).toHaveCount(0);
     await expectAllSynced(page);

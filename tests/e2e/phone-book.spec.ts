@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { chooseOffer, choosePolicy, DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
+import { expect, type Page, test } from "./fixtures";
 import {
   AGENT,
   CUSTOMER,

@@ -5,7 +5,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createTlsServer, type TLSSocket, type Server as TlsServer } from "node:tls";
-import { expect, test } from "@playwright/test";
 import { addDays } from "../../shared/market/dates";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { storedDocumentJson } from "../../sync-server/campaigns/stored-doc";
@@ -14,6 +13,8 @@ import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { SqlitePushStore } from "../../sync-server/push/store";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { E2E_DAY } from "./clock";
+import { expect, onRunClock, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
@@ -217,8 +218,9 @@ test("Chromium subscribes with the server's key, and a publish that meets a targ
       "--ignore-certificate-errors",
     ],
   });
+  await onRunClock(context);
   try {
-    const today = generateSampleSnapshot(new Date().toISOString().slice(0, 10));
+    const today = generateSampleSnapshot(E2E_DAY);
     await server.publishMarket(today);
     await context.grantPermissions(["notifications"], { origin: base });
     const page = context.pages()[0] ?? (await context.newPage());

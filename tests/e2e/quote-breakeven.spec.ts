@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
 // The breakeven calculator (issue 6): the engine's inputs and results with an LRP net floor beside.

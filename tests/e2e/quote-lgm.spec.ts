@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { LGM_RESULT_LABELS } from "../../shared/catalogue/labels";
+import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
 // The LGM quote screen (issue 6): types, marketings by month, weights, deductible steps, the spec's

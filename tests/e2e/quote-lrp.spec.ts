@@ -1,12 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { LRP_COVERAGE_TABLE_COLUMNS } from "../../shared/catalogue/labels";
-import {
-  expectNoHorizontalOverflow,
-  field,
-  lrpSalesSuspendedToday,
-  offlineReload,
-  pricesLoaded,
-} from "./quote-helpers";
+import { expect, test } from "./fixtures";
+import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
 // The LRP quote screen (issue 6): defaults, every §3 column, sorting, filtering, the chosen row, unit
 // basis, the spec's messages inline, the URL round trip, offline use and 360 px.
@@ -31,20 +25,13 @@ test("opens with the defaults and the whole offer table before anything is touch
       }),
     ).toBeVisible();
   expect(await bodyRows(page).count()).toBeGreaterThan(20);
+  // The run's day is a sales day (noon Central, Wednesday 2026-11-18): the countdown to the next
+  // morning's cutoff, and the sales calendar's next report day, Cattle on Feed on Friday the 20th. Days
+  // without sales have their own tests (day-kinds.spec.ts).
   const status = page.getByTestId("market-status");
-  if (lrpSalesSuspendedToday("cattle")) {
-    // A day without cattle sales (a report day, an exchange holiday): said so, and no countdown.
-    await expect(status.getByTestId("sales-suspended")).toContainText(
-      /^No cattle sales on .+: .+\. These prices are for reference: no endorsement can be bought at them\.$/,
-    );
-    await expect(status).not.toContainText("sales cutoff (");
-  } else {
-    await expect(
-      status.getByText(/until the 8:25 am Central sales cutoff|Sales at these prices closed/),
-    ).toBeVisible();
-    // The sales calendar (issue 15): the next listed report day, or — none listed — NASS's calendar.
-    await expect(status.getByText(/next listed report day|check NASS's release calendar/)).toBeVisible();
-  }
+  await expect(status.getByTestId("sales-suspended")).toHaveCount(0);
+  await expect(status).toContainText("until the 8:25 am Central sales cutoff");
+  await expect(status).toContainText("next listed report day: Nov 20, 2026 (USDA's 2026 release calendar).");
   await expect(page.getByText("LRP settles on a cash index; a put settles on futures.")).toBeVisible();
   await expect(page.getByRole("img", { name: /Net price floor and cost by coverage level/ })).toBeVisible();
 });
@@ -72,11 +59,10 @@ test("shows the spec's head limit and the weight range next to the field and com
   await expect(page.getByText("Swine max limit is 70,000")).toBeVisible();
   await field(page, "Head").fill("500");
   await expect(table(page)).toBeVisible();
-  // The swine sales calendar's note, or on a day without swine sales why there are none.
+  // The swine sales calendar's note (the run's day is a swine sales day too).
   const status = page.getByTestId("market-status");
-  if (lrpSalesSuspendedToday("swine"))
-    await expect(status.getByTestId("sales-suspended")).toContainText(/^No swine sales on /);
-  else await expect(status.getByText(/Hogs and Pigs report days/)).toBeVisible();
+  await expect(status.getByTestId("sales-suspended")).toHaveCount(0);
+  await expect(status.getByText(/Hogs and Pigs report days/)).toBeVisible();
 });
 
 test("sorts, filters, chooses a row and keeps all of it in the URL across a reload", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
 // Scenario analysis (issue 6): ending prices moved by slider or typed value, by percent or amount.

@@ -3,8 +3,9 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, expect, type Page } from "@playwright/test";
 import type { DemoUser } from "../../sync-server/identity/demo-users";
+import { e2eNow } from "./clock";
+import { type BrowserContext, chromium, expect, onRunClock, type Page } from "./fixtures";
 import { signIn } from "./sync-helpers";
 
 // The drills of issue 31 run against servers of their own (ports 8192-8199, their own data folders,
@@ -84,6 +85,7 @@ export async function startDrillServer(port: number): Promise<DrillServer> {
           DATA_DIR: dataDir,
           STATIC_DIR: staticDir,
           NODE_ENV: "test",
+          CLOCK_FIXED_AT: e2eNow().toISOString(),
           DATABASE_URL: "",
           REDIS_URL: "",
         },
@@ -158,6 +160,7 @@ export async function openDevice(
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
   });
+  await onRunClock(context);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(path);
   return { context, page, profile, close: () => context.close() };
@@ -225,6 +228,7 @@ export async function killableBrowser(profile: string): Promise<KillableBrowser>
   });
   const browser = await chromium.connectOverCDP(endpoint);
   const context = browser.contexts()[0] ?? (await browser.newContext());
+  await onRunClock(context);
   const page = context.pages()[0] ?? (await context.newPage());
   const kill = () => {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");

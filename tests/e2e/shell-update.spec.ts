@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
 import { matchRoute } from "../../shared/access/routes";
+import { expect, test } from "./fixtures";
 
 // The update prompt needs a second version of the service worker. Playwright cannot rewrite the
 // bytes of a service worker script as the browser fetches it, so this test serves the real build

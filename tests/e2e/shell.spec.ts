@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ROUTES, type RouteId } from "../../shared/access/routes";
+import { expect, type Page, test } from "./fixtures";
 
 // The app shell in Chromium: titles of the open routes, the sign-in prompt on a gated route, the
 // layout at 360 px, the mobile navigation, and the app after an offline reload.

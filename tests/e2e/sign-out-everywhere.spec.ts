@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced } from "./sync-helpers";
 
 // Issue 16 §3: "Sign out on all devices" from the account menu ends the user's sessions on the server

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the portal serves its health check and its home page", async ({ page, request }) => {
   const health = await request.get("/api/health");

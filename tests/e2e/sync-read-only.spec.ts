@@ -1,14 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import {
-  AGENT,
-  CUSTOMER,
-  customerPath,
-  device,
-  expectAllSynced,
-  field,
-  saveNewCustomer,
-} from "./sync-helpers";
+import { expect, test } from "./fixtures";
+import { AGENT, CUSTOMER, customerPath, device, expectAllSynced, field } from "./sync-helpers";
 
 // Read-only documents (issue 5 §4, issue 10 §3, rules ACL and SYNC1): the linked customer sees their
 // record on My coverages but the UI never offers to change it; a write forced past the UI is refused by
@@ -22,15 +14,8 @@ test("a customer sees their record read-only, and a forced write is refused and 
   const agent = await device(browser, AGENT, customerPath(customerId));
   const customer = await device(browser, CUSTOMER, "/insurance/my-coverages");
   try {
-    // The linked customer's record is started once per database, with the id the account is linked to.
-    const record = agent.page.getByTestId("customer-record");
-    const notFound = agent.page.getByTestId("record-not-found");
-    await expect(record.or(notFound)).toBeVisible({ timeout: 15_000 });
-    if (await notFound.isVisible()) {
-      await notFound.getByRole("link", { name: "start the customer record for this id" }).click();
-      await expect(agent.page.getByTestId("preset-id")).toContainText(customerId);
-      expect(await saveNewCustomer(agent.page, marker)).toBe(customerId);
-    }
+    // The linked customer's record (the run's global setup started it, tests/e2e/global-setup.ts).
+    await expect(agent.page.getByTestId("customer-record")).toBeVisible({ timeout: 15_000 });
     await field(agent.page, "Name").fill(marker);
     await expectAllSynced(agent.page);
 

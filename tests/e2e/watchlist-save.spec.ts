@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CUSTOMER, device } from "./sync-helpers";
 
 // "Save to watchlist" on the quote screens (issue 5 §2): the setup being quoted lands in the user's

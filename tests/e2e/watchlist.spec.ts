@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { CUSTOMER, device, dropSocket, expectAllSynced } from "./sync-helpers";
 
 // The watchlist end to end (issue 5 §2): a setup saved by hand is priced by the worker against the

@@ -1,0 +1,57 @@
+import { type Browser, type BrowserContext, test as base } from "@playwright/test";
+import { EMBEDDED_CLIENT_ID } from "../../sync-server/identity/embedded/client";
+import { e2eNow } from "./clock";
+
+// Everything else of Playwright's test API, as it is (`test` below takes precedence over its own).
+export * from "@playwright/test";
+
+// Every spec imports `test` from here (tests/e2e/fixtures.test.ts checks it): each browser context,
+// the default one and those a test opens with browser.newContext(), starts on the run's clock
+// (./clock.ts). Playwright's setSystemTime fakes Date only: time runs on from the set instant and
+// timers fire as usual (setFixedTime would stop Date.now(), which elapsed-time code in the app reads).
+// A test that needs another day says so with test.use({ clockAt: DAYS.… }) (the browser only: the
+// server's day is the run's).
+
+/** Puts a context on the run's clock, or on `at`. */
+export async function onRunClock(context: BrowserContext, at?: string | Date): Promise<BrowserContext> {
+  await context.clock.setSystemTime(at ?? e2eNow());
+  return context;
+}
+
+const clocked = new WeakSet<Browser>();
+
+export const test = base.extend<{ clockAt: string | undefined }, { clockedBrowser: Browser }>({
+  clockAt: [undefined, { option: true }],
+  clockedBrowser: [
+    async ({ browser }, use) => {
+      if (!clocked.has(browser)) {
+        clocked.add(browser);
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => onRunClock(await newContext(options));
+      }
+      await use(browser);
+    },
+    { scope: "worker", auto: true },
+  ],
+  context: async ({ context, clockAt }, use) => {
+    await onRunClock(context, clockAt);
+    await use(context);
+  },
+});
+
+/**
+ * A cookie a page script writes with an expiry (js-cookie: now + N days) expires on Chromium's own
+ * clock, which the run's clock is days behind: auth0-spa-js's day-long "is authenticated" cookie, written
+ * at sign-in, is already gone, and a reload without the token cache then skips the silent sign-in. A
+ * test about that sign-in writes the cookie again as a real day would (a day after Chromium's now).
+ */
+export async function keepSignInCookie(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([
+    {
+      name: `auth0.${EMBEDDED_CLIENT_ID}.is.authenticated`,
+      value: "true",
+      url: baseURL,
+      expires: Math.floor(Date.now() / 1000) + 86_400,
+    },
+  ]);
+}
