@@ -77,8 +77,14 @@ describe("a claim built from a coverage by the engine", () => {
       priceAdjustmentFactor: "1",
     };
     const final = computeLrpClaim({ coverages: [coverage], snapshot, today: "2026-06-10" });
-    expect(final.actual).toMatchObject({ source: "rma-actual", kind: "final", date: "2026-06-10" });
-    expect(final.actual.sourceText).toContain("A00620");
+    // The sample market of 2026-06-10 publishes 0801/809 ending 2026-06-03 at $329.85.
+    expect(final.actual).toEqual({
+      value: "329.85",
+      source: "rma-actual",
+      sourceText: "RMA actual ending value (A00620) for 2026-06-03",
+      date: "2026-06-10",
+      kind: "final",
+    });
     // 5 × 100 × 5.5 = 2,750
     expect(final.indemnity).toBe("2750");
     const later = computeLrpClaim({
@@ -86,7 +92,13 @@ describe("a claim built from a coverage by the engine", () => {
       snapshot,
       today: "2026-06-10",
     });
-    expect(later.actual).toMatchObject({ source: "estimate", kind: "estimate" });
+    expect(later.actual).toEqual({
+      value: "313.3",
+      source: "estimate",
+      sourceText: "GF futures of 2026-06-10",
+      date: "2026-06-10",
+      kind: "estimate",
+    });
   });
 
   it("LGM: RMA's actual margins, prorated below 75 % of target marketings, no filing due date", () => {

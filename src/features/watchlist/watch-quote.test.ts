@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WatchSetup } from "../../../shared/documents/watchlist";
-import { generateSampleSnapshot, type MarketSnapshot } from "../../../shared/market";
+import { generateSampleSnapshot } from "../../../shared/market";
 import { lgmQuoteOf, priceLgm, quoteLrp } from "../../../shared/pricing";
 import {
   dollars,
@@ -33,31 +33,35 @@ const lgm: WatchSetup = {
 };
 
 describe("a watchlist setup priced against a snapshot", () => {
-  let today: MarketSnapshot;
-  let before: MarketSnapshot;
+  // Each test reads these, none changes them: any test runs alone or in any order.
+  const today = generateSampleSnapshot("2026-11-20");
+  const before = generateSampleSnapshot("2026-11-19");
+
   it("builds the engine's input with the snapshot's date, and the engine prices it", () => {
-    today = generateSampleSnapshot("2026-11-20");
-    before = generateSampleSnapshot("2026-11-19");
     const now = watchQuoteInput(lrp, today);
     expect(now.plan).toBe("lrp");
     expect(now.input).toMatchObject({ salesDate: "2026-11-20", head: 100, coverageLevel: 0.95 });
-    const a = figuresOfLrp(quoteLrp(now.input, today));
-    const b = figuresOfLrp(quoteLrp(watchQuoteInput(lrp, before).input, before));
-    expect(a.producerPremium).toBeGreaterThan(0);
-    const change = premiumChange(a, b);
-    expect(change).toBe((Math.round((a.producerPremium - b.producerPremium) * 100) / 100).toFixed(2));
+    expect(watchQuoteInput(lrp, before).input).toMatchObject({ salesDate: "2026-11-19" });
+    expect(figuresOfLrp(quoteLrp(now.input, today)).producerPremium).toBeGreaterThan(0);
+  });
+
+  it("says the change of the producer premium from the previous snapshot, in dollars and cents", () => {
+    const figures = figuresOfLrp(quoteLrp(watchQuoteInput(lrp, today).input, today));
+    expect(premiumChange({ ...figures, producerPremium: 3589 }, { ...figures, producerPremium: 3509 })).toBe(
+      "80.00",
+    );
+    expect(
+      premiumChange({ ...figures, producerPremium: 3509 }, { ...figures, producerPremium: 3589.5 }),
+    ).toBe("-80.50");
   });
 
   it("says which offered level priced a setup whose level RMA does not offer (nearest at or below)", () => {
-    const snapshot = generateSampleSnapshot("2026-11-19");
-    const offered = snapshot.lrpRates
-      .filter((r) => r.typeCode === "810" && r.endorsementLengthWeeks === 21 && r.coverageLevel <= 0.95)
-      .map((r) => r.coverageLevel)
-      .sort((x, y) => y - x)[0];
+    // The sample market of 2026-11-19 offers 810 / 21 weeks at … 0.9223, 0.9474, 0.9725, 1: 0.951 is
+    // not offered, the nearest level at or below it is 0.9474.
     const figures = figuresOfLrp(
-      quoteLrp(watchQuoteInput({ ...lrp, coverageLevel: 0.951 }, snapshot).input, snapshot),
+      quoteLrp(watchQuoteInput({ ...lrp, coverageLevel: 0.951 }, before).input, before),
     );
-    expect(figures.offeredLevel).toEqual({ requested: 0.951, offered });
+    expect(figures.offeredLevel).toEqual({ requested: 0.951, offered: 0.9474 });
   });
 
   it("moves LGM marketings with the sales date (they are by month of the insurance period)", () => {

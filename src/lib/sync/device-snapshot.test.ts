@@ -1,7 +1,7 @@
 import { HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DocumentKind } from "../../../shared/documents/names";
 import { databaseName } from "./config";
 import { prefetchSnapshot, readSnapshot } from "./device-snapshot";
@@ -35,7 +35,16 @@ function record<K extends DocumentKind>(doc: SyncedDocument<K>) {
   return states;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits (polling, up to 6 s) until the device holds `database`'s snapshot (saved after 2 s of quiet). */
+const snapshotSaved = (database: string) =>
+  vi.waitFor(
+    async () => {
+      const snapshot = await readSnapshot(database);
+      if (!snapshot) throw new Error(`no snapshot of ${database} yet`);
+      return snapshot;
+    },
+    { timeout: 6000, interval: 100 },
+  );
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -50,8 +59,7 @@ describe("device snapshot of the book document", () => {
     first.write((t) => t.setWhole("customers", ["c1"], customer("c1", "Casey Ranch")));
     // Saved after 2 s of quiet.
     const database = databaseName("u1", "org/demo/book");
-    await sleep(2600);
-    expect(await readSnapshot(database)).toEqual({ customers: { c1: customer("c1", "Casey Ranch") } });
+    expect(await snapshotSaved(database)).toEqual({ customers: { c1: customer("c1", "Casey Ranch") } });
     await first.close();
 
     const again = open("org/demo/book", "book");
@@ -77,10 +85,14 @@ describe("device snapshot of the book document", () => {
     expect(states.some((s) => s.cached)).toBe(false);
     await book.close();
 
+    // Written together with the book: once the book's snapshot is saved, the internal one would be too.
     const internal = open("org/demo/customer/c1/internal", "customerInternal");
-    await internal.ready;
+    const again = open("org/demo/book", "book");
+    await Promise.all([internal.ready, again.ready]);
     internal.write((t) => t.set("notes", ["n1"], { id: "n1", text: "call back" }));
-    await sleep(2600);
+    again.write((t) => t.setWhole("customers", ["c1"], customer("c1", "Casey Ranch")));
+    await snapshotSaved(databaseName("u1", "org/demo/book"));
+    await again.close();
     expect(internal.getState().data.notes?.n1?.text).toBe("call back");
     expect(await readSnapshot(databaseName("u1", "org/demo/customer/c1/internal"))).toBeNull();
     await internal.close();
@@ -90,15 +102,17 @@ describe("device snapshot of the book document", () => {
     const first = open("org/demo/book", "book");
     await first.ready;
     first.write((t) => t.setWhole("customers", ["c1"], customer("c1", "Casey Ranch")));
-    await sleep(2600);
-    await first.close();
     const database = databaseName("u1", "org/demo/book");
+    await snapshotSaved(database);
+    await first.close();
     prefetchSnapshot(database, Promise.resolve(true));
     expect((await readSnapshot(database))?.customers).toEqual({ c1: customer("c1", "Casey Ranch") });
 
     const missing = databaseName("u1", "org/other/book");
-    prefetchSnapshot(missing, Promise.resolve(false));
-    await sleep(50);
+    const exists = Promise.resolve(false);
+    prefetchSnapshot(missing, exists);
+    // The prefetch's own step after `exists` was queued first: it has run once this one has.
+    await exists.then(() => undefined);
     expect((await storedDocuments()).map((d) => d.database)).not.toContain(missing);
   }, 15_000);
 });
