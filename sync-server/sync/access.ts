@@ -89,13 +89,23 @@ export class AccessControl implements Extension {
 
   /**
    * A claim names its customer (`claim.customerId`); when an agent (a writer) changes it, the link in
-   * the server's table follows, and the linked customer may read the claim (ACL7).
+   * the server's table follows, and the linked customer may read the claim (ACL7). Called by the write
+   * path's onChange (write-path.ts) after each applied change, not a Hocuspocus hook of its own; null
+   * when the change is not a writer's change of a claim.
    */
-  async onChange({ document, context }: onChangePayload): Promise<void> {
-    if (!isSyncContext(context) || context.ref.kind !== "claim" || context.grant.access !== "write") return;
+  followClaimCustomer({ document, context }: onChangePayload): Promise<void> | null {
+    if (!isSyncContext(context) || context.ref.kind !== "claim" || context.grant.access !== "write")
+      return null;
+    return this.linkClaimCustomer(document, context.ref);
+  }
+
+  private async linkClaimCustomer(
+    document: onChangePayload["document"],
+    ref: Extract<DocumentRef, { kind: "claim" }>,
+  ): Promise<void> {
     const customerId = document.getMap("claim").get("customerId");
     const linked = typeof customerId === "string" && customerId !== "" ? customerId : null;
-    const { orgId, claimId } = context.ref;
+    const { orgId, claimId } = ref;
     if ((await this.options.storage.getClaimCustomer(orgId, claimId)) === linked) return;
     await this.options.storage.setClaimCustomer(orgId, claimId, linked);
     // A customer who no longer reads the claim loses the connection.

@@ -208,22 +208,27 @@ export class Persistence implements Extension {
   }
 
   /**
-   * A change applied to the document. A client's logged write is now applied: compaction may drop it
-   * from the log (its seq is marked here, once the document holds it, rather than after Hocuspocus has
-   * handled the message: one hook fewer per message). Server-side changes (direct connections) are
-   * logged here; client writes were logged in beforeSync.
+   * A change applied to the document (the write path's onChange, write-path.ts). A client's logged
+   * write is now applied: compaction may drop it from the log (its seq is marked here, once the
+   * document holds it, rather than after Hocuspocus has handled the message: one hook fewer per
+   * message). Server-side changes (direct connections) are logged here; client writes were logged in
+   * beforeSync. Not a Hocuspocus hook of its own: the write path calls it. Null when there is nothing
+   * to wait for (a client's write: the common case costs no promise).
    */
-  async onChange({ document, update, transactionOrigin, connection }: onChangePayload): Promise<void> {
+  changed({ document, update, transactionOrigin, connection }: onChangePayload): Promise<void> | null {
     if (connection) {
       const seq = this.pendingSeq.get(connection);
-      if (seq === undefined) return;
+      if (seq === undefined) return null;
       this.pendingSeq.delete(connection);
       this.markApplied(document.name, seq);
-      return;
+      return null;
     }
-    if (!isTransactionOrigin(transactionOrigin) || transactionOrigin.source !== "local") return;
-    const seq = await this.append(document.name, update);
-    this.markApplied(document.name, seq);
+    if (!isTransactionOrigin(transactionOrigin) || transactionOrigin.source !== "local") return null;
+    return this.logServerChange(document.name, update);
+  }
+
+  private async logServerChange(name: string, update: Uint8Array): Promise<void> {
+    this.markApplied(name, await this.append(name, update));
   }
 
   /** Compaction: the full state replaces the log entries it contains. */

@@ -83,6 +83,7 @@ export function createSyncService(options: SyncServiceOptions) {
     hold: options.hold,
     persistence,
     history,
+    access,
     maxDocumentBytes: options.maxDocumentBytes,
     createDocument: options.createDocument,
   });

@@ -1,6 +1,8 @@
-import type { beforeSyncPayload, Extension } from "@hocuspocus/server";
+import type { beforeSyncPayload, Extension, onChangePayload } from "@hocuspocus/server";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
+import { nowMs } from "../clock";
 import type { RemovalHold } from "../history/removal-hold";
+import type { AccessControl } from "./access";
 import type { SyncContext } from "./context";
 import type { WriteGuard } from "./guard";
 import type { RecordHistory } from "./history";
@@ -12,6 +14,8 @@ export interface WriteSteps {
   hold?: RemovalHold;
   persistence: Persistence;
   history: RecordHistory;
+  /** Access control: a writer's change of a claim's customer moves the claim's link (ACL7). */
+  access?: Pick<AccessControl, "followClaimCustomer">;
   /** Largest stored size of a document, bytes (LIMIT5); absent, no cap. */
   maxDocumentBytes?: number;
   /** Spends one of the user's new documents, or throws `too-many-documents` (LIMIT6); absent, no budget. */
@@ -23,14 +27,21 @@ const SYNC_STEP_2 = 1;
 const UPDATE = 2;
 
 /**
- * What happens to a client's write before Hocuspocus applies and acknowledges it, in one hook and in
- * this order: the write guard checks it (SYNC1-SYNC3) and finds the records it changes; the removal
- * hold keeps back a write that removes too many records at once until its writer confirms it (HIST3);
- * the persistence appends it to the log with its author, the connection's verified user (STORE1, issue
- * 16 §4); once it is logged, the record history queues its records (AUDIT1). A step that throws
- * refuses the write, and nothing after it runs. One extension rather than one per step: each hook of
- * each extension costs Hocuspocus a link of its promise chain per message, and the steps hand the write
- * on directly rather than by the update's bytes.
+ * The sync server's per-message pipeline, one Hocuspocus extension for every step that runs per edit
+ * (each hook of each extension costs Hocuspocus a link of its promise chain per message, and the steps
+ * hand the write on directly rather than by the update's bytes).
+ *
+ * beforeSync — what happens to a client's write before Hocuspocus applies and acknowledges it, in this
+ * order: the write guard checks it (SYNC1-SYNC3) and finds the records it changes; the removal hold
+ * keeps back a write that removes too many records at once until its writer confirms it (HIST3); the
+ * persistence appends it to the log with its author, the connection's verified user (STORE1, issue 16
+ * §4); once it is logged, the record history queues its records (AUDIT1). A step that throws refuses
+ * the write, and nothing after it runs. A new check of a write belongs in the guard (guard.ts), which
+ * returns the accepted write; a new step after acceptance goes here, in its place in the order.
+ *
+ * onChange — after a change is applied: the persistence marks the client's logged write applied (or
+ * logs a server-side change), then a writer's change of a claim's customer moves the claim's link
+ * (ACL7). A step added here runs for every applied change, the server's own included.
  */
 export class WritePath implements Extension {
   readonly extensionName = "rangeline-write-path";
@@ -39,15 +50,7 @@ export class WritePath implements Extension {
   constructor(private readonly steps: WriteSteps) {}
 
   async beforeSync(data: beforeSyncPayload): Promise<void> {
-    const {
-      guard,
-      hold,
-      persistence,
-      history,
-      maxDocumentBytes,
-      createDocument,
-      now = Date.now,
-    } = this.steps;
+    const { guard, hold, persistence, history, maxDocumentBytes, createDocument, now = nowMs } = this.steps;
     const name = data.document.name;
     // LIMIT5, before any work on the update: the tracked size plus the update's bytes (O(1)).
     if (
@@ -68,4 +71,14 @@ export class WritePath implements Extension {
     await persistence.logWrite(data.document, data.connection, data.payload, identity.sub);
     if (changes) history.add(data.document.name, { userId: identity.sub, at: now(), changes });
   }
+
+  onChange(data: onChangePayload): Promise<void> {
+    const logged = this.steps.persistence.changed(data);
+    const linked = this.steps.access?.followClaimCustomer(data) ?? null;
+    if (logged && linked) return Promise.all([logged, linked]).then(ignore);
+    return logged ?? linked ?? DONE;
+  }
 }
+
+const DONE: Promise<void> = Promise.resolve();
+const ignore = () => {};
