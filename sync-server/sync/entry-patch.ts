@@ -110,30 +110,53 @@ function optionOf(options: ObjectOptions, record: Record<string, unknown>): Obje
   );
 }
 
-/** True or false when the remembered record answers; null when the record must be parsed whole. */
+/**
+ * True or false when the remembered record answers; null when the record must be parsed whole. The
+ * remembered record is patched in place (no copy of the record per edit) and put back as it was when
+ * the edit is not certain to be valid.
+ */
 function fastCheck(schema: z.ZodType, patch: EntryPatch): boolean | null {
   const known = checked.get(patch.entry);
   if (!known || !holdsItems(patch.entry, known.items)) return null;
   const options = objectOptions(schema);
   if (!options?.options.includes(known.shape)) return null;
-  const parsed = { ...known.parsed };
+  const parsed = known.parsed;
+  const undo: Undo[] = [];
   for (const [field, edit] of patch.fields) {
-    if (field === "id" || field === options.discriminator) return null;
+    if (field === "id" || field === options.discriminator) return putBack(parsed, undo);
     const fieldSchema = known.shape.shape[field];
-    if (!fieldSchema) return null; // outside the strict shape: parsed whole, to say so
+    if (!fieldSchema) return putBack(parsed, undo); // outside the strict shape: parsed whole, to say so
     const result = fieldSchema.safeParse(edit.deleted ? undefined : edit.value);
-    if (!result.success) return null;
+    if (!result.success) return putBack(parsed, undo);
+    undo.push({ field, had: Object.hasOwn(parsed, field), value: parsed[field] });
     if (result.data === undefined) delete parsed[field];
     else parsed[field] = result.data;
   }
   const payload = { value: parsed, issues: [] as unknown[] };
   for (const check of known.shape._zod.def.checks ?? []) {
-    if (check._zod.def.when) return null; // conditional checks: parsed whole
-    if (check._zod.check(payload) instanceof Promise) return null;
+    if (check._zod.def.when) return putBack(parsed, undo); // conditional checks: parsed whole
+    if (check._zod.check(payload) instanceof Promise) return putBack(parsed, undo);
   }
-  if (payload.issues.length > 0) return null;
-  remember(patch, known.shape, parsed, known.items);
+  if (payload.issues.length > 0) return putBack(parsed, undo);
+  // The record as it will be: the patched value (in place) and the patch's items.
+  for (const [field, edit] of patch.fields) {
+    if (edit.deleted) known.items.delete(field);
+    else known.items.set(field, edit.id);
+  }
   return true;
+}
+
+/** A field's value before the fast check patched the remembered record. */
+type Undo = { field: string; had: boolean; value: unknown };
+
+/** Puts the remembered record back as it was (the fast check could not decide): null. */
+function putBack(parsed: Record<string, unknown>, undo: Undo[]): null {
+  for (let i = undo.length - 1; i >= 0; i--) {
+    const { field, had, value } = undo[i] as Undo;
+    if (had) parsed[field] = value;
+    else delete parsed[field];
+  }
+  return null;
 }
 
 /** Whether the map holds exactly these field items (none added, replaced or deleted since). */
@@ -149,18 +172,12 @@ function holdsItems(entry: Y.Map<unknown>, items: Map<string, Y.ID>): boolean {
 }
 
 /**
- * Remembers the record as it will be once the patch is applied: its parsed value and, per field, the
- * item the map will hold (the patch's new items; the others as they are). Should the update not be
- * applied after all, the map does not hold those items and the next edit is parsed whole.
+ * Remembers a record parsed whole as it will be once the patch is applied: its parsed value and, per
+ * field, the item the map will hold (the patch's new items; the others as they are). Should the update
+ * not be applied after all, the map does not hold those items and the next edit is parsed whole.
  */
-function remember(
-  patch: EntryPatch,
-  shape: ObjectSchema,
-  parsed: Record<string, unknown>,
-  previous?: Map<string, Y.ID>,
-) {
-  // The remembered items are changed in place: they are only ever compared with the map's.
-  const items = previous ?? liveItems(patch.entry);
+function remember(patch: EntryPatch, shape: ObjectSchema, parsed: Record<string, unknown>) {
+  const items = liveItems(patch.entry);
   for (const [field, edit] of patch.fields) {
     if (edit.deleted) items.delete(field);
     else items.set(field, edit.id);

@@ -286,11 +286,18 @@ function coveredByOwn(items: Y.Item[] | undefined, from: number, to: number): bo
  * Yjs park the item in the pending store, or fail.
  */
 function refersToKnown(store: Y.Doc["store"], item: Y.Item): boolean {
-  const known = (id: Y.ID | null) =>
+  return (
+    isKnown(store, item, item.origin) &&
+    isKnown(store, item, item.rightOrigin) &&
+    (!(item.parent instanceof Y.ID) || isKnown(store, item, item.parent))
+  );
+}
+
+/** Whether `id` is a clock the document holds or an earlier one of `item`'s own client (no closure per item). */
+function isKnown(store: Y.Doc["store"], item: Y.Item, id: Y.ID | null): boolean {
+  return (
     id === null ||
     id.clock < Y.getState(store, id.client) ||
-    (id.client === item.id.client && id.clock < item.id.clock);
-  return (
-    known(item.origin) && known(item.rightOrigin) && (!(item.parent instanceof Y.ID) || known(item.parent))
+    (id.client === item.id.client && id.clock < item.id.clock)
   );
 }
