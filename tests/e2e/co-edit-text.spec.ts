@@ -14,7 +14,8 @@ import {
 // Live co-editing of free text (issue 25): agents type at a person's pace (60 ms a key) into the
 // customer's profile — one field each, the same field, one of them 200 ms away (network emulation),
 // one of three going offline in the middle and coming back. Every screen ends with exactly what each
-// person typed, so does a reload, and the caret of the one typing stays put when a remote change lands.
+// person typed, so does a reload, and the caret of the one typing stays put when a remote change lands;
+// a structured field (State) changed by someone else while one is in it says who changed it.
 
 const KEY_MS = 60;
 
@@ -118,6 +119,17 @@ test("two agents type at once: each keystroke kept, one field each and the same 
     await city.press("s");
     await expectEverywhere(both, "City", "North Spearingsville");
 
+    // A structured field is last-writer-wins: Jordan, in State, is told who changed it.
+    await field(jordan.page, "State").focus();
+    await field(alex.page, "State").selectOption("KS");
+    await expect(field(jordan.page, "State")).toHaveValue("KS", { timeout: 10_000 });
+    await expect(
+      jordan.page
+        .getByTestId("customer-record")
+        .locator('[data-field="address.state"]')
+        .getByTestId("field-changed-by"),
+    ).toHaveText(`Changed by ${AGENT.name}`);
+
     await expectAllSynced(alex.page);
     await expectAllSynced(jordan.page);
     for (const { page } of both) await page.reload();
@@ -126,6 +138,7 @@ test("two agents type at once: each keystroke kept, one field each and the same 
       ["City", "North Spearingsville"],
       ["Street address", "77 Elm St"],
       ["Address line 2 (optional)", line2],
+      ["State", "KS"],
     ] as const)
       await expectEverywhere(both, label, value);
   } finally {

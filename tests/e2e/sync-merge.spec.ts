@@ -57,12 +57,13 @@ for (const firstBack of ["A", "B"] as const) {
         await expect(field(page, "E-mail")).toHaveValue("b@example.test");
         await expect(field(page, "City")).toHaveValue("Garden City");
       }
-      // The same field: one value wins, the same on both.
+      // The same field, a shared text (issue 25): each device replaced the name, so both texts are kept
+      // whole, one after the other, the same on both.
       await expect
         .poll(async () => {
           const x = await field(a.page, "Name").inputValue();
           const y = await field(b.page, "Name").inputValue();
-          return x === y && (x === onA || x === onB);
+          return x === y && (x === onA + onB || x === onB + onA);
         })
         .toBe(true);
       const merged = await field(a.page, "Name").inputValue();

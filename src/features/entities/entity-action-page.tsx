@@ -8,6 +8,7 @@ import {
   BookForm,
   describePresenceField,
   type FieldIssues,
+  type FormTexts,
   formPresence,
   NO_ISSUES,
   NotSavedAlert,
@@ -60,8 +61,25 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
   const [edits, setEdits] = useState<Partial<EntityDraft>>({});
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
-  const draft: EntityDraft = { ...entityDraftFrom(entity), ...edits };
+  const stored = entityDraftFrom(entity);
+  const draft: EntityDraft = {
+    ...stored,
+    ...edits,
+    // State, county and ZIP as edited here; street, line 2 and city as typed live.
+    address: {
+      ...(edits.address ?? stored.address),
+      line1: stored.address.line1,
+      line2: stored.address.line2,
+      city: stored.address.city,
+    },
+  };
   const presence = formPresence(`entities.${entity.id}`, book.presence, book.setField);
+  // The legal name and the address lines are typed live into the stored entity (issue 25).
+  const ready = `${book.documentName}|${entity.id}|${book.loaded}|${book.readOnly}`;
+  const texts: FormTexts = (path) => ({
+    key: `${ready}|${path}`,
+    resolve: () => book.text("entities", [entity.id, ...path.split(".")]),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +122,12 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
         issues={issues}
         existing={entity}
         presence={presence}
+        texts={texts}
       />
+      <p className="book-form__help">
+        The legal name and the street, line 2 and city are saved as you type, with anyone else typing there;
+        the other fields when you save.
+      </p>
       <NotSavedAlert title="Nothing was saved" issues={issues} placed={entityFormPaths(draft)} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="book-form__actions">

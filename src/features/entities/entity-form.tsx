@@ -11,9 +11,11 @@ import {
   FieldGroup,
   type FieldIssues,
   type FormPresence,
+  type FormTexts,
   issueAt,
   NO_PRESENCE,
   SelectInput,
+  SharedTextField,
   TaxIdField,
   TextInput,
 } from "../../components/book-forms";
@@ -28,6 +30,11 @@ export interface EntityFormProps {
   /** The entity being edited: its masked tax ids are "on file". */
   existing?: Entity;
   presence?: FormPresence;
+  /**
+   * The stored entity's shared texts (issue 25), when it is edited: its legal name and address lines
+   * are then bound to them (typed live, merged with others' typing; onChange is not called for them).
+   */
+  texts?: FormTexts;
 }
 
 const typeOption = (code: string) => ({
@@ -40,7 +47,14 @@ const SELECTABLE_TYPE_OPTIONS = SELECTABLE_ENTITY_TYPE_CODES.map(typeOption);
 const ALL_TYPE_OPTIONS = ENTITY_TYPE_CODES.map(typeOption);
 
 /** The fields of an entity: type, legal name, tax id, spouse (Individuals), SBIs and address. */
-export function EntityForm({ draft, onChange, issues, existing, presence = NO_PRESENCE }: EntityFormProps) {
+export function EntityForm({
+  draft,
+  onChange,
+  issues,
+  existing,
+  presence = NO_PRESENCE,
+  texts,
+}: EntityFormProps) {
   const bound = (key: "type" | "legalName") => ({ path: key, issues, presence, value: draft[key] });
   const onFile = (type: TaxIdType | undefined, last4: string | undefined, now: TaxIdType) =>
     last4 !== undefined && type === now ? maskTaxId(now, last4) : undefined;
@@ -61,13 +75,26 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
           onChange={(type) => onChange("type", type)}
           options={SELECTABLE_TYPE_OPTIONS}
         />
-        <TextInput
-          label="Legal name"
-          required
-          {...bound("legalName")}
-          onChange={(name) => onChange("legalName", name)}
-          hint="As on the tax return."
-        />
+        {texts ? (
+          <SharedTextField
+            label="Legal name"
+            required
+            path="legalName"
+            issues={issues}
+            presence={presence}
+            shared={texts("legalName")}
+            fallback={draft.legalName}
+            hint="As on the tax return."
+          />
+        ) : (
+          <TextInput
+            label="Legal name"
+            required
+            {...bound("legalName")}
+            onChange={(name) => onChange("legalName", name)}
+            hint="As on the tax return."
+          />
+        )}
       </div>
       <TaxIdField
         label="Tax id"
@@ -210,6 +237,7 @@ export function EntityForm({ draft, onChange, issues, existing, presence = NO_PR
           onChange={(v) => onChange("address", v)}
           issues={issues}
           presence={presence}
+          texts={texts}
         />
       </FieldGroup>
     </>
