@@ -30,6 +30,7 @@ import { loadOrCreateSigningKeys } from "../sync-server/identity/keys";
 import { issueTestToken } from "../sync-server/identity/testing";
 import { startServer } from "../sync-server/server";
 import { generateBook, writeBook } from "./book-data";
+import { bookSizes } from "./book-size";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "rangeline-bench-book-"));
@@ -596,6 +597,8 @@ try {
   }
   await context.close();
 
+  // Issue 25: the encoded size of this book and of its customer documents, version 3 against 4.
+  results.push(...bookSizes());
   console.log(`\nSummary (load average now ${loadavg()[0]?.toFixed(1)}):`);
   for (const line of results) console.log(`  ${line}`);
 } finally {
