@@ -6,16 +6,21 @@ import { DAYS } from "./tests/e2e/days";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
-// One clock and fresh data per run (issue 29 §3; README "Testing"). This file is read by the runner and
+// One clock and fresh data per run (issue 29 §3; README "End-to-end tests: one clock, fresh data"). This file is read by the runner and
 // again by each worker, which inherit the runner's environment: what is set here once holds for all.
 // - The clock: the server under test starts at E2E_CLOCK_FIXED_AT (its CLOCK_FIXED_AT), the browser
-//   contexts and the tests' own dates start there too (tests/e2e/clock.ts, fixtures.ts), all measured
-//   from E2E_CLOCK_STARTED. Default: the sales day of tests/e2e/days.ts.
+//   contexts and the tests' own dates start there too (tests/e2e/clock.ts, fixtures.ts), measured from
+//   E2E_CLOCK_STARTED, which the global setup takes from the server's clock. The sales day of
+//   tests/e2e/days.ts: the suite's expectations are written for it.
 // - The data: a new folder per run under the system's temporary folder (removed after the run), unless
-//   E2E_DATA_DIR names one (an external server's; give it an empty folder).
+//   E2E_DATA_DIR names one (an external server's, required then; give it an empty folder).
 process.env.E2E_CLOCK_FIXED_AT ??= DAYS.sales;
 process.env.E2E_CLOCK_STARTED ??= String(Date.now());
 if (!process.env.E2E_DATA_DIR) {
+  if (process.env.E2E_EXTERNAL_SERVER)
+    throw new Error(
+      "E2E_EXTERNAL_SERVER needs E2E_DATA_DIR: the (empty) folder the server was started with as DATA_DIR; specs read its keys",
+    );
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "rangeline-e2e-"));
   process.env.E2E_DATA_DIR_MADE = "1";
 }
