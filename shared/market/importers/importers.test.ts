@@ -63,9 +63,7 @@ describe("A00630_LrpRate (RMA's layout: header row, pipe-delimited, a row per st
       ["2024", "20231120"],
       ["2026", "20251120"],
     ]) {
-      const older = blank
-        .replaceAll("|2027|2027|", `|${ry}|${ry}|`)
-        .replaceAll("20261120", date);
+      const older = blank.replaceAll("|2027|2027|", `|${ry}|${ry}|`).replaceAll("20261120", date);
       const [row] = importLrpRates(older, LRP_FILE);
       expect(row.priceAdjustmentFactor).toBeUndefined();
     }
