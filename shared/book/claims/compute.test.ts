@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ChecklistItem } from "../../documents/claim";
 import { generateSampleSnapshot } from "../../market";
-import { NOW, sampleLgmEndorsement, sampleLrpCoverage } from "../test-fixtures";
-import {
-  claimChecklist,
-  claimSummaryOf,
-  claimWarnings,
-  computeLgmClaim,
-  computeLrpClaim,
-  filingUrgency,
-} from ".";
+import { sampleLgmEndorsement, sampleLrpCoverage } from "../test-fixtures";
+import { computeLgmClaim, computeLrpClaim } from "./compute";
 
 const ended = sampleLrpCoverage({
   id: "cv-1",
@@ -115,69 +107,5 @@ describe("a claim built from a coverage by the engine", () => {
     });
     expect(low.indemnity).toBe("3500");
     expect(low.actual.sourceText).toContain("prorated × 0.7");
-  });
-});
-
-describe("filing urgency", () => {
-  it("warns 14, 7 and 2 days before the due date and marks an overdue claim", () => {
-    expect(filingUrgency("2027-01-31", "2027-01-01")).toEqual({ level: "ok", daysLeft: 30 });
-    expect(filingUrgency("2027-01-31", "2027-01-17")).toEqual({ level: "warn", daysLeft: 14, threshold: 14 });
-    expect(filingUrgency("2027-01-31", "2027-01-24")).toEqual({ level: "warn", daysLeft: 7, threshold: 7 });
-    expect(filingUrgency("2027-01-31", "2027-01-27")).toEqual({ level: "warn", daysLeft: 4, threshold: 7 });
-    expect(filingUrgency("2027-01-31", "2027-01-29")).toEqual({ level: "warn", daysLeft: 2, threshold: 2 });
-    expect(filingUrgency("2027-01-31", "2027-01-31")).toEqual({ level: "warn", daysLeft: 0, threshold: 2 });
-    expect(filingUrgency("2027-01-31", "2027-02-01")).toEqual({ level: "overdue", daysLeft: -1 });
-    expect(filingUrgency(null, "2027-02-01")).toEqual({ level: "none" });
-  });
-});
-
-describe("checklist and summaries", () => {
-  it("asks for ownership and sales records (fed cattle, swine) or affidavits (feeders); LGM marketing records", () => {
-    expect(claimChecklist("lrp", "0802").map((i) => i.kind)).toEqual([
-      "notice-of-loss",
-      "proof-of-ownership",
-      "sales-records",
-    ]);
-    expect(claimChecklist("lrp", "0801").map((i) => i.kind)).toContain("third-party-affidavit");
-    expect(claimChecklist("lgm", "0847").map((i) => i.kind)).toContain("marketing-records");
-  });
-
-  it("a summary lists what is still needed from the producer; warnings skip filed claims", () => {
-    const computed = computeLrpClaim({
-      coverages: [ended],
-      snapshot: null,
-      today: "2026-06-10",
-      enteredActualEndingValue: "170",
-    });
-    const claim = {
-      ...computed,
-      version: 1 as const,
-      id: "cl-1",
-      customerId: "c-1",
-      computedAt: NOW,
-      status: "open" as const,
-      createdAt: NOW,
-      updatedAt: NOW,
-      updatedBy: "a",
-    };
-    const item = (id: string, from: "producer" | "agency", status: "needed" | "received"): ChecklistItem => ({
-      id,
-      kind: "other",
-      label: `item ${id}`,
-      from,
-      status,
-      createdAt: NOW,
-      updatedAt: NOW,
-      updatedBy: "a",
-    });
-    const summary = claimSummaryOf(claim, {
-      a: item("a", "producer", "needed"),
-      b: item("b", "producer", "received"),
-      c: item("c", "agency", "needed"),
-    });
-    expect(summary).toMatchObject({ indemnity: "6050", status: "open", needed: ["item a"] });
-    expect(claimWarnings([summary], "2026-07-25").map((w) => w.urgency.level)).toEqual(["warn"]);
-    expect(claimWarnings([summary], "2026-08-01").map((w) => w.urgency.level)).toEqual(["overdue"]);
-    expect(claimWarnings([{ ...summary, status: "submitted" }], "2026-08-01")).toEqual([]);
   });
 });
