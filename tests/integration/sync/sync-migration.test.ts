@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
@@ -18,7 +19,7 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "./services";
 
 // Schema versions (SYNC6): a customer document stored at version 1 (open records) is migrated to
-// version 3 when the server loads it. Records that fit the strict shapes stay where they are; the rest
+// today's version (4: free text as shared text, issue 25) when the server loads it. Records that fit the strict shapes stay where they are; the rest
 // move, unchanged, to `legacy` (version 2), which version 3 keeps in the agents-only internal document
 // (issue 10 §4: the linked customer reads the customer document); nothing is lost. An organisation
 // document stored at version 2 gives its book index to the book document `org/{orgId}/book`.
@@ -61,7 +62,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it("[SYNC6] a stored version-1 customer document loads as version 3, nothing lost, moved entries gone from their old section", async () => {
+    it("[SYNC6] a stored version-1 customer document loads at today's version, nothing lost, moved entries gone from their old section", async () => {
       const name = "org/demo/customer/c-v1";
       const { update, fitting, moved } = versionOneDocument();
       const storage = await openStorage();
@@ -79,15 +80,23 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       clients.push(client);
       expect(await client.ready).toBe(true);
       const doc = client.doc;
-      expect(doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+      expect(doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
 
       for (const [section, keys] of Object.entries(fitting))
         expect(Object.keys(doc.getMap(section).toJSON()).sort()).toEqual(keys);
-      expect(doc.getMap("entities").get("e-fit")).toMatchObject({
+      expect(doc.getMap("entities").toJSON()["e-fit"]).toMatchObject({
         legalName: "Casey Jones",
         taxIdLast4: "6789",
       });
-      expect(doc.getMap("coverages").get("cv-fit")).toMatchObject({ head: 100, producerPremium: "2601.45" });
+      // Version 4 (issue 25): free text is shared text, an address a map with its text fields.
+      const entity = doc.getMap("entities").get("e-fit") as Y.Map<unknown>;
+      expect(entity.get("legalName")).toBeInstanceOf(Y.Text);
+      expect(entity.get("address")).toBeInstanceOf(Y.Map);
+      expect(doc.getMap("profile").get("name")).toBeInstanceOf(Y.Text);
+      expect(doc.getMap("coverages").toJSON()["cv-fit"]).toMatchObject({
+        head: 100,
+        producerPremium: "2601.45",
+      });
 
       // What did not fit is in the agents-only internal document, not in the customer document.
       expect(doc.getMap("legacy").toJSON()).toEqual({});
@@ -115,7 +124,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       expect(served?.getMap("coverages").has("cv-open")).toBe(false);
       expect(await server.storage.listViolations({ documentPrefix: name })).toEqual([]);
 
-      // A restart loads the migrated documents as they are: version 3, no second migration.
+      // A restart loads the migrated documents as they are: today's version, no second migration.
       for (const c of clients) c.destroy();
       clients.length = 0;
       await server.stop();
@@ -125,7 +134,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       clients.push(again, againInternal);
       expect(await again.ready).toBe(true);
       expect(await againInternal.ready).toBe(true);
-      expect(again.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(again.doc.getMap("meta").get("schemaVersion")).toBe(DOCUMENT_SCHEMA_VERSION);
       expect(again.doc.getMap("legacy").toJSON()).toEqual({});
       expect(Object.keys(againInternal.doc.getMap("legacy").toJSON()).sort()).toEqual([...moved].sort());
       expect(Object.keys(again.doc.getMap("coverages").toJSON())).toEqual(["cv-fit"]);
@@ -172,7 +181,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       clients.push(producer);
       expect(await producer.ready).toBe(true);
       expect(producer.provider.authorizedScope).toBe("readonly");
-      expect(producer.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(producer.doc.getMap("meta").get("schemaVersion")).toBe(DOCUMENT_SCHEMA_VERSION);
       expect(producer.doc.getMap("legacy").toJSON()).toEqual({});
       const seen = JSON.stringify(
         Object.fromEntries([...producer.doc.share.keys()].map((k) => [k, producer.doc.getMap(k).toJSON()])),
@@ -210,7 +219,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       const org = connect(server.syncUrl, orgName, await server.token(admin));
       clients.push(org);
       expect(await org.ready).toBe(true);
-      expect(org.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(org.doc.getMap("meta").get("schemaVersion")).toBe(DOCUMENT_SCHEMA_VERSION);
       expect(org.doc.getMap("settings").get("name")).toBe("Demo Agency");
       expect(org.doc.getMap("customers").toJSON()).toEqual({});
       expect(org.doc.getMap("coverages").toJSON()).toEqual({});
@@ -218,7 +227,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       const book = connect(server.syncUrl, "org/demo/book", await server.token(agent));
       clients.push(book);
       expect(await book.ready).toBe(true);
-      expect(book.doc.getMap("meta").get("schemaVersion")).toBe(3);
+      expect(book.doc.getMap("meta").get("schemaVersion")).toBe(DOCUMENT_SCHEMA_VERSION);
       expect(book.doc.getMap("customers").get("c-old")).toEqual(sampleCustomerSummary("c-old"));
       expect(book.doc.getMap("coverages").get("cv-old")).toEqual(sampleCoverageSummary("cv-old", "c-old"));
       // …and the partner API's reader finds them in the book document now.
