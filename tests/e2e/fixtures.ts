@@ -5,14 +5,15 @@ import { e2eNow } from "./clock";
 // Everything else of Playwright's test API, as it is (`test` below takes precedence over its own).
 export * from "@playwright/test";
 
-// Every spec imports `test` from here (tests/e2e/fixtures.test.ts checks it): each browser context,
+// Every spec imports `test` from here (tests/e2e/imports.test.ts checks it): each browser context,
 // the default one and those a test opens with browser.newContext(), starts on the run's clock
 // (./clock.ts). Playwright's setSystemTime fakes Date only: time runs on from the set instant and
 // timers fire as usual (setFixedTime would stop Date.now(), which elapsed-time code in the app reads).
-// A test that needs another day says so with test.use({ clockAt: DAYS.… }) (the browser only: the
-// server's day is the run's).
+// A test of another day moves this process's clock (moveClockTo) and runs a server of its own on it
+// (day-kinds.spec.ts), so browser and server share the day; test.use({ clockAt }) puts the default
+// context (the `page` fixture) on an instant of its own.
 
-/** Puts a context on the run's clock, or on `at`. */
+/** Puts a context on the run's clock (this process's: ./clock.ts), or on `at`. */
 export async function onRunClock(context: BrowserContext, at?: string | Date): Promise<BrowserContext> {
   await context.clock.setSystemTime(at ?? e2eNow());
   return context;
