@@ -56,7 +56,7 @@ export async function adminCommand(
     const at = now();
     const id = links.newId();
     const expiresAt = at + config.INVITATION_TTL_HOURS * 3_600_000;
-    await storage.createInvitation({
+    await storage.admin.createInvitation({
       id,
       orgId: org.data,
       email: email.data,
@@ -68,7 +68,7 @@ export async function adminCommand(
       usedAt: null,
       usedBy: null,
     });
-    await storage.appendAdminAudit({
+    await storage.admin.appendAdminAudit({
       orgId: org.data,
       actorId: "cli",
       action: "invitation.created",

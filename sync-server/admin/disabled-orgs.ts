@@ -36,7 +36,7 @@ export async function withDisabledOrgs(
   let readAt = 0;
   const refresh = async () => {
     disabled = new Set(
-      (await storage.listOrganisations()).filter((o) => o.disabledAt !== null).map((o) => o.id),
+      (await storage.admin.listOrganisations()).filter((o) => o.disabledAt !== null).map((o) => o.id),
     );
     readAt = now();
   };

@@ -138,7 +138,7 @@ export function mountMarketTools(app: Hono, options: MarketToolsOptions): void {
     if (!query.success) return invalid(c, "query", toIssues(query.error));
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const rows = await options.storage.listSmsOutbox(query.data.limit);
+    const rows = await options.storage.campaigns.listSmsOutbox(query.data.limit);
     return c.json({ messages: rows.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) });
   });
 }

@@ -78,7 +78,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   // Links point at the configured origin, never at the request's Host (ORIGIN1).
   const origin = (c: Context) => requestAppOrigin(c, options.publicUrl);
   const audit = (orgId: string, actorId: string, action: string, target: string, detail?: string) =>
-    storage.appendAdminAudit({ orgId, actorId, action, target, detail: detail ?? null, at: now() });
+    storage.admin.appendAdminAudit({ orgId, actorId, action, target, detail: detail ?? null, at: now() });
   const adminsOf = async (orgId: string) =>
     (await storage.listMembers(orgId)).filter((m) => m.roles.includes("admin")).map((m) => m.id);
 
@@ -88,8 +88,8 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
     const members = await storage.listMembers(org.data);
-    const last = await storage.lastSignIns(members.map((m) => m.id));
-    const invitations = await storage.listInvitations(org.data);
+    const last = await storage.admin.lastSignIns(members.map((m) => m.id));
+    const invitations = await storage.admin.listInvitations(org.data);
     const at = now();
     c.header("Cache-Control", "no-store");
     return c.json({
@@ -135,7 +135,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       usedAt: null,
       usedBy: null,
     };
-    await storage.createInvitation(invitation);
+    await storage.admin.createInvitation(invitation);
     const link = `${origin(c)}/api/invitations/accept?token=${options.links.token(invitation.id, invitation.expiresAt)}`;
     const hours = Math.round(options.invitationTtlMs / 3_600_000);
     const sent = await options.email.send({
@@ -238,19 +238,19 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   ): Promise<{ problem: keyof typeof PROBLEMS } | { invitation: InvitationRecord; userId: string }> => {
     const read = options.links.read(token, now());
     if ("problem" in read) return { problem: read.problem };
-    const invitation = await storage.getInvitation(read.id);
+    const invitation = await storage.admin.getInvitation(read.id);
     if (!invitation) return { problem: "unknown" };
     if (invitation.usedAt !== null) return { problem: "used" };
     return { invitation, userId: userId(invitation) };
   };
   const join = async (invitation: InvitationRecord, userId: string, name: string | null) => {
-    if (!(await storage.redeemInvitation(invitation.id, userId, now()))) return false;
+    if (!(await storage.admin.redeemInvitation(invitation.id, userId, now()))) return false;
     // The invitee's stored record is theirs: a new user gets the invited e-mail; nothing is erased.
-    const stored = await storage.getUser(userId);
+    const stored = await storage.admin.getUser(userId);
     await storage.upsertUser(mergeUser(userId, stored, { email: stored?.email ?? invitation.email, name }));
     for (const role of invitation.roles) await storage.addMembership(userId, invitation.orgId, role);
     if (invitation.customerId) await storage.linkCustomer(userId, invitation.orgId, invitation.customerId);
-    await storage.recordSignIn(userId, now());
+    await storage.admin.recordSignIn(userId, now());
     await audit(
       invitation.orgId,
       userId,

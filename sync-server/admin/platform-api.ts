@@ -61,16 +61,16 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   });
   /** The record of `id` and whether it is stored; null when the server knows no such organisation. */
   const recordOf = async (id: string) => {
-    const stored = await storage.getOrganisation(id);
+    const stored = await storage.admin.getOrganisation(id);
     if (stored) return { record: stored, registered: true };
-    return (await storage.listKnownOrgIds()).includes(id)
+    return (await storage.admin.listKnownOrgIds()).includes(id)
       ? { record: unregistered(id), registered: false }
       : null;
   };
   const orgView = async () => {
-    const stored = new Map((await storage.listOrganisations()).map((o) => [o.id, o]));
+    const stored = new Map((await storage.admin.listOrganisations()).map((o) => [o.id, o]));
     return Promise.all(
-      (await storage.listKnownOrgIds()).map(async (id) => {
+      (await storage.admin.listKnownOrgIds()).map(async (id) => {
         const o = stored.get(id) ?? unregistered(id);
         return {
           id: o.id,
@@ -89,9 +89,9 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   const parentProblem = async (id: string, parentOrgId: string | null | undefined) => {
     if (!parentOrgId) return null;
     if (parentOrgId === id) return "an organisation cannot be its own parent";
-    if (!(await storage.listKnownOrgIds()).includes(parentOrgId))
+    if (!(await storage.admin.listKnownOrgIds()).includes(parentOrgId))
       return `there is no organisation ${parentOrgId}`;
-    const all = new Map((await storage.listOrganisations()).map((o) => [o.id, o]));
+    const all = new Map((await storage.admin.listOrganisations()).map((o) => [o.id, o]));
     for (let at: string | null | undefined = parentOrgId; at; at = all.get(at)?.parentOrgId) {
       if (at === id) return `${parentOrgId} is a sub-agency of ${id}: that would be a cycle`;
     }
@@ -109,12 +109,12 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if ("response" in who) return who.response;
     const parsed = await parseBody(c, createSchema);
     if ("response" in parsed) return parsed.response;
-    if ((await storage.listKnownOrgIds()).includes(parsed.data.id))
+    if ((await storage.admin.listKnownOrgIds()).includes(parsed.data.id))
       return invalid(c, "request body", [{ path: ["id"], message: `${parsed.data.id} exists already` }]);
     const parent = await parentProblem(parsed.data.id, parsed.data.parentOrgId);
     if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
     const at = now();
-    await storage.putOrganisation({
+    await storage.admin.putOrganisation({
       id: parsed.data.id,
       name: parsed.data.name,
       organizationType: parsed.data.organizationType,
@@ -123,7 +123,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
       updatedAt: at,
       disabledAt: null,
     });
-    await storage.appendAdminAudit({
+    await storage.admin.appendAdminAudit({
       orgId: parsed.data.id,
       actorId: who.identity.sub,
       action: "org.created",
@@ -153,7 +153,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
         : parsed.data.disabled
           ? (existing.disabledAt ?? at)
           : null;
-    await storage.putOrganisation({
+    await storage.admin.putOrganisation({
       ...existing,
       name: parsed.data.name ?? existing.name,
       organizationType: parsed.data.organizationType ?? existing.organizationType,
@@ -163,7 +163,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     });
     const action =
       disabledAt !== existing.disabledAt ? (disabledAt ? "org.disabled" : "org.enabled") : "org.changed";
-    await storage.appendAdminAudit({
+    await storage.admin.appendAdminAudit({
       orgId: id.data,
       actorId: who.identity.sub,
       action,
@@ -187,7 +187,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
       node: process.version,
       storage: storage.kind,
       documents: documents.length,
-      organisations: (await storage.listKnownOrgIds()).length,
+      organisations: (await storage.admin.listKnownOrgIds()).length,
       uptimeSeconds: Math.round(process.uptime()),
       memoryMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
     });
@@ -209,7 +209,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!query.success) return invalid(c, "query", toIssues(query.error));
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const rows = await storage.listOutbox(query.data.limit);
+    const rows = await storage.admin.listOutbox(query.data.limit);
     return c.json({ messages: rows.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) });
   });
 }

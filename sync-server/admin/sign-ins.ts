@@ -21,7 +21,7 @@ export function signInRecorder(
       if ((recent.get(userId) ?? 0) > at - 60_000) return;
       if (recent.size > 10_000) recent.clear();
       recent.set(userId, at);
-      storage
+      storage.admin
         .recordSignIn(userId, at)
         .catch((error: Error) => log(`last sign-in not recorded: ${error.message}`));
     },

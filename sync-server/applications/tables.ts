@@ -1,4 +1,4 @@
-import type { SqlRunner, SqlValue } from "../storage/admin-tables";
+import type { Db, SqlValue } from "../storage/sql";
 
 // The applications table (issue 14; docs/applications.md), written once for SQLite and PostgreSQL
 // through the storage's SQL runner. The application itself (with its tax ids) is stored sealed under
@@ -108,7 +108,7 @@ const record = (r: Row): ApplicationRecord => ({
   customerId: r.customer_id,
 });
 
-export function applicationTables(db: SqlRunner): ApplicationTables {
+export function applicationTables(db: Db): ApplicationTables {
   const get = async (id: string) => {
     const rows = await db.all<Row>(`SELECT ${COLUMNS}, sealed FROM applications WHERE id = ?`, [id]);
     const row = rows[0];

@@ -84,7 +84,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       const status = settle(campaign.data.status, schedule.data, today);
       const [next] = status === "ACTIVE" || status === "SCHEDULED" ? nextRuns(schedule.data, zone, now) : [];
       // Test sends ("send a test to me") are logged under test-… run keys: not runs.
-      const [last] = (await storage.runSummaries(who.orgId, campaignId)).filter(
+      const [last] = (await storage.campaigns.runSummaries(who.orgId, campaignId)).filter(
         (r) => !r.runDate.startsWith("test-"),
       );
       campaigns.push({
@@ -130,7 +130,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     if (!options.writeCampaign)
       return c.json({ error: "unavailable", message: "Campaigns cannot be saved here." }, 503);
     const before = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
-    const optOuts = await storage.optOuts(who.orgId, who.campaignId);
+    const optOuts = await storage.campaigns.optOuts(who.orgId, who.campaignId);
     const recipients: Campaign["recipients"] = {};
     for (const [key, edited] of Object.entries(body.data.recipients)) {
       const old = recipientSchema.safeParse(((before.recipients ?? {}) as Record<string, unknown>)[key]);
@@ -178,10 +178,15 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     const runDate = c.req.query("run");
     if (runDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(runDate))
       return c.json({ error: "invalid-input", message: "run: expected a date YYYY-MM-DD" }, 400);
-    const runs = (await storage.runSummaries(who.orgId, who.campaignId)).filter(
+    const runs = (await storage.campaigns.runSummaries(who.orgId, who.campaignId)).filter(
       (r) => !r.runDate.startsWith("test-"),
     );
-    const sends = await storage.listSends(who.orgId, who.campaignId, runDate ?? runs[0]?.runDate, 2000);
+    const sends = await storage.campaigns.listSends(
+      who.orgId,
+      who.campaignId,
+      runDate ?? runs[0]?.runDate,
+      2000,
+    );
     return c.json({ runs, sends: sends.map(({ orgId: _o, providerId: _p, ...s }) => s) });
   });
 
@@ -253,7 +258,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       },
     );
     if (report.sent === 1) return c.json({ sentTo: to });
-    const [log] = await storage.listSends(
+    const [log] = await storage.campaigns.listSends(
       who.orgId,
       who.campaignId,
       `test-${new Date(now).toISOString().slice(0, 19)}`,

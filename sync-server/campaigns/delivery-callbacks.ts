@@ -86,7 +86,7 @@ export function mountDeliveryCallbacks(app: Hono, options: DeliveryCallbackOptio
     for (const send of sendKeysOf(delivery)) {
       const ok =
         outcome.kind === "accepted"
-          ? await options.storage.resolveSend(
+          ? await options.storage.campaigns.resolveSend(
               send,
               {
                 status: "sent",
@@ -97,13 +97,13 @@ export function mountDeliveryCallbacks(app: Hono, options: DeliveryCallbackOptio
               at,
             )
           : outcome.kind === "failed"
-            ? await options.storage.resolveSend(
+            ? await options.storage.campaigns.resolveSend(
                 send,
                 { status: "failed", reason: outcome.reason ?? null, providerId: outcome.providerId ?? null },
                 FAILED_FROM,
                 at,
               )
-            : await options.storage.resolveSend(
+            : await options.storage.campaigns.resolveSend(
                 send,
                 { status: "sent", reason: outcome.reason ?? null },
                 ["claimed", "uncertain", "sent"],
@@ -114,7 +114,7 @@ export function mountDeliveryCallbacks(app: Hono, options: DeliveryCallbackOptio
     // The recipient's state follows only for sends this server made (a forged key finds none).
     for (const campaignId of changed) {
       if (outcome.kind === "unsubscribed") {
-        await options.storage.setOptOut(
+        await options.storage.campaigns.setOptOut(
           {
             orgId: delivery.orgId,
             campaignId,

@@ -120,7 +120,7 @@ export async function tick(options: SchedulerOptions): Promise<{ run: string; re
   const at = now();
   const snapshot = await options.snapshot();
   if (!snapshot) return [];
-  await options.storage.deleteExpiredShortLinks(at);
+  await options.storage.campaigns.deleteExpiredShortLinks(at);
   const { loaded, contacts } = await loadCampaigns(options.storage);
   const groups = new Map<string, { org: RunOrg; runDate: string; runAt: number; campaigns: RunCampaign[] }>();
   for (const l of loaded) {

@@ -139,7 +139,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
   const { org, snapshot } = input;
 
   const optOuts = new Map<string, Map<string, Set<Channel>>>();
-  for (const c of input.campaigns) optOuts.set(c.id, await deps.storage.optOuts(org.id, c.id));
+  for (const c of input.campaigns) optOuts.set(c.id, await deps.storage.campaigns.optOuts(org.id, c.id));
   const optOutsOf = (campaignId: string, customerId: string): OptOuts => {
     const set = optOuts.get(campaignId)?.get(customerId);
     return { email: set?.has("email") ?? false, sms: set?.has("sms") ?? false };
@@ -205,7 +205,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
     providerId?: string,
   ) => {
     for (const key of keys) {
-      if (await deps.storage.finishSend(key, deps.owner, status, { reason, providerId }, now()))
+      if (await deps.storage.campaigns.finishSend(key, deps.owner, status, { reason, providerId }, now()))
         report[status] += 1;
     }
   };
@@ -226,7 +226,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
     const claimed: { campaign: RunCampaign; key: SendKey }[] = [];
     for (const campaign of job.items) {
       const key = keyOf(campaign.id, job.contact.id, job.channel);
-      const state = await deps.storage.claimSend(key, org.id, deps.owner, now(), now() + leaseMs);
+      const state = await deps.storage.campaigns.claimSend(key, org.id, deps.owner, now(), now() + leaseMs);
       if (state === "claimed") claimed.push({ campaign, key });
       else report.notMine += 1;
     }
@@ -343,7 +343,7 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         if (settledByCallback && error instanceof ProviderError && error.maybeAccepted) {
           for (const key of keys)
             if (
-              await deps.storage.markUncertain(
+              await deps.storage.campaigns.markUncertain(
                 key,
                 deps.owner,
                 now() + uncertainMs,

@@ -34,7 +34,7 @@ export async function createShortLink(
 ): Promise<string> {
   for (let i = 0; i < 5; i++) {
     const code = drawCode();
-    if (await storage.putShortLink({ ...link, code, createdAt: now, expiresAt: now + ttlMs }))
+    if (await storage.campaigns.putShortLink({ ...link, code, createdAt: now, expiresAt: now + ttlMs }))
       return `${baseUrl}${SHORT_LINK_PATH}${code}`;
   }
   throw new Error("could not draw a free short-link code");
@@ -52,7 +52,7 @@ export function mountShortLinks(app: Hono, options: { storage: Storage; now?: ()
   const now = options.now ?? Date.now;
   app.get(`${SHORT_LINK_PATH}:code`, async (c) => {
     const code = c.req.param("code");
-    const link = isShortCode(code) ? await options.storage.shortLink(code) : undefined;
+    const link = isShortCode(code) ? await options.storage.campaigns.shortLink(code) : undefined;
     const headers = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
     if (!link) return c.html(notFoundPage("There is no quote link with this address."), 404, headers);
     if (link.expiresAt <= now()) return c.html(notFoundPage("This quote link has expired."), 404, headers);

@@ -92,7 +92,7 @@ export function mountSmsInbound(app: Hono, options: SmsInboundOptions): void {
       const optedOut = STOP_WORDS.has(word);
       const now = (options.now ?? Date.now)();
       for (const t of await campaignsTexting(options.storage, phone))
-        await options.storage.setOptOut(
+        await options.storage.campaigns.setOptOut(
           {
             orgId: t.orgId,
             campaignId: t.campaignId,

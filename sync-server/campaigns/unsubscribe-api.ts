@@ -40,7 +40,7 @@ export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): 
     const org = await storedDocumentJson(storage, documentName.org(orgId));
     const section = campaign.campaign as { name?: string; quote?: { plan?: string } } | undefined;
     const settings = org.settings as { name?: string } | undefined;
-    const outs = (await storage.optOuts(orgId, campaignId)).get(customerId) ?? new Set();
+    const outs = (await storage.campaigns.optOuts(orgId, campaignId)).get(customerId) ?? new Set();
     return {
       campaignName: section?.name ?? null,
       plan: section?.quote?.plan ?? null,
@@ -75,7 +75,7 @@ export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): 
     if (!t) return c.json(INVALID, 403);
     const channels = body.data.channel === "all" ? (["email", "sms"] as const) : [body.data.channel];
     for (const channel of channels)
-      await storage.setOptOut(
+      await storage.campaigns.setOptOut(
         {
           orgId: t.orgId,
           campaignId: t.campaignId,
@@ -103,7 +103,7 @@ export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): 
     if (pairs.some((p) => dot(p) || !signer.verify(orgId.data, p.campaignId, customerId.data, p.sig)))
       return c.json(INVALID, 403);
     for (const p of pairs)
-      await storage.setOptOut(
+      await storage.campaigns.setOptOut(
         {
           orgId: orgId.data,
           campaignId: p.campaignId,

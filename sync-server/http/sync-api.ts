@@ -66,7 +66,12 @@ export function mountSyncApi(app: Hono, options: SyncApiOptions): void {
     // organisation's user is invited, never edited; a field left out keeps the stored one.
     const refused = grantProblem(who.roles, [member.role]);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
-    const decided = memberRecordFor(org.data, member.userId, await storage.getUser(member.userId), member);
+    const decided = memberRecordFor(
+      org.data,
+      member.userId,
+      await storage.admin.getUser(member.userId),
+      member,
+    );
     if ("refused" in decided) return c.json(decided.refused, 409);
     if (decided.record) await storage.upsertUser(decided.record);
     await storage.addMembership(member.userId, org.data, member.role);

@@ -8,7 +8,7 @@ import { DEMO_USERS, type DemoUser } from "./demo-users";
 /** The users the embedded provider signs in: the demo users, then every invitee stored (replacing a demo user of the same subject). */
 export async function loadEmbeddedUsers(storage: Storage): Promise<DemoUser[]> {
   const users: DemoUser[] = [...DEMO_USERS];
-  for (const invited of await storage.listIdentityUsers()) {
+  for (const invited of await storage.admin.listIdentityUsers()) {
     const subject = await storage.loadSubject(invited.sub);
     const user: DemoUser = {
       sub: invited.sub,
@@ -32,7 +32,7 @@ export async function rememberEmbeddedUser(
   user: DemoUser,
   at: number,
 ): Promise<void> {
-  await storage.putIdentityUser({
+  await storage.admin.putIdentityUser({
     sub: user.sub,
     email: user.email,
     name: user.name,

@@ -1,4 +1,4 @@
-import type { SqlRunner } from "../storage/admin-tables";
+import type { Db } from "../storage/sql";
 
 // API keys and the partner API's call log (issue 14 §2–3; docs/partner-api.md), one implementation for
 // SQLite and PostgreSQL through the storage's SQL runner. A key is stored as the SHA-256 of the whole
@@ -102,7 +102,7 @@ const keyRecord = (r: KeyRow): ApiKeyRecord => ({
 /** Rows per INSERT of the call log (8 parameters each: far under SQLite's and PostgreSQL's limits). */
 const CALLS_PER_INSERT = 200;
 
-export function partnerTables(db: SqlRunner): PartnerTables {
+export function partnerTables(db: Db): PartnerTables {
   return {
     async createApiKey(k) {
       await db.run(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [

@@ -1,17 +1,11 @@
 import type { Role } from "../../shared/access/roles";
+import type { Db } from "./sql";
 
 // --- Administration (issue 13; docs/administration.md) ---------------------------------------------
 // The server's tables behind the settings screens, written once for both databases: each Storage hands
 // in a tiny SQL runner (`?` placeholders; PostgreSQL's `$n` are made from them) and delegates to these.
 // Organisation secrets (sealed by the caller: sync-server/admin/secrets.ts), logos, the administration
 // audit log, invitations, the e-mail outbox and each user's last sign-in.
-
-export interface SqlRunner {
-  /** Runs a statement; returns the number of rows it changed. */
-  run(sql: string, params: readonly SqlValue[]): Promise<number>;
-  all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
-}
-export type SqlValue = string | number | null | Uint8Array;
 
 export interface SecretRecord {
   orgId: string;
@@ -307,7 +301,7 @@ const organisationRecord = (r: OrganisationRow): OrganisationRecord => ({
 const ORGANISATION_COLUMNS =
   "id, name, organization_type, parent_org_id, created_at, updated_at, disabled_at";
 
-export function adminTables(db: SqlRunner): AdminStorage {
+export function adminTables(db: Db): AdminStorage {
   return {
     async putOrganisation(o) {
       await db.run(
@@ -549,40 +543,5 @@ export function adminTables(db: SqlRunner): AdminStorage {
     },
   };
 }
-
-/** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements above hold no `?` inside literals). */
-export const toPostgresPlaceholders = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-
-/** The method names a Storage delegates to its admin tables. */
-export const ADMIN_STORAGE_METHODS = [
-  "putOrganisation",
-  "getOrganisation",
-  "listOrganisations",
-  "listKnownOrgIds",
-  "putIdentityUser",
-  "listIdentityUsers",
-  "putOrgSecret",
-  "getOrgSecret",
-  "listOrgSecrets",
-  "putOrgAsset",
-  "getOrgAsset",
-  "deleteOrgAsset",
-  "appendAdminAudit",
-  "listAdminAudit",
-  "createInvitation",
-  "getInvitation",
-  "redeemInvitation",
-  "listInvitations",
-  "putOutbox",
-  "listOutbox",
-  "recordSignIn",
-  "lastSignIns",
-  "getUserProfile",
-  "putUserProfile",
-  "getUser",
-] as const satisfies readonly (keyof AdminStorage)[];
 
 // --- end of administration ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { type DocumentKind, parseDocumentName } from "../../shared/documents/names";
-import type { SqlTypes } from "./schema";
+import type { SqlTypes } from "./sql";
 
 // Document history for restore (issue 16 §4, rule HIST1): what compaction folds into a document's
 // state is not thrown away but moved, in the same transaction, from `document_updates` to

@@ -1,7 +1,7 @@
-import type { SqlRunner } from "./admin-tables";
+import type { Db } from "./sql";
 
 // --- Quote campaigns (issue 12; docs/campaigns.md) ---------------------------------------------------
-// The server's side of campaigns, written once for both databases (the same SqlRunner as admin-tables):
+// The server's side of campaigns, written once for both databases (the same `Db` as every table module, sql.ts):
 // - campaign_sends: the send log and the idempotency key campaign × run × recipient × channel. A row is
 //   claimed with a lease (like job_runs) before the message is handed to a provider and finished as
 //   sent, failed or skipped; a finished row is never claimed again, so a recipient gets each run once
@@ -197,7 +197,7 @@ interface SendRow {
   at: number;
 }
 
-export function campaignTables(db: SqlRunner): CampaignStorage {
+export function campaignTables(db: Db): CampaignStorage {
   return {
     async claimSend(
       key,
@@ -363,22 +363,5 @@ export function campaignTables(db: SqlRunner): CampaignStorage {
     },
   };
 }
-
-/** The method names a Storage delegates to its campaign tables. */
-export const CAMPAIGN_STORAGE_METHODS = [
-  "claimSend",
-  "finishSend",
-  "markUncertain",
-  "resolveSend",
-  "listSends",
-  "runSummaries",
-  "setOptOut",
-  "optOuts",
-  "putSmsOutbox",
-  "listSmsOutbox",
-  "putShortLink",
-  "shortLink",
-  "deleteExpiredShortLinks",
-] as const satisfies readonly (keyof CampaignStorage)[];
 
 // --- end of quote campaigns ---------------------------------------------------------------------------

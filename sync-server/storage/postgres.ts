@@ -1,10 +1,10 @@
 import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
-import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { applicationTables } from "../applications/tables";
 import { nowMs } from "../clock";
-import { type PartnerTables, partnerTables } from "../partner-api/tables";
-import { type AdminStorage, adminTables, type SqlValue, toPostgresPlaceholders } from "./admin-tables";
+import { partnerTables } from "../partner-api/tables";
+import { adminTables } from "./admin-tables";
 import {
   type ArchiveRow,
   archivedUpdate,
@@ -23,10 +23,11 @@ import {
   ORG_ATTACHMENT_BYTES_SQL,
 } from "./attachment-rows";
 import { updateAuthor } from "./authors";
-import { type CampaignStorage, campaignTables } from "./campaign-tables";
+import { campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
-import { POSTGRES_TYPES, schemaSql } from "./schema";
+import { schemaSql } from "./schema";
 import { checkSchemaName, withSchemaLock } from "./schema-lock";
+import { type Db, POSTGRES_TYPES, postgresDb, toPostgresPlaceholders } from "./sql";
 import type {
   AttachmentRecord,
   CompactionCover,
@@ -40,15 +41,7 @@ import type {
   StoredDocument,
   UserRecord,
 } from "./types";
-import {
-  VIOLATION_GROUP_INDEX,
-  type ViolationTables,
-  violationGroupColumns,
-  violationTables,
-} from "./violation-tables";
-
-/** Bytes as the Buffer `pg` sends as bytea (administration tables). */
-const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
+import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "./violation-tables";
 
 export interface PostgresStorageOptions {
   connectionString: string;
@@ -62,6 +55,17 @@ const bytes = (value: Buffer): Uint8Array => new Uint8Array(value.buffer, value.
 export class PostgresStorage implements Storage {
   readonly kind = "postgres" as const;
   private constructor(private readonly pool: pg.Pool) {}
+
+  // --- The resources' tables, on this database's runner (sql.ts) ---
+  private readonly sql: Db = postgresDb((text, values) => this.pool.query(text, values));
+  readonly admin = adminTables(this.sql);
+  readonly campaigns = campaignTables(this.sql);
+  private readonly violations = violationTables(this.sql);
+  // Refused writes stay methods of Storage itself (the sync write path calls them).
+  readonly recordViolation: Storage["recordViolation"] = (v) => this.violations.recordViolation(v);
+  readonly listViolations: Storage["listViolations"] = (f) => this.violations.listViolations(f);
+  readonly applications = applicationTables(this.sql);
+  readonly partner = partnerTables(this.sql);
 
   static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
     const schema = checkSchemaName(options.schema ?? "public");
@@ -310,17 +314,6 @@ export class PostgresStorage implements Storage {
     return result.rows[0]?.customer_id ?? null;
   }
 
-  // --- Refused writes (rule VIOL1; violation-tables.ts) ---
-  private readonly violations: ViolationTables = violationTables({
-    run: async (sql, params) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
-    all: async <T>(sql: string, params: readonly SqlValue[]) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
-  });
-  readonly recordViolation: Storage["recordViolation"] = (...a) => this.violations.recordViolation(...a);
-  readonly listViolations: Storage["listViolations"] = (...a) => this.violations.listViolations(...a);
-  // --- end of refused writes ---
-
   async claimMarker(key: string): Promise<boolean> {
     const result = await this.pool.query("INSERT INTO markers (key) VALUES ($1) ON CONFLICT DO NOTHING", [
       key,
@@ -443,80 +436,6 @@ export class PostgresStorage implements Storage {
   }
 
   // --- end of claim attachments ---
-
-  // --- Administration (issue 13; admin-tables.ts) ---
-  private readonly admin: AdminStorage = adminTables({
-    run: async (sql, params) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
-    all: async <T>(sql: string, params: readonly SqlValue[]) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
-  });
-  readonly putOrganisation: AdminStorage["putOrganisation"] = (...a) => this.admin.putOrganisation(...a);
-  readonly getOrganisation: AdminStorage["getOrganisation"] = (...a) => this.admin.getOrganisation(...a);
-  readonly listOrganisations: AdminStorage["listOrganisations"] = (...a) =>
-    this.admin.listOrganisations(...a);
-  readonly listKnownOrgIds: AdminStorage["listKnownOrgIds"] = (...a) => this.admin.listKnownOrgIds(...a);
-  readonly putIdentityUser: AdminStorage["putIdentityUser"] = (...a) => this.admin.putIdentityUser(...a);
-  readonly listIdentityUsers: AdminStorage["listIdentityUsers"] = (...a) =>
-    this.admin.listIdentityUsers(...a);
-  readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
-  readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
-  readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);
-  readonly putOrgAsset: AdminStorage["putOrgAsset"] = (...a) => this.admin.putOrgAsset(...a);
-  readonly getOrgAsset: AdminStorage["getOrgAsset"] = (...a) => this.admin.getOrgAsset(...a);
-  readonly deleteOrgAsset: AdminStorage["deleteOrgAsset"] = (...a) => this.admin.deleteOrgAsset(...a);
-  readonly appendAdminAudit: AdminStorage["appendAdminAudit"] = (...a) => this.admin.appendAdminAudit(...a);
-  readonly listAdminAudit: AdminStorage["listAdminAudit"] = (...a) => this.admin.listAdminAudit(...a);
-  readonly createInvitation: AdminStorage["createInvitation"] = (...a) => this.admin.createInvitation(...a);
-  readonly getInvitation: AdminStorage["getInvitation"] = (...a) => this.admin.getInvitation(...a);
-  readonly redeemInvitation: AdminStorage["redeemInvitation"] = (...a) => this.admin.redeemInvitation(...a);
-  readonly listInvitations: AdminStorage["listInvitations"] = (...a) => this.admin.listInvitations(...a);
-  readonly putOutbox: AdminStorage["putOutbox"] = (...a) => this.admin.putOutbox(...a);
-  readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
-  readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
-  readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
-  readonly getUserProfile: AdminStorage["getUserProfile"] = (...a) => this.admin.getUserProfile(...a);
-  readonly putUserProfile: AdminStorage["putUserProfile"] = (...a) => this.admin.putUserProfile(...a);
-  readonly getUser: AdminStorage["getUser"] = (...a) => this.admin.getUser(...a);
-  // --- end of administration ---
-
-  // --- Quote campaigns (issue 12; campaign-tables.ts) ---
-  private readonly campaigns: CampaignStorage = campaignTables({
-    run: async (sql, params) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
-    all: async <T>(sql: string, params: readonly SqlValue[]) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
-  });
-  readonly claimSend: CampaignStorage["claimSend"] = (...a) => this.campaigns.claimSend(...a);
-  readonly finishSend: CampaignStorage["finishSend"] = (...a) => this.campaigns.finishSend(...a);
-  readonly listSends: CampaignStorage["listSends"] = (...a) => this.campaigns.listSends(...a);
-  readonly runSummaries: CampaignStorage["runSummaries"] = (...a) => this.campaigns.runSummaries(...a);
-  readonly setOptOut: CampaignStorage["setOptOut"] = (...a) => this.campaigns.setOptOut(...a);
-  readonly optOuts: CampaignStorage["optOuts"] = (...a) => this.campaigns.optOuts(...a);
-  readonly putSmsOutbox: CampaignStorage["putSmsOutbox"] = (...a) => this.campaigns.putSmsOutbox(...a);
-  readonly listSmsOutbox: CampaignStorage["listSmsOutbox"] = (...a) => this.campaigns.listSmsOutbox(...a);
-  readonly markUncertain: CampaignStorage["markUncertain"] = (...a) => this.campaigns.markUncertain(...a);
-  readonly resolveSend: CampaignStorage["resolveSend"] = (...a) => this.campaigns.resolveSend(...a);
-  readonly putShortLink: CampaignStorage["putShortLink"] = (...a) => this.campaigns.putShortLink(...a);
-  readonly shortLink: CampaignStorage["shortLink"] = (...a) => this.campaigns.shortLink(...a);
-  readonly deleteExpiredShortLinks: CampaignStorage["deleteExpiredShortLinks"] = (...a) =>
-    this.campaigns.deleteExpiredShortLinks(...a);
-  // --- end of quote campaigns ---
-
-  // --- Applications and the partner API (issue 14) ---
-  readonly applications: ApplicationTables = applicationTables({
-    run: async (sql, params) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
-    all: async <T>(sql: string, params: readonly SqlValue[]) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
-  });
-  readonly partner: PartnerTables = partnerTables({
-    run: async (sql, params) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
-    all: async <T>(sql: string, params: readonly SqlValue[]) =>
-      (await this.pool.query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
-  });
-  // --- end of applications and the partner API ---
 
   async close(): Promise<void> {
     await this.pool.end();

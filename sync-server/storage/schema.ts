@@ -3,26 +3,9 @@ import { partnerSchemaSql } from "../partner-api/tables";
 import { adminSchemaSql } from "./admin-tables";
 import { archiveSchemaSql } from "./archive-tables";
 import { campaignSchemaSql } from "./campaign-tables";
+import type { SqlTypes } from "./sql";
 
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
-
-export interface SqlTypes {
-  bytes: string;
-  integer: string;
-  /** An auto-incrementing integer primary key. */
-  serialKey: string;
-}
-
-export const SQLITE_TYPES: SqlTypes = {
-  bytes: "BLOB",
-  integer: "INTEGER",
-  serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
-};
-export const POSTGRES_TYPES: SqlTypes = {
-  bytes: "BYTEA",
-  integer: "BIGINT",
-  serialKey: "BIGSERIAL PRIMARY KEY",
-};
 
 export const schemaSql = (t: SqlTypes): string => `
 CREATE TABLE IF NOT EXISTS documents (

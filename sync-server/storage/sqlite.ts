@@ -3,10 +3,10 @@ import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
-import { type ApplicationTables, applicationTables } from "../applications/tables";
+import { applicationTables } from "../applications/tables";
 import { nowMs } from "../clock";
-import { type PartnerTables, partnerTables } from "../partner-api/tables";
-import { type AdminStorage, adminTables, type SqlValue } from "./admin-tables";
+import { partnerTables } from "../partner-api/tables";
+import { adminTables } from "./admin-tables";
 import {
   type ArchiveRow,
   archivedUpdate,
@@ -26,9 +26,10 @@ import {
   ORG_ATTACHMENT_BYTES_SQL,
 } from "./attachment-rows";
 import { updateAuthor } from "./authors";
-import { type CampaignStorage, campaignTables } from "./campaign-tables";
+import { campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
-import { SQLITE_TYPES, schemaSql } from "./schema";
+import { schemaSql } from "./schema";
+import { type Db, SQLITE_TYPES, sqliteDb } from "./sql";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
 import type {
   AttachmentRecord,
@@ -44,12 +45,7 @@ import type {
   UserRecord,
 } from "./types";
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
-import {
-  VIOLATION_GROUP_INDEX,
-  type ViolationTables,
-  violationGroupColumns,
-  violationTables,
-} from "./violation-tables";
+import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "./violation-tables";
 
 /**
  * The log file's records move into the table at the latest after this long, or once this many wait.
@@ -84,6 +80,17 @@ export class SqliteStorage implements Storage {
   private flushTimer: NodeJS.Timeout | null = null;
   /** The seq of the next appended update: never one used before, even after compaction deleted it. */
   private nextSeq: number;
+
+  // --- The resources' tables, on this database's runner (sql.ts) ---
+  private readonly sql: Db = sqliteDb((sql) => this.statement(sql));
+  readonly admin = adminTables(this.sql);
+  readonly campaigns = campaignTables(this.sql);
+  private readonly violations = violationTables(this.sql);
+  // Refused writes stay methods of Storage itself (the sync write path calls them).
+  readonly recordViolation: Storage["recordViolation"] = (v) => this.violations.recordViolation(v);
+  readonly listViolations: Storage["listViolations"] = (f) => this.violations.listViolations(f);
+  readonly applications = applicationTables(this.sql);
+  readonly partner = partnerTables(this.sql);
 
   /** A prepared statement, compiled once per connection. */
   private statement(sql: string): StatementSync {
@@ -444,15 +451,6 @@ export class SqliteStorage implements Storage {
     return row?.customer_id ?? null;
   }
 
-  // --- Refused writes (rule VIOL1; violation-tables.ts) ---
-  private readonly violations: ViolationTables = violationTables({
-    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
-  });
-  readonly recordViolation: Storage["recordViolation"] = (...a) => this.violations.recordViolation(...a);
-  readonly listViolations: Storage["listViolations"] = (...a) => this.violations.listViolations(...a);
-  // --- end of refused writes ---
-
   async claimMarker(key: string): Promise<boolean> {
     const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
     return Number(result.changes) === 1;
@@ -573,72 +571,6 @@ export class SqliteStorage implements Storage {
   // --- end of claim attachments ---
 
   // --- end of record history and settings ---
-
-  // --- Administration (issue 13; admin-tables.ts) ---
-  private readonly admin: AdminStorage = adminTables({
-    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
-  });
-  readonly putOrganisation: AdminStorage["putOrganisation"] = (...a) => this.admin.putOrganisation(...a);
-  readonly getOrganisation: AdminStorage["getOrganisation"] = (...a) => this.admin.getOrganisation(...a);
-  readonly listOrganisations: AdminStorage["listOrganisations"] = (...a) =>
-    this.admin.listOrganisations(...a);
-  readonly listKnownOrgIds: AdminStorage["listKnownOrgIds"] = (...a) => this.admin.listKnownOrgIds(...a);
-  readonly putIdentityUser: AdminStorage["putIdentityUser"] = (...a) => this.admin.putIdentityUser(...a);
-  readonly listIdentityUsers: AdminStorage["listIdentityUsers"] = (...a) =>
-    this.admin.listIdentityUsers(...a);
-  readonly putOrgSecret: AdminStorage["putOrgSecret"] = (...a) => this.admin.putOrgSecret(...a);
-  readonly getOrgSecret: AdminStorage["getOrgSecret"] = (...a) => this.admin.getOrgSecret(...a);
-  readonly listOrgSecrets: AdminStorage["listOrgSecrets"] = (...a) => this.admin.listOrgSecrets(...a);
-  readonly putOrgAsset: AdminStorage["putOrgAsset"] = (...a) => this.admin.putOrgAsset(...a);
-  readonly getOrgAsset: AdminStorage["getOrgAsset"] = (...a) => this.admin.getOrgAsset(...a);
-  readonly deleteOrgAsset: AdminStorage["deleteOrgAsset"] = (...a) => this.admin.deleteOrgAsset(...a);
-  readonly appendAdminAudit: AdminStorage["appendAdminAudit"] = (...a) => this.admin.appendAdminAudit(...a);
-  readonly listAdminAudit: AdminStorage["listAdminAudit"] = (...a) => this.admin.listAdminAudit(...a);
-  readonly createInvitation: AdminStorage["createInvitation"] = (...a) => this.admin.createInvitation(...a);
-  readonly getInvitation: AdminStorage["getInvitation"] = (...a) => this.admin.getInvitation(...a);
-  readonly redeemInvitation: AdminStorage["redeemInvitation"] = (...a) => this.admin.redeemInvitation(...a);
-  readonly listInvitations: AdminStorage["listInvitations"] = (...a) => this.admin.listInvitations(...a);
-  readonly putOutbox: AdminStorage["putOutbox"] = (...a) => this.admin.putOutbox(...a);
-  readonly listOutbox: AdminStorage["listOutbox"] = (...a) => this.admin.listOutbox(...a);
-  readonly recordSignIn: AdminStorage["recordSignIn"] = (...a) => this.admin.recordSignIn(...a);
-  readonly lastSignIns: AdminStorage["lastSignIns"] = (...a) => this.admin.lastSignIns(...a);
-  readonly getUserProfile: AdminStorage["getUserProfile"] = (...a) => this.admin.getUserProfile(...a);
-  readonly putUserProfile: AdminStorage["putUserProfile"] = (...a) => this.admin.putUserProfile(...a);
-  readonly getUser: AdminStorage["getUser"] = (...a) => this.admin.getUser(...a);
-  // --- end of administration ---
-
-  // --- Quote campaigns (issue 12; campaign-tables.ts) ---
-  private readonly campaigns: CampaignStorage = campaignTables({
-    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
-  });
-  readonly claimSend: CampaignStorage["claimSend"] = (...a) => this.campaigns.claimSend(...a);
-  readonly finishSend: CampaignStorage["finishSend"] = (...a) => this.campaigns.finishSend(...a);
-  readonly listSends: CampaignStorage["listSends"] = (...a) => this.campaigns.listSends(...a);
-  readonly runSummaries: CampaignStorage["runSummaries"] = (...a) => this.campaigns.runSummaries(...a);
-  readonly setOptOut: CampaignStorage["setOptOut"] = (...a) => this.campaigns.setOptOut(...a);
-  readonly optOuts: CampaignStorage["optOuts"] = (...a) => this.campaigns.optOuts(...a);
-  readonly putSmsOutbox: CampaignStorage["putSmsOutbox"] = (...a) => this.campaigns.putSmsOutbox(...a);
-  readonly listSmsOutbox: CampaignStorage["listSmsOutbox"] = (...a) => this.campaigns.listSmsOutbox(...a);
-  readonly markUncertain: CampaignStorage["markUncertain"] = (...a) => this.campaigns.markUncertain(...a);
-  readonly resolveSend: CampaignStorage["resolveSend"] = (...a) => this.campaigns.resolveSend(...a);
-  readonly putShortLink: CampaignStorage["putShortLink"] = (...a) => this.campaigns.putShortLink(...a);
-  readonly shortLink: CampaignStorage["shortLink"] = (...a) => this.campaigns.shortLink(...a);
-  readonly deleteExpiredShortLinks: CampaignStorage["deleteExpiredShortLinks"] = (...a) =>
-    this.campaigns.deleteExpiredShortLinks(...a);
-  // --- end of quote campaigns ---
-
-  // --- Applications and the partner API (issue 14) ---
-  readonly applications: ApplicationTables = applicationTables({
-    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
-  });
-  readonly partner: PartnerTables = partnerTables({
-    run: async (sql, params) => Number(this.statement(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => this.statement(sql).all(...params) as T[],
-  });
-  // --- end of applications and the partner API ---
 
   async close(): Promise<void> {
     await this.exclusive(() => this.flushLog());

@@ -10,7 +10,8 @@ import type { CampaignStorage } from "./campaign-tables";
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
 // update log, and the relational tables that hold what only the server decides (users, organisation
 // memberships, customer links, claim links, recorded violations). SQLite and PostgreSQL implement it;
-// tests/integration/storage-contract.test.ts runs the same suite against both.
+// tests/integration/sync/storage-contract.test.ts runs the same suite against both; the resources'
+// tables are written once against one `Db` (sql.ts) and carried as sub-objects (`storage.admin` …).
 
 export interface LoggedUpdate {
   seq: number;
@@ -142,7 +143,7 @@ export interface AttachmentRecord {
 // --- end of claim attachments ------------------------------------------------------------------------
 
 /** Storage: documents and the server's tables, with the administration tables (issue 13, admin-tables.ts). */
-export interface Storage extends AdminStorage, CampaignStorage {
+export interface Storage {
   readonly kind: "sqlite" | "postgres";
 
   /** The compacted state and the log written since, for loading a document. */
@@ -233,10 +234,13 @@ export interface Storage extends AdminStorage, CampaignStorage {
   orgAttachmentBytes(orgId: string): Promise<number>;
   // --- end of claim attachments ---
 
-  // --- Applications and the partner API (issue 14; sync-server/applications, sync-server/partner-api) ---
+  // --- The resources' tables, each written once for both databases on one `Db` (sql.ts) ---
+  /** Organisations, identity users, secrets, logos, the audit log, invitations, outbox, profiles. */
+  readonly admin: AdminStorage;
+  /** Campaign sends, opt-outs, the SMS outbox and short links. */
+  readonly campaigns: CampaignStorage;
   readonly applications: ApplicationTables;
   readonly partner: PartnerTables;
-  // --- end of applications and the partner API ---
 
   close(): Promise<void>;
 }

@@ -1,6 +1,5 @@
 import type { DocumentIssue } from "../../shared/documents/shapes";
-import type { SqlRunner } from "./admin-tables";
-import type { SqlTypes } from "./schema";
+import type { Db, SqlTypes } from "./sql";
 import type { ViolationRecord, ViolationReport } from "./types";
 
 // Refused document writes (rule VIOL1, docs/hardening.md), written once for both databases. A flood
@@ -56,7 +55,7 @@ export interface ViolationTables {
   listViolations(filter?: { documentPrefix?: string; limit?: number }): Promise<ViolationRecord[]>;
 }
 
-export const violationTables = (db: SqlRunner): ViolationTables => ({
+export const violationTables = (db: Db): ViolationTables => ({
   async recordViolation(v) {
     const scope = JSON.stringify([v.documentName, v.userId, Math.floor(v.at / VIOLATION_WINDOW_MS)]);
     let kind = violationKind(v.issues);

@@ -12,7 +12,7 @@ export function outboxSender(storage: Storage, now: () => number = Date.now): Em
     async send(message: EmailMessage) {
       checkMessage(message);
       const id = `outbox-${randomUUID()}`;
-      await storage.putOutbox({
+      await storage.admin.putOutbox({
         id,
         createdAt: now(),
         to: message.to,

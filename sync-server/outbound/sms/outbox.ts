@@ -8,7 +8,13 @@ export const outboxSmsSender = (storage: Storage, from: string, now: () => numbe
   async send(message) {
     const m = checkSms(message);
     const id = randomUUID();
-    await storage.putSmsOutbox({ id, createdAt: now(), to: m.to, from: m.from ?? from, body: m.body });
+    await storage.campaigns.putSmsOutbox({
+      id,
+      createdAt: now(),
+      to: m.to,
+      from: m.from ?? from,
+      body: m.body,
+    });
     return { id };
   },
 });

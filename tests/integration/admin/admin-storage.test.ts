@@ -31,27 +31,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         updatedAt: 1,
         disabledAt: null,
       };
-      await storage.putOrganisation(acme);
-      await storage.putOrganisation({ ...acme, id: "acme-west", name: "Acme West", parentOrgId: "acme" });
-      await storage.putOrganisation({ ...acme, name: "Acme Ltd", updatedAt: 5, disabledAt: 5 });
-      expect(await storage.getOrganisation("acme")).toEqual({
+      await storage.admin.putOrganisation(acme);
+      await storage.admin.putOrganisation({
+        ...acme,
+        id: "acme-west",
+        name: "Acme West",
+        parentOrgId: "acme",
+      });
+      await storage.admin.putOrganisation({ ...acme, name: "Acme Ltd", updatedAt: 5, disabledAt: 5 });
+      expect(await storage.admin.getOrganisation("acme")).toEqual({
         ...acme,
         name: "Acme Ltd",
         updatedAt: 5,
         disabledAt: 5,
       });
-      expect((await storage.listOrganisations()).map((o) => [o.id, o.parentOrgId])).toEqual([
+      expect((await storage.admin.listOrganisations()).map((o) => [o.id, o.parentOrgId])).toEqual([
         ["acme", null],
         ["acme-west", "acme"],
       ]);
-      expect(await storage.getOrganisation("none")).toBeNull();
+      expect(await storage.admin.getOrganisation("none")).toBeNull();
     });
 
     it("known organisations: the table's, and those only memberships or customer links name", async () => {
       await storage.upsertUser({ id: "member-1", email: null, name: null });
       await storage.addMembership("member-1", "zeta", "agent");
       await storage.linkCustomer("member-1", "beta", "c-1");
-      expect(await storage.listKnownOrgIds()).toEqual(["acme", "acme-west", "beta", "zeta"]);
+      expect(await storage.admin.listKnownOrgIds()).toEqual(["acme", "acme-west", "beta", "zeta"]);
     });
 
     it("identity users (embedded provider's invitees): stored, replaced, listed oldest first", async () => {
@@ -63,32 +68,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         customerId: null,
         createdAt: 10,
       };
-      await storage.putIdentityUser(invitee);
-      await storage.putIdentityUser({
+      await storage.admin.putIdentityUser(invitee);
+      await storage.admin.putIdentityUser({
         ...invitee,
         sub: "auth0|invited-0",
         email: "b@acme.test",
         createdAt: 5,
       });
-      await storage.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
-      expect(await storage.listIdentityUsers()).toEqual([
+      await storage.admin.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
+      expect(await storage.admin.listIdentityUsers()).toEqual([
         { ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 },
         { ...invitee, name: "New Agent", customerId: "c-9" },
       ]);
     });
 
     it("secrets: set, replace, list names only, clear", async () => {
-      await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
-      await storage.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");
-      await storage.putOrgSecret("o2", "fmhApiKey", new Uint8Array([9]), 30, "admin-1");
-      expect(await storage.getOrgSecret("o1", "fmhApiKey")).toEqual(new Uint8Array([4, 5]));
-      expect(await storage.listOrgSecrets("o1")).toEqual([
+      await storage.admin.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
+      await storage.admin.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");
+      await storage.admin.putOrgSecret("o2", "fmhApiKey", new Uint8Array([9]), 30, "admin-1");
+      expect(await storage.admin.getOrgSecret("o1", "fmhApiKey")).toEqual(new Uint8Array([4, 5]));
+      expect(await storage.admin.listOrgSecrets("o1")).toEqual([
         { orgId: "o1", name: "fmhApiKey", updatedAt: 20, updatedBy: "admin-1" },
       ]);
-      await storage.putOrgSecret("o1", "fmhApiKey", null, 40, "admin-1");
-      expect(await storage.getOrgSecret("o1", "fmhApiKey")).toBeNull();
-      expect(await storage.listOrgSecrets("o1")).toEqual([]);
-      expect(await storage.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
+      await storage.admin.putOrgSecret("o1", "fmhApiKey", null, 40, "admin-1");
+      expect(await storage.admin.getOrgSecret("o1", "fmhApiKey")).toBeNull();
+      expect(await storage.admin.listOrgSecrets("o1")).toEqual([]);
+      expect(await storage.admin.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
     });
 
     it("assets: one per kind, replaced, deleted", async () => {
@@ -101,19 +106,25 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         updatedAt: 1,
         updatedBy: "admin-1",
       };
-      await storage.putOrgAsset(record, new Uint8Array([1, 2, 3]));
-      await storage.putOrgAsset({ ...record, sha256: "bb", size: 2 }, new Uint8Array([7, 8]));
-      const got = await storage.getOrgAsset("o1", "fullLogo");
+      await storage.admin.putOrgAsset(record, new Uint8Array([1, 2, 3]));
+      await storage.admin.putOrgAsset({ ...record, sha256: "bb", size: 2 }, new Uint8Array([7, 8]));
+      const got = await storage.admin.getOrgAsset("o1", "fullLogo");
       expect(got?.record).toEqual({ ...record, sha256: "bb", size: 2 });
       expect(got?.content).toEqual(new Uint8Array([7, 8]));
-      expect(await storage.getOrgAsset("o2", "fullLogo")).toBeNull();
-      expect(await storage.deleteOrgAsset("o1", "fullLogo")).toBe(true);
-      expect(await storage.deleteOrgAsset("o1", "fullLogo")).toBe(false);
+      expect(await storage.admin.getOrgAsset("o2", "fullLogo")).toBeNull();
+      expect(await storage.admin.deleteOrgAsset("o1", "fullLogo")).toBe(true);
+      expect(await storage.admin.deleteOrgAsset("o1", "fullLogo")).toBe(false);
     });
 
     it("audit: newest first, per organisation, with the actor's e-mail", async () => {
-      await storage.appendAdminAudit({ orgId: "o1", actorId: "admin-1", action: "a", target: "t1", at: 1 });
-      await storage.appendAdminAudit({
+      await storage.admin.appendAdminAudit({
+        orgId: "o1",
+        actorId: "admin-1",
+        action: "a",
+        target: "t1",
+        at: 1,
+      });
+      await storage.admin.appendAdminAudit({
         orgId: "o1",
         actorId: "admin-1",
         action: "b",
@@ -121,13 +132,13 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         at: 2,
         detail: "agent",
       });
-      await storage.appendAdminAudit({ orgId: "o2", actorId: "x", action: "c", target: "t3", at: 3 });
-      const rows = await storage.listAdminAudit("o1", 10);
+      await storage.admin.appendAdminAudit({ orgId: "o2", actorId: "x", action: "c", target: "t3", at: 3 });
+      const rows = await storage.admin.listAdminAudit("o1", 10);
       expect(rows.map((r) => [r.action, r.target, r.detail, r.actorEmail])).toEqual([
         ["b", "t2", "agent", "admin@demo.test"],
         ["a", "t1", null, "admin@demo.test"],
       ]);
-      expect(await storage.listAdminAudit("o1", 1)).toHaveLength(1);
+      expect(await storage.admin.listAdminAudit("o1", 1)).toHaveLength(1);
     });
 
     it("invitations: stored, used once only, open ones listed", async () => {
@@ -143,22 +154,27 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         usedAt: null,
         usedBy: null,
       };
-      await storage.createInvitation(invitation);
-      await storage.createInvitation({ ...invitation, id: "inv-2", customerId: "c1", roles: ["customer"] });
-      expect(await storage.getInvitation("inv-1")).toEqual(invitation);
-      expect((await storage.listInvitations("o1")).map((i) => i.id).sort()).toEqual(["inv-1", "inv-2"]);
+      await storage.admin.createInvitation(invitation);
+      await storage.admin.createInvitation({
+        ...invitation,
+        id: "inv-2",
+        customerId: "c1",
+        roles: ["customer"],
+      });
+      expect(await storage.admin.getInvitation("inv-1")).toEqual(invitation);
+      expect((await storage.admin.listInvitations("o1")).map((i) => i.id).sort()).toEqual(["inv-1", "inv-2"]);
       const [first, second] = await Promise.all([
-        storage.redeemInvitation("inv-1", "u-new", 9),
-        storage.redeemInvitation("inv-1", "u-other", 10),
+        storage.admin.redeemInvitation("inv-1", "u-new", 9),
+        storage.admin.redeemInvitation("inv-1", "u-other", 10),
       ]);
       expect([first, second].filter(Boolean)).toHaveLength(1);
-      expect((await storage.getInvitation("inv-1"))?.usedAt).not.toBeNull();
-      expect((await storage.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
-      expect(await storage.getInvitation("nope")).toBeNull();
+      expect((await storage.admin.getInvitation("inv-1"))?.usedAt).not.toBeNull();
+      expect((await storage.admin.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
+      expect(await storage.admin.getInvitation("nope")).toBeNull();
     });
 
     it("outbox and sign-ins", async () => {
-      await storage.putOutbox({
+      await storage.admin.putOutbox({
         id: "m1",
         createdAt: 1,
         to: "a@b.test",
@@ -167,7 +183,7 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         html: null,
         headers: { "X-A": "1" },
       });
-      await storage.putOutbox({
+      await storage.admin.putOutbox({
         id: "m2",
         createdAt: 2,
         to: "c@d.test",
@@ -176,18 +192,18 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         html: "<p>u</p>",
         headers: {},
       });
-      expect((await storage.listOutbox(10)).map((m) => m.id)).toEqual(["m2", "m1"]);
-      expect((await storage.listOutbox(10))[1]?.headers).toEqual({ "X-A": "1" });
-      await storage.recordSignIn("admin-1", 100);
-      await storage.recordSignIn("admin-1", 50);
-      await storage.recordSignIn("u2", 70);
-      const last = await storage.lastSignIns(["admin-1", "u2", "u3"]);
+      expect((await storage.admin.listOutbox(10)).map((m) => m.id)).toEqual(["m2", "m1"]);
+      expect((await storage.admin.listOutbox(10))[1]?.headers).toEqual({ "X-A": "1" });
+      await storage.admin.recordSignIn("admin-1", 100);
+      await storage.admin.recordSignIn("admin-1", 50);
+      await storage.admin.recordSignIn("u2", 70);
+      const last = await storage.admin.lastSignIns(["admin-1", "u2", "u3"]);
       expect(Object.fromEntries(last)).toEqual({ "admin-1": 100, u2: 70 });
-      expect((await storage.lastSignIns([])).size).toBe(0);
-      expect(await storage.getUserProfile("admin-1")).toBeNull();
-      await storage.putUserProfile("admin-1", '{"name":"A"}', 1);
-      await storage.putUserProfile("admin-1", '{"name":"B"}', 2);
-      expect(await storage.getUserProfile("admin-1")).toBe('{"name":"B"}');
+      expect((await storage.admin.lastSignIns([])).size).toBe(0);
+      expect(await storage.admin.getUserProfile("admin-1")).toBeNull();
+      await storage.admin.putUserProfile("admin-1", '{"name":"A"}', 1);
+      await storage.admin.putUserProfile("admin-1", '{"name":"B"}', 2);
+      expect(await storage.admin.getUserProfile("admin-1")).toBe('{"name":"B"}');
     });
   });
 }

@@ -47,7 +47,7 @@ describe("rangeline admin invite", () => {
     expect(response.status).toBe(303);
     const members = await server.storage.listMembers("acme");
     expect(members.map((m) => [m.email, m.roles])).toEqual([["boss@acme.test", ["admin"]]]);
-    const audit = await server.storage.listAdminAudit("acme", 10);
+    const audit = await server.storage.admin.listAdminAudit("acme", 10);
     expect(audit.map((a) => a.action)).toEqual(["invitation.accepted", "invitation.created"]);
     expect(audit[1]?.actorId).toBe("cli");
   });

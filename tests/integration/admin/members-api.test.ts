@@ -51,7 +51,7 @@ describe("users and invitations API", () => {
     expect(sent.status).toBe(201);
     const link = String(sent.body.developmentLink);
     expect(link).toMatch(/\/api\/invitations\/accept\?token=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]+$/);
-    const [mail] = await server.storage.listOutbox(1);
+    const [mail] = await server.storage.admin.listOutbox(1);
     expect(mail?.to).toBe("new.agent@example.test");
     expect(mail?.text).toContain(link);
     const people = await call(admin, "GET", "/api/orgs/demo/people");

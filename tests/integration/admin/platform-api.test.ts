@@ -83,7 +83,7 @@ describe("platform API", () => {
         (o) => o.id === "demo",
       ),
     ).toMatchObject({ name: "Demo Agency", registered: true });
-    expect((await server.storage.getOrganisation("demo"))?.name).toBe("Demo Agency");
+    expect((await server.storage.admin.getOrganisation("demo"))?.name).toBe("Demo Agency");
     const sub = await call(superAdmin, "POST", "/api/platform/orgs", {
       id: "demo-west",
       name: "Demo West",
@@ -155,7 +155,7 @@ describe("platform API", () => {
     expect(foreign.authFailure).toBe("forbidden");
     foreign.destroy();
     for (const c of [live, again, other, back]) c.destroy();
-    const audit = await server.storage.listAdminAudit("demo", 10);
+    const audit = await server.storage.admin.listAdminAudit("demo", 10);
     expect(audit.map((a) => a.action).slice(0, 2)).toEqual(["org.enabled", "org.disabled"]);
   });
 });

@@ -11,7 +11,7 @@ onBothDatabases("[ADMIN1] a stored user and their organisations", "user_records"
     await storage.addMembership("u-1", "west", "agent");
     await storage.addMembership("u-1", "west", "admin");
     await storage.linkCustomer("u-1", "east", "c-1");
-    expect(await storage.getUser("u-1")).toEqual({
+    expect(await storage.admin.getUser("u-1")).toEqual({
       id: "u-1",
       email: "u1@example.test",
       name: "User One",
@@ -20,6 +20,6 @@ onBothDatabases("[ADMIN1] a stored user and their organisations", "user_records"
   });
 
   it("knows nothing of a user it never stored", async () => {
-    expect(await opened().getUser("u-unknown")).toBeNull();
+    expect(await opened().admin.getUser("u-unknown")).toBeNull();
   });
 });

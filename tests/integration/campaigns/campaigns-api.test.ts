@@ -85,7 +85,7 @@ describe("campaigns API", () => {
 
   it("an agent's save never re-activates a recipient who unsubscribed", async () => {
     await call(agent, "PUT", "/api/orgs/demo/campaigns/k2", body());
-    await server.storage.setOptOut(
+    await server.storage.campaigns.setOptOut(
       { orgId: "demo", campaignId: "k2", customerId: "c1", channel: "email", optedOut: true, how: "link" },
       1,
     );
@@ -97,7 +97,9 @@ describe("campaigns API", () => {
     const sent = await call(agent, "POST", "/api/orgs/demo/campaigns/k1/test");
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     expect(sent.json.sentTo).toBe("agent@demo.rangeline.test");
-    const [mail] = (await server.storage.listOutbox(10)).filter((m) => m.to === "agent@demo.rangeline.test");
+    const [mail] = (await server.storage.admin.listOutbox(10)).filter(
+      (m) => m.to === "agent@demo.rangeline.test",
+    );
     expect(mail.subject).toContain("quote for");
     expect(mail.html).toContain("[Test] Morning LRP");
   });

@@ -197,7 +197,9 @@ describe("campaign delivery callbacks", () => {
   };
 
   const sendsOf = async (campaignId: string) =>
-    Object.fromEntries((await server.storage.listSends("o1", campaignId)).map((s) => [s.recipientId, s]));
+    Object.fromEntries(
+      (await server.storage.campaigns.listSends("o1", campaignId)).map((s) => [s.recipientId, s]),
+    );
   const recipientsInDocument = async (campaignId: string) => {
     const deadline = Date.now() + 5000;
     for (;;) {
@@ -277,7 +279,9 @@ describe("campaign delivery callbacks", () => {
     });
     expect(sends[`${tag}-c2`]).toMatchObject({ status: "sent" });
     expect(sends[`${tag}-c2`].reason).toContain("reported as spam");
-    expect([...((await server.storage.optOuts("o1", campaignId)).get(`${tag}-c2`) ?? [])]).toEqual(["email"]);
+    expect([...((await server.storage.campaigns.optOuts("o1", campaignId)).get(`${tag}-c2`) ?? [])]).toEqual([
+      "email",
+    ]);
     const doc = await recipientsInDocument(campaignId);
     expect(doc[`${tag}-c1`]).toMatchObject({
       status: "INVALID",
@@ -286,12 +290,12 @@ describe("campaign delivery callbacks", () => {
     expect(doc[`${tag}-c2`].status).toBe("UNSUBSCRIBED");
     expect(doc[`${tag}-c0`].status).toBe("ACTIVE");
     // The run's log (the agents' view) shows each result.
-    const summary = await server.storage.runSummaries("o1", campaignId);
+    const summary = await server.storage.campaigns.runSummaries("o1", campaignId);
     expect(summary[0]).toMatchObject({ sent: 2, failed: 1 });
     // A key for a send this server never made changes nothing.
     const made = { ...bounce, rangeline_recipient: "someone-else" };
     expect((await postEvents([made])).status).toBe(204);
-    expect(await server.storage.listSends("o1", campaignId)).toHaveLength(3);
+    expect(await server.storage.campaigns.listSends("o1", campaignId)).toHaveLength(3);
   });
 
   it("Twilio status callbacks: failed and undelivered are recorded; unsigned or forged → refused", async () => {
@@ -363,7 +367,7 @@ describe("campaign delivery callbacks", () => {
     expect(again).toMatchObject({ sent: 0, uncertain: 0 });
     expect(seen).toHaveLength(2);
     expect(Object.values(await sendsOf(campaignId)).map((s) => s.status)).toEqual(["uncertain", "uncertain"]);
-    expect((await server.storage.runSummaries("o1", campaignId))[0]).toMatchObject({ pending: 2 });
+    expect((await server.storage.campaigns.runSummaries("o1", campaignId))[0]).toMatchObject({ pending: 2 });
 
     // The providers had them: SendGrid's "processed", Twilio's "sent" settle both as sent.
     expect(
@@ -405,7 +409,7 @@ describe("campaign delivery callbacks", () => {
     clock += 11 * 60_000; // 16 minutes: past the 15-minute wait
     expect(await sendRun(input, deps({ owner: "i2" }))).toMatchObject({ sent: 1 });
     expect(seen.filter((s) => s.body.includes("lost@ranch.test"))).toHaveLength(2);
-    expect((await server.storage.listSends("o1", campaignId))[0]).toMatchObject({
+    expect((await server.storage.campaigns.listSends("o1", campaignId))[0]).toMatchObject({
       status: "sent",
       attempts: 2,
     });

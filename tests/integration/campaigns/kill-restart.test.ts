@@ -188,7 +188,7 @@ describe("campaign run: SIGKILL of the server process mid-run, then a restart", 
 
       // The send log agrees: each recipient sent once for the run, nothing left claimed.
       const storage = new SqliteStorage(join(dir, SQLITE_FILE));
-      const sends = await storage.listSends("o1", "k1");
+      const sends = await storage.campaigns.listSends("o1", "k1");
       await storage.close();
       expect(sends).toHaveLength(RECIPIENTS);
       expect(sends.every((s) => s.status === "sent" && s.runDate === "2026-11-24")).toBe(true);

@@ -256,7 +256,7 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
     const report = await sendRun(input([{ email: "a@ranch.test" }]), deps());
     expect(report).toMatchObject({ sent: 0, failed: 1, invalid: [] });
     expect(seen).toHaveLength(1); // not retried
-    const [log] = await storage.listSends("o1", `r${seq}-k`);
+    const [log] = await storage.campaigns.listSends("o1", `r${seq}-k`);
     expect(log.reason).toContain("SendGrid refused the sender address agency@prairie.test");
     expect(log.reason).toContain("verified Sender Identity");
   });

@@ -106,7 +106,7 @@ describe("campaign scheduler", () => {
     const results = await tick(options);
     expect(results).toHaveLength(1);
     expect(results[0].report).toMatchObject({ sent: 2, failed: 1 });
-    expect((await storage.listOutbox(100)).map((m) => m.to).sort()).toEqual(["a@r.test", "b@r.test"]);
+    expect((await storage.admin.listOutbox(100)).map((m) => m.to).sort()).toEqual(["a@r.test", "b@r.test"]);
     expect(marked).toEqual([
       {
         orgId: "o1",
@@ -114,11 +114,11 @@ describe("campaign scheduler", () => {
         changes: [{ recipientId: "gone", status: "INVALID", reason: "email: 550 no such mailbox" }],
       },
     ]);
-    expect(await storage.listSends("o1", "k2")).toEqual([]);
+    expect(await storage.campaigns.listSends("o1", "k2")).toEqual([]);
     // A second look (another instance, a restart) sends nothing more.
     const again = await tick({ ...options, owner: "i2" });
     expect(again[0].report.sent).toBe(0);
-    expect(await storage.listOutbox(100)).toHaveLength(2);
+    expect(await storage.admin.listOutbox(100)).toHaveLength(2);
   });
 
   it("texts each recipient by the clock of their address's zone (county where the state spans zones)", async () => {
@@ -170,7 +170,9 @@ describe("campaign scheduler", () => {
       sleep: async () => {},
     };
     const texted = async () =>
-      (await storage.listSmsOutbox(1000)).map((m) => m.to).filter((to) => people.some(([, p]) => p === to));
+      (await storage.campaigns.listSmsOutbox(1000))
+        .map((m) => m.to)
+        .filter((to) => people.some(([, p]) => p === to));
     const at = (time: string) => () => zonedInstant("2026-11-24", time, "America/New_York");
     const first = (await tick({ ...options, now: at("08:11") })).find((r) => r.run.startsWith("o2 "));
     // Knoxville (Eastern) and the customer without an address (the organisation's zone) get it now;
@@ -178,7 +180,7 @@ describe("campaign scheduler", () => {
     expect(first?.report).toMatchObject({ sent: 2, skipped: 1 });
     expect(first?.report.retryAt).toBe(zonedInstant("2026-11-24", "08:00", "America/Chicago"));
     expect((await texted()).sort()).toEqual(["+12125550104", "+18655550101"]);
-    const sends = await storage.listSends("o2", "t1");
+    const sends = await storage.campaigns.listSends("o2", "t1");
     expect(sends.find((x) => x.recipientId === "elpaso")?.reason).toMatch(/^quiet hours/);
     // At 8:00 Central (9:00 Eastern) the held text goes, and nothing else again.
     const later = (await tick({ ...options, owner: "i2", now: at("09:01") })).find((r) =>

@@ -93,7 +93,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       ...extra,
     });
     const outboxFor = async (tag: string) =>
-      (await storage.listOutbox(100_000)).filter((m) => m.to.startsWith(`${tag}-`));
+      (await storage.admin.listOutbox(100_000)).filter((m) => m.to.startsWith(`${tag}-`));
     beforeAll(async () => {
       storage = await open();
     });
@@ -119,7 +119,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       expect(m.headers["List-Unsubscribe"]).toMatch(/^<https:\/\/app\.test\/api\/unsubscribe\?o=/);
       expect(m.text).toContain("1 Main St, Ames, IA 50010");
       expect(m.html).toContain("/unsubscribe/campaign/");
-      const log = await storage.listSends(input.org.id, input.campaigns[0].id);
+      const log = await storage.campaigns.listSends(input.org.id, input.campaigns[0].id);
       expect(log.map((s) => s.status)).toEqual(["sent", "sent", "sent"]);
     });
 
@@ -158,7 +158,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
 
     it("an unsubscribed recipient gets nothing, though the document still says ACTIVE", async () => {
       const { tag, input, campaign } = fixture(3);
-      await storage.setOptOut(
+      await storage.campaigns.setOptOut(
         {
           orgId: input.org.id,
           campaignId: campaign.id,
@@ -178,7 +178,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       const stale = fixture(2);
       const r1 = await sendRun({ ...stale.input, snapshot: generateSampleSnapshot("2026-11-20") }, deps("a"));
       expect(r1).toMatchObject({ sent: 0, skipped: 2 });
-      const log = await storage.listSends(stale.input.org.id, stale.campaign.id);
+      const log = await storage.campaigns.listSends(stale.input.org.id, stale.campaign.id);
       expect(log.map((s) => s.reason)).toEqual(["stale market data", "stale market data"]);
       const missed = fixture(2);
       const r2 = await sendRun(
@@ -186,7 +186,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         deps("a", { now: () => zonedInstant("2026-11-24", "09:00", CHICAGO) }),
       );
       expect(r2).toMatchObject({ sent: 0, skipped: 2 });
-      expect((await storage.listSends(missed.input.org.id, missed.campaign.id))[0].reason).toMatch(
+      expect((await storage.campaigns.listSends(missed.input.org.id, missed.campaign.id))[0].reason).toMatch(
         /^missed: /,
       );
       // Late but within the window (8:25 am Central): sent.
@@ -246,7 +246,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       const early = await sendRun(run, deps("a", { now: () => eastern + 60_000 }));
       expect(early.sent).toBe(1); // the e-mail; the text is held until 8:00 in Chicago
       expect(early.retryAt).toBe(zonedInstant("2026-11-24", "08:00", CHICAGO));
-      expect((await storage.listSmsOutbox(100_000)).filter((m) => m.to === texted)).toHaveLength(0);
+      expect((await storage.campaigns.listSmsOutbox(100_000)).filter((m) => m.to === texted)).toHaveLength(0);
       const at8 = await sendRun(run, deps("a", { now: () => zonedInstant("2026-11-24", "08:00", CHICAGO) }));
       expect(at8.sent).toBe(1);
       const again = await sendRun(
@@ -254,7 +254,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         deps("b", { now: () => zonedInstant("2026-11-24", "08:05", CHICAGO) }),
       );
       expect(again.sent).toBe(0);
-      const texts = (await storage.listSmsOutbox(100_000)).filter((m) => m.to === texted);
+      const texts = (await storage.campaigns.listSmsOutbox(100_000)).filter((m) => m.to === texted);
       expect(texts).toHaveLength(1);
       expect(texts[0].body).toContain("Reply STOP to opt out");
       // In Los Angeles 8:00 is past the 8:25 Central window: the text is recorded skipped, not sent late.
@@ -273,7 +273,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         ],
       };
       expect(await sendRun(westRun, deps("a"))).toMatchObject({ sent: 0, skipped: 1 });
-      expect((await storage.listSends(west.input.org.id, west.campaign.id))[0].reason).toMatch(
+      expect((await storage.campaigns.listSends(west.input.org.id, west.campaign.id))[0].reason).toMatch(
         /^quiet hours/,
       );
     });
@@ -300,7 +300,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         { method: "POST", body: "List-Unsubscribe=One-Click" },
       );
       expect(oneClickForged.status).toBe(403);
-      expect((await storage.optOuts(input.org.id, campaign.id)).size).toBe(0);
+      expect((await storage.campaigns.optOuts(input.org.id, campaign.id)).size).toBe(0);
 
       const sig = signer.sign(input.org.id, campaign.id, customer);
       const ok = await app.request(

@@ -77,7 +77,7 @@ describe("campaign short links", () => {
       sleep: async () => {},
     });
     expect(report.sent).toBe(1);
-    const [text] = await storage.listSmsOutbox(10);
+    const [text] = await storage.campaigns.listSmsOutbox(10);
     const match = /https:\/\/app\.test\/q\/([A-Za-z0-9]{12}) /.exec(text.body);
     expect(match, text.body).not.toBeNull();
     const code = (match as RegExpExecArray)[1];

@@ -59,12 +59,12 @@ describe("Twilio inbound SMS", () => {
     });
     const forged = await post({ From: "+15155550101", Body: "STOP" }, "AAAAAAAAAAAAAAAAAAAAAAAAAAA=");
     expect(forged.status).toBe(403);
-    expect((await storage.optOuts("o1", "k1")).size).toBe(0);
+    expect((await storage.campaigns.optOuts("o1", "k1")).size).toBe(0);
 
     const stop = await post({ From: "+15155550101", Body: " stop " });
     expect(stop.status).toBe(200);
     expect(await stop.text()).toContain("You are unsubscribed from these quote texts");
-    const outs = await storage.optOuts("o1", "k1");
+    const outs = await storage.campaigns.optOuts("o1", "k1");
     expect([...(outs.get("c1") ?? [])]).toEqual(["sms"]);
     expect(outs.has("c2")).toBe(false);
 
@@ -74,6 +74,6 @@ describe("Twilio inbound SMS", () => {
     );
 
     await post({ From: "+15155550101", Body: "START" });
-    expect((await storage.optOuts("o1", "k1")).size).toBe(0);
+    expect((await storage.campaigns.optOuts("o1", "k1")).size).toBe(0);
   });
 });

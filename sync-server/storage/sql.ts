@@ -1,0 +1,62 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type pg from "pg";
+
+// The table seam (docs/server-layout.md): one `Db` per storage, the SQL runner and the dialect every
+// table module is written against. Table modules write portable SQL with `?` placeholders (PostgreSQL's
+// `$n` are made from them here) and read the dialect only for what differs (column types).
+
+/** The column types that differ by dialect. */
+export interface SqlTypes {
+  bytes: string;
+  integer: string;
+  /** An auto-incrementing integer primary key. */
+  serialKey: string;
+}
+
+export const SQLITE_TYPES: SqlTypes = {
+  bytes: "BLOB",
+  integer: "INTEGER",
+  serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+};
+export const POSTGRES_TYPES: SqlTypes = {
+  bytes: "BYTEA",
+  integer: "BIGINT",
+  serialKey: "BIGSERIAL PRIMARY KEY",
+};
+
+export type SqlValue = string | number | null | Uint8Array;
+
+export interface Db {
+  readonly dialect: { name: "sqlite" | "postgres"; types: SqlTypes };
+  /** Runs a statement; returns the number of rows it changed. */
+  run(sql: string, params: readonly SqlValue[]): Promise<number>;
+  all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements hold no `?` inside literals). */
+export const toPostgresPlaceholders = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/** A value as node-postgres takes it (bytes as a Buffer). */
+export const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
+
+/** A SQLite database's runner: each statement compiled once per connection (`prepare` caches it). */
+export function sqliteDb(prepare: (sql: string) => StatementSync | ReturnType<DatabaseSync["prepare"]>): Db {
+  return {
+    dialect: { name: "sqlite", types: SQLITE_TYPES },
+    run: async (sql, params) => Number(prepare(sql).run(...params).changes),
+    all: async <T>(sql: string, params: readonly SqlValue[]) => prepare(sql).all(...params) as T[],
+  };
+}
+
+/** A PostgreSQL runner over `query` (a pool's). */
+export function postgresDb(query: (text: string, values: unknown[]) => Promise<pg.QueryResult>): Db {
+  return {
+    dialect: { name: "postgres", types: POSTGRES_TYPES },
+    run: async (sql, params) => (await query(toPostgresPlaceholders(sql), params.map(pgValue))).rowCount ?? 0,
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await query(toPostgresPlaceholders(sql), params.map(pgValue))).rows as T[],
+  };
+}
