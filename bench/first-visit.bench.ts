@@ -85,14 +85,18 @@ async function visit(context: BrowserContext, url: string, link: Link): Promise<
   const others: { url: string; at: number; bytes: number; cached: boolean }[] = [];
   page.on("requestfinished", async (request) => {
     const at = Date.now() / 1000;
-    const response = await request.response();
-    const sizes = await request.sizes();
-    others.push({
-      url: request.url(),
-      at,
-      bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-      cached: response?.fromServiceWorker() ?? false,
-    });
+    try {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      others.push({
+        url: request.url(),
+        at,
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        cached: response?.fromServiceWorker() ?? false,
+      });
+    } catch {
+      // The page closed before its sizes were read: the request finished after the row was counted.
+    }
   });
   await page.goto(url, { waitUntil: "commit" });
   await page.locator(ROW).first().waitFor({ state: "attached", timeout: 60_000 });
