@@ -567,6 +567,13 @@ function combine(runs: Outcome[]): Outcome {
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const medianOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
 const costPerEdit = (o: Outcome) => o.serverCpuMicros / o.sent / 1000;
 
 async function main() {
@@ -605,12 +612,21 @@ async function main() {
   const bareCost = report(bare);
   const ratio = fullCost / bareCost;
   const p95 = percentile(full.latencies, 95);
-  console.log(`cost per edit, full / bare: ${ratio.toFixed(2)}x`);
+  // Issue 30's goal is on the median of the rounds' ratios (one round moves 10-25 % on this machine).
+  const ratios = runs.full.map((o, i) => costPerEdit(o) / costPerEdit(runs.bare[i] as Outcome));
+  const median = medianOf(ratios);
+  console.log(
+    `cost per edit, full / bare: ${ratio.toFixed(2)}x (rounds ${ratios.map((r) => `${r.toFixed(2)}x`).join(", ")}; median ${median.toFixed(2)}x)`,
+  );
   const goals = [
     [`p95 <= 50 ms (${p95} ms)`, p95 <= 50],
     [`zero errors (${full.errors.length})`, full.errors.length === 0],
     [`zero lost updates (${full.lost} final values missing)`, full.lost === 0],
     [`cost per edit within 1.5x of bare (${ratio.toFixed(2)}x)`, ratio <= 1.5],
+    [
+      `median of the rounds' cost per edit within 1.3x of bare (${median.toFixed(2)}x, issue 30)`,
+      median <= 1.3,
+    ],
   ] as const;
   for (const [goal, met] of goals) console.log(`${met ? "met   " : "MISSED"}  ${goal}`);
   process.exit(0);
