@@ -65,6 +65,12 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
   const draft: EntityDraft = {
     ...stored,
     ...edits,
+    // The stored spouse's and SBIs' names as typed live (new ones as typed here).
+    spouseName: entity.spouse ? stored.spouseName : (edits.spouseName ?? stored.spouseName),
+    sbis: (edits.sbis ?? stored.sbis).map((s) => {
+      const onRecord = entity.sbis[s.id];
+      return onRecord ? { ...s, name: onRecord.name } : s;
+    }),
     // State, county and ZIP as edited here; street, line 2 and city as typed live.
     address: {
       ...(edits.address ?? stored.address),
@@ -125,8 +131,8 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
         texts={texts}
       />
       <p className="book-form__help">
-        The legal name and the street, line 2 and city are saved as you type, with anyone else typing there;
-        the other fields when you save.
+        The legal name, the names of the spouse and SBIs on record, and the street, line 2 and city are saved
+        as you type, with anyone else typing there; the other fields when you save.
       </p>
       <NotSavedAlert title="Nothing was saved" issues={issues} placed={entityFormPaths(draft)} />
       {error ? <Alert tone="error">{error}</Alert> : null}

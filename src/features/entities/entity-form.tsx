@@ -118,15 +118,27 @@ export function EntityForm({
           </label>
           {draft.hasSpouse ? (
             <>
-              <TextInput
-                label="Spouse's name"
-                required
-                path="spouse.name"
-                issues={issues}
-                presence={presence}
-                value={draft.spouseName}
-                onChange={(name) => onChange("spouseName", name)}
-              />
+              {texts && existing?.spouse ? (
+                <SharedTextField
+                  label="Spouse's name"
+                  required
+                  path="spouse.name"
+                  issues={issues}
+                  presence={presence}
+                  shared={texts("spouse.name")}
+                  fallback={draft.spouseName}
+                />
+              ) : (
+                <TextInput
+                  label="Spouse's name"
+                  required
+                  path="spouse.name"
+                  issues={issues}
+                  presence={presence}
+                  value={draft.spouseName}
+                  onChange={(name) => onChange("spouseName", name)}
+                />
+              )}
               <TaxIdField
                 label="Spouse's tax id (optional)"
                 typeLabel="Spouse's tax id type"
@@ -171,13 +183,24 @@ export function EntityForm({
                 </Button>
               </div>
               <div className="book-form__row">
-                <TextInput
-                  label="Name"
-                  required
-                  {...sbiBound("name")}
-                  value={sbi.name}
-                  onChange={(name) => setSbi(index, { ...sbi, name })}
-                />
+                {texts && stored ? (
+                  // A stored SBI's name is typed live; a new one's is saved with the form.
+                  <SharedTextField
+                    label="Name"
+                    required
+                    {...sbiBound("name")}
+                    shared={texts(at("name"))}
+                    fallback={sbi.name}
+                  />
+                ) : (
+                  <TextInput
+                    label="Name"
+                    required
+                    {...sbiBound("name")}
+                    value={sbi.name}
+                    onChange={(name) => setSbi(index, { ...sbi, name })}
+                  />
+                )}
                 <SelectInput
                   label="Entity type"
                   required
