@@ -168,7 +168,9 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         storage.admin.redeemInvitation("inv-1", "u-other", 10),
       ]);
       expect([first, second].filter(Boolean)).toHaveLength(1);
-      expect((await storage.admin.getInvitation("inv-1"))?.usedAt).not.toBeNull();
+      // Whichever redemption won stamped the invitation with its user and time; the other changed nothing.
+      const won = first ? { usedBy: "u-new", usedAt: 9 } : { usedBy: "u-other", usedAt: 10 };
+      expect(await storage.admin.getInvitation("inv-1")).toEqual({ ...invitation, ...won });
       expect((await storage.admin.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
       expect(await storage.admin.getInvitation("nope")).toBeNull();
     });

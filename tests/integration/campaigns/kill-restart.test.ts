@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -112,6 +113,21 @@ function startServer(smtpPort: number, clockOffsetMs: number): { process: ChildP
   return { process: proc, output };
 }
 
+/** Sends the server's log records as sent, read from its SQLite file while it runs (read-only). */
+function sentInLog(): number {
+  const db = new DatabaseSync(join(dir, SQLITE_FILE), { readOnly: true });
+  try {
+    const row = db.prepare("SELECT count(*) AS n FROM campaign_sends WHERE status = 'sent'").get() as {
+      n: number;
+    };
+    return Number(row.n);
+  } catch {
+    return 0; // not made yet
+  } finally {
+    db.close();
+  }
+}
+
 const until = async (what: string, ok: () => boolean, ms: number, log: () => string) => {
   const end = Date.now() + ms;
   while (!ok()) {
@@ -159,9 +175,14 @@ describe("campaign run: SIGKILL of the server process mid-run, then a restart", 
         150_000,
         () => first.output.join(""),
       );
-      // The accepted ones are recorded sent in a moment; the held ones never get their 250.
-      await new Promise((r) => setTimeout(r, 700));
-      expect(held.length).toBeGreaterThan(0); // killed mid-run, with messages in flight
+      // Killed mid-run: once the accepted ones are recorded sent, with messages in flight (held, never
+      // answered).
+      await until(
+        "the accepted messages recorded sent, others in flight",
+        () => sentInLog() === ACCEPT_BEFORE_KILL && held.length > 0,
+        30_000,
+        () => first.output.join(""),
+      );
       child.kill("SIGKILL");
       await new Promise((r) => child?.once("exit", r));
       expect(delivered).toHaveLength(ACCEPT_BEFORE_KILL);
@@ -176,8 +197,14 @@ describe("campaign run: SIGKILL of the server process mid-run, then a restart", 
         150_000,
         () => second.output.join(""),
       );
-      // Room for a duplicate to show up, then a clean stop.
-      await new Promise((r) => setTimeout(r, 2500));
+      // The run is over once the send log has every recipient sent (a message goes out before it is
+      // recorded): a duplicate would have been delivered by then. Then a clean stop.
+      await until(
+        "every recipient recorded sent",
+        () => sentInLog() === RECIPIENTS,
+        30_000,
+        () => second.output.join(""),
+      );
       child.kill("SIGTERM");
       await new Promise((r) => child?.once("exit", r));
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { zonedInstant } from "../../../shared/campaigns/zoned-time";
 import type { Recipient } from "../../../shared/documents/campaign";
 import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
@@ -132,8 +132,9 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
         send: (m) => (++handed === 1 ? real.send(m) : new Promise(() => {})), // hangs like a killed process
       };
       void sendRun(input, deps("dead", { email: dying, concurrency: 3 }));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await outboxFor(tag)).toHaveLength(1);
+      // All three claimed and handed over (two of them hang), the first one in the outbox.
+      await vi.waitFor(() => expect(handed).toBe(3));
+      await vi.waitFor(async () => expect(await outboxFor(tag)).toHaveLength(1));
       // Before the lease ends the other instance leaves the claims alone.
       const early = await sendRun(input, deps("b"));
       expect(early.sent).toBe(0);
