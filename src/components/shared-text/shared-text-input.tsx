@@ -45,30 +45,41 @@ function useBinding(
   onRemoteChange: (() => void) | undefined,
 ): boolean {
   const [bound, setBound] = useState(false);
+  // A new binding is made when the text leaves its document (a restore, a reload from the server).
+  const [generation, setGeneration] = useState(0);
+  const isBound = useRef(false);
   // Read when binding: a new function on each render must not bind again.
   const latest = useRef({ source, fallback, onRemoteChange });
   latest.current = { source, fallback, onRemoteChange };
   const key = source?.key ?? null;
   useEffect(() => {
     const control = element.current;
-    if (!control || key === null) return;
+    if (!control || key === null || generation < 0) return;
     const shared = latest.current.source?.resolve() ?? null;
     if (!shared) {
       control.value = latest.current.fallback;
+      isBound.current = false;
       setBound(false);
       return;
     }
     const options: TextBindingOptions = {
       transact: shared.transact,
       onRemoteChange: () => latest.current.onRemoteChange?.(),
+      onDetached: () => setGeneration((n) => n + 1),
     };
     const binding = new TextBinding(control, shared.text, options);
+    isBound.current = true;
     setBound(true);
     return () => {
       binding.destroy();
+      isBound.current = false;
       setBound(false);
     };
-  }, [element, key]);
+  }, [element, key, generation]);
+  // Not bound (the document was loading, or reloading): try again once it has the text.
+  useEffect(() => {
+    if (!isBound.current && key !== null && latest.current.source?.resolve()) setGeneration((n) => n + 1);
+  });
   // Not bound: the control shows the stored value as it changes.
   useEffect(() => {
     if (!bound && element.current) element.current.value = fallback;

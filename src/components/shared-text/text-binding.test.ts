@@ -196,6 +196,25 @@ describe("TextBinding", () => {
     }
   });
 
+  it("says when its text leaves the document (a restore replaced the field), once", () => {
+    const doc = new Y.Doc();
+    const profile = doc.getMap<Y.Text>("profile");
+    const name = new Y.Text("Dale");
+    profile.set("name", name);
+    let detached = 0;
+    const binding = new TextBinding(new FakeInput().focus(), name, { onDetached: () => detached++ });
+    try {
+      profile.set("other", new Y.Text("x"));
+      expect(detached).toBe(0);
+      profile.set("name", new Y.Text("Casey"));
+      profile.set("other", new Y.Text("y"));
+      expect(detached).toBe(1);
+    } finally {
+      binding.destroy();
+      doc.destroy();
+    }
+  });
+
   it("backspace and paste over a selection are splices", () => {
     const [a, b] = make(2) as [Device, Device];
     a.input.focus().type("77 Elm St");

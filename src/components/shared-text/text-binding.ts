@@ -37,6 +37,11 @@ export interface TextBindingOptions {
   origin?: unknown;
   /** Called after the control's value changed from elsewhere (another person, undo). */
   onRemoteChange?: () => void;
+  /**
+   * Called once when the text leaves its document (a restore replaced the field, the document was
+   * reloaded from the server): the binding no longer follows the field; bind the new text.
+   */
+  onDetached?: () => void;
 }
 
 interface SavedSelection {
@@ -76,6 +81,8 @@ export class TextBinding {
     control.addEventListener("compositionend", this.onCompositionEnd);
     control.addEventListener("keydown", this.onKeyDown);
     this.doc.on("beforeTransaction", this.beforeTransaction);
+    this.doc.on("afterTransaction", this.afterTransaction);
+    this.doc.on("destroy", this.detached);
     text.observe(this.onTextChange);
   }
 
@@ -85,6 +92,8 @@ export class TextBinding {
     this.control.removeEventListener("compositionend", this.onCompositionEnd);
     this.control.removeEventListener("keydown", this.onKeyDown);
     this.doc.off("beforeTransaction", this.beforeTransaction);
+    this.doc.off("afterTransaction", this.afterTransaction);
+    this.doc.off("destroy", this.detached);
     this.text.unobserve(this.onTextChange);
     this.undo.destroy();
   }
@@ -168,6 +177,18 @@ export class TextBinding {
       direction: this.control.selectionDirection ?? "none",
     };
   }
+
+  private detachedOnce = false;
+  private readonly detached = () => {
+    if (this.detachedOnce) return;
+    this.detachedOnce = true;
+    this.options.onDetached?.();
+  };
+
+  /** The text was removed from its document (its field replaced as a whole, e.g. by a restore). */
+  private readonly afterTransaction = () => {
+    if (this.text._item?.deleted) this.detached();
+  };
 
   /** Before someone else's change: where this person's selection is, relative to the text. */
   private readonly beforeTransaction = (transaction: Y.Transaction) => {
