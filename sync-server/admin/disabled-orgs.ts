@@ -1,4 +1,5 @@
 import type { DocumentRef } from "../../shared/documents/names";
+import { nowMs } from "../clock";
 import { withOverrides } from "../storage/overrides";
 import type { Storage } from "../storage/types";
 
@@ -28,10 +29,7 @@ export function lostAccessReason(storage: Storage, ref: DocumentRef): "org-disab
   return "orgId" in ref && isDisabled?.(ref.orgId) ? "org-disabled" : "forbidden";
 }
 
-export async function withDisabledOrgs(
-  storage: Storage,
-  now: () => number = Date.now,
-): Promise<DisabledOrgs> {
+export async function withDisabledOrgs(storage: Storage, now: () => number = nowMs): Promise<DisabledOrgs> {
   let disabled = new Set<string>();
   let readAt = 0;
   const refresh = async () => {

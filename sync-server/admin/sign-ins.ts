@@ -1,4 +1,5 @@
 import type { connectedPayload, Extension } from "@hocuspocus/server";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { isSyncContext } from "../sync/context";
 
@@ -10,7 +11,7 @@ import { isSyncContext } from "../sync/context";
 export function signInRecorder(
   storage: Storage,
   log: (m: string) => void,
-  now: () => number = Date.now,
+  now: () => number = nowMs,
 ): Extension {
   const recent = new Map<string, number>();
   return {

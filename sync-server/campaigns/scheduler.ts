@@ -9,6 +9,7 @@ import {
   scheduleSectionSchema,
 } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { runOrgFromSettings } from "./run-org";
 import {
@@ -116,7 +117,7 @@ async function loadCampaigns(
 
 /** One look: sends every run due in the look-back window; returns the reports by run. */
 export async function tick(options: SchedulerOptions): Promise<{ run: string; report: RunReport }[]> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const at = now();
   const snapshot = await options.snapshot();
   if (!snapshot) return [];

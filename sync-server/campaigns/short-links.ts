@@ -6,6 +6,7 @@ import {
   SHORT_CODE_LENGTH,
   SHORT_LINK_PATH,
 } from "../../shared/campaigns/quote-link";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 
 // Short links for campaign texts (issue 12 §3): `/q/{code}` on the server's public origin redirects
@@ -49,7 +50,7 @@ const notFoundPage = (why: string) => `<!doctype html>
 </main></body></html>`;
 
 export function mountShortLinks(app: Hono, options: { storage: Storage; now?: () => number }): void {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   app.get(`${SHORT_LINK_PATH}:code`, async (c) => {
     const code = c.req.param("code");
     const link = isShortCode(code) ? await options.storage.campaigns.shortLink(code) : undefined;

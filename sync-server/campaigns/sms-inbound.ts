@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Hono } from "hono";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { storedDocumentJson } from "./stored-doc";
 
@@ -90,7 +91,7 @@ export function mountSmsInbound(app: Hono, options: SmsInboundOptions): void {
     const xml = (body: string | null) => c.body(twiml(body), 200, { "content-type": "text/xml" });
     if (STOP_WORDS.has(word) || START_WORDS.has(word)) {
       const optedOut = STOP_WORDS.has(word);
-      const now = (options.now ?? Date.now)();
+      const now = (options.now ?? nowMs)();
       for (const t of await campaignsTexting(options.storage, phone))
         await options.storage.campaigns.setOptOut(
           {

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { documentName } from "../../shared/documents/names";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { storedDocumentJson } from "./stored-doc";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
@@ -24,7 +25,7 @@ export interface UnsubscribeApiOptions {
 
 export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): void {
   const { storage, signer } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
 
   const target = (c: Context, sig: unknown) => {
     const p = z

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordIdSchema } from "../../shared/documents/book";
 import { DomainError } from "../../shared/errors";
 import { callerIn } from "../applications/caller";
+import { nowMs } from "../clock";
 import { perMinute, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
 import type { MarketSource } from "../http/market";
 import { bearerToken } from "../routes/route";
@@ -66,7 +67,7 @@ function unauthorized(c: Context, title: string, detail: string) {
 
 export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const log = options.log ?? (() => {});
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const rule = perMinute(options.perKeyPerMinute, 0.25);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { nowMs } from "../../clock";
 import type { Storage } from "../../storage/types";
 import { checkMessage, type EmailMessage, type EmailSender } from "./types";
 
@@ -6,7 +7,7 @@ import { checkMessage, type EmailMessage, type EmailSender } from "./types";
  * The embedded default: messages go to the `email_outbox` table, where a developer reads them
  * (GET /api/platform/outbox, superAdmin) — nothing leaves the machine.
  */
-export function outboxSender(storage: Storage, now: () => number = Date.now): EmailSender {
+export function outboxSender(storage: Storage, now: () => number = nowMs): EmailSender {
   return {
     kind: "outbox",
     async send(message: EmailMessage) {
