@@ -46,11 +46,13 @@ async function signOutFromMenu(page: Page, user: DemoUser) {
   // Signing out clears the session on the page first, then leaves for the provider's /v2/logout,
   // which sends the browser back to the origin: wait for that round trip to finish, or a reload
   // right after it would race the redirect.
+  // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
+  const loaded = page.waitForEvent("load");
   const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await accountButton(page, user).click();
   await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await logout;
-  await page.waitForEvent("load");
+  await loaded;
   await expect(signInButton(page)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/");
 }

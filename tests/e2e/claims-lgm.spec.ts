@@ -142,11 +142,13 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
     await page.getByRole("link", { name: "Agent Hub" }).click();
     await expect(page.getByTestId("agent-hub")).toBeVisible();
     await agent.context.setOffline(false);
+    // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
+    const loaded = page.waitForEvent("load");
     const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
     await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
     await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await logout;
-    await page.waitForEvent("load");
+    await loaded;
     await expect.poll(() => documentDatabases(page)).toEqual([]);
   } finally {
     await agent.context.close();

@@ -163,10 +163,12 @@ test("signed in: provider sign-in, silent authentication, sync socket, records a
   await page.goto("/insurance/watchlist");
   await expectAllSynced(page);
   await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
+  // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
+  const loaded = page.waitForEvent("load");
   const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
   await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await logout;
-  await page.waitForEvent("load");
+  await loaded;
   await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
   await expectNoViolation(page, heard, since);
   await context.close();

@@ -28,11 +28,13 @@ test("signing out on all devices closes the other device's connections and refus
       });
     expect((await members()).status()).toBe(200);
 
+    // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
+    const loaded = laptop.page.waitForEvent("load");
     const logout = laptop.page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
     await laptop.page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
     await laptop.page.getByRole("menuitem", { name: "Sign out on all devices" }).click();
     await logout;
-    await laptop.page.waitForEvent("load");
+    await loaded;
     await expect(laptop.page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
 
     // The phone's connection was closed by the server and its token no longer opens anything.
