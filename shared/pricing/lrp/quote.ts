@@ -12,7 +12,6 @@ export {
   type LrpCoverageRow,
   type LrpQuote,
   lrpFuturesExpectedValue,
-  quoteLrpRequest,
 } from "./quote-request";
 
 /**
