@@ -36,7 +36,9 @@ test("an admin restores a customer's profile from the document history; the agen
 
     const point = admin.page.getByTestId("document-history-point");
     await expect(point).toContainText(`"name": "${original}"`);
-    await panel.screenshot({ path: "/tmp/h16/document-history-desktop.png" });
+    await test
+      .info()
+      .attach("the history panel at 1280 px", { body: await panel.screenshot(), contentType: "image/png" });
     await point.getByRole("button", { name: "Restore profile" }).click();
     await expect(panel.getByRole("status")).toContainText("is restored");
 
@@ -50,7 +52,9 @@ test("an admin restores a customer's profile from the document history; the agen
     await panel.getByRole("button", { name: "Cancel" }).click();
 
     await admin.page.setViewportSize({ width: 360, height: 800 });
-    await panel.screenshot({ path: "/tmp/h16/document-history-phone.png" });
+    await test
+      .info()
+      .attach("the history panel at 360 px", { body: await panel.screenshot(), contentType: "image/png" });
   } finally {
     await agent.context.close();
     await admin.context.close();
