@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
 // SYNC9 (issue 24 §1): a document whose stored content keeps it from opening — here
@@ -54,7 +55,7 @@ describe("[SYNC9] a damaged document", () => {
     expect(await client.ready).toBe(false);
     expect(client.authFailure).toBe("document-damaged");
     expect(logs.join("\n")).toContain(
-      "org/demo is damaged and cannot be opened: A org document at schema version 999 is newer than this server (3).",
+      `org/demo is damaged and cannot be opened: A org document at schema version 999 is newer than this server (${DOCUMENT_SCHEMA_VERSION}).`,
     );
     const [violation] = await server.storage.listViolations({ documentPrefix: NAME, limit: 1 });
     expect(violation?.issues[0]?.message).toMatch(/^damaged, cannot be opened: .*schema version 999/);
@@ -74,7 +75,7 @@ describe("[SYNC9] a damaged document", () => {
     await vi.waitFor(() => expect(server.hocuspocus.documents.has(NAME)).toBe(false), { timeout: 10_000 });
     const client = await open();
     expect(await client.ready).toBe(true);
-    expect(client.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+    expect(client.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
     expect(client.doc.getMap("settings").get("name")).toBe("Demo Agency");
   });
 });

@@ -1,6 +1,7 @@
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { deleteSetUpdate } from "../../../sync-server/sync/guard-harness";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 import { authFrame, type RawSocket, rawSocket, updateFrame } from "./raw-socket";
@@ -95,7 +96,7 @@ describe("write guard: nothing waits unjudged in the pending store, through a re
 
     const admins = await reader();
     await expect.poll(() => admins.doc.getMap("claims").get("cl-1")).toEqual(summary("cl-1"));
-    expect(admins.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+    expect(admins.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
     expect(admins.doc.getMap("settings").get("name")).not.toBe("Taken over");
     expect(admins.doc.share.has("undeclared")).toBe(false);
     const live = server.hocuspocus.documents.get(NAME);
@@ -129,7 +130,7 @@ describe("write guard: nothing waits unjudged in the pending store, through a re
     clients.push(campaign);
     expect(await campaign.ready).toBe(true);
     await expect.poll(() => campaign.doc.getMap("campaign").get("name")).toBe("Spring");
-    expect(campaign.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: 3 });
+    expect(campaign.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
     expect(campaign.doc.share.has("undeclared")).toBe(false);
     expect(closeReason(raw, name)).toBeNull();
     const [violation] = await server.storage.listViolations({ documentPrefix: name, limit: 1 });

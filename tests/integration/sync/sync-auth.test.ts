@@ -1,5 +1,6 @@
 import type { Extension } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { FORGED_TOKEN_KINDS, forgeTokens } from "../../../sync-server/identity/testing";
 import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "./harness";
 
@@ -98,7 +99,13 @@ describe("authentication", () => {
     const v2 = track(connect(`${server.syncUrl}?schema=2`, "org/demo", await server.token(agent)));
     expect(await v2.ready).toBe(false);
     expect(v2.authFailure).toBe("client-too-old");
-    const current = track(connect(`${server.syncUrl}?schema=3`, "org/demo", await server.token(agent)));
+    // Version 3 wrote a name or an address as one plain value over version 4's shared text (issue 25).
+    const v3 = track(connect(`${server.syncUrl}?schema=3`, "org/demo", await server.token(agent)));
+    expect(await v3.ready).toBe(false);
+    expect(v3.authFailure).toBe("client-too-old");
+    const current = track(
+      connect(`${server.syncUrl}?schema=${DOCUMENT_SCHEMA_VERSION}`, "org/demo", await server.token(agent)),
+    );
     expect(await current.ready).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { sampleProfile, writeProfile } from "./book-records";
 import { connect, demoUser, startTestServer, type TestServer } from "./harness";
 
@@ -13,7 +14,7 @@ describe("sync smoke", () => {
     const agent = demoUser("agent@demo.rangeline.test");
     const a = connect(server.syncUrl, "org/demo/customer/c-demo", await server.token(agent));
     expect(await a.ready).toBe(true);
-    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(3);
+    expect(a.doc.getMap("meta").get("schemaVersion")).toBe(DOCUMENT_SCHEMA_VERSION);
     writeProfile(a.doc, sampleProfile("c-demo", { name: "Casey Ranch" }));
     const b = connect(
       server.syncUrl,
@@ -21,7 +22,7 @@ describe("sync smoke", () => {
       await server.token(demoUser("agent2@demo.rangeline.test")),
     );
     expect(await b.ready).toBe(true);
-    await expect.poll(() => b.doc.getMap("profile").get("name")).toBe("Casey Ranch");
+    await expect.poll(() => b.doc.getMap("profile").toJSON().name).toBe("Casey Ranch");
     a.destroy();
     b.destroy();
   });
