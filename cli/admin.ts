@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ROLES, type Role } from "../shared/access/roles";
 import { ADMIN_GRANTABLE_ROLES } from "../shared/admin/members";
-import { InvitationLinks } from "../sync-server/admin/invitation-links";
 import { configSchema, publicUrl } from "../sync-server/config";
+import { InvitationLinks } from "../sync-server/members/invitation-links";
 import { openStorage } from "../sync-server/storage";
 import {
   checkDataKey,

@@ -8,26 +8,27 @@ import { mountAdminApi } from "./admin";
 import { withDisabledOrgs } from "./admin/disabled-orgs";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
-import { mountApplicationsApi } from "./applications/api";
-import { mountCampaignsApi } from "./campaigns/campaigns-api";
+import { mountApplicationsApi } from "./applications/routes";
 import { mountDeliveryCallbacks } from "./campaigns/delivery-callbacks";
+import { mountCampaignsApi } from "./campaigns/routes";
 import { startScheduler } from "./campaigns/scheduler";
 import { mountShortLinks } from "./campaigns/short-links";
 import { mountSmsInbound } from "./campaigns/sms-inbound";
 import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
 import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
 import { startClaims } from "./claims";
+import { mountClaimsApi } from "./claims/routes";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
+import { mountRecordHistory } from "./history/record-routes";
 import { createHttpApp } from "./http/app";
-import { mountClaimsApi } from "./http/claims-api";
 import { marketSeedOf } from "./http/market";
-import { mountSyncApi } from "./http/sync-api";
 import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
 import { loadEmbeddedUsers } from "./identity/invited-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
+import { mountOrgMembers } from "./members/org-routes";
 import { emailSenderFrom } from "./outbound/email";
 import { smsSenderFrom } from "./outbound/sms";
 import { mountPartnerApi } from "./partner-api/api";
@@ -45,6 +46,7 @@ import { writeSections } from "./sync/doc-json";
 import type { MarketSeed } from "./sync/seed";
 import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
+import { mountViolations } from "./violations/routes";
 
 export interface StartOptions {
   /** Use this storage instead of opening one from the configuration (closed with the server). */
@@ -268,11 +270,13 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         publicUrl: () => publicUrl(config, listeningPort),
         log,
       });
-      mountSyncApi(api, {
+      mountOrgMembers(api, {
         storage,
         verify: (token) => verify(token),
         onMembershipChanged: membershipChanged,
       });
+      mountRecordHistory(api, { storage, verify: (token) => verify(token) });
+      mountViolations(api, { storage, verify: (token) => verify(token) });
       // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
       mountUnsubscribeApi(api, { storage, signer: campaignSigner });
       mountShortLinks(api, { storage });

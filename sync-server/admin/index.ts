@@ -1,17 +1,17 @@
 import type { Hono } from "hono";
 import type { DemoUser } from "../identity/demo-users";
+import { InvitationLinks } from "../members/invitation-links";
+import { mountProfileApi } from "../members/profile-routes";
+import { mountMembersApi } from "../members/routes";
 import type { EmailSender } from "../outbound/email";
+import { type MarketToolsOptions, mountMarketTools } from "../platform/market-tools";
+import { mountPlatformApi } from "../platform/routes";
+import { mountBrandingApi } from "../settings/branding";
+import { mountSettingsApi } from "../settings/routes";
+import { SecretBox } from "../settings/secret-box";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { mountBrandingApi } from "./branding";
 import type { DisabledOrgs } from "./disabled-orgs";
-import { InvitationLinks } from "./invitation-links";
-import { type MarketToolsOptions, mountMarketTools } from "./market-tools";
-import { mountMembersApi } from "./members-api";
-import { mountPlatformApi } from "./platform-api";
-import { mountProfileApi } from "./profile-api";
-import { SecretBox } from "./secret-box";
-import { mountSettingsApi } from "./settings-api";
 
 // Administration (issue 13; docs/administration.md): the server side of the settings screens.
 

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Config } from "../config";
 import type { EmailSender } from "../outbound/email/types";
-import { mountPushApi } from "../push/api";
+import { mountPushApi } from "../push/routes";
 import { PostgresPushStore, type PushStore, SqlitePushStore } from "../push/store";
 import { loadVapidKeys, type VapidKeys } from "../push/vapid";
 import type { Storage } from "../storage/types";

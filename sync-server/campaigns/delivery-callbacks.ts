@@ -1,10 +1,10 @@
 import { createPublicKey, type KeyObject, timingSafeEqual, verify } from "node:crypto";
 import type { Hono } from "hono";
 import type { Channel } from "../../shared/documents/campaign";
-import type { SendStatus } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
 import { type DeliveryKey, deliveryKeyOf, sendKeysOf } from "./delivery-key";
 import { twilioSignature } from "./sms-inbound";
+import type { SendStatus } from "./tables";
 
 // Delivery results after a provider accepted a message (issue 12 §3), each settling the send log's rows
 // of that message (the per-run log) and the recipient:

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SendKey } from "../storage/campaign-tables";
+import type { SendKey } from "./tables";
 
 // What a provider carries back in its delivery callbacks so the server finds the sends a message was:
 // organisation, run, recipient, channel and the campaigns of the message (a combined e-mail has several).

@@ -8,11 +8,11 @@ import type { FarmerClassification } from "../../shared/catalogue";
 import type { CampaignQuote, Channel, Recipient } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { salesWindow } from "../../shared/pricing/sales-window";
-import type { SendKey } from "../storage/campaign-tables";
 import type { Storage } from "../storage/types";
 import { deliveryFields } from "./delivery-key";
 import { type EmailSender, isPermanent, isRecipientFault, ProviderError, type SmsSender } from "./providers";
 import { createShortLink } from "./short-links";
+import type { SendKey } from "./tables";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
 // One run of an organisation's campaigns due at one send time (issue 12 §3). Each message is keyed in

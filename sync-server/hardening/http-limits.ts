@@ -14,7 +14,7 @@ import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from 
 // Retry-After. Sign-in and token endpoints have the tighter budget; /api/* its own; pages and static
 // files none (they are cheap and cached).
 
-/** The claim attachment upload route (sync-server/http/claims-api.ts). */
+/** The claim attachment upload route (sync-server/claims/routes.ts). */
 const ATTACHMENT_UPLOAD_PATH = /^\/api\/orgs\/[^/]+\/claims\/[^/]+\/attachments$/;
 const ATTACHMENT_BODY_TYPE = /^\s*(application\/octet-stream|application\/pdf|image\/[a-z0-9.+-]+)\s*(;|$)/i;
 

@@ -4,6 +4,7 @@ import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
 import { createDocumentHistory } from "../history";
 import { identityProviderSessionsFrom } from "../identity/auth0-management";
+import { mountSessionApi } from "../session/routes";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { AccessControl } from "../sync/access";
 import { isSyncContext, type VerifyToken } from "../sync/context";
@@ -15,7 +16,6 @@ import { PenaltyBox } from "./penalty-box";
 import { Presence, UserNames } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
 import { SessionRevocations } from "./revocation";
-import { mountSessionApi } from "./session-api";
 import { documentBudget, limitUpgrades, SyncLimits } from "./sync-limits";
 
 // Issue 16's hardening, put together for server.ts: headers, body and rate limits on every HTTP route,

@@ -3,9 +3,9 @@ import type { Hono } from "hono";
 import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { mountHistoryApi } from "./api";
 import { type ConfirmationStore, MemoryConfirmations, RedisConfirmations } from "./confirmations";
 import { RemovalHold } from "./removal-hold";
+import { mountHistoryApi } from "./routes";
 
 // Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes
 // (logged with each update by the write path, sync-server/sync/write-path.ts),

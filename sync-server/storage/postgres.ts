@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Subject } from "../../shared/access/documents";
 import { isRole, type Role } from "../../shared/access/roles";
 import { applicationTables } from "../applications/tables";
+import { campaignTables } from "../campaigns/tables";
 import { nowMs } from "../clock";
 import { partnerTables } from "../partner-api/tables";
 import { adminTables } from "./admin-tables";
@@ -23,7 +24,6 @@ import {
   ORG_ATTACHMENT_BYTES_SQL,
 } from "./attachment-rows";
 import { updateAuthor } from "./authors";
-import { campaignTables } from "./campaign-tables";
 import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
 import { schemaSql } from "./schema";
 import { checkSchemaName, withSchemaLock } from "./schema-lock";

@@ -1,8 +1,8 @@
 import { applicationsSchemaSql } from "../applications/tables";
+import { campaignSchemaSql } from "../campaigns/tables";
 import { partnerSchemaSql } from "../partner-api/tables";
 import { adminSchemaSql } from "./admin-tables";
 import { archiveSchemaSql } from "./archive-tables";
-import { campaignSchemaSql } from "./campaign-tables";
 import type { SqlTypes } from "./sql";
 
 // The tables of one Storage, once for both databases: only the column types differ by dialect.
@@ -96,7 +96,7 @@ CREATE TABLE IF NOT EXISTS claim_attachments (
 );
 -- Administration (issue 13; admin-tables.ts): secrets, logos, audit, invitations, outbox, sign-ins.
 ${adminSchemaSql(t)}
--- Quote campaigns (issue 12; campaign-tables.ts): send log, opt-outs, SMS outbox.
+-- Quote campaigns (issue 12; sync-server/campaigns/tables.ts): send log, opt-outs, SMS outbox.
 ${campaignSchemaSql(t)}
 -- Applications and the partner API (issue 14).
 ${applicationsSchemaSql(t)}

@@ -2,10 +2,10 @@ import type { Subject } from "../../shared/access/documents";
 import type { Role } from "../../shared/access/roles";
 import type { DocumentIssue } from "../../shared/documents/shapes";
 import type { ApplicationTables } from "../applications/tables";
+import type { CampaignStorage } from "../campaigns/tables";
 import type { PartnerTables } from "../partner-api/tables";
 import type { AdminStorage } from "./admin-tables";
 import type { DocumentArchive, FoldArchive } from "./archive-tables";
-import type { CampaignStorage } from "./campaign-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
 // update log, and the relational tables that hold what only the server decides (users, organisation

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAST_ADMIN_MESSAGE } from "../../../shared/admin/members";
-import { InvitationLinks } from "../../../sync-server/admin/invitation-links";
+import { InvitationLinks } from "../../../sync-server/members/invitation-links";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // Users and invitations (issue 13 §3): admins invite with roles, agents invite customers only, the

@@ -7,7 +7,7 @@ import {
   sampleIndividualApplication,
 } from "../../../shared/applications/fixtures";
 import { documentName } from "../../../shared/documents/names";
-import { newSubmissionId } from "../../../sync-server/applications/api";
+import { newSubmissionId } from "../../../sync-server/applications/routes";
 import type { ApplicationRecord } from "../../../sync-server/applications/tables";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { onBothDatabases, signedInFetch } from "../sync/on-both-databases";

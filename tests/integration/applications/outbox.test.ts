@@ -9,7 +9,7 @@ import {
 } from "../../../src/features/apply/outbox";
 import { outboxText } from "../../../src/features/apply/outbox-text";
 import { MemoryStorage } from "../../../src/lib/auth/memory-storage";
-import { newSubmissionId } from "../../../sync-server/applications/api";
+import { newSubmissionId } from "../../../sync-server/applications/routes";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // The device's outbox (src/features/apply/outbox.ts) against a real server: an application submitted

@@ -7,7 +7,7 @@ import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// The campaign tables (sync-server/storage/campaign-tables.ts): one contract on SQLite and PostgreSQL.
+// The campaign tables (sync-server/campaigns/tables.ts): one contract on SQLite and PostgreSQL.
 
 function contract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
   describe(`campaign tables: ${label}`, () => {

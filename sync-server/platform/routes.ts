@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import type { DisabledOrgs } from "../admin/disabled-orgs";
 import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { OrganisationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import type { DisabledOrgs } from "./disabled-orgs";
 
 // The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
 //   GET   /api/platform/orgs                 every organisation the server knows (the table's, and those

@@ -5,11 +5,12 @@ import { documentAccess } from "../../shared/access/documents";
 import { attachmentProblem, sniffAttachmentType } from "../../shared/documents/attachment-sniff";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { documentName } from "../../shared/documents/names";
-import { claimExists } from "../claims/exists";
 import { nowMs } from "../clock";
+import { historyEntryJson } from "../history/record-routes";
 import { idSchema, invalid, signedIn, toIssues } from "../routes/route";
 import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import { claimExists } from "./exists";
 
 // Claim attachments and history (issue 11 §2; docs/claims.md):
 //   POST /api/orgs/{orgId}/claims/{claimId}/attachments?id=…&name=…   body: the file's bytes
@@ -197,16 +198,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
       limit: limit.data,
     });
     return c.json({
-      history: rows.map((row) => ({
-        id: row.id,
-        document: "claim",
-        section: row.section,
-        record: row.recordKey,
-        action: row.action,
-        fields: row.fields,
-        at: new Date(row.at).toISOString(),
-        user: { id: row.userId, email: row.userEmail, name: row.userName },
-      })),
+      history: rows.map((row) => historyEntryJson(row, "claim")),
     });
   });
 }

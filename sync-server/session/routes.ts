@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
+import { type SessionRevocations, tokenFacts } from "../hardening/revocation";
 import type { IdentityProviderSessions } from "../identity/auth0-management";
 import { signedIn } from "../routes/route";
 import type { SessionRevocation } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
-import { type SessionRevocations, tokenFacts } from "./revocation";
 
 // The server half of signing out (issue 16 §3). The app calls these with its access token before it
 // leaves for the identity provider's logout:

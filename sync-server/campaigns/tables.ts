@@ -1,4 +1,4 @@
-import type { Db } from "./sql";
+import type { Db } from "../storage/sql";
 
 // --- Quote campaigns (issue 12; docs/campaigns.md) ---------------------------------------------------
 // The server's side of campaigns, written once for both databases (the same `Db` as every table module, sql.ts):

@@ -11,7 +11,7 @@ import type { InvitationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { InvitationLinks } from "./invitation-links";
-import { mergeUser } from "./member-records";
+import { mergeUser } from "./records";
 
 // Users of an organisation (issue 13 §3; docs/administration.md). Membership stays in the server's
 // tables (ACL11); each change is audited and reaches live connections through onMembershipChanged.
