@@ -77,6 +77,9 @@ describe("migration 3 → 4 of a customer document", () => {
     expect(isTextField("customer", "profile", ["address", "zip"])).toBe(false);
     expect(isTextField("customer", "coverages", ["c-1", "head"])).toBe(false);
     expect(isTextField("org", "settings", ["name"])).toBe(false);
+    expect(isTextField("claim", "notes", ["n-1", "text"])).toBe(true);
+    expect(isTextField("customerInternal", "notes", ["n-1", "text"])).toBe(true);
+    expect(isTextField("claim", "notes", ["n-1", "authorId"])).toBe(false);
   });
 });
 

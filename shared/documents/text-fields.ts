@@ -19,7 +19,11 @@ const ADDRESS_TEXT = ["line1", "line2", "city"] as const;
 const address = (prefix: readonly string[]): TextPath[] =>
   ADDRESS_TEXT.map((field) => [...prefix, "address", field]);
 
-/** Per kind, per section: the text fields. Kinds not listed have none yet (see the note's "not done"). */
+/**
+ * Per kind, per section: the text fields. Done: the customer document, the agents' notes (customer and
+ * claim). Not yet: the claim's own texts, campaign texts and application drafts (they are stored as
+ * plain strings: last writer wins per field).
+ */
 export const TEXT_FIELDS: Partial<Record<DocumentKind, Record<string, readonly TextPath[]>>> = {
   customer: {
     profile: [["name"], ...address([])],
@@ -33,6 +37,9 @@ export const TEXT_FIELDS: Partial<Record<DocumentKind, Record<string, readonly T
     policies: [["*", "statusReason"]],
     coverages: [["*", "statusReason"]],
   },
+  /** The agents' notes on a customer and on a claim. */
+  customerInternal: { notes: [["*", "text"]] },
+  claim: { notes: [["*", "text"]] },
 };
 
 /**

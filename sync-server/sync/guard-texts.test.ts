@@ -29,7 +29,7 @@ function customerServer() {
 }
 
 /** A device holding the server's copy, whose writes are collected one update per transaction. */
-function device(server: ReturnType<typeof customerServer>) {
+function device(server: { doc: Y.Doc }) {
   const doc = new Y.Doc();
   Y.applyUpdate(doc, Y.encodeStateAsUpdate(server.doc));
   const updates: Uint8Array[] = [];
@@ -115,5 +115,24 @@ describe("write guard: typing in shared text", () => {
     doc.on("update", (update: Uint8Array) => updates.push(update));
     doc.transact(() => doc.getMap("settings").set("name", new Y.Text("Hijacked")));
     expect(await server.write(agent, updates[0] as Uint8Array)).toBe("forbidden");
+  });
+});
+
+describe("write guard: a claim's notes are shared text", () => {
+  it("[SYNC2] accepts typing into a note and refuses a shared text as its author", async () => {
+    const server = serverDoc("org/demo/claim/cl-1");
+    server.doc.transact(() => {
+      server.doc.getMap("notes").set("n-1", { id: "n-1", text: "Called the producer", authorId: "agent-1" });
+      upgradeTexts(server.doc, "claim");
+    });
+    const note = (doc: Y.Doc) => doc.getMap("notes").get("n-1") as Y.Map<unknown>;
+    expect(note(server.doc).get("text")).toBeInstanceOf(Y.Text);
+    const typing = device(server);
+    typing.doc.transact(() => (note(typing.doc).get("text") as Y.Text).insert(19, " twice"));
+    expect(await server.write(agent, typing.updates[0] as Uint8Array)).toBe("accepted");
+    expect(documentJson(server.doc).notes).toMatchObject({ "n-1": { text: "Called the producer twice" } });
+    const forged = device(server);
+    forged.doc.transact(() => note(forged.doc).set("authorId", new Y.Text("agent-2")));
+    expect(await server.write(agent, forged.updates[0] as Uint8Array)).toBe("invalid-document");
   });
 });
