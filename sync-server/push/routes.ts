@@ -26,18 +26,25 @@ export interface PushApiOptions {
 }
 
 export function mountPushApi(app: Hono, options: PushApiOptions): void {
-  /** A bad body is answered with its issues alone, the root named `body` (the published answer). */
-  const refuse = (c: Context, error: z.ZodError) => invalid(c, "body", toIssues(error), 400, true);
+  /**
+   * The signed-in user and the body parsed with `schema`; a bad body is answered with its issues alone,
+   * the root named `body` (the published answer).
+   */
+  const userAndBody = async <S extends z.ZodType>(c: Context, schema: S) => {
+    const signed = await signedIn(c, options.verify);
+    if ("response" in signed) return signed;
+    const body = await jsonBody(c);
+    const parsed = schema.safeParse(body.ok ? body.body : undefined);
+    if (!parsed.success) return { response: invalid(c, "body", toIssues(parsed.error), 400, true) };
+    return { userId: signed.identity.sub, data: parsed.data as z.output<S> };
+  };
 
   app.get("/api/push/vapid-public-key", (c) => c.json({ publicKey: options.publicKey }));
 
   app.post("/api/push/subscriptions", async (c) => {
-    const signed = await signedIn(c, options.verify);
-    if ("response" in signed) return signed.response;
-    const userId = signed.identity.sub;
-    const body = await jsonBody(c);
-    const parsed = subscriptionSchema.safeParse(body.ok ? body.body : undefined);
-    if (!parsed.success) return refuse(c, parsed.error);
+    const parsed = await userAndBody(c, subscriptionSchema);
+    if ("response" in parsed) return parsed.response;
+    const { userId } = parsed;
     await options.store.save({
       endpoint: parsed.data.endpoint,
       userId,
@@ -49,12 +56,9 @@ export function mountPushApi(app: Hono, options: PushApiOptions): void {
   });
 
   app.delete("/api/push/subscriptions", async (c) => {
-    const signed = await signedIn(c, options.verify);
-    if ("response" in signed) return signed.response;
-    const userId = signed.identity.sub;
-    const body = await jsonBody(c);
-    const parsed = removeSchema.safeParse(body.ok ? body.body : undefined);
-    if (!parsed.success) return refuse(c, parsed.error);
+    const parsed = await userAndBody(c, removeSchema);
+    if ("response" in parsed) return parsed.response;
+    const { userId } = parsed;
     const removed = await options.store.remove(parsed.data.endpoint, userId);
     if (!removed)
       return c.json({ error: "not-found", message: "This device has no notification subscription." }, 404);
