@@ -147,7 +147,8 @@ export class Persistence implements Extension {
       // deleted from the Y.Doc too (changedSections empties a section it removed).
       if (migrated !== json) writeSections(document, changedSections(json, migrated));
       writeSections(document, sections);
-      upgradeTexts(document, ref.kind); // version 4: free text as Y.Text (text-upgrade.ts)
+      // Version 4: free text as Y.Text (text-upgrade.ts), once, when a stored document is migrated to it.
+      if (migrated !== json) upgradeTexts(document, ref.kind);
     }, SERVER_ORIGIN);
     document.off("update", capture);
     const seed = own as Uint8Array | null;
