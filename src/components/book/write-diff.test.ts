@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeDiff } from "./write-diff";
+import { writeDiff, writeGiven } from "./write-diff";
 
 function diff(before: unknown, after: unknown) {
   const writes: [string, unknown][] = [];
@@ -33,5 +33,23 @@ describe("writeDiff: a record's change as single-key writes", () => {
   it("writes a value that is not an object as it is", () => {
     expect(diff(undefined, "x").writes).toEqual([["E1.sbis", "x"]]);
     expect(diff({ a: 1 }, undefined).removes).toEqual(["E1.sbis"]);
+  });
+});
+
+describe("writeGiven: the fields a form gives, one key each (issue 25)", () => {
+  it("writes a partly given address field by field, leaves absent keys alone, removes keys given as undefined", () => {
+    const writes: [string, unknown][] = [];
+    const removes: string[] = [];
+    writeGiven(
+      (path, value) => writes.push([path.join("."), value]),
+      (path) => removes.push(path.join(".")),
+      ["address"],
+      { state: "KS", county: undefined, zip: "6780" },
+    );
+    expect(writes).toEqual([
+      ["address.state", "KS"],
+      ["address.zip", "6780"], // a partial ZIP is stored as typed
+    ]);
+    expect(removes).toEqual(["address.county"]);
   });
 });
