@@ -118,6 +118,12 @@ test("two agents type at once: each keystroke kept, one field each and the same 
     expect(await caretOf(alex.page, "City")).toEqual([14, 14]);
     await city.press("s");
     await expectEverywhere(both, "City", "North Spearingsville");
+    // Undo is Alex's own: it takes back Alex's typing (the last key, or with "ing" when typed within
+    // the same moment), never Jordan's "North "; redo brings it back.
+    await city.press("Control+z");
+    await expect(city).toHaveValue(/^North Spear(ing)?ville$/);
+    await city.press("Control+Shift+z");
+    await expectEverywhere(both, "City", "North Spearingsville");
 
     // A structured field is last-writer-wins: Jordan, in State, is told who changed it.
     await field(jordan.page, "State").focus();
