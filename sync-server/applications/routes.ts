@@ -4,6 +4,7 @@ import { z } from "zod";
 import { INSURANCE_PROVIDER_NAME_BY_ID } from "../../shared/catalogue";
 import { type Application, applicationSchema, submissionIdSchema } from "../../shared/documents/application";
 import { recordIdSchema } from "../../shared/documents/book";
+import { nowMs } from "../clock";
 import { requestAddress } from "../hardening/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../hardening/rate-limit";
 import { invalid, toIssues } from "../routes/route";
@@ -75,7 +76,7 @@ const statusOf = (r: ApplicationRecord) => ({
 
 export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions): void {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const seal = new ApplicationSeal(options.dataKey);
   const submitRule: RateRule = options.submitRule ?? { limit: 10, periodMs: 3_600_000, burst: 5 };
   const log = options.log ?? (() => {});

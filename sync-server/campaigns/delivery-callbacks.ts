@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject, timingSafeEqual, verify } from "node:crypto";
 import type { Hono } from "hono";
 import type { Channel } from "../../shared/documents/campaign";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { type DeliveryKey, deliveryKeyOf, sendKeysOf } from "./delivery-key";
 import { twilioSignature } from "./sms-inbound";
@@ -66,7 +67,7 @@ interface Outcome {
 }
 
 export function mountDeliveryCallbacks(app: Hono, options: DeliveryCallbackOptions): void {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   let key: KeyObject | null | undefined;
   const publicKey = (): KeyObject | null => {
     if (key !== undefined) return key;

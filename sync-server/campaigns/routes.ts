@@ -12,6 +12,7 @@ import {
   scheduleSectionSchema,
 } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
+import { nowMs } from "../clock";
 import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -70,7 +71,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
   app.get("/api/orgs/:orgId/campaigns", async (c) => {
     const who = await agent(c);
     if ("response" in who) return who.response;
-    const now = (options.now ?? Date.now)();
+    const now = (options.now ?? nowMs)();
     const zone = await orgZone(who.orgId);
     const today = wallTime(now, zone).date;
     const prefix = `org/${who.orgId}/campaign/`;
@@ -139,7 +140,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
         next = { ...next, status: "UNSUBSCRIBED", reason: "opted out by the recipient" };
       recipients[key] = next;
     }
-    const today = wallTime((options.now ?? Date.now)(), await orgZone(who.orgId)).date;
+    const today = wallTime((options.now ?? nowMs)(), await orgZone(who.orgId)).date;
     const status =
       body.data.campaign.status === "PAUSED" ? "PAUSED" : settle("ACTIVE", body.data.schedule, today);
     await options.writeCampaign(who.orgId, who.campaignId, {
@@ -158,7 +159,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     const schedule = scheduleSectionSchema.safeParse(json.schedule);
     if (!campaign.success || !schedule.success)
       return c.json({ error: "not-found", message: `No campaign ${who.campaignId}.` }, 404);
-    const today = wallTime((options.now ?? Date.now)(), await orgZone(who.orgId)).date;
+    const today = wallTime((options.now ?? nowMs)(), await orgZone(who.orgId)).date;
     const result = applyAction(
       campaign.data.status,
       c.req.param("action") as "pause" | "resume",
@@ -223,7 +224,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       enableCombinedQuoteCampaignsToSingleEmail: false,
     };
     const contact: RunContact = { id: `test-${who.sub}`, name: me?.name ?? "agent", email: to };
-    const now = (options.now ?? Date.now)();
+    const now = (options.now ?? nowMs)();
     // A test run has its own run key (one per second), so it never collides with a scheduled run.
     const report = await sendRun(
       {

@@ -8,6 +8,7 @@ import type { FarmerClassification } from "../../shared/catalogue";
 import type { CampaignQuote, Channel, Recipient } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { salesWindow } from "../../shared/pricing/sales-window";
+import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { deliveryFields } from "./delivery-key";
 import { type EmailSender, isPermanent, isRecipientFault, ProviderError, type SmsSender } from "./providers";
@@ -122,7 +123,7 @@ interface Job {
 }
 
 export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunReport> {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? nowMs;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const retry = deps.retry ?? { firstMs: 1000, maxMs: 30_000, attempts: 7 };

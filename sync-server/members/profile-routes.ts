@@ -6,6 +6,7 @@ import {
   profileUpdateSchema,
   type StoredProfile,
 } from "../../shared/admin/profile";
+import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
 import { parseBody, signedIn } from "../routes/route";
 import type { Storage } from "../storage/types";
@@ -33,7 +34,7 @@ const readStored = (json: string | null): StoredProfile | null => {
 
 export function mountProfileApi(app: Hono, options: ProfileApiOptions): void {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
 
   const view = async (identity: Identity) => {
     const stored = readStored(await storage.admin.getUserProfile(identity.sub));

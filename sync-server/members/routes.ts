@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
+import { nowMs } from "../clock";
 import type { DemoUser } from "../identity/demo-users";
 import { rememberEmbeddedUser } from "../identity/invited-users";
 import { requestAppOrigin } from "../identity/origins";
@@ -73,7 +74,7 @@ const PROBLEMS = {
 
 export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const orgOf = (c: Context) => idSchema.safeParse(c.req.param("orgId"));
   // Links point at the configured origin, never at the request's Host (ORIGIN1).
   const origin = (c: Context) => requestAppOrigin(c, options.publicUrl);

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { importMarketFiles, type MarketFiles } from "../../shared/market";
 import type { MarketSnapshot, SnapshotSource } from "../../shared/market/snapshot";
+import { nowMs } from "../clock";
 import type { JobRun } from "../jobs/store";
 import { carryOver } from "../market/feed";
 import { callerOf, invalid, parseBody, toIssues } from "../routes/route";
@@ -58,7 +59,7 @@ const uploadSchema = z.strictObject({
 const limitSchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
 export function mountMarketTools(app: Hono, options: MarketToolsOptions): void {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const superAdmin = (c: Parameters<typeof callerOf>[0]) =>
     callerOf(c, options, { org: null, roles: ["superAdmin"] });
   // Without a market feed nothing keeps a published upload: the next upload carries over from this one.

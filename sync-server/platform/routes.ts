@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { DisabledOrgs } from "../admin/disabled-orgs";
+import { nowMs } from "../clock";
 import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { OrganisationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
@@ -43,7 +44,7 @@ const limitSchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(5
 
 export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const superAdmin = (c: Context) => callerOf(c, options, { org: null, roles: ["superAdmin"] });
 
   /**

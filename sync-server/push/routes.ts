@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { nowMs } from "../clock";
 import { invalid, jsonBody, signedIn, toIssues } from "../routes/route";
 import type { PushStore } from "./store";
 
@@ -50,7 +51,7 @@ export function mountPushApi(app: Hono, options: PushApiOptions): void {
       userId,
       p256dh: parsed.data.keys.p256dh,
       auth: parsed.data.keys.auth,
-      createdAt: (options.now ?? Date.now)(),
+      createdAt: (options.now ?? nowMs)(),
     });
     return c.json({ ok: true }, 201);
   });

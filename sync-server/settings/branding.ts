@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import * as Y from "yjs";
 import { documentName } from "../../shared/documents/names";
 import { colorSchemeSchema } from "../../shared/schemas/organisation";
+import { nowMs } from "../clock";
 import { callerOf, idSchema, invalid, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -18,7 +19,7 @@ export function mountBrandingApi(
   app: Hono,
   options: { storage: Storage; verify: VerifyToken; now?: () => number },
 ) {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const cache = new Map<string, { at: number; value: Record<string, unknown> }>();
   const read = async (orgId: string) => {
     const hit = cache.get(orgId);

@@ -3,6 +3,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { LOGO_KINDS, logoProblem, sniffLogoType } from "../../shared/admin/logo";
 import { ORGANISATION_SECRET_FIELDS, SECRET_NAME_PATTERN } from "../../shared/schemas/organisation";
+import { nowMs } from "../clock";
 import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -49,7 +50,7 @@ export const assetUrl = (orgId: string, kind: string, sha256: string) =>
 
 export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
   const { storage } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const orgOf = (c: Context) => idSchema.safeParse(c.req.param("orgId"));
 
   app.get("/api/orgs/:orgId/secrets", async (c) => {
