@@ -8,7 +8,7 @@ import {
 } from "../../shared/book/test-fixtures";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
 import { e2eNow } from "./clock";
-import { AGENT, CUSTOMER, expectAllSynced, newCustomerPath } from "./sync-helpers";
+import { AGENT, CUSTOMER, expectAllSynced } from "./sync-helpers";
 
 // Steps of the agent book's end-to-end tests (tests/e2e/book-*.spec.ts), through the screens as an
 // agent uses them: the customer record's "Add …" links, the forms' labels, the offer table's row
@@ -128,14 +128,11 @@ export async function saveCoverage(page: Page): Promise<string> {
 }
 
 /**
- * Makes sure the demo customer has a profile record (an agent's page open): it has one once an earlier
- * test made one (writing its own id back changes nothing); else that write is refused and the agent
- * makes the record through "New customer", named `name`, so a test also passes on fresh data alone.
- * The check waits until the device holds the server's copy of the document: before that, a profile
- * another test made is not here yet. Tests run in parallel, so another one may make the profile in the
- * same moment; the record then shows whichever name the merge kept, which is fine for a fixture.
+ * Makes sure this device holds the demo customer's profile record (an agent's page open), which the
+ * run's global setup made: writing its own id back changes nothing, and is refused until the device
+ * holds the server's copy of the document, so the write is tried again once it is synced.
  */
-export async function ensureDemoCustomerProfile(page: Page, name: string): Promise<void> {
+export async function ensureDemoCustomerProfile(page: Page): Promise<void> {
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
   // The debug hook comes with the signed-in sync session: without it, nothing here can be checked.
   await page.waitForFunction(() => window.__rangelineSync !== undefined, undefined, { timeout: 20_000 });
@@ -165,12 +162,8 @@ export async function ensureDemoCustomerProfile(page: Page, name: string): Promi
       { timeout: 15_000 },
     )
     .toBe("synced");
-  if (await writeOwnId()) return;
-  await page.goto(newCustomerPath(DEMO_CUSTOMER_ID));
-  const form = page.getByTestId("new-customer-form");
-  await form.getByLabel("Name", { exact: true }).fill(name);
-  await form.getByRole("button", { name: "Save customer" }).click();
-  await expect(page.getByTestId("customer-record")).toBeVisible();
+  // The run's global setup made the record (tests/e2e/global-setup.ts): now it can be written.
+  expect(await writeOwnId(), `the demo customer's record (${doc}) can be written once synced`).toBe(true);
 }
 
 /** "$1,234" or "$1,234.56" → 1234.56 */
@@ -247,7 +240,7 @@ export async function seedDemoCustomerBook(page: Page): Promise<SeededBook> {
     userId: AGENT.sub,
   });
   const doc = `org/${AGENT.orgId}/customer/${DEMO_CUSTOMER_ID}`;
-  await ensureDemoCustomerProfile(page, "Pat Phone");
+  await ensureDemoCustomerProfile(page);
   await page.evaluate(
     ([doc, records]) => {
       const sync = window.__rangelineSync;

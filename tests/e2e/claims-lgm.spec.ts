@@ -58,7 +58,7 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
   const page = agent.page;
   try {
     await expectAllSynced(page);
-    await ensureDemoCustomerProfile(page, "Casey Claims");
+    await ensureDemoCustomerProfile(page);
     await page.evaluate(
       ([doc, profileName, records]) => {
         const sync = window.__rangelineSync;
