@@ -159,6 +159,9 @@ export interface SyncedDocumentOptions<K extends DocumentKind> {
 export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private doc = new Y.Doc();
   private persistence!: IndexeddbPersistence;
+  /** The last save of the pending count (savePending); never rejects. */
+  private pendingSave: Promise<void> = Promise.resolve();
+  private persistenceClosed = false;
   /** Keeps a snapshot of the parsed content on the device (SNAPSHOT_KINDS), after changes. */
   private readonly snapshot: ReturnType<typeof debouncedSaver> | null;
   private snapshotData: unknown = null;
@@ -306,10 +309,22 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.update(patch);
   };
 
-  /** Keeps the pending count and its fields on the device. */
-  private async savePending(count: number) {
-    await this.persistence.set(PENDING_KEY, count);
-    await this.persistence.set(PENDING_FIELDS_KEY, JSON.stringify([...this.pendingFields]));
+  /**
+   * Keeps the pending count and its fields on the device. Saves run one after another (the newest
+   * count is the last written), and close() waits for the last one before it closes the database.
+   */
+  private savePending(count: number): Promise<void> {
+    const fields = JSON.stringify([...this.pendingFields]);
+    this.pendingSave = this.pendingSave
+      .then(async () => {
+        if (this.persistenceClosed) return;
+        await this.persistence.set(PENDING_KEY, count);
+        await this.persistence.set(PENDING_FIELDS_KEY, fields);
+      })
+      // A count the device could not keep is written again with the next change; the edits
+      // themselves are in y-indexeddb's own store either way.
+      .catch(() => {});
+    return this.pendingSave;
   }
 
   /** The server has everything this device wrote: nothing is pending. */
@@ -722,6 +737,9 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.snapshot?.cancel();
     this.detach();
     this.doc.off("update", this.onUpdate);
+    // A write just before closing (sign-out) still keeps its pending count on the device.
+    await this.pendingSave;
+    this.persistenceClosed = true;
     await this.persistence?.destroy();
     this.doc.destroy();
   }
