@@ -1,7 +1,7 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import * as Y from "yjs";
 import { migrateDocument } from "../../shared/documents/migrations";
-import type { DocumentRef } from "../../shared/documents/names";
+import type { DocumentKind, DocumentRef } from "../../shared/documents/names";
 import {
   type DocumentIssue,
   isRecordSection,
@@ -12,6 +12,7 @@ import { now } from "../clock";
 import { setUpdateAuthor } from "../storage/authors";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
+import { upgradeTexts } from "../sync/text-upgrade";
 import { type BookIndexRefresh, refreshBookIndex } from "./book-index";
 import {
   type ClaimSummaryRefresh,
@@ -92,8 +93,16 @@ function restoreWrites(
   };
 }
 
-const apply = (doc: Y.Doc, writes: ReturnType<typeof restoreWrites>) =>
-  typeof writes === "function" ? writes(doc) : writeSections(doc, writes);
+/**
+ * Writes the restore into `doc`, its free-text fields as shared text (TEXT1): a device that shows a
+ * restored field binds to the server's text instead of making one of its own (a change of its user's,
+ * in the history, for merely looking at the record).
+ */
+const apply = (doc: Y.Doc, kind: DocumentKind, writes: ReturnType<typeof restoreWrites>) => {
+  if (typeof writes === "function") writes(doc);
+  else writeSections(doc, writes);
+  upgradeTexts(doc, kind);
+};
 
 type Refreshed<T> = T | { error: string };
 /** What a restore brought in line after it: summaries derived from the restored document. */
@@ -201,7 +210,7 @@ export async function restoreDocument(options: {
       changed = true;
     });
     copy.transact(() => {
-      apply(copy, writes);
+      apply(copy, ref.kind, writes);
       repair(copy);
     });
     const issues = validateDocument(ref.kind, documentJson(copy)).filter((i) => !before.has(issueKey(i)));
@@ -215,7 +224,7 @@ export async function restoreDocument(options: {
     live.on("update", attribute);
     try {
       await direct.transact((doc) => {
-        apply(doc, writes);
+        apply(doc, ref.kind, writes);
         repair(doc);
       });
     } finally {
