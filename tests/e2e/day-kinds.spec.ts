@@ -1,10 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sampleEntity, sampleLrpCoverage, samplePolicy } from "../../shared/book/test-fixtures";
-import { generateSampleSnapshot } from "../../shared/market/sample/generate";
-import { readConfig } from "../../sync-server/config";
-import { startServer } from "../../sync-server/server";
 import {
   addFromRecord,
   chooseOffer,
@@ -13,7 +7,8 @@ import {
   createLrpPolicy,
   expectCattleSaleRefused,
 } from "./book-helpers";
-import { DAYS, E2E_DAY, moveClockTo } from "./clock";
+import { DAYS, E2E_DAY } from "./clock";
+import { serverOnDay } from "./day-server";
 import { type Browser, expect, type Page, test } from "./fixtures";
 import {
   AGENT,
@@ -31,35 +26,6 @@ import {
 //   Thanksgiving): a server of their own in this process, its clock and the browser's on that day,
 //   publishing that day's sample market as the embedded publisher would;
 // - the day after an endorsement ends: the run's day, with an endorsement that ended the day before.
-
-const STATIC_DIR = process.env.E2E_STATIC_DIR ?? process.env.ALERTS_STATIC_DIR ?? "dist";
-
-/** A server of its own on `at`'s day (this process's clock moved there), for the tests of one describe. */
-function serverOnDay(at: string) {
-  const day = { base: "", close: async () => {} };
-  test.beforeAll(async () => {
-    const restoreClock = moveClockTo(at);
-    const dataDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-day-"));
-    const config = readConfig({
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      STATIC_DIR,
-    });
-    if ("errors" in config) throw new Error(config.errors.join("; "));
-    const server = await startServer(config);
-    await server.publishMarket(generateSampleSnapshot(at.slice(0, 10)));
-    day.base = `http://127.0.0.1:${server.port}`;
-    day.close = async () => {
-      await server.close();
-      restoreClock();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-  });
-  test.afterAll(async () => day.close());
-  return day;
-}
 
 /** The LRP quote screen's sales line for cattle, then for swine (Hogs and Pigs are not a cattle report). */
 async function expectLrpSales(page: Page, cattle: string | null) {

@@ -1,10 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { generateSampleSnapshot } from "../../shared/market/sample/generate";
-import { readConfig } from "../../sync-server/config";
-import { startServer } from "../../sync-server/server";
-import { moveClockTo } from "./clock";
+import { serverOnDay } from "./day-server";
 import { expect, test } from "./fixtures";
 
 // The LGM quote on a day without LGM sales (issue 26: "a quote for a day without sales says so in
@@ -15,40 +9,17 @@ import { expect, test } from "./fixtures";
 // publishing that day's sample market as the embedded publisher would; the clock goes back after.
 
 const SATURDAY = "2026-11-21T18:00:00Z";
-const STATIC_DIR = process.env.E2E_STATIC_DIR ?? process.env.ALERTS_STATIC_DIR ?? "dist";
 const SENTENCE =
   "No LGM sales on Nov 21, 2026: weekend: RMA publishes no margins. These margins are for reference: no endorsement can be bought at them.";
 
-let base = "";
-let close = async () => {};
+const day = serverOnDay(SATURDAY);
 test.use({ clockAt: SATURDAY });
-test.beforeAll(async () => {
-  const restoreClock = moveClockTo(SATURDAY);
-  const dataDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-lgm-no-sales-"));
-  const config = readConfig({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    STATIC_DIR,
-  });
-  if ("errors" in config) throw new Error(config.errors.join("; "));
-  const server = await startServer(config);
-  await server.publishMarket(generateSampleSnapshot("2026-11-21"));
-  base = `http://127.0.0.1:${server.port}`;
-  close = async () => {
-    await server.close();
-    restoreClock();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-test.afterAll(async () => close());
 
 test("a weekend's LGM quote says there are no LGM sales that day, on screen and in the copied text", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: base });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const context = await browser.newContext({ baseURL: day.base });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: day.base });
   const page = await context.newPage();
   try {
     await page.goto("/insurance/lgm/quote");
