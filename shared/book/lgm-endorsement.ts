@@ -115,6 +115,11 @@ export interface LgmEndorsementFromQuoteInput {
   id: string;
   /** The quoted record being priced again: keeps id, createdAt and sales date. */
   editing?: LgmEndorsement;
+  /**
+   * A sale recorded after its day (issue 27 §2, shared/book/sce-backdated.ts): the sales window is not
+   * checked; everything else is.
+   */
+  pastSale?: boolean;
   now: Date;
   userId: string;
 }
@@ -179,7 +184,7 @@ export function lgmEndorsementFromQuote(input: LgmEndorsementFromQuoteInput): Lg
       "stale-market-data",
       `The market snapshot is of ${snapshot.asOf}, not of the sales date ${salesDate}: an endorsement is priced only with its sales date's rates`,
     );
-  if (!isInSalesWindow(salesDate, input.now))
+  if (!input.pastSale && !isInSalesWindow(salesDate, input.now))
     throw new DomainError(
       "stale-market-data",
       `The sales window of ${salesDate} is closed: its prices could be used until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,

@@ -57,6 +57,11 @@ export interface LrpCoverageFromOfferInput {
   editing?: LrpCoverage;
   /** From CY2027, cattle: the SCE's question on forward-purchased cattle (forward-purchase.ts). */
   forwardPurchase?: Partial<ForwardPurchaseAnswer>;
+  /**
+   * A sale recorded after its day (issue 27 §2, shared/book/sce-backdated.ts): the sales window is not
+   * checked; everything else is.
+   */
+  pastSale?: boolean;
   /** The clock: the instant of the write. */
   now: Date;
   /** The agent making the record. */
@@ -124,7 +129,7 @@ export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCover
       "stale-market-data",
       `The market snapshot is of ${snapshot.asOf}, not of the sales date ${salesDate}: an endorsement is priced only with its sales date's rates`,
     );
-  if (!isInSalesWindow(salesDate, input.now))
+  if (!input.pastSale && !isInSalesWindow(salesDate, input.now))
     throw new DomainError(
       "stale-market-data",
       `The sales window of ${salesDate} is closed: its offers could be bought until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,

@@ -46,6 +46,8 @@ const stamps = {
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
   updatedBy: recordIdSchema,
+  /** The book import that wrote the record last (issue 27 §1): its history label and its undo. */
+  importId: recordIdSchema.optional(),
 };
 
 export const PROVIDER_IDS = INSURANCE_PROVIDERS.map((p) => p.id) as [
@@ -330,6 +332,8 @@ export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 const pricedFrom = {
   snapshotAsOf: isoDateSchema,
   snapshotLabel: z.string().max(200).optional(),
+  /** "sce": typed from the SCE, the sales date's snapshot not being held (issue 27; shared/book/sce-backdated.ts); absent: the snapshot. */
+  figuresFrom: z.enum(["snapshot", "sce"]).optional(),
 };
 
 const coverageCommon = {
@@ -479,6 +483,7 @@ export const taxIdRecordSchema = z
     taxId: z.string(),
     updatedAt: isoInstantSchema,
     updatedBy: recordIdSchema,
+    importId: recordIdSchema.optional(),
   })
   .superRefine((record, ctx) => {
     // The message names the type, never the value.
