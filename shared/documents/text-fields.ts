@@ -20,9 +20,11 @@ const address = (prefix: readonly string[]): TextPath[] =>
   ADDRESS_TEXT.map((field) => [...prefix, "address", field]);
 
 /**
- * Per kind, per section: the text fields. Done: the customer document, the agents' notes (customer and
- * claim). Not yet: the claim's own texts, campaign texts and application drafts (they are stored as
- * plain strings: last writer wins per field).
+ * Per kind, per section: the text fields: the customer document's names, address lines and status
+ * reasons, the agents' notes (customer and claim; a claim's note is edited live on the claim's page),
+ * and a campaign's name. Free text that is committed with an action rather than edited in place (a
+ * claim's reason for a denial, a checklist item's label, an action's reason) is written once, with its
+ * action; an application draft is the applicant's own, on their device (docs/sync-rules.md TEXT1).
  */
 export const TEXT_FIELDS: Partial<Record<DocumentKind, Record<string, readonly TextPath[]>>> = {
   customer: {
@@ -40,6 +42,8 @@ export const TEXT_FIELDS: Partial<Record<DocumentKind, Record<string, readonly T
   /** The agents' notes on a customer and on a claim. */
   customerInternal: { notes: [["*", "text"]] },
   claim: { notes: [["*", "text"]] },
+  /** A campaign's name, edited live on its form (campaign.ts has no other free text). */
+  campaign: { campaign: [["name"]] },
 };
 
 /**

@@ -1,4 +1,5 @@
 // Free text shared by everyone on a document (issue 25): an input bound to a Y.Text.
+export { documentTextSource, type TextDocument } from "./document-source";
 export {
   type BoundText,
   type SharedTextAreaProps,

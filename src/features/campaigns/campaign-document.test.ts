@@ -87,6 +87,19 @@ describe("a campaign saved into its document on the device", () => {
     expect(saved?.campaign.createdBy).toBe("agent-1");
   });
 
+  it("makes a new campaign's name a shared text, and a save of an existing one leaves it to the typing (TEXT1)", () => {
+    const doc = new Y.Doc();
+    save(doc, campaign());
+    const name = doc.getMap("campaign").get("name");
+    expect(name).toBeInstanceOf(Y.Text);
+    // Someone types into the live name; a save from a form that read it earlier keeps their typing.
+    (name as Y.Text).insert("Morning LRP".length, " (weekly)");
+    const saved = save(doc, campaign({ campaign: { ...campaign().campaign, status: "PAUSED" } }));
+    expect(doc.getMap("campaign").get("name")).toBe(name);
+    expect(saved?.campaign.name).toBe("Morning LRP (weekly)");
+    expect(saved?.campaign.status).toBe("PAUSED");
+  });
+
   it("a PAUSED campaign stays paused; a past end date expires it", () => {
     const doc = new Y.Doc();
     expect(

@@ -45,9 +45,15 @@ export function writeCampaign(
     createdAt: before?.campaign.createdAt ?? edited.campaign.createdAt ?? context.now,
     updatedAt: context.now,
   };
-  // Each field whole: a quote switched from LRP to LGM must not keep the LRP fields.
-  for (const [key, value] of Object.entries(campaign))
-    if (value !== undefined) t.setWhole("campaign", [key], value);
+  // Each field whole: a quote switched from LRP to LGM must not keep the LRP fields. The name is shared
+  // text (TEXT1): a new campaign's is made with it; an existing campaign's is typed live into the
+  // document (the form's input is bound to it), so a save never writes it over what someone types.
+  for (const [key, value] of Object.entries(campaign)) {
+    if (value === undefined) continue;
+    if (key === "name") {
+      if (before === null) t.set("campaign", ["name"], value);
+    } else t.setWhole("campaign", [key], value);
+  }
   for (const [key, value] of Object.entries(edited.schedule))
     if (value !== undefined) t.setWhole("schedule", [key], value);
   if (edited.schedule.endDate === undefined && before?.schedule.endDate !== undefined)

@@ -25,6 +25,7 @@ import {
   SelectInput,
 } from "../../components/book-forms";
 import { campaignAction, saveCampaign } from "../../components/campaigns/campaigns-client";
+import { documentTextSource, SharedTextInput } from "../../components/shared-text";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -32,7 +33,7 @@ import { useSession } from "../../lib/auth/session";
 import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { useWorkerResult } from "../../lib/pricing/use-pricing";
 import { useOnline } from "../../lib/pwa/use-online";
-import { useDocument } from "../../lib/sync";
+import { useDocument, useSyncClient } from "../../lib/sync";
 import { campaignOf, orgToday, writeCampaign } from "./campaign-document";
 import { rememberCampaign } from "./campaign-list-cache";
 import { CampaignQuoteFields, defaultLgmCampaignQuote } from "./campaign-quote-fields";
@@ -126,8 +127,22 @@ export default function CampaignFormPage() {
   const [started, setStarted] = useState(false);
   const id = useMemo(() => campaignId ?? `k-${crypto.randomUUID().slice(0, 12)}`, [campaignId]);
   const orgId = session.orgId;
-  const doc = useDocument<"campaign">(orgId ? documentName.campaign(orgId, id) : null);
+  const client = useSyncClient();
+  const docName = orgId ? documentName.campaign(orgId, id) : null;
+  const doc = useDocument<"campaign">(docName);
   const stored = useMemo(() => campaignOf(doc.state?.data), [doc.state?.data]);
+  // An existing campaign's name is typed live into its shared text (TEXT1, issue 25): everyone with the
+  // form open sees it as it is typed and keeps every keystroke; the rest of the form is saved with Save.
+  // A new campaign's name is typed here until it is saved (there is no document to share yet).
+  const storedName = (doc.state?.data?.campaign as { name?: unknown } | undefined)?.name;
+  const liveName = campaignId && typeof storedName === "string" ? storedName : null;
+  const nameSource = useMemo(
+    () =>
+      client && docName && campaignId
+        ? documentTextSource(docName, () => client.open<"campaign">(docName), "campaign", ["name"])
+        : null,
+    [client, docName, campaignId],
+  );
 
   // An edit starts from the device's copy of the document (offline too, once it was opened online).
   useEffect(() => {
@@ -141,7 +156,10 @@ export default function CampaignFormPage() {
     () => ({ enableSMSCampaigns: settings?.enableSMSCampaigns === true, render: renderOrgOf(settings) }),
     [settings],
   );
-  const parsed = campaignSchema.safeParse(value);
+  // What the form holds: the live name of an existing campaign, else what was typed here.
+  const edited: Campaign =
+    liveName === null ? value : { ...value, campaign: { ...value.campaign, name: liveName } };
+  const parsed = campaignSchema.safeParse(edited);
   const fieldIssues = touched && !parsed.success ? atListField(issuesByPath(parsed.error)) : NO_ISSUES;
   const orgZone = text(settings?.timezone) ?? DEFAULT_ORG_TIME_ZONE;
   const q = value.campaign.quote;
@@ -184,7 +202,7 @@ export default function CampaignFormPage() {
       return { ...v, recipients };
     });
   }, [defaulted, book.loaded, reachable]);
-  const firstRecipientName = book.customers.find((c) => value.recipients[c.id])?.name;
+  const firstRecipientName = book.customers.find((c) => edited.recipients[c.id])?.name;
 
   // The preview, priced in the pricing worker on the current snapshot.
   const previewInput: CampaignPreviewInput | null = parsed.success
@@ -271,11 +289,22 @@ export default function CampaignFormPage() {
         <Card>
           <h2>Quote</h2>
           <Field label="Campaign name" path="campaign.name" issues={fieldIssues} required>
-            <input
-              className="book-input"
-              value={value.campaign.name}
-              onChange={(e) => setValue((v) => ({ ...v, campaign: { ...v.campaign, name: e.target.value } }))}
-            />
+            {liveName === null ? (
+              <input
+                className="book-input"
+                value={value.campaign.name}
+                onChange={(e) =>
+                  setValue((v) => ({ ...v, campaign: { ...v.campaign, name: e.target.value } }))
+                }
+              />
+            ) : (
+              <SharedTextInput
+                className="book-input"
+                source={nameSource}
+                fallback={liveName}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <SelectInput
             label="Plan"

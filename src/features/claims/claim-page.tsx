@@ -7,6 +7,7 @@ import { coverageHref, customerHref, typeLabel } from "../../components/book/rec
 import { useToday } from "../../components/book/use-today";
 import { ClaimDue } from "../../components/claims";
 import { RecordNotFound } from "../../components/records";
+import { SharedTextInput } from "../../components/shared-text";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -163,39 +164,46 @@ function lgmFigures(claim: NonNullable<ClaimView["claim"]>, coverages: Record<st
 }
 
 function NotesCard({ view }: { view: ClaimView }) {
-  const [text, setText] = useState("");
+  // The note just added: its input takes the focus once it is on the screen.
+  const [added, setAdded] = useState<string | null>(null);
   return (
     <Card aria-labelledby="claim-notes-title">
       <h2 id="claim-notes-title">Notes</h2>
+      <p className="claim-note">
+        The producer named by the claim can read its notes. Everyone with the claim open sees a note as it is
+        typed.
+      </p>
       {view.notes.length === 0 ? <p className="claim-note">No notes yet.</p> : null}
-      <ul>
-        {view.notes.map((n) => (
-          <li key={n.id}>
-            {n.updatedAt ? (
-              <span className="claim-note">{formatDate(n.updatedAt.slice(0, 10))}: </span>
-            ) : null}
-            {n.text}
+      <ul className="claim__notes">
+        {view.notes.map((n, i) => (
+          <li key={n.id} data-testid="claim-note">
+            {view.readOnly ? (
+              <p className="claim__note-text">{n.text}</p>
+            ) : (
+              <div className="claims__field">
+                <label htmlFor={`claim-note-${n.id}`}>
+                  Note {i + 1}
+                  {n.updatedAt ? `, added ${formatDate(n.updatedAt.slice(0, 10))}` : ""}
+                </label>
+                <SharedTextInput
+                  multiline
+                  rows={3}
+                  maxLength={20_000}
+                  source={view.noteText(n.id)}
+                  fallback={n.text}
+                  autoFocus={n.id === added}
+                  id={`claim-note-${n.id}`}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ul>
       {view.readOnly ? null : (
-        <div className="claim__status-form">
-          <label className="claims__field">
-            <span>Add a note (the producer named by the claim can read its notes)</span>
-            <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={20_000} />
-          </label>
-          <div className="claims__actions">
-            <Button
-              variant="secondary"
-              disabled={text.trim() === ""}
-              onClick={() => {
-                view.addNote(text.trim());
-                setText("");
-              }}
-            >
-              Add the note
-            </Button>
-          </div>
+        <div className="claims__actions">
+          <Button variant="secondary" onClick={() => setAdded(view.addNote())}>
+            Add a note
+          </Button>
         </div>
       )}
     </Card>

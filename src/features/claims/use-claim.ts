@@ -10,6 +10,7 @@ import { claimRecordSchema } from "../../../shared/documents/claim";
 import { documentName } from "../../../shared/documents/names";
 import { newRecordId, useBookIndex } from "../../components/book";
 import { refreshClaimSummaries } from "../../components/claims";
+import { documentTextSource, type SharedTextSource } from "../../components/shared-text";
 import { useSession } from "../../lib/auth/session";
 import { useDocument, useSyncClient } from "../../lib/sync";
 
@@ -35,7 +36,10 @@ export interface ClaimView {
   setItem(itemId: string, fields: Partial<Pick<ChecklistItem, "status" | "label">>): void;
   addItem(label: string, from: "producer" | "agency"): void;
   addAttachment(ref: AttachmentRef): void;
-  addNote(text: string): void;
+  /** Adds an empty note (its text made with it, TEXT1) and returns its id: it is typed in place. */
+  addNote(): string;
+  /** Where a note's input finds its shared text (null: the claim is not open yet). */
+  noteText(noteId: string): SharedTextSource | null;
 }
 
 export function useClaim(claimId: string | null): ClaimView {
@@ -106,12 +110,19 @@ export function useClaim(claimId: string | null): ClaimView {
     },
     [write],
   );
-  const addNote = useCallback(
-    (text: string) => {
-      const id = newRecordId();
-      write((t) => t.set("notes", [id], { id, text, authorId: by, updatedAt: new Date().toISOString() }));
-    },
-    [write, by],
+  // A note is typed in place: its text is shared (text-fields.ts), made empty with the note so two
+  // agents typing in it at once both keep every keystroke.
+  const addNote = useCallback((): string => {
+    const id = newRecordId();
+    write((t) => t.set("notes", [id], { id, text: "", authorId: by, updatedAt: new Date().toISOString() }));
+    return id;
+  }, [write, by]);
+  const noteText = useCallback(
+    (noteId: string): SharedTextSource | null =>
+      client && name
+        ? documentTextSource(name, () => client.open<"claim">(name), "notes", [noteId, "text"])
+        : null,
+    [client, name],
   );
 
   return {
@@ -138,5 +149,6 @@ export function useClaim(claimId: string | null): ClaimView {
     addItem,
     addAttachment,
     addNote,
+    noteText,
   };
 }
