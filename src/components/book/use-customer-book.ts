@@ -155,7 +155,8 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     for (const [id, s] of Object.entries(summaries.coverages))
       if (changed(stored.coverages, id, s)) edits.push(["coverages", id, s]);
     if (edits.length === 0) return;
-    bookDoc.write((t) => {
+    // Derived from the customer's records: sent, but not counted as the person's edits.
+    bookDoc.writeDerived((t) => {
       for (const [section, id, summary] of edits) t.setWhole(section, [id], summary);
     });
   }, [client, names, customerId]);

@@ -24,10 +24,10 @@ export function refreshClaimSummaries(client: SyncClient, orgId: string, claimId
   const same = (stored: unknown) => JSON.stringify(stored) === JSON.stringify(summary);
   const org = client.open<"org">(documentName.org(orgId));
   if (org.getState().loaded && !same(org.getState().data.claims?.[claimId]))
-    org.write((t) => t.setWhole("claims", [claimId], summary));
+    org.writeDerived((t) => t.setWhole("claims", [claimId], summary));
   const customer = client.open<"customer">(documentName.customer(orgId, claim.customerId));
   if (customer.getState().loaded && !same(customer.getState().data.claims?.[claimId]))
-    customer.write((t) => t.setWhole("claims", [claimId], summary));
+    customer.writeDerived((t) => t.setWhole("claims", [claimId], summary));
 }
 
 /**

@@ -51,3 +51,48 @@ describe("reopening stored documents", () => {
     await next.close();
   });
 });
+
+describe("the count of edits not yet on the server (issue 25)", () => {
+  it("leaves out derived writes, keeps them unsent, and still counts a field the person also edited", async () => {
+    const first = client();
+    const book = first.open<"book">("org/a/book");
+    await book.ready;
+    const summary = { id: "c1", name: "Casey Ranch", updatedAt: "2026-11-20T15:00:00.000Z" };
+    book.writeDerived((t) => t.setWhole("customers", ["c1"], summary));
+    expect(book.getState()).toMatchObject({ pending: 0, unsent: 1 });
+    expect(first.getStatus().pending).toBe(0);
+    expect(first.unsentDocuments()).toEqual(["org/a/book"]);
+    expect(first.describeDocuments()[0]).toMatchObject({ pending: 1, edits: 0 });
+    // The person edits the same field and another one: two edits, the derived one not counted again.
+    book.write((t) => t.setWhole("customers", ["c1"], { ...summary, name: "Casey Ranch LLC" }));
+    book.write((t) => t.setWhole("customers", ["c2"], { ...summary, id: "c2" }));
+    book.writeDerived((t) => t.setWhole("customers", ["c1"], { ...summary, name: "Casey R." }));
+    expect(book.getState()).toMatchObject({ pending: 2, unsent: 2 });
+    await first.close();
+
+    // Kept on the device as they were: the derived write still unsent, still not the person's.
+    const next = client();
+    const reopened = next.open<"book">("org/a/book");
+    await reopened.ready;
+    expect(reopened.getState()).toMatchObject({ pending: 2, unsent: 2 });
+    await next.close();
+  });
+
+  it("a derived write alone is kept across a reload and not counted", async () => {
+    const first = client();
+    const book = first.open<"book">("org/a/book");
+    await book.ready;
+    book.writeDerived((t) =>
+      t.setWhole("customers", ["c1"], { id: "c1", name: "Casey", updatedAt: "2026-11-20T15:00:00.000Z" }),
+    );
+    await first.close();
+    const next = client();
+    expect(await next.reopenStored((ref) => ref.kind === "book", { unsentOnly: true })).toEqual([
+      "org/a/book",
+    ]);
+    const reopened = next.opened("org/a/book");
+    await reopened?.ready;
+    expect(reopened?.getState()).toMatchObject({ pending: 0, unsent: 1 });
+    await next.close();
+  });
+});

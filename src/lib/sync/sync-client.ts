@@ -137,11 +137,24 @@ export class SyncClient {
   /** The open document named `name`, if it is open (a held write is answered on it: settleHeld). */
   opened = (name: string): SyncedDocument | undefined => this.documents.get(name);
 
-  /** Each open document's connection, scope, pending changes and last problem (for diagnostics). */
+  /**
+   * Each open document's connection, scope, changes not yet on the server and last problem (for
+   * diagnostics): `pending` counts everything unsent, derived writes included; `edits` what the
+   * status line counts (the person's own).
+   */
   describeDocuments() {
     return [...this.documents.values()].map((d) => {
-      const { name, connection, scope, pending, problem, loaded, held } = d.getState();
-      return { name, loaded, connection, scope, pending, problem, held: held ?? null };
+      const { name, connection, scope, pending, unsent, problem, loaded, held } = d.getState();
+      return {
+        name,
+        loaded,
+        connection,
+        scope,
+        pending: unsent,
+        edits: pending,
+        problem,
+        held: held ?? null,
+      };
     });
   }
 
@@ -222,7 +235,7 @@ export class SyncClient {
   unsentDocuments(): string[] {
     return [...this.documents.values()]
       .map((d) => d.getState())
-      .filter((s) => s.pending > 0 || s.refusal !== null)
+      .filter((s) => s.unsent > 0 || s.refusal !== null)
       .map((s) => s.name);
   }
 }

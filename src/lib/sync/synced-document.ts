@@ -73,9 +73,12 @@ export interface DocumentState<K extends DocumentKind = DocumentKind> {
   /**
    * Local changes the server has not confirmed yet, in a person's terms: the fields (and records
    * created or removed) edited since the server last had everything, not Yjs transactions — one word
-   * typed into a name is one.
+   * typed into a name is one. Derived writes (writeDerived: the book's summaries of a record) are not
+   * counted here: the person did not make them; `unsent` counts them too.
    */
   pending: number;
+  /** Everything not yet on the server: `pending` and the derived writes (what must not be dropped). */
+  unsent: number;
   /** A write the server held until this user confirms it (settleHeld); absent or null: none. */
   held?: HeldWrite | null;
   /** Why the server last closed or refused this document, if it did. */
@@ -107,6 +110,21 @@ export interface Presence {
 
 /** The origin of this device's own writes (counted as changes not yet on the server). */
 export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
+
+/**
+ * The origin of writes the device derives from other writes (the book's summary of a customer after
+ * a name change): sent like the device's own, kept until the server has them, but not counted as the
+ * person's edits (issue 25: one field typed offline is "1 edit not yet on the server").
+ */
+export const DERIVED_ORIGIN = Symbol("rangeline-derived-write");
+/** How a derived field is kept among the pending fields (so both survive a reload in one list). */
+const DERIVED_MARK = "derived:";
+/** The person's own edits among the pending fields. */
+const ownEdits = (fields: ReadonlySet<string>): number => {
+  let count = 0;
+  for (const key of fields) if (!key.startsWith(DERIVED_MARK)) count++;
+  return count;
+};
 
 /** Whether a transaction's origin is this device's own write: LOCAL_ORIGIN, or an undo of a text field. */
 export const isLocalOrigin = (origin: unknown): boolean =>
@@ -197,6 +215,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
       connection: "connecting",
       scope: null,
       pending: 0,
+      unsent: 0,
       problem: null,
       refusal: null,
       removed: false,
@@ -281,7 +300,8 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.update({
       loaded: true,
       cached: false,
-      pending: this.pendingFields.size,
+      pending: ownEdits(this.pendingFields),
+      unsent: this.pendingFields.size,
       scope: scope === "readonly" || scope === "read-write" ? scope : null,
       refusal: parseRefusal(refused),
       ...this.content(),
@@ -300,11 +320,19 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     transaction: Y.Transaction,
   ) => {
     const patch: Partial<DocumentState<K>> = this.content();
-    if (isLocalOrigin(origin)) {
-      for (const change of changedFields(this.doc, transaction)) this.pendingFields.add(fieldKey(change));
-      patch.pending = Math.max(this.pendingFields.size, 1);
+    const derived = origin === DERIVED_ORIGIN;
+    if (derived || isLocalOrigin(origin)) {
+      for (const change of changedFields(this.doc, transaction)) {
+        const key = fieldKey(change);
+        // A field the person edited stays theirs when a derived write touches it too.
+        if (!derived) this.pendingFields.delete(`${DERIVED_MARK}${key}`);
+        if (!derived || !this.pendingFields.has(key))
+          this.pendingFields.add(derived ? `${DERIVED_MARK}${key}` : key);
+      }
+      patch.unsent = Math.max(this.pendingFields.size, 1);
+      patch.pending = derived ? ownEdits(this.pendingFields) : Math.max(ownEdits(this.pendingFields), 1);
       if (this.state.problem && RESET_REASONS.has(this.state.problem.reason)) patch.problem = null;
-      void this.savePending(patch.pending);
+      void this.savePending(patch.unsent);
     } else if (this.provider && origin === this.provider) this.noteRemote(transaction);
     this.update(patch);
   };
@@ -378,9 +406,9 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
           void this.persistence.del(REFUSED_KEY);
           this.update({ refusal: null, problem: null });
         }
-        if (number === 0 && provider.isSynced && this.state.pending !== 0) {
+        if (number === 0 && provider.isSynced && this.state.unsent !== 0) {
           this.clearPending();
-          this.update({ pending: 0 });
+          this.update({ pending: 0, unsent: 0 });
         } else this.refresh();
       },
       onStatus: () => this.refresh(),
@@ -516,7 +544,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
 
   /** Whether this device sent, or holds, changes the server has not confirmed. */
   private holdsUnsent(): boolean {
-    return this.state.pending > 0 || (this.provider?.hasUnsyncedChanges ?? false);
+    return this.state.unsent > 0 || (this.provider?.hasUnsyncedChanges ?? false);
   }
 
   /**
@@ -564,7 +592,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.pendingFields.clear();
     await this.persistence.set(PENDING_KEY, 0);
     await this.persistence.set(PENDING_FIELDS_KEY, "[]");
-    this.state = { ...this.state, pending: 0 };
+    this.state = { ...this.state, pending: 0, unsent: 0 };
     await this.loadFromDevice();
     if (!this.closed) this.attach();
   }
@@ -577,7 +605,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.detach(true);
     this.doc.off("update", this.onUpdate);
     await this.persistence.clearData();
-    this.update({ removed: true, problem: { reason }, data: {}, issues: [], pending: 0 });
+    this.update({ removed: true, problem: { reason }, data: {}, issues: [], pending: 0, unsent: 0 });
     this.options.onRemoved(this.options.name, reason);
   }
 
@@ -710,6 +738,17 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   };
+
+  /**
+   * Writes what the device derives from other writes (the book's summaries): like write, but not
+   * counted as the person's edits (DERIVED_ORIGIN).
+   */
+  writeDerived(change: (transaction: DocumentTransaction<K>) => void): void {
+    this.assertWritable();
+    const transaction = new DocumentTransaction(this.options.kind);
+    change(transaction);
+    if (transaction.edits.length > 0) applyTransaction(this.doc, transaction, DERIVED_ORIGIN);
+  }
 
   /** Writes without the read-only check: only for tests of the server's refusal (debug hook). */
   forceWriteForTest(change: (transaction: DocumentTransaction<K>) => void): void {
