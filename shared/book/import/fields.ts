@@ -1,0 +1,110 @@
+import type { RecordKind } from "./types";
+
+// The fields a column can be mapped to (issue 27 §1), each with the record it fills, how the report
+// names it and the headers agencies' spreadsheets and AIP exports use for it (compared without case,
+// spaces or punctuation: "Policy #", "policy no", "PolicyNumber" are one). One definition: the mapping
+// schema, guessMapping and the planner read this list.
+
+export interface ImportField {
+  id: string;
+  record: RecordKind;
+  label: string;
+  headers: readonly string[];
+}
+
+const field = (id: string, record: RecordKind, label: string, headers: string[]): ImportField => ({
+  id,
+  record,
+  label,
+  headers: [label, id, ...headers],
+});
+
+export const IMPORT_FIELDS = [
+  // The customer (the producer's profile).
+  field("customerName", "customer", "Customer name", [
+    "Insured Name",
+    "Insured",
+    "Producer",
+    "Producer Name",
+    "Customer",
+    "Name",
+  ]),
+  field("email", "customer", "Email", ["E-mail", "Email Address"]),
+  field("mobilePhone", "customer", "Mobile phone", ["Phone", "Cell", "Mobile", "Phone Number", "Cell Phone"]),
+  field("addressLine1", "customer", "Street address", [
+    "Address",
+    "Address 1",
+    "Address Line 1",
+    "Street",
+    "Mailing Address",
+  ]),
+  field("addressLine2", "customer", "Address line 2", ["Address 2"]),
+  field("city", "customer", "City", ["Town"]),
+  field("state", "customer", "State", ["ST", "State Abbreviation"]),
+  field("zip", "customer", "ZIP", ["Zip Code", "Postal Code", "Zipcode"]),
+  field("farmerClassification", "customer", "Farmer classification", ["Classification", "BFR/VFR"]),
+  field("farmingSinceYear", "customer", "Farming since", ["First Year Farming", "Farming Since Year"]),
+  // The insured entity.
+  field("legalName", "entity", "Entity legal name", [
+    "Entity",
+    "Entity Name",
+    "Legal Name",
+    "Insured Entity",
+  ]),
+  field("entityType", "entity", "Entity type", ["Type of Entity", "Person Type"]),
+  field("taxIdType", "entity", "Tax id type", ["Tax ID Type", "TIN Type"]),
+  field("taxId", "entity", "Tax id", ["SSN/EIN", "SSN", "EIN", "Tax ID", "TIN", "Tax Number", "SSN or EIN"]),
+  // The policy.
+  field("policyNumber", "policy", "Policy number", ["Policy #", "Policy No", "Policy"]),
+  field("provider", "policy", "Insurance provider", [
+    "AIP",
+    "Provider",
+    "Company",
+    "Insurance Company",
+    "Carrier",
+  ]),
+  field("plan", "policy", "Plan", ["Insurance Plan", "Plan Code"]),
+  field("policyState", "policy", "Policy state", ["Location State"]),
+  field("county", "policy", "County", ["County Code", "Location County"]),
+  field("policyStatus", "policy", "Policy status", []),
+  // The endorsement.
+  field("commodity", "coverage", "Commodity", ["Commodity Code", "Commodity Name"]),
+  field("type", "coverage", "Type", ["Type Code", "Livestock Type", "Type Name"]),
+  field("salesDate", "coverage", "Sales date", [
+    "Sales Effective Date",
+    "Purchase Date",
+    "SCE Date",
+    "Effective Date",
+  ]),
+  field("endDate", "coverage", "End date", ["Ending Date", "Expiration Date", "End"]),
+  field("endorsementLengthWeeks", "coverage", "Length (weeks)", ["Endorsement Length", "Length", "Weeks"]),
+  field("head", "coverage", "Head", ["Number of Head", "Head Count", "Hd"]),
+  field("targetWeightCwt", "coverage", "Target weight (cwt)", [
+    "Target Wt",
+    "Target Weight",
+    "Target Weight Cwt",
+  ]),
+  field("coverageLevel", "coverage", "Coverage level", ["Coverage Level %", "Level"]),
+  field("share", "coverage", "Share", ["Insured Share", "Share %"]),
+  field("coveragePrice", "coverage", "Coverage price", ["Coverage Price/cwt", "Cov Price"]),
+  field("expectedEndingValue", "coverage", "Expected ending value", ["EEV", "Expected End Value"]),
+  field("rate", "coverage", "Rate", ["Premium Rate", "Cost per cwt rate"]),
+  field("totalPremium", "coverage", "Total premium", ["Premium", "Total Premium Amount"]),
+  field("subsidy", "coverage", "Subsidy", ["Subsidy Amount", "Premium Subsidy"]),
+  field("producerPremium", "coverage", "Producer premium", ["Producer Premium Amount", "Farmer Premium"]),
+  field("priceAdjustmentFactor", "coverage", "Price adjustment factor", ["PAF"]),
+  field("coverageStatus", "coverage", "Endorsement status", [
+    "Status",
+    "Endorsement Status",
+    "Coverage Status",
+  ]),
+] as const satisfies readonly ImportField[];
+
+export type ImportFieldId = (typeof IMPORT_FIELDS)[number]["id"];
+export const IMPORT_FIELD_IDS = IMPORT_FIELDS.map((f) => f.id) as [ImportFieldId, ...ImportFieldId[]];
+
+const BY_ID = new Map<string, ImportField>(IMPORT_FIELDS.map((f) => [f.id, f]));
+export const importField = (id: ImportFieldId): ImportField => BY_ID.get(id) as ImportField;
+
+/** A header as compared: lower case, letters and digits only ("Policy #" → "policy"). */
+export const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, "");

@@ -1,0 +1,212 @@
+import Decimal from "decimal.js";
+import { type Coverage, coverageSchema, type Policy, type StoredProfile } from "../../documents/book";
+import { addDays, isoDateToUtc } from "../../market/dates";
+import { cropYearOf } from "../crop-year";
+import { checkLrpHeadLimits } from "../head-limits";
+import { backdatedCoverage } from "../sce-backdated";
+import type { ImportFieldId } from "./fields";
+import type { Staged } from "./plan-parties";
+import { changed, type Stamper, stamped } from "./records";
+import type { RowReader } from "./row-reader";
+import {
+  readCommodity,
+  readCoverageStatus,
+  readDate,
+  readDecimal,
+  readFraction,
+  readInteger,
+  readType,
+} from "./values";
+import { coverageKey, type WorkingCustomer } from "./working";
+
+// The row's endorsement (issue 27 §1): an LRP endorsement bought on its sales date, built by the one
+// function the create form uses for a past sale (shared/book/sce-backdated.ts backdatedCoverage) from
+// the figures the file carries, as typed off the SCE and checked against each other to the dollar.
+// The head limits (per endorsement, per crop year over every endorsement of the customer, those this
+// import plans included) are checkLrpHeadLimits'. An endorsement the book has (same policy, type,
+// sales date and end date) is updated or left alone, never made twice.
+
+export function readCoverage(row: RowReader) {
+  const commodity = row.read("commodity", readCommodity);
+  return {
+    commodity,
+    type: row.has("type") ? row.read("type", (t) => readType(t, commodity)) : undefined,
+    salesDate: row.read("salesDate", readDate),
+    endDate: row.read("endDate", readDate),
+    weeks: row.read("endorsementLengthWeeks", readInteger),
+    head: row.read("head", readInteger),
+    targetWeightCwt: row.read("targetWeightCwt", readDecimal),
+    coverageLevel: row.read("coverageLevel", readFraction),
+    share: row.read("share", readFraction),
+    status: row.read("coverageStatus", readCoverageStatus),
+    sce: {
+      coveragePrice: row.text("coveragePrice"),
+      rate: row.text("rate"),
+      totalPremium: row.text("totalPremium"),
+      subsidy: row.text("subsidy"),
+      producerPremium: row.text("producerPremium"),
+      expectedEndingValue: row.text("expectedEndingValue"),
+      priceAdjustmentFactor: row.text("priceAdjustmentFactor"),
+    },
+  };
+}
+export type CoverageFields = ReturnType<typeof readCoverage>;
+
+/** Whether the row describes an endorsement at all. */
+export const hasCoverage = (row: RowReader): boolean =>
+  (["commodity", "type", "salesDate", "head", "coveragePrice"] as const).some((f) => row.has(f));
+
+/** Where backdatedCoverage's dotted fields are in the file. */
+const COVERAGE_FIELDS: Record<string, ImportFieldId> = {
+  salesDate: "salesDate",
+  head: "head",
+  targetWeightCwt: "targetWeightCwt",
+  share: "share",
+  coverageLevel: "coverageLevel",
+  endorsementLengthWeeks: "endorsementLengthWeeks",
+  commodity: "commodity",
+  type: "type",
+  policyId: "policyNumber",
+  farmingSinceYear: "farmingSinceYear",
+  "sce.coveragePrice": "coveragePrice",
+  "sce.rate": "rate",
+  "sce.totalPremium": "totalPremium",
+  "sce.subsidy": "subsidy",
+  "sce.producerPremium": "producerPremium",
+  "sce.expectedEndingValue": "expectedEndingValue",
+  "sce.priceAdjustmentFactor": "priceAdjustmentFactor",
+  "sce.endDate": "endDate",
+  sce: "coveragePrice",
+  status: "coverageStatus",
+};
+
+const grouped = (n: number) => n.toLocaleString("en-US");
+const REQUIRED: [keyof CoverageFields, ImportFieldId, string][] = [
+  ["commodity", "commodity", "give the commodity (a code such as 0801 or its name)"],
+  ["type", "type", "give the type (a code such as 809 or its name)"],
+  ["salesDate", "salesDate", "give the sales date printed on the SCE"],
+  ["head", "head", "give the number of head"],
+  ["targetWeightCwt", "targetWeightCwt", "give the target weight in cwt"],
+];
+const REQUIRED_SCE: [keyof CoverageFields["sce"], ImportFieldId, string][] = [
+  ["coveragePrice", "coveragePrice", "give the coverage price printed on the SCE"],
+  ["subsidy", "subsidy", "give the subsidy printed on the SCE"],
+];
+
+export function stageCoverage(
+  row: RowReader,
+  fields: CoverageFields,
+  context: {
+    customer: WorkingCustomer;
+    profile: StoredProfile;
+    policy: Policy;
+    plan: "lrp" | "lgm";
+    stamp: Stamper;
+    now: Date;
+    newId: () => string;
+    /** The id of the book's endorsement with this key (working.ts coverageKey), if any. */
+    coverageIdOf: (key: string) => string | undefined;
+  },
+): Staged<Coverage> | undefined {
+  const { customer, policy, stamp } = context;
+  if (context.plan === "lgm") {
+    row.refuse(
+      row.has("plan") ? "plan" : "commodity",
+      "LGM endorsements are not imported yet (their monthly target marketings do not fit one row): enter them on the LGM form",
+    );
+    return undefined;
+  }
+  for (const [key, field, message] of REQUIRED)
+    if (fields[key] === undefined && !row.has(field)) row.refuse(field, message);
+  for (const [key, field, message] of REQUIRED_SCE) if (!fields.sce[key]) row.refuse(field, message);
+  const { commodity, type, salesDate, head, targetWeightCwt } = fields;
+  if (!commodity || !type || !salesDate || head === undefined || !targetWeightCwt) return undefined;
+  if (!fields.sce.coveragePrice || !fields.sce.subsidy) return undefined;
+  const weeks =
+    fields.weeks ??
+    (fields.endDate
+      ? Math.round((isoDateToUtc(fields.endDate) - isoDateToUtc(salesDate)) / (7 * 86_400_000))
+      : undefined);
+  if (weeks === undefined) {
+    row.refuse("endorsementLengthWeeks", "give the endorsement's length in weeks or its end date");
+    return undefined;
+  }
+  let level = fields.coverageLevel;
+  const { expectedEndingValue, coveragePrice } = fields.sce;
+  if (level === undefined && coveragePrice && expectedEndingValue) {
+    const price = readDecimal(coveragePrice);
+    const eev = readDecimal(expectedEndingValue);
+    if (price.ok && eev.ok && Number(eev.value) > 0)
+      level = new Decimal(price.value).div(eev.value).toDecimalPlaces(4).toNumber();
+  }
+  if (level === undefined) {
+    row.refuse(
+      "coverageLevel",
+      "give the coverage level (or the expected ending value beside the coverage price)",
+    );
+    return undefined;
+  }
+  const endDate = fields.endDate ?? addDays(salesDate, weeks * 7);
+  const matchedId = context.coverageIdOf(
+    coverageKey({
+      policyId: policy.id,
+      commodity: commodity as Coverage["commodity"],
+      type,
+      salesDate,
+      endDate,
+    }),
+  );
+  const matched = matchedId ? customer.coverages[matchedId] : undefined;
+  const id = matched?.id ?? context.newId();
+  const cropYear = cropYearOf(salesDate);
+  const limit = checkLrpHeadLimits({ id, commodity, cropYear, head }, Object.values(customer.coverages));
+  if (limit) {
+    row.refuse(
+      "head",
+      limit.limit === "endorsement"
+        ? `${grouped(head)} is over the ${grouped(limit.max)} per endorsement limit (${limit.message})`
+        : limit.message,
+    );
+    return undefined;
+  }
+  const sce = Object.fromEntries(
+    Object.entries({ ...fields.sce, ...(fields.endDate ? { endDate } : {}) }).filter(
+      ([, v]) => v !== undefined && v !== "",
+    ),
+  );
+  const built = backdatedCoverage(
+    {
+      plan: "lrp",
+      salesDate,
+      commodity,
+      type,
+      endorsementLengthWeeks: weeks,
+      coverageLevel: level,
+      head,
+      targetWeightCwt: Number(targetWeightCwt),
+      ...(fields.share !== undefined ? { share: fields.share } : {}),
+      profile: context.profile,
+      policy,
+      existingCoverages: Object.values(customer.coverages),
+      id,
+      now: context.now,
+      userId: stamp.userId,
+    },
+    null,
+    sce as { coveragePrice: string; subsidy: string },
+  );
+  if (!built.ok) {
+    const field = COVERAGE_FIELDS[built.field] ?? null;
+    row.refuse(field, built.message.replace(/^[\w.]+: /, ""));
+    return undefined;
+  }
+  const next = { ...built.record, ...(fields.status ? { status: fields.status } : {}) };
+  if (matched && !changed(matched, next)) return { record: matched, action: "unchanged" };
+  const parsed = coverageSchema.safeParse(stamped(next, stamp, matched?.createdAt));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      row.refuse(COVERAGE_FIELDS[String(issue.path[0])] ?? null, issue.message);
+    return undefined;
+  }
+  return { record: parsed.data, action: matched ? "update" : "create" };
+}

@@ -1,0 +1,218 @@
+import {
+  customerProfileSchema,
+  entitySchema,
+  type StoredEntity,
+  type StoredProfile,
+  storedProfileSchema,
+  type TaxIdRecord,
+  taxIdKey,
+} from "../../documents/book";
+import { isValidTaxId, type TaxIdType, taxIdMessage } from "../../documents/tax-id";
+import type { ImportFieldId } from "./fields";
+import { changed, checked, type Stamper, stamped } from "./records";
+import type { RowReader } from "./row-reader";
+import type { RecordAction } from "./types";
+import {
+  readEntityType,
+  readFarmerClassification,
+  readInteger,
+  readState,
+  readTaxId,
+  readTaxIdType,
+} from "./values";
+import { nameKey, type WorkingCustomer } from "./working";
+
+// The customer (the producer's profile) and the insured entity of a row (issue 27 §1), checked with
+// the same schemas as the forms: customerProfileSchema and entitySchema. A customer the book already
+// has keeps its name (a row names the insured, who may be one of several entities); its other fields
+// the row gives are updated. Full tax ids go to the internal document only.
+
+export interface Staged<T> {
+  record: T;
+  action: RecordAction;
+}
+
+/** The row's customer fields, read (problems noted on the row). */
+export function readParties(row: RowReader) {
+  return {
+    name: row.text("customerName"),
+    email: row.text("email"),
+    mobilePhone: row.text("mobilePhone"),
+    address: {
+      line1: row.text("addressLine1"),
+      line2: row.text("addressLine2"),
+      city: row.text("city"),
+      state: row.read("state", readState),
+      zip: row.text("zip"),
+    },
+    farmerClassification: row.read("farmerClassification", readFarmerClassification),
+    farmingSinceYear: row.read("farmingSinceYear", readInteger),
+    legalName: row.text("legalName"),
+    entityType: row.read("entityType", readEntityType),
+    taxIdType: row.read("taxIdType", readTaxIdType),
+    taxId: row.read("taxId", readTaxId),
+  };
+}
+export type Parties = ReturnType<typeof readParties>;
+
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+
+const PROFILE_FIELDS: Record<string, ImportFieldId> = {
+  name: "customerName",
+  email: "email",
+  mobilePhone: "mobilePhone",
+  farmerClassification: "farmerClassification",
+  farmingSinceYear: "farmingSinceYear",
+};
+const ADDRESS_FIELDS: Record<string, ImportFieldId> = {
+  line1: "addressLine1",
+  line2: "addressLine2",
+  city: "city",
+  state: "state",
+  zip: "zip",
+  county: "state",
+};
+const profileField = (path: readonly PropertyKey[]): ImportFieldId | null =>
+  path[0] === "address"
+    ? (ADDRESS_FIELDS[String(path[1])] ?? "addressLine1")
+    : (PROFILE_FIELDS[String(path[0])] ?? null);
+
+/** The customer's profile as the row leaves it (new, or the book's with the row's fields). */
+export function stageProfile(
+  row: RowReader,
+  parties: Parties,
+  customer: WorkingCustomer,
+  stamp: Stamper,
+): Staged<StoredProfile> | undefined {
+  const address = defined(parties.address);
+  const hasAddress = Object.keys(address).length > 0;
+  const current = customer.profile;
+  if (!current) {
+    if (!parties.name) {
+      row.refuse("customerName", "give the customer's name (no customer of the book matches this row)");
+      return undefined;
+    }
+    const record = checked(
+      row,
+      customerProfileSchema,
+      stamped(
+        {
+          id: customer.customerId,
+          name: parties.name,
+          ...defined({
+            email: parties.email,
+            mobilePhone: parties.mobilePhone,
+            farmingSinceYear: parties.farmingSinceYear,
+          }),
+          ...(hasAddress ? { address } : {}),
+          farmerClassification: parties.farmerClassification ?? "Neither",
+          status: "active",
+        },
+        stamp,
+      ),
+      profileField,
+    );
+    return record ? { record: record as StoredProfile, action: "create" } : undefined;
+  }
+  const next = {
+    ...current,
+    ...defined({
+      email: parties.email,
+      mobilePhone: parties.mobilePhone,
+      farmerClassification: parties.farmerClassification,
+      farmingSinceYear: parties.farmingSinceYear,
+    }),
+    ...(hasAddress ? { address: { ...current.address, ...address } } : {}),
+  };
+  if (!changed(current, next)) return { record: current, action: "unchanged" };
+  // A changed address must be a whole one, as the form requires.
+  const schema = hasAddress ? customerProfileSchema : storedProfileSchema;
+  const record = checked(row, schema, stamped(next, stamp, current.createdAt), profileField);
+  return record ? { record: record as StoredProfile, action: "update" } : undefined;
+}
+
+const ENTITY_FIELDS: Record<string, ImportFieldId> = {
+  type: "entityType",
+  legalName: "legalName",
+  taxIdType: "taxIdType",
+  taxIdLast4: "taxId",
+};
+const entityField = (path: readonly PropertyKey[]): ImportFieldId | null =>
+  ENTITY_FIELDS[String(path[0])] ?? null;
+
+export interface StagedEntity extends Staged<StoredEntity> {
+  taxId?: Staged<TaxIdRecord>;
+}
+
+/**
+ * The row's entity: the one with the row's tax id, else the customer's entity of the same legal name
+ * (or its only one, when the row names none), else a new one.
+ */
+export function stageEntity(
+  row: RowReader,
+  parties: Parties,
+  customer: WorkingCustomer,
+  found: string | undefined,
+  stamp: Stamper,
+  newId: () => string,
+): StagedEntity | undefined {
+  const legalName = parties.legalName ?? parties.name ?? customer.profile?.name;
+  const entities = Object.values(customer.entities);
+  const existing =
+    (found ? customer.entities[found] : undefined) ??
+    entities.find(
+      (e) =>
+        legalName !== undefined &&
+        nameKey(e.legalName) === nameKey(legalName) &&
+        (!parties.taxId || !customer.taxIds[taxIdKey.entity(e.id)]),
+    ) ??
+    (!parties.taxId && !parties.legalName && entities.length === 1 ? entities[0] : undefined);
+  const type =
+    parties.entityType ??
+    existing?.type ??
+    (parties.taxId?.type === 1 || parties.taxIdType === 1 ? "I" : undefined);
+  if (!type) {
+    row.refuse(
+      "entityType",
+      "give the entity's type (I for an individual, C for a corporation…): only an SSN says it is an individual",
+    );
+    return undefined;
+  }
+  const taxIdType: TaxIdType =
+    parties.taxIdType ?? parties.taxId?.type ?? existing?.taxIdType ?? (type === "I" ? 1 : 2);
+  if (parties.taxId && !isValidTaxId(taxIdType, parties.taxId.digits)) {
+    row.refuse(row.has("taxId") ? "taxId" : "taxIdType", taxIdMessage(taxIdType));
+    return undefined;
+  }
+  const id = existing?.id ?? newId();
+  const next = {
+    ...(existing ?? { id, sbis: {}, status: "active" }),
+    type,
+    legalName: existing && !parties.legalName ? existing.legalName : legalName,
+    taxIdType,
+    ...(parties.taxId ? { taxIdLast4: parties.taxId.digits.slice(5) } : {}),
+  };
+  if (!next.legalName) {
+    row.refuse("legalName", "give the entity's legal name");
+    return undefined;
+  }
+  let entity: Staged<StoredEntity>;
+  if (existing && !changed(existing, next)) entity = { record: existing, action: "unchanged" };
+  else {
+    const record = checked(row, entitySchema, stamped(next, stamp, existing?.createdAt), entityField);
+    if (!record) return undefined;
+    entity = { record: record as StoredEntity, action: existing ? "update" : "create" };
+  }
+  if (!parties.taxId) return entity;
+  const key = taxIdKey.entity(id);
+  const stored = customer.taxIds[key];
+  const taxRecord = { id: key, taxIdType, taxId: parties.taxId.digits };
+  if (stored && !changed(stored, taxRecord))
+    return { ...entity, taxId: { record: stored, action: "unchanged" } };
+  const { createdAt: _c, ...taxStamps } = stamped({}, stamp);
+  return {
+    ...entity,
+    taxId: { record: { ...taxRecord, ...taxStamps }, action: stored ? "update" : "create" },
+  };
+}

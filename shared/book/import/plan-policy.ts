@@ -1,0 +1,117 @@
+import { type Policy, policySchema } from "../../documents/book";
+import { cropYearOf, reinsuranceYear } from "../crop-year";
+import { policyNumberProblem } from "../policy-number";
+import type { ImportFieldId } from "./fields";
+import type { Staged } from "./plan-parties";
+import { changed, checked, type Stamper, stamped } from "./records";
+import type { RowReader } from "./row-reader";
+import { readCounty, readPlan, readPolicyStatus, readProvider, readState } from "./values";
+import type { WorkingCustomer } from "./working";
+
+// The row's policy (issue 27 §1): found by its provider and number, else the entity's policy of the
+// plan and provider without a number, else a new one — checked with policySchema and the policy
+// number rule (an active policy carries its number).
+
+export function readPolicy(row: RowReader, customerState: string | undefined) {
+  const state = row.read("policyState", readState) ?? customerState;
+  return {
+    policyNumber: row.text("policyNumber"),
+    providerId: row.read("provider", readProvider),
+    plan: row.read("plan", readPlan),
+    state,
+    county: row.has("county") ? row.read("county", (t) => readCounty(t, state)) : undefined,
+    status: row.read("policyStatus", readPolicyStatus),
+  };
+}
+export type PolicyFields = ReturnType<typeof readPolicy>;
+
+const POLICY_FIELDS: Record<string, ImportFieldId> = {
+  plan: "plan",
+  providerId: "provider",
+  policyNumber: "policyNumber",
+  status: "policyStatus",
+  state: "policyState",
+  county: "county",
+};
+const policyField = (path: readonly PropertyKey[]): ImportFieldId | null =>
+  POLICY_FIELDS[String(path[0])] ?? null;
+
+export function stagePolicy(
+  row: RowReader,
+  fields: PolicyFields,
+  context: {
+    customer: WorkingCustomer;
+    entityId: string;
+    found: string | undefined;
+    plan: "lrp" | "lgm";
+    /** The crop year of the row's endorsement, else today's. */
+    salesDate: string;
+    stamp: Stamper;
+    newId: () => string;
+  },
+): Staged<Policy> | undefined {
+  const { customer, entityId, plan, stamp } = context;
+  const cropYear = cropYearOf(context.salesDate);
+  const existing =
+    (context.found ? customer.policies[context.found] : undefined) ??
+    (fields.policyNumber
+      ? undefined
+      : Object.values(customer.policies)
+          .filter(
+            (p) =>
+              p.entityId === entityId &&
+              p.plan === plan &&
+              (fields.providerId === undefined || p.providerId === fields.providerId) &&
+              p.status !== "cancelled",
+          )
+          .sort((a, b) => Math.abs(a.cropYear - cropYear) - Math.abs(b.cropYear - cropYear))[0]);
+  if (existing && existing.entityId !== entityId) {
+    row.refuse(
+      "policyNumber",
+      `policy ${existing.policyNumber} belongs to another entity of ${customer.profile?.name ?? "this customer"}`,
+    );
+    return undefined;
+  }
+  if (!existing) {
+    if (!fields.providerId) {
+      row.refuse("provider", "give the policy's insurance provider");
+      return undefined;
+    }
+    if (!fields.state) {
+      row.refuse("policyState", "give the state of the policy (or the customer's address)");
+      return undefined;
+    }
+    if (fields.county === undefined) {
+      if (!row.has("county"))
+        row.refuse("county", "give the county of the policy (a 5-digit code or its name)");
+      return undefined;
+    }
+  }
+  const status = fields.status ?? existing?.status ?? "active";
+  const policyNumber = fields.policyNumber ?? existing?.policyNumber;
+  const numberProblem = policyNumberProblem(status, policyNumber);
+  if (numberProblem) {
+    row.refuse("policyNumber", numberProblem);
+    return undefined;
+  }
+  const next = {
+    ...(existing ?? {
+      id: context.newId(),
+      plan,
+      entityId,
+      cropYear,
+      reinsuranceYear: reinsuranceYear(context.salesDate),
+    }),
+    ...(fields.providerId ? { providerId: fields.providerId } : {}),
+    ...(policyNumber ? { policyNumber } : {}),
+    ...(fields.state && (fields.county || !existing) ? { state: fields.state } : {}),
+    ...(fields.county ? { county: fields.county } : {}),
+    status,
+  };
+  if (existing && !changed(existing, next)) return { record: existing, action: "unchanged" };
+  const record = checked(row, policySchema, stamped(next, stamp, existing?.createdAt), policyField);
+  return record ? { record, action: existing ? "update" : "create" } : undefined;
+}
+
+export const planOf = (plan: "lrp" | "lgm" | undefined, commodity: string | undefined): "lrp" | "lgm" =>
+  plan ?? (commodity === "0803" || commodity === "0847" ? "lgm" : "lrp");

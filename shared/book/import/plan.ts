@@ -1,0 +1,197 @@
+import { bookSummaries, type CustomerRecords } from "../summaries";
+import type { ImportFieldId } from "./fields";
+import type { Mapping } from "./mapping";
+import { planRow, type StagedRow } from "./plan-row";
+import type { Stamper } from "./records";
+import { type Cell, RowReader } from "./row-reader";
+import type {
+  DocumentWrites,
+  ExistingCustomer,
+  ImportContext,
+  ImportCounts,
+  ImportPlan,
+  ImportReport,
+  RecordKind,
+  RowOutcome,
+  Sheet,
+} from "./types";
+import { WorkingBook, type WorkingCustomer } from "./working";
+
+// The dry run (issue 27 §1): every row of every sheet planned against the book, in file order, and
+// the report of what the import would create, update and leave alone, with every refused row. The
+// writes are what applyPlan makes once the agent confirms: each record written whole at its key
+// (free text becomes shared text where it is written), its tax id in the internal document, and the
+// customer's summaries in the book document (shared/book/summaries.ts, the one derivation).
+// Planning the same file against the book it produced plans nothing: every record is "unchanged".
+
+const emptyCounts = (): ImportCounts => {
+  const zero = () => ({ create: 0, update: 0, unchanged: 0 });
+  return { customer: zero(), entity: zero(), policy: zero(), coverage: zero() };
+};
+
+/** For each header of the sheet, the field its column fills (the first column of a field wins). */
+function columnFields(sheet: Sheet, mapping: Mapping): (ImportFieldId | undefined)[] {
+  const taken = new Set<ImportFieldId>();
+  return sheet.headers.map((header) => {
+    const field = Object.hasOwn(mapping.columns, header) ? mapping.columns[header] : undefined;
+    if (!field || taken.has(field)) return undefined;
+    taken.add(field);
+    return field;
+  });
+}
+
+function cellsOf(
+  sheet: Sheet,
+  fields: (ImportFieldId | undefined)[],
+  cells: readonly string[],
+  mapping: Mapping,
+) {
+  const byField = new Map<ImportFieldId, Cell>();
+  for (const [field, text] of Object.entries(mapping.defaults ?? {}))
+    if (text !== undefined && text.trim() !== "")
+      byField.set(field as ImportFieldId, { text: text.trim(), column: null });
+  fields.forEach((field, i) => {
+    const text = cells[i] ?? "";
+    if (field && text !== "") byField.set(field, { text, column: sheet.headers[i] ?? null });
+  });
+  return byField;
+}
+
+/** Commits a planned row into the working customer and notes what it does to each record. */
+function commit(book: WorkingBook, customer: WorkingCustomer, staged: StagedRow, outcome: RowOutcome): void {
+  const { customerId } = customer;
+  const note = (kind: RecordKind, id: string, action: "create" | "update" | "unchanged") => {
+    book.touch(kind, customerId, id, action);
+    outcome.records.push({ kind, id, customerId, action });
+  };
+  if (staged.profile) {
+    customer.profile = staged.profile.record;
+    note("customer", customerId, staged.profile.action);
+  }
+  if (staged.entity) {
+    customer.entities[staged.entity.record.id] = staged.entity.record;
+    note("entity", staged.entity.record.id, staged.entity.action);
+  }
+  if (staged.taxId) {
+    customer.taxIds[staged.taxId.record.id] = staged.taxId.record;
+    if (staged.taxId.action !== "unchanged")
+      book.taxIdsWritten.add(`${customerId}/${staged.taxId.record.id}`);
+  }
+  if (staged.policy) {
+    customer.policies[staged.policy.record.id] = staged.policy.record;
+    note("policy", staged.policy.record.id, staged.policy.action);
+  }
+  if (staged.coverage) {
+    customer.coverages[staged.coverage.record.id] = staged.coverage.record;
+    note("coverage", staged.coverage.record.id, staged.coverage.action);
+  }
+  book.customers.set(customerId, customer);
+  book.index(customer);
+  const changed =
+    outcome.records.some((r) => r.action !== "unchanged") ||
+    staged.taxId?.action === "create" ||
+    staged.taxId?.action === "update";
+  outcome.outcome = changed ? "written" : "unchanged";
+}
+
+const SECTION: Record<Exclude<RecordKind, "customer">, "entities" | "policies" | "coverages"> = {
+  entity: "entities",
+  policy: "policies",
+  coverage: "coverages",
+};
+
+/** The documents' writes for every record the plan creates or changes, and the customers' summaries. */
+function writesOf(book: WorkingBook): DocumentWrites[] {
+  const byCustomer = new Map<string, { customer: DocumentWrites; internal: DocumentWrites }>();
+  const docs = (customerId: string) => {
+    let d = byCustomer.get(customerId);
+    if (!d) {
+      d = {
+        customer: { kind: "customer", customerId, entries: [] },
+        internal: { kind: "customerInternal", customerId, entries: [] },
+      };
+      byCustomer.set(customerId, d);
+    }
+    return d;
+  };
+  for (const touch of book.touched.values()) {
+    if (touch.action === "unchanged") continue;
+    const customer = book.customers.get(touch.customerId) as WorkingCustomer;
+    const d = docs(touch.customerId);
+    if (touch.kind === "customer") {
+      for (const [field, value] of Object.entries(customer.profile ?? {}))
+        if (value !== undefined) d.customer.entries.push({ section: "profile", key: field, value });
+      continue;
+    }
+    const record = customer[SECTION[touch.kind]][touch.id];
+    if (record) d.customer.entries.push({ section: SECTION[touch.kind], key: touch.id, value: record });
+  }
+  for (const at of book.taxIdsWritten) {
+    const [customerId = "", key = ""] = at.split("/");
+    const record = book.customers.get(customerId)?.taxIds[key];
+    if (record) docs(customerId).internal.entries.push({ section: "taxIds", key, value: record });
+  }
+  const index: DocumentWrites = { kind: "book", entries: [] };
+  for (const customerId of byCustomer.keys()) {
+    const customer = book.customers.get(customerId) as WorkingCustomer;
+    const summaries = bookSummaries(customerId, customer as unknown as CustomerRecords);
+    if (summaries.customer)
+      index.entries.push({ section: "customers", key: customerId, value: summaries.customer });
+    for (const section of ["entities", "policies", "coverages"] as const)
+      for (const [key, value] of Object.entries(summaries[section]))
+        index.entries.push({ section, key, value });
+  }
+  const writes = [...byCustomer.values()]
+    .flatMap((d) => [d.customer, d.internal])
+    .filter((d) => d.entries.length > 0);
+  return index.entries.length > 0 ? [...writes, index] : writes;
+}
+
+/**
+ * Plans an import: what each row of `sheets`, read through `mapping`, does to `book`. Pure: nothing is
+ * written; `applyPlan` writes the plan's writes once the agent has seen the report and confirmed.
+ */
+export function planImport(input: {
+  sheets: readonly Sheet[];
+  mapping: Mapping;
+  book: readonly ExistingCustomer[];
+  context: ImportContext;
+}): ImportPlan {
+  const { sheets, mapping, context } = input;
+  const book = new WorkingBook(input.book);
+  const stamp: Stamper = {
+    now: context.now.toISOString(),
+    userId: context.userId,
+    importId: context.importId,
+  };
+  const report: ImportReport = {
+    importId: context.importId,
+    fileName: context.fileName,
+    rows: { total: 0, written: 0, unchanged: 0, refused: 0, needsConfirmation: 0, empty: 0 },
+    counts: emptyCounts(),
+    refused: [],
+    confirmations: [],
+    outcomes: [],
+  };
+  const named = sheets.length > 1;
+  for (const sheet of sheets) {
+    const fields = columnFields(sheet, mapping);
+    for (const { line, cells } of sheet.rows) {
+      report.rows.total++;
+      const row = new RowReader(sheet.name, line, cellsOf(sheet, fields, cells, mapping), named);
+      const outcome: RowOutcome = { sheet: sheet.name, line, outcome: "refused", records: [] };
+      const result = planRow(book, row, context, stamp);
+      if (result.kind === "planned") commit(book, result.customer, result.staged, outcome);
+      else if (result.kind === "empty") outcome.outcome = "empty";
+      else if (result.kind === "confirm") {
+        outcome.outcome = "needs-confirmation";
+        report.confirmations.push(result.confirmation);
+      } else report.refused.push(...row.problems);
+      const key = outcome.outcome === "needs-confirmation" ? "needsConfirmation" : outcome.outcome;
+      report.rows[key]++;
+      report.outcomes.push(outcome);
+    }
+  }
+  for (const touch of book.touched.values()) report.counts[touch.kind][touch.action]++;
+  return { report, writes: writesOf(book) };
+}

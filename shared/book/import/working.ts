@@ -1,0 +1,95 @@
+import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
+import type { ExistingCustomer, RecordAction, RecordKind } from "./types";
+
+// The book as an import plans over it: the existing customers, and what the rows planned so far add
+// or change (a later row sees an earlier row's customer, policy and endorsements: one customer on ten
+// rows is created once, the crop year's head counts every planned endorsement). Indexes answer the
+// matching questions: an entity by tax id, a customer by name and address, a policy by provider and
+// number, an endorsement by policy, type, sales date and end date.
+
+export interface WorkingCustomer {
+  customerId: string;
+  /** True when the customer exists in the book (not made by this import). */
+  existing: boolean;
+  profile?: StoredProfile;
+  entities: Record<string, StoredEntity>;
+  policies: Record<string, Policy>;
+  coverages: Record<string, Coverage>;
+  taxIds: Record<string, TaxIdRecord>;
+}
+
+export const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Name and address as matched: the name, and the ZIP's five digits or else the city and state. */
+export function nameAddressKey(
+  name: string | undefined,
+  address: { zip?: string; city?: string; state?: string } | undefined,
+): string | null {
+  if (!name || nameKey(name) === "" || !address) return null;
+  if (address.zip && /^\d{5}/.test(address.zip)) return `${nameKey(name)}|${address.zip.slice(0, 5)}`;
+  if (address.city && address.state) return `${nameKey(name)}|${nameKey(address.city)}|${address.state}`;
+  return null;
+}
+
+export const policyKey = (providerId: string, policyNumber: string): string =>
+  `${providerId}|${policyNumber.trim().toUpperCase()}`;
+export const coverageKey = (
+  c: Pick<Coverage, "policyId" | "commodity" | "type" | "salesDate" | "endDate">,
+): string => `${c.policyId}|${c.commodity}|${c.type}|${c.salesDate}|${c.endDate}`;
+
+/** What the import does to one record, over all its rows: made, changed, or left as it was. */
+type Touch = { kind: RecordKind; customerId: string; id: string; action: RecordAction };
+
+export class WorkingBook {
+  readonly customers = new Map<string, WorkingCustomer>();
+  readonly byTaxId = new Map<string, { customerId: string; entityId: string }>();
+  readonly byNameAddress = new Map<string, string[]>();
+  readonly byPolicyNumber = new Map<string, { customerId: string; policyId: string }>();
+  readonly byCoverage = new Map<string, string>();
+  /** Records the import writes or leaves, by "kind/customerId/id". */
+  readonly touched = new Map<string, Touch>();
+  /** Tax id records to write, as "customerId/key". */
+  readonly taxIdsWritten = new Set<string>();
+
+  constructor(book: readonly ExistingCustomer[]) {
+    for (const existing of book) {
+      const customer: WorkingCustomer = { ...existing, existing: true };
+      this.customers.set(customer.customerId, customer);
+      this.index(customer);
+    }
+  }
+
+  /** Indexes a customer's records (again, after a row changed them). */
+  index(customer: WorkingCustomer): void {
+    const { customerId } = customer;
+    for (const [key, record] of Object.entries(customer.taxIds))
+      if (!key.includes(".") && customer.entities[key])
+        this.byTaxId.set(record.taxId, { customerId, entityId: key });
+    const nameAddress = nameAddressKey(customer.profile?.name, customer.profile?.address);
+    if (nameAddress) {
+      const list = this.byNameAddress.get(nameAddress) ?? [];
+      if (!list.includes(customerId)) this.byNameAddress.set(nameAddress, [...list, customerId]);
+    }
+    for (const policy of Object.values(customer.policies))
+      if (policy.policyNumber)
+        this.byPolicyNumber.set(policyKey(policy.providerId, policy.policyNumber), {
+          customerId,
+          policyId: policy.id,
+        });
+    for (const coverage of Object.values(customer.coverages))
+      this.byCoverage.set(coverageKey(coverage), coverage.id);
+  }
+
+  /** Notes what the import does to a record; a record made stays "create", a changed one "update". */
+  touch(kind: RecordKind, customerId: string, id: string, action: RecordAction): void {
+    const at = `${kind}/${customerId}/${id}`;
+    const before = this.touched.get(at)?.action;
+    const merged =
+      before === "create" || action === "create"
+        ? "create"
+        : before === "update" || action === "update"
+          ? "update"
+          : "unchanged";
+    this.touched.set(at, { kind, customerId, id, action: merged });
+  }
+}
