@@ -89,7 +89,7 @@ describe("backdatedCoverage (LRP)", () => {
     const weekend = backdatedCoverage(lrp({ salesDate: "2026-05-16" }), null, SCE);
     expect(weekend).toMatchObject({ ok: false, field: "salesDate" });
     expect(!weekend.ok && weekend.message).toBe(
-      "salesDate: no LRP sales on 2026-05-16 (weekend: RMA publishes no offers); choose the sales date printed on the SCE",
+      "salesDate: no LRP sales on 2026-05-16 (weekend); choose the sales date printed on the SCE",
     );
     expect(backdatedCoverage(lrp({ salesDate: "2026-11-19" }), null, SCE)).toMatchObject({
       ok: false,
@@ -188,10 +188,10 @@ describe("backdatedCoverage (LGM)", () => {
 
 describe("noSalesReason", () => {
   it("names the report day, the holiday and the weekend; null on a sales day", () => {
-    expect(noSalesReason("lrp", "0801", "2026-11-20")).toBe("USDA Cattle on Feed report day: no LRP sales");
+    expect(noSalesReason("lrp", "0801", "2026-11-20")).toBe("USDA Cattle on Feed report day");
     expect(noSalesReason("lrp", "0815", "2026-11-20")).toBeNull();
-    expect(noSalesReason("lgm", "0803", "2026-11-26")).toBe("exchange holiday (Thanksgiving): no LGM sales");
-    expect(noSalesReason("lrp", "0801", "2026-11-21")).toBe("weekend: RMA publishes no offers");
+    expect(noSalesReason("lgm", "0803", "2026-11-26")).toBe("exchange holiday (Thanksgiving)");
+    expect(noSalesReason("lrp", "0801", "2026-11-21")).toBe("weekend");
     expect(noSalesReason("lrp", "0801", "2026-11-18")).toBeNull();
   });
 });

@@ -75,13 +75,14 @@ export const backdatedStatus = (endDate: string, now: Date): "accepted" | "ended
   endDate < centralDateOf(now) ? "ended" : "accepted";
 
 /**
- * Why an endorsement of `plan` and commodity cannot be sold on `salesDate` (weekend, holiday, report
- * day), or null: the quote screens' Order buttons and the create forms say it before anything is typed.
+ * Why an endorsement of `plan` and commodity cannot be sold on `salesDate` ("weekend", "exchange
+ * holiday (Thanksgiving)", "USDA Cattle on Feed report day"; shared/pricing/sales-day.ts), or null: the quote screens' Order buttons and the create forms say it before anything is typed.
  */
 export function noSalesReason(plan: "lrp" | "lgm", commodityCode: string, salesDate: string): string | null {
   if (!isIsoDate(salesDate)) return null;
   const none = plan === "lrp" ? lrpNoSales(salesDate, commodityCode) : lgmNoSales(salesDate);
-  return none ? none.reason : null;
+  // The engine's reason without its tail ("weekend: RMA publishes no offers" → "weekend").
+  return none ? (none.reason.split(": ")[0] ?? none.reason) : null;
 }
 
 /**

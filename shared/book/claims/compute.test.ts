@@ -37,6 +37,28 @@ describe("a claim built from a coverage by the engine", () => {
     });
   });
 
+  it("LRP: an entered value says where it was read (issue 27 §3), in a bounded sentence", () => {
+    const claim = computeLrpClaim({
+      coverages: [ended],
+      snapshot: null,
+      today: "2026-06-10",
+      enteredActualEndingValue: "170",
+      enteredSource: "  RMA LRP actual ending values,\n June 4, 2026 ",
+    });
+    expect(claim.actual.sourceText).toBe(
+      "RMA actual ending value for 2026-06-01, entered by the agent from RMA LRP actual ending values, June 4, 2026",
+    );
+    expect(() =>
+      computeLrpClaim({
+        coverages: [ended],
+        snapshot: null,
+        today: "2026-06-10",
+        enteredActualEndingValue: "170",
+        enteredSource: "x".repeat(161),
+      }),
+    ).toThrow(/at most 160 characters/);
+  });
+
   it("LRP: two endorsements of one type and end date add up, each rounded by the engine", () => {
     const second = { ...ended, id: "cv-2", head: 37, share: "0.5" };
     const claim = computeLrpClaim({

@@ -32,7 +32,12 @@ export interface LrpClaimSource {
   today: string;
   /** RMA's actual ending value typed by the agent (when the snapshot does not have it). */
   enteredActualEndingValue?: string;
+  /** Where the typed value was read (e.g. "RMA LRP actual ending values report of Oct 9, 2026"; issue 27 §3). */
+  enteredSource?: string;
 }
+
+/** The most characters of a typed source kept in the claim's words (its shape allows 300 in all). */
+export const ENTERED_SOURCE_MAX = 160;
 
 /** Whole dollars, as RMA rounds an indemnity (the engine has rounded already: this only formats). */
 export const whole = (n: number) => new Decimal(n).toFixed(0);
@@ -48,12 +53,26 @@ const CLAIM_SOURCE_OF: Readonly<Record<LrpValueSource, ClaimActual["source"]>> =
   futures: "estimate",
 };
 
+/** ", from {source}" for a typed source (trimmed, at most ENTERED_SOURCE_MAX characters), else "". */
+function enteredFrom(source: string | undefined): string {
+  const text = source?.trim().replace(/\s+/g, " ") ?? "";
+  if (!text) return "";
+  if (text.length > ENTERED_SOURCE_MAX)
+    throw new DomainError(
+      "invalid-input",
+      `enteredSource: say where the value was read in at most ${ENTERED_SOURCE_MAX} characters`,
+      ["enteredSource"],
+    );
+  return ` from ${text}`;
+}
+
 /** The LRP claim of one or more endorsements of one type and end date, by the engine. */
 export function computeLrpClaim({
   coverages,
   snapshot,
   today,
   enteredActualEndingValue,
+  enteredSource,
 }: LrpClaimSource): ComputedClaim {
   const first = coverages[0];
   if (!first)
@@ -93,7 +112,7 @@ export function computeLrpClaim({
       source,
       sourceText:
         source === "entered"
-          ? `RMA actual ending value for ${first.endDate}, entered by the agent`
+          ? `RMA actual ending value for ${first.endDate}, entered by the agent${enteredFrom(enteredSource)}`
           : result.source,
       date: source === "entered" ? today : (snapshot?.asOf ?? today),
       kind: result.kind,

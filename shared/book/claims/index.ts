@@ -2,11 +2,13 @@
 // coverages and the server's proposals share, one file per part. Pure: "today" and the clock reading are
 // passed in.
 
+export { actualHistoryDays, holdsActual } from "./actual-history";
 export { claimChecklist, sortChecklist } from "./checklist";
 export {
   type ComputedClaim,
   computeLgmClaim,
   computeLrpClaim,
+  ENTERED_SOURCE_MAX,
   LGM_FUTURES_ACTUAL_TEXT,
   type LgmProration,
   lgmProration,

@@ -4,6 +4,7 @@ import {
   type ComputedClaim,
   computeLgmClaim,
   computeLrpClaim,
+  ENTERED_SOURCE_MAX,
   type LgmProration,
   lgmProration,
   lrpClaimCompanions,
@@ -26,6 +27,7 @@ import { formatDate, formatDollars, formatMonth } from "../../lib/format";
 import { useDeviceMarket, useSyncClient } from "../../lib/sync";
 import { claimEntryProblems } from "./claim-entries";
 import { IndemnityFigures } from "./indemnity-figures";
+import { useHistoryActual } from "./use-history-actual";
 
 /**
  * "Open a claim" for one coverage (/agent/claims?coverage=ID): the indemnity the engine computes from
@@ -127,6 +129,10 @@ function OpenClaimForm({
   const session = useSession();
   const navigate = useNavigate();
   const [entered, setEntered] = useState("");
+  const [enteredSource, setEnteredSource] = useState("");
+  // An endorsement that ended before the device's market data: RMA's value from the market history.
+  const historical = useHistoryActual(coverage, market.current, today);
+  const snapshot = historical.status === "found" ? historical.snapshot : market.current;
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
   const lgmMonths = useMemo(
     () => (coverage.plan === "lgm" ? lgmInsurancePeriod(coverage.commodity, coverage.salesDate).months : []),
@@ -165,9 +171,10 @@ function OpenClaimForm({
         return {
           claim: computeLrpClaim({
             coverages: [coverage, ...companions.filter((c) => chosen.has(c.id))],
-            snapshot: market.current,
+            snapshot,
             today,
             ...(typed ? { enteredActualEndingValue: typed } : {}),
+            ...(typed && enteredSource.trim() ? { enteredSource } : {}),
           }),
         };
       }
@@ -197,7 +204,8 @@ function OpenClaimForm({
     entered,
     margins,
     marketings,
-    market.current,
+    snapshot,
+    enteredSource,
     today,
     fromProposal,
     problems,
@@ -263,7 +271,7 @@ function OpenClaimForm({
               try {
                 return computeLrpClaim({
                   coverages: [c],
-                  snapshot: market.current,
+                  snapshot,
                   today,
                   ...(/^\d+(\.\d+)?$/.test(typed) ? { enteredActualEndingValue: typed } : {}),
                 }).indemnity;
@@ -288,6 +296,28 @@ function OpenClaimForm({
                 className="book-input"
               />
             </Field>
+            {entered.trim() ? (
+              <Field label="Where you read it (RMA's report and its date)">
+                <input
+                  value={enteredSource}
+                  maxLength={ENTERED_SOURCE_MAX}
+                  onChange={(e) => setEnteredSource(e.target.value)}
+                  placeholder="e.g. RMA LRP actual ending values of Oct 9, 2026"
+                  data-testid="entered-source"
+                  className="book-input"
+                />
+              </Field>
+            ) : null}
+            {historical.status === "looking" ? (
+              <p className="claim-note" role="status">
+                Looking for RMA's actual ending value of {formatDate(coverage.endDate)} in the market history…
+              </p>
+            ) : historical.status === "found" ? (
+              <p className="claim-note" data-testid="history-actual">
+                RMA's actual ending value from the market data of {formatDate(historical.snapshot.asOf)}{" "}
+                (market history).
+              </p>
+            ) : null}
           </div>
         ) : (
           <fieldset className="claims__months">
