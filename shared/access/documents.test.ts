@@ -32,10 +32,10 @@ describe("document access policy", () => {
     expect(documentAccess(member("customer"), ref("org/demo")).access).toBe("none");
   });
 
-  it("[ACL3b] book document: agents write the summaries, the other staff read, customers never", () => {
+  it("[ACL3b] book document: agents write the summaries and the import's sections, the other staff read, customers never", () => {
     const agent = documentAccess(member("agent"), ref("org/demo/book"));
     expect(agent.access).toBe("write");
-    for (const section of ["customers", "entities", "policies", "coverages"])
+    for (const section of ["customers", "entities", "policies", "coverages", "importMappings", "imports"])
       expect(maySection(agent, section)).toBe(true);
     expect(maySection(agent, "meta")).toBe(false);
     expect(maySection(agent, "settings")).toBe(false);

@@ -1,5 +1,5 @@
 import type { DocumentRef } from "../documents/names";
-import { BOOK_INDEX_SECTIONS } from "../documents/shapes";
+import { BOOK_IMPORT_SECTIONS, BOOK_INDEX_SECTIONS } from "../documents/shapes";
 import type { Role } from "./roles";
 
 // The document access policy (ARCHITECTURE.md "Documents"; rules ACL1-ACL9 in docs/sync-rules.md) as
@@ -47,11 +47,12 @@ export const ORG_DOCUMENT_POLICY: Readonly<
   },
   // The book's index (ACL3b): the summaries of every customer, entity, policy and coverage
   // (shared/book/summaries.ts), which were the organisation document's until schema version 3 and keep
-  // its access: agents write them, the other staff roles read, customers get nothing.
+  // its access: agents write them, the other staff roles read, customers get nothing. Agents also write
+  // the book import's saved mappings and its log of imports (shared/documents/import-log.ts).
   book: {
     admin: READ,
     superAdmin: READ,
-    agent: writes(...BOOK_INDEX_SECTIONS),
+    agent: writes(...BOOK_INDEX_SECTIONS, ...BOOK_IMPORT_SECTIONS),
     customer: NONE,
     partner: READ,
   },

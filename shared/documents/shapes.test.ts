@@ -49,7 +49,15 @@ describe("document shapes", () => {
     // Version 3: the book index is the book document's, legacy records the internal document's.
     for (const section of ["customers", "entities", "policies", "coverages"])
       expect(sectionsOf("org")).not.toContain(section);
-    expect(sectionsOf("book")).toEqual(["meta", "customers", "entities", "policies", "coverages"]);
+    expect(sectionsOf("book")).toEqual([
+      "meta",
+      "customers",
+      "entities",
+      "policies",
+      "coverages",
+      "importMappings",
+      "imports",
+    ]);
     expect(sectionsOf("customer")).not.toContain("legacy");
     expect(validateDocument("org", { meta, coverages: {} })[0]?.message).toMatch(
       /^unknown section\(s\) "coverages": a org document holds meta, settings, members, claims/,

@@ -31,6 +31,7 @@ import {
   claimSectionSchema,
   claimSummarySchema,
 } from "./claim";
+import { importLogEntrySchema, savedMappingSchema } from "./import-log";
 import type { DocumentKind } from "./names";
 import { watchSetupSchema } from "./watchlist";
 
@@ -49,6 +50,9 @@ export const DOCUMENT_SCHEMA_VERSION = 4;
  * the organisation document until version 2, moved out by migrate-v2.ts).
  */
 export const BOOK_INDEX_SECTIONS = ["customers", "entities", "policies", "coverages"] as const;
+
+/** The book import's sections of the book document (import-log.ts): saved mappings and the imports. */
+export const BOOK_IMPORT_SECTIONS = ["importMappings", "imports"] as const;
 
 const id = z.string().min(1).max(128);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
@@ -174,6 +178,9 @@ export const DOCUMENT_SECTIONS = {
     entities: recordById(entitySummarySchema),
     policies: recordById(policySummarySchema),
     coverages: recordById(coverageSummarySchema),
+    /** The book import (import-log.ts): each source's saved column mapping, and one entry per import. */
+    importMappings: recordById(savedMappingSchema),
+    imports: recordById(importLogEntrySchema),
   },
   /**
    * One customer's records. Since version 4 the profile's and entities' names and addresses are

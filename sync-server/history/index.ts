@@ -4,6 +4,7 @@ import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { type ConfirmationStore, MemoryConfirmations, RedisConfirmations } from "./confirmations";
+import { mountImportUndo } from "./import-routes";
 import { RemovalHold } from "./removal-hold";
 import { mountHistoryApi } from "./routes";
 
@@ -43,6 +44,7 @@ export function createDocumentHistory(options: {
     hold: new RemovalHold(confirmations, log),
     mountApi(app: Hono, verify: VerifyToken) {
       mountHistoryApi(app, { storage, verify, hocuspocus: () => hocuspocus, confirmations });
+      mountImportUndo(app, { storage, verify, hocuspocus: () => hocuspocus });
     },
     attach(instance: Hocuspocus) {
       hocuspocus = instance;

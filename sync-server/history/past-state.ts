@@ -18,23 +18,30 @@ export interface PastDocument {
   updates: ArchivedUpdate[];
 }
 
+/**
+ * A document's history up to `at` (epoch ms; absent: all of it): the state it starts from, from when it
+ * is complete, and the updates received after it, oldest first.
+ */
+export async function documentBase(
+  storage: Storage,
+  name: string,
+  at?: number,
+): Promise<{ base: Uint8Array | null; since: number; updates: ArchivedUpdate[] }> {
+  const archive = await storage.readArchive(name, at);
+  if (archive.base) return { base: archive.base.state, since: archive.base.since, updates: archive.updates };
+  // Nothing archived yet: the log is the whole history of a document never compacted; one compacted
+  // before its history began has only its present state (the next compaction starts its history).
+  const stored = await storage.loadDocument(name);
+  return { base: stored.state, since: stored.state ? nowMs() : 0, updates: archive.updates };
+}
+
 /** The document at `at` (epoch ms); `since` says from when the history is complete. */
 export async function documentAt(storage: Storage, name: string, at: number): Promise<PastDocument> {
-  const archive = await storage.readArchive(name, at);
+  const { base, since, updates } = await documentBase(storage, name, at);
   const doc = new Y.Doc();
-  let since: number;
-  if (archive.base) {
-    since = archive.base.since;
-    if (archive.base.state) Y.applyUpdate(doc, archive.base.state);
-  } else {
-    // Nothing archived yet: the log is the whole history of a document never compacted; one compacted
-    // before its history began has only its present state (the next compaction starts its history).
-    const stored = await storage.loadDocument(name);
-    since = stored.state ? nowMs() : 0;
-    if (stored.state) Y.applyUpdate(doc, stored.state);
-  }
-  for (const u of archive.updates) Y.applyUpdate(doc, u.update);
-  return { doc, since, updates: archive.updates };
+  if (base) Y.applyUpdate(doc, base);
+  for (const u of updates) Y.applyUpdate(doc, u.update);
+  return { doc, since, updates };
 }
 
 /** One record a change touched: an entry of a record section, or a whole section (e.g. `profile`). */

@@ -182,14 +182,66 @@ export async function restoreDocument(options: {
   target: RestoreTarget;
   userId: string;
 }): Promise<RestoreResult> {
-  const { hocuspocus, storage, ref, at, target, userId } = options;
+  const { storage, ref, at, target } = options;
   const allowed = restorableSections(ref);
   if (target && !allowed.includes(target.section))
     return { ok: false, error: "unknown-section", sections: allowed };
   const { json, since } = await pastJson(storage, ref, at);
   if (at < since) return { ok: false, error: "too-old", since };
-  const writes = restoreWrites(ref, json, target);
+  return commitRestore(options, restoreWrites(ref, json, target), { pastMeta: json.meta, since });
+}
 
+/** One record and the value it gets back (undefined: the record is removed). */
+export interface RecordRestore {
+  section: string;
+  /** The entry's key; null for a section that is one record (the profile). */
+  key: string | null;
+  value: Record<string, unknown> | undefined;
+}
+
+/**
+ * Gives records of `ref` back values of their past (the book import's undo, import-undo.ts: each record
+ * as it was just before the import wrote it), in one update, as the user `userId`, checked on a copy
+ * first like any restore; with `dryRun`, only checked.
+ */
+export function restoreRecords(
+  options: { hocuspocus: Hocuspocus; storage: Storage; ref: DocumentRef; userId: string; dryRun?: boolean },
+  records: readonly RecordRestore[],
+): Promise<RestoreResult> {
+  const writes = (doc: Y.Doc) => {
+    for (const { section, key, value } of records) {
+      if (key === null) {
+        writeSections(doc, { [section]: value ?? {} });
+        continue;
+      }
+      const map = doc.getMap(section);
+      const current = map.get(key);
+      const plain = current instanceof Y.AbstractType ? current.toJSON() : current;
+      if (value === undefined) map.delete(key);
+      else if (JSON.stringify(plain) !== JSON.stringify(value)) map.set(key, value);
+    }
+  };
+  // The claims section is never an import's: its summaries need no refresh.
+  return commitRestore({ ...options, target: { section: "entities", key: null } }, writes, {
+    since: 0,
+    dryRun: options.dryRun,
+  });
+}
+
+/** Applies a restore's writes to the live document (checked on a copy first), then what follows it. */
+async function commitRestore(
+  options: {
+    hocuspocus: Hocuspocus;
+    storage: Storage;
+    ref: DocumentRef;
+    target: RestoreTarget;
+    userId: string;
+  },
+  writes: ReturnType<typeof restoreWrites>,
+  past: { pastMeta?: unknown; since: number; dryRun?: boolean },
+): Promise<RestoreResult> {
+  const { hocuspocus, ref, userId } = options;
+  const { pastMeta, since } = past;
   const context = { server: true, restoredBy: userId };
   const direct = await hocuspocus.openDirectConnection(ref.name, context);
   try {
@@ -200,8 +252,8 @@ export async function restoreDocument(options: {
     const current = documentJson(copy);
     // SYNC9: a damaged document (a schema version this server does not know) gets its past `meta` back.
     const repair = (doc: Y.Doc) => {
-      if (json.meta !== undefined && JSON.stringify(current.meta) !== JSON.stringify(json.meta))
-        writeSections(doc, { meta: json.meta as Record<string, unknown> });
+      if (pastMeta !== undefined && JSON.stringify(current.meta) !== JSON.stringify(pastMeta))
+        writeSections(doc, { meta: pastMeta as Record<string, unknown> });
     };
     const before = new Set(validateDocument(ref.kind, current).map(issueKey));
     const customerBefore = ref.kind === "claim" ? claimCustomerOf(current) : null;
@@ -215,6 +267,7 @@ export async function restoreDocument(options: {
     });
     const issues = validateDocument(ref.kind, documentJson(copy)).filter((i) => !before.has(issueKey(i)));
     if (issues.length > 0) return { ok: false, error: "invalid-document", issues };
+    if (past.dryRun) return { ok: true, changed, since };
     if (!changed)
       return { ok: true, changed: false, since, ...(await follow(options, live, customerBefore)) };
     // The restore's update is attributed to the administrator in the history (storage/authors.ts).

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as Y from "yjs";
+import { sourceKey } from "../../../shared/documents/import-log";
+import { derivedSummaries } from "../../../sync-server/history/book-index";
+import {
+  sampleEntity,
+  sampleLrpCoverage,
+  samplePolicy,
+  sampleProfile,
+  sampleTaxId,
+  writeProfile,
+  writeRecord,
+} from "../sync/book-records";
+import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
+
+// Issue 27 §1, the undo of one book import as a whole (sync-server/history/import-undo.ts): an agent's
+// device writes an import (records marked with its id, its entry in the book document), another agent
+// edits one of its records, and the undo — asked first as a dry run — removes what the import created,
+// gives back what it updated, leaves what was typed by hand, brings the book index in line and marks
+// the entry undone. Agents of the organisation only; a second undo is refused. Real server, SQLite.
+
+const agent = demoUser("agent@demo.rangeline.test");
+const customer = demoUser("customer@demo.rangeline.test");
+const admin = demoUser("admin@demo.rangeline.test");
+const IMPORT = "imp-01";
+const BOOK = "org/demo/book";
+const OLD = "org/demo/customer/c-old";
+const NEW = "org/demo/customer/c-new";
+const NEW_INTERNAL = "org/demo/customer/c-new/internal";
+const AT = "2026-11-18T18:00:00.000Z";
+const marked = { importId: IMPORT };
+
+/** An entry as JSON, whether a nested map (records) or a plain value (the import's entry). */
+const plainOf = (doc: Y.Doc, section: string, key: string): Record<string, unknown> | undefined => {
+  const value = doc.getMap(section).get(key);
+  return value instanceof Y.AbstractType ? value.toJSON() : (value as Record<string, unknown> | undefined);
+};
+
+describe("book import undo (server, history and restore)", () => {
+  let server: TestServer;
+  const clients: Client[] = [];
+  const open = async (name: string, user = agent) => {
+    const client = connect(server.syncUrl, name, await server.token(user));
+    clients.push(client);
+    expect(await client.ready).toBe(true);
+    return client;
+  };
+  const synced = (client: Client) => vi.waitFor(() => expect(client.provider.unsyncedChanges).toBe(0));
+  const undo = async (user: { sub: string } | null, body: unknown = {}, importId = IMPORT) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (user) headers.authorization = `Bearer ${await server.token(user)}`;
+    const response = await fetch(
+      new URL(`/api/orgs/demo/book-imports/${importId}/undo`, `http://127.0.0.1:${server.port}`),
+      { method: "POST", headers, body: JSON.stringify(body) },
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  let old: Client;
+  let fresh: Client;
+  let internal: Client;
+  let book: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // Typed by hand before the import.
+    old = await open(OLD);
+    writeProfile(old.doc, sampleProfile("c-old", { name: "Old Ranch" }));
+    writeRecord(old.doc, "entities", "e-old", sampleEntity("e-old", { legalName: "Old Jones" }));
+    await synced(old);
+    book = await open(BOOK);
+    // The import, as the device applies it: a new customer with its records and tax id, and an update
+    // of the existing entity; every record carries the import's id.
+    fresh = await open(NEW);
+    internal = await open(NEW_INTERNAL);
+    fresh.doc.transact(() => {
+      writeProfile(fresh.doc, sampleProfile("c-new", { name: "New Ranch", ...marked }));
+      writeRecord(fresh.doc, "entities", "e-new", sampleEntity("e-new", marked));
+      writeRecord(fresh.doc, "policies", "p-new", samplePolicy("p-new", "e-new", marked));
+      writeRecord(fresh.doc, "coverages", "cv-new", sampleLrpCoverage("cv-new", "p-new", marked));
+    });
+    writeRecord(internal.doc, "taxIds", "e-new", sampleTaxId("e-new", "123456789", marked));
+    writeRecord(
+      old.doc,
+      "entities",
+      "e-old",
+      sampleEntity("e-old", { legalName: "Old Jones Ranch LLC", type: "I", ...marked }),
+    );
+    book.doc.transact(() => {
+      for (const [id, doc] of [
+        ["c-new", fresh.doc],
+        ["c-old", old.doc],
+      ] as const)
+        for (const [section, entries] of Object.entries(derivedSummaries(id, doc)))
+          for (const [key, summary] of Object.entries(entries)) book.doc.getMap(section).set(key, summary);
+      book.doc.getMap("imports").set(IMPORT, {
+        id: IMPORT,
+        fileName: "book.csv",
+        source: sourceKey(["Insured Name"]),
+        at: AT,
+        by: agent.sub,
+        created: 4,
+        updated: 1,
+        unchanged: 0,
+        refused: 1,
+        customers: ["c-new", "c-old"],
+      });
+    });
+    await Promise.all([synced(fresh), synced(internal), synced(old), synced(book)]);
+    // Someone works on an imported record afterwards.
+    (fresh.doc.getMap("coverages").get("cv-new") as Y.Map<unknown>).set("head", 120);
+    await synced(fresh);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await server?.stop();
+  });
+
+  it("agents of the organisation only; bad input says where", async () => {
+    expect((await undo(null)).status).toBe(401);
+    for (const user of [customer, admin]) {
+      const refused = await undo(user);
+      expect(refused.status, user.email).toBe(403);
+      expect(refused.body.error).toBe("forbidden");
+    }
+    const badId = await undo(agent, {}, "not an id");
+    expect(badId.status).toBe(400);
+    expect(String(badId.body.message)).toContain("import id");
+    const badBody = await undo(agent, { dryRun: "yes" });
+    expect(badBody.status).toBe(400);
+    expect(String(badBody.body.message)).toContain("dryRun");
+    const unknown = await undo(agent, {}, "imp-unknown");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe("unknown-import");
+  });
+
+  it("the dry run says what the undo removes and gives back, and writes nothing", async () => {
+    const dry = await undo(agent, { dryRun: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.report).toEqual({
+      importId: IMPORT,
+      fileName: "book.csv",
+      removed: 4,
+      restored: 1,
+      changedSince: 1,
+      documents: 3,
+    });
+    expect(fresh.doc.getMap("entities").has("e-new")).toBe(true);
+    expect(plainOf(book.doc, "imports", IMPORT)?.undoneAt).toBeUndefined();
+  });
+
+  it("the undo removes what the import created, gives back what it updated, and marks the import undone", async () => {
+    const done = await undo(agent);
+    expect(done.status).toBe(200);
+    expect(done.body.report).toMatchObject({ removed: 4, restored: 1, changedSince: 1, documents: 3 });
+    // Live on the connected devices: the new customer's records and tax id are gone, the entity typed
+    // by hand reads as it did before the import.
+    await vi.waitFor(() => {
+      expect(fresh.doc.getMap("profile").size).toBe(0);
+      for (const section of ["entities", "policies", "coverages"])
+        expect([...fresh.doc.getMap(section).keys()]).toEqual([]);
+      expect([...internal.doc.getMap("taxIds").keys()]).toEqual([]);
+      expect(plainOf(old.doc, "entities", "e-old")).toMatchObject({ legalName: "Old Jones" });
+      expect(plainOf(old.doc, "entities", "e-old")?.importId).toBeUndefined();
+    });
+    expect(old.doc.getMap("profile").get("name")?.toString()).toBe("Old Ranch");
+    // The book index follows: no summary of the new customer's records is left; the old one stays.
+    await vi.waitFor(() => {
+      expect(book.doc.getMap("customers").has("c-new")).toBe(false);
+      expect(book.doc.getMap("coverages").has("cv-new")).toBe(false);
+      expect(book.doc.getMap("customers").has("c-old")).toBe(true);
+      expect(plainOf(book.doc, "imports", IMPORT)).toMatchObject({ undoneBy: agent.sub });
+    });
+    // Once only.
+    const again = await undo(agent);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("already-undone");
+  });
+});
