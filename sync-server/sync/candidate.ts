@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import type { DocumentKind } from "../../shared/documents/names";
 import type { DocumentIssue } from "../../shared/documents/shapes";
 import { isTextField } from "../../shared/documents/text-fields";
+import { plainTextProblem } from "./text-content";
 
 /**
  * The write guard's full path: a copy of the document with a client's update applied, and what the
@@ -109,6 +110,10 @@ export function sharedTypeIssues(shadow: Y.Doc, kind: DocumentKind, touched: Tou
     if (value instanceof Y.Text) {
       if (!isTextField(kind, section, path))
         issues.push({ path: [section, ...path], message: "a shared text where a plain value belongs" });
+      else {
+        const problem = plainTextProblem(value);
+        if (problem) issues.push({ path: [section, ...path], message: problem });
+      }
       return;
     }
     if (!(value instanceof Y.Map)) {

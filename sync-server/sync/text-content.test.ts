@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { applyToCopy, sharedTypeIssues } from "./candidate";
+import { plainTextProblem } from "./text-content";
+
+// The copy path's rule of shared text (issue 25, TEXT1): a text at a free-text field holds plain
+// characters only; formatting attributes and embeds are refused with the field's path, as the fast
+// path (text-scan.ts) refuses to judge them.
+
+/** A claim document with one note whose text is shared, and a device holding a copy of it. */
+function claimWithNote() {
+  const server = new Y.Doc();
+  server.transact(() => {
+    const note = new Y.Map<unknown>();
+    note.set("id", "n1");
+    note.set("text", new Y.Text("Loss reported."));
+    server.getMap("notes").set("n1", note);
+  });
+  const device = new Y.Doc();
+  Y.applyUpdate(device, Y.encodeStateAsUpdate(server));
+  const text = (device.getMap("notes").get("n1") as Y.Map<unknown>).get("text") as Y.Text;
+  return { server, device, text };
+}
+
+/** What the copy path says of the update `change` makes on the device. */
+function issuesOf(server: Y.Doc, device: Y.Doc, change: () => void) {
+  const before = Y.encodeStateVector(device);
+  change();
+  const { shadow, touched } = applyToCopy(server, Y.encodeStateAsUpdate(device, before));
+  return sharedTypeIssues(shadow, "claim", touched);
+}
+
+describe("shared text holds plain characters only (copy path)", () => {
+  it("accepts typing and deleting", () => {
+    const { server, device, text } = claimWithNote();
+    expect(
+      issuesOf(server, device, () => {
+        text.insert(0, "Call Casey: ");
+        text.delete(0, 5);
+      }),
+    ).toEqual([]);
+    expect(plainTextProblem(text)).toBeNull();
+  });
+
+  it("refuses formatting attributes, naming the field", () => {
+    const { server, device, text } = claimWithNote();
+    expect(issuesOf(server, device, () => text.format(0, 4, { bold: true }))).toEqual([
+      { path: ["notes", "n1", "text"], message: "formatting in a shared text (only plain text is stored)" },
+    ]);
+  });
+
+  it("refuses text inserted with attributes", () => {
+    const { server, device, text } = claimWithNote();
+    expect(issuesOf(server, device, () => text.insert(0, "Urgent ", { italic: true }))).toEqual([
+      { path: ["notes", "n1", "text"], message: "formatting in a shared text (only plain text is stored)" },
+    ]);
+  });
+
+  it("refuses an embed and a nested type", () => {
+    const embed = claimWithNote();
+    expect(issuesOf(embed.server, embed.device, () => embed.text.insertEmbed(3, { image: "x.png" }))).toEqual(
+      [{ path: ["notes", "n1", "text"], message: "an embed in a shared text (only plain text is stored)" }],
+    );
+    const nested = claimWithNote();
+    expect(issuesOf(nested.server, nested.device, () => nested.text.insertEmbed(0, new Y.Map()))).toEqual([
+      { path: ["notes", "n1", "text"], message: "an embed in a shared text (only plain text is stored)" },
+    ]);
+  });
+
+  it("a formatted run deleted in the same change leaves no formatting behind", () => {
+    const { text } = claimWithNote();
+    text.doc?.transact(() => {
+      text.insert(0, "x", { bold: true });
+      text.delete(0, 1);
+    });
+    expect(plainTextProblem(text)).toBeNull();
+    expect(text.toString()).toBe("Loss reported.");
+  });
+});
