@@ -108,12 +108,13 @@ export async function answerNotForwardPurchased(page: Page): Promise<void> {
 
 /** On a day without LRP cattle sales (`day`): saving the chosen offer is refused with the rule's message. */
 export async function expectCattleSaleRefused(page: Page, day: string, reason: string): Promise<void> {
+  // Said beside the button before anything is saved (issue 27 §2), the button off; a past sales date
+  // stays allowed (tests/e2e/backdated-endorsement.spec.ts).
   const save = createPage(page).getByRole("button", { name: "Save coverage (status Quoted)" });
-  await expect(save).toBeEnabled();
-  await save.click();
-  await expect(createPage(page).getByRole("alert")).toContainText(
-    `LRP cattle sales are suspended on ${day} (${reason}): no endorsement can be bought that day`,
+  await expect(createPage(page).getByTestId("no-sales-note")).toContainText(
+    `No LRP cattle sales on ${new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}: ${reason}. Nothing can be bought today`,
   );
+  await expect(save).toBeDisabled();
   await expect(page).toHaveURL(/\/agent\/coverages\/lrp\/create/);
 }
 

@@ -8,13 +8,22 @@ import { useSession } from "../../lib/auth/session";
 
 const OrderButton = lazy(() => import("./order-button"));
 
-/** `inputs`: the quote's inputs and chosen row as URL parameters of the coverage create screen. */
-export function OrderButtonSlot({ inputs }: { inputs: Readonly<Record<string, string>> }) {
+/**
+ * `inputs`: the quote's inputs and chosen row as URL parameters of the coverage create screen.
+ * `noSales`: the sentence saying why nothing can be bought on the quote's day (issue 27 §2), or null.
+ */
+export function OrderButtonSlot({
+  inputs,
+  noSales = null,
+}: {
+  inputs: Readonly<Record<string, string>>;
+  noSales?: string | null;
+}) {
   const session = useSession();
   if (session.status !== "signed-in" || !session.roles.includes("agent")) return null;
   return (
     <Suspense fallback={null}>
-      <OrderButton inputs={inputs} />
+      <OrderButton inputs={inputs} noSales={noSales} />
     </Suspense>
   );
 }

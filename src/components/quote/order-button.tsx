@@ -6,10 +6,16 @@ import { lazy, Suspense } from "react";
 
 const OrderButtonSynced = lazy(() => import("./order-button-synced"));
 
-export default function OrderButton({ inputs }: { inputs: Readonly<Record<string, string>> }) {
+export default function OrderButton({
+  inputs,
+  noSales,
+}: {
+  inputs: Readonly<Record<string, string>>;
+  noSales: string | null;
+}) {
   return (
     <Suspense fallback={null}>
-      <OrderButtonSynced inputs={inputs} />
+      <OrderButtonSynced inputs={inputs} noSales={noSales} />
     </Suspense>
   );
 }

@@ -37,6 +37,10 @@ export interface SaveCardProps {
   disabled: boolean;
   saving: boolean;
   testId?: string;
+  /** The status the record is saved with: "Quoted" from today's offers, "Accepted" or "Ended" when bought earlier. */
+  status?: string;
+  /** Said beside the button from the start (a day without sales, issue 27 §2). */
+  notice?: string | null;
 }
 
 export function SaveCard({
@@ -48,6 +52,8 @@ export function SaveCard({
   disabled,
   saving,
   testId,
+  status = "Quoted",
+  notice = null,
 }: SaveCardProps) {
   return (
     <Card aria-labelledby={headingId} data-testid={testId}>
@@ -58,10 +64,15 @@ export function SaveCard({
           <p>{error}</p>
         </Alert>
       ) : null}
+      {notice ? (
+        <p className="note" data-testid="no-sales-note">
+          <strong>{notice}</strong>
+        </p>
+      ) : null}
       {blockers.length > 0 ? <p className="note">To save, {blockers.join("; ")}.</p> : null}
       {/* The submit of the screen's BookForm: a missing customer or policy is said at its field. */}
       <Button type="submit" disabled={disabled || saving}>
-        {saving ? "Saving…" : `Save ${what} (status Quoted)`}
+        {saving ? "Saving…" : `Save ${what} (status ${status})`}
       </Button>
     </Card>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { cropYearOf } from "../../../shared/book/crop-year";
 import { asksForwardPurchase } from "../../../shared/book/forward-purchase";
 import { lrpCoverageFromOffer } from "../../../shared/book/lrp-coverage";
+import { backdatedCoverage, noSalesReason } from "../../../shared/book/sce-backdated";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
@@ -23,11 +24,14 @@ import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { SalesDateField, SceLrpFields } from "./backdated-parts";
 import { ClosedWindowAlert, keepEnterFromSaving, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { ForwardPurchaseField, type ForwardPurchaseState } from "./forward-purchase-field";
 import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from "./lrp-create-form";
 import { OverlapWarnings } from "./overlap-warnings";
+import { buildSce, sceFieldOf, withoutPath } from "./sce-form";
+import { backdatedInput, savedStatusLabel, useBackdatedLrp } from "./use-backdated-lrp";
 import "../../lib/pricing/ui/quote.css";
 import "./coverages.css";
 
@@ -56,12 +60,24 @@ export default function LrpCoverageCreatePage() {
   const policy = chosenPolicy(policies, form.policy);
   const coverages = useMemo(() => Object.values(book.coverages), [book.coverages]);
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
+  // A past sales date (issue 27 §2): an endorsement bought on an earlier day.
+  const pastDate = asOf && form.sold && form.sold < asOf ? form.sold : null;
+  const salesDate = pastDate ?? asOf;
   const profile = book.profile;
   const built = useMemo(
-    () => (asOf ? buildCreateInput(form, asOf, profile, coverages) : null),
-    [form, asOf, profile, coverages],
+    () => (salesDate ? buildCreateInput(form, salesDate, profile, coverages) : null),
+    [form, salesDate, profile, coverages],
   );
-  const key = built?.ok ? JSON.stringify(built.input) : null;
+  const backdated = useBackdatedLrp({
+    pastDate,
+    input: built?.ok ? built.input : null,
+    herd: built?.ok ? built.herd : null,
+    policy,
+    profile,
+    coverages,
+    showAll: tried,
+  });
+  const key = built?.ok && !pastDate ? JSON.stringify(built.input) : null;
   const result = useWorkerResult<LrpQuote>("lrp-coverage-create", key, (api) =>
     api.quoteLrp(built?.ok ? built.input : null, { all: true, channel: "lrp-coverage-create" }),
   );
@@ -77,8 +93,12 @@ export default function LrpCoverageCreatePage() {
     result,
     lrpFieldOf,
   );
-  const shown = invalid || pricing.status !== "ready" ? null : shownResult(result);
-  const offers = useMemo(() => shown?.value.offers ?? [], [shown]);
+  const shownToday = invalid || pricing.status !== "ready" || pastDate ? null : shownResult(result);
+  const shown = pastDate ? (backdated.offers.length > 0 && !invalid ? backdated : null) : shownToday;
+  const offers = useMemo(
+    () => (pastDate ? backdated.offers : (shownToday?.value.offers ?? [])),
+    [pastDate, backdated.offers, shownToday],
+  );
   const commodity = (built?.ok ? built.input.commodity : form.commodity) as LrpCommodityCode;
   const herd = built?.ok ? built.herd : { head: 1, targetWeightCwt: 1, share: 1 };
   const herdKey = `${herd.head}|${herd.targetWeightCwt}|${herd.share}`;
@@ -110,6 +130,18 @@ export default function LrpCoverageCreatePage() {
   );
   const now = new Date();
   const windowOpen = asOf ? isInSalesWindow(asOf, now) : false;
+  // A day without sales is said beside the button before anything is typed; a past date stays allowed.
+  const todayNoSales = asOf && !pastDate ? noSalesReason("lrp", commodity, asOf) : null;
+  const pastNoSales = pastDate ? noSalesReason("lrp", commodity, pastDate) : null;
+  const soldError =
+    form.sold && asOf && form.sold > asOf
+      ? `Choose ${formatDate(asOf)} or an earlier day: an endorsement is recorded on or after its sales date`
+      : pastDate && pastNoSales
+        ? `No LRP ${commodity === "0815" ? "swine" : "cattle"} sales on ${formatDate(pastDate)}: ${pastNoSales}. Choose the sales date printed on the SCE`
+        : null;
+  const sceRecord =
+    backdated.check?.ok && backdated.check.record.plan === "lrp" ? backdated.check.record : null;
+  const endDate = pastDate && backdated.sceMode ? sceRecord?.endDate : chosenRow?.endDate;
   const type = typesOf(form.commodity).find((t) => t.code === form.type);
   const lengths = [...new Set(offers.map((r) => r.endorsementLengthWeeks))];
   const change = (patch: Partial<typeof form>) => {
@@ -117,15 +149,21 @@ export default function LrpCoverageCreatePage() {
     update(patch);
   };
 
-  const asksForward = asOf !== null && asksForwardPurchase(cropYearOf(asOf), commodity);
+  const asksForward = salesDate !== null && asksForwardPurchase(cropYearOf(salesDate), commodity);
   const missing = missingChoice({ customer: form.customer, policy, plan: "lrp" });
   const blockers: string[] = [];
   if (!form.customer) blockers.push("choose the customer");
   else if (!policy) blockers.push("choose the LRP policy");
-  if (!chosenRow) blockers.push("choose a row of the offer table");
+  if (todayNoSales) blockers.push("choose the sales date of an endorsement bought on an earlier day");
+  else if (soldError) blockers.push("choose another sales date");
+  else if (pastDate && backdated.day.status === "loading")
+    blockers.push("wait for the market data of the sales date");
+  else if (pastDate && backdated.sceMode) {
+    if (!sceRecord) blockers.push("type the SCE's figures so that they agree");
+  } else if (!chosenRow) blockers.push("choose a row of the offer table");
   else if (chosenRow.indicative)
     blockers.push("choose a row with RMA's rate (rows marked * are modelled and cannot be bought)");
-  if (asOf && !windowOpen) blockers.push("wait for the next sales window");
+  if (asOf && !windowOpen && !pastDate && !todayNoSales) blockers.push("wait for the next sales window");
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
   if (asksForward && forward.answer === undefined)
     blockers.push("answer whether any cattle are forward-purchased");
@@ -139,7 +177,67 @@ export default function LrpCoverageCreatePage() {
     void save();
   };
 
+  const savePast = () => {
+    if (!pastDate) return;
+    const sceBuilt = backdated.sceMode ? buildSce(backdated.sce) : null;
+    const offer =
+      sceBuilt?.ok === true
+        ? { endorsementLengthWeeks: sceBuilt.endorsementLengthWeeks, coverageLevel: sceBuilt.coverageLevel }
+        : chosenRow
+          ? {
+              endorsementLengthWeeks: chosenRow.endorsementLengthWeeks,
+              coverageLevel: chosenRow.coverageLevel,
+            }
+          : null;
+    const input =
+      offer &&
+      backdatedInput(
+        {
+          pastDate,
+          input: built?.ok ? built.input : null,
+          herd: built?.ok ? built.herd : null,
+          policy,
+          profile,
+          coverages,
+          showAll: true,
+        },
+        offer,
+        {
+          id: newRecordId(),
+          now: new Date(),
+          userId: session.user?.sub ?? "unknown",
+          ...(asksForward && forward.answer !== undefined
+            ? {
+                forwardPurchase: {
+                  forwardPurchasedCattle: forward.answer,
+                  ...(forward.answer ? { forwardPurchaseDeliveryDate: forward.deliveryDate } : {}),
+                },
+              }
+            : {}),
+        },
+      );
+    if (!input) return;
+    const made = backdatedCoverage(
+      input,
+      backdated.day.status === "held" ? backdated.day.snapshot : null,
+      sceBuilt?.ok ? sceBuilt.figures : null,
+    );
+    if (!made.ok) {
+      const path = made.field.split(".");
+      const field = sceFieldOf(made.field) ? null : (lrpFieldOf(made.code, path) ?? null);
+      setSaveError({
+        field,
+        message: field ? messageForField(made.message, path) : withoutPath(made.message, made.field),
+      });
+      return;
+    }
+    const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made.record as LrpCoverage;
+    const id = book.create("coverages", record satisfies Omit<LrpCoverage, Stamps>);
+    navigate(`/agent/coverages/lrp/${encodeURIComponent(id)}`);
+  };
+
   const save = async () => {
+    if (pastDate) return savePast();
     if (pricing.status !== "ready" || !built?.ok || !policy || !chosenRow) return;
     const { input, herd: savedHerd } = built;
     setSaving(true);
@@ -200,11 +298,14 @@ export default function LrpCoverageCreatePage() {
   return (
     <BookForm className="quote coverage" data-testid="lrp-coverage-create-page" onSubmit={submit}>
       <p className="coverages__intro">
-        Record an LRP endorsement for a customer from today's offers. The figures are the offer's, priced like
-        the LRP quote screen, and are frozen when you save.
+        Record an LRP endorsement for a customer from today's offers, or one bought on an earlier day with its
+        sales date. The figures are the offer's, priced like the LRP quote screen (or typed from the SCE), and
+        are frozen when you save.
       </p>
       <MarketStatus pricing={pricing} lrpSales={commodity === "0815" ? "swine" : "cattle"} />
-      {asOf && !windowOpen ? <ClosedWindowAlert asOf={asOf} now={now} what="coverage" /> : null}
+      {asOf && !windowOpen && !pastDate && !todayNoSales ? (
+        <ClosedWindowAlert asOf={asOf} now={now} what="coverage" />
+      ) : null}
 
       <Card aria-labelledby="create-who">
         <h2 id="create-who">Customer and policy</h2>
@@ -234,9 +335,61 @@ export default function LrpCoverageCreatePage() {
         <h2 id="create-what">What to insure</h2>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in a field from saving */}
         <div className="quote-form" onKeyDown={keepEnterFromSaving}>
+          <SalesDateField
+            value={form.sold || asOf || ""}
+            max={asOf ?? ""}
+            error={soldError}
+            onChange={(sold) => change({ sold: sold === asOf ? "" : sold, row: "" })}
+          />
           <LrpHerdFields form={form} errors={errors} onChange={change} />
         </div>
       </Card>
+
+      {pastDate && backdated.day.status === "loading" ? (
+        <p className="note" role="status">
+          Looking for the market data of {formatDate(pastDate)} in the market history…
+        </p>
+      ) : null}
+      {pastDate && backdated.offersError ? (
+        <Alert tone="error" title="The offers of that day cannot be priced">
+          <p>{backdated.offersError}</p>
+        </Alert>
+      ) : null}
+      {pastDate && backdated.sceMode && !soldError ? (
+        <Card aria-labelledby="create-sce">
+          <h2 id="create-sce">Figures from the SCE</h2>
+          <p className="note" data-testid="sce-why">
+            The market history does not hold the offers of {formatDate(pastDate)} (
+            {backdated.day.status === "missing" ? backdated.day.why : ""}). Type the figures printed on the
+            Specific Coverage Endorsement: they are checked against each other to the dollar, and the coverage
+            will say "entered from the SCE".
+          </p>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in a field from saving */}
+          <div onKeyDown={keepEnterFromSaving}>
+            <SceLrpFields
+              form={backdated.sce}
+              lengths={backdated.lengths}
+              errors={backdated.sceErrors}
+              onChange={(patch) => {
+                setSaveError(null);
+                backdated.setSce(patch);
+              }}
+            />
+          </div>
+          {sceRecord ? (
+            <p className="note" data-testid="sce-check" role="status">
+              The figures agree: insured value {formatDollars(sceRecord.insuredValue, { cents: true })}, total
+              premium {formatDollars(sceRecord.totalPremium)}, subsidy {formatDollars(sceRecord.subsidy)},
+              producer premium {formatDollars(sceRecord.producerPremium)}; ends{" "}
+              {formatDate(sceRecord.endDate)}.
+            </p>
+          ) : backdated.check && !backdated.check.ok && !sceFieldOf(backdated.check.field) ? (
+            <p className="field__error" data-testid="sce-check" role="status">
+              {backdated.check.message}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
 
       {generalError ? (
         <Alert tone="error" title="These offers cannot be priced">
@@ -251,9 +404,9 @@ export default function LrpCoverageCreatePage() {
 
       {shown ? (
         <Card aria-labelledby="create-offers">
-          <h2 id="create-offers">Today's offers</h2>
+          <h2 id="create-offers">{pastDate ? `Offers of ${formatDate(pastDate)}` : "Today's offers"}</h2>
           <p className="note">
-            {offers.length} offers of {asOf ? formatDate(asOf) : ""} for {type?.label ?? form.type},{" "}
+            {offers.length} offers of {salesDate ? formatDate(salesDate) : ""} for {type?.label ?? form.type},{" "}
             {formatNumber(herd.head)} head at {form.weight} cwt. Choose the row to buy.
           </p>
           <div className="quote-form no-print">
@@ -275,7 +428,7 @@ export default function LrpCoverageCreatePage() {
           <h2 id="create-forward">Forward-purchased cattle</h2>
           <ForwardPurchaseField
             value={forward}
-            endDate={chosenRow?.endDate ?? null}
+            endDate={endDate ?? null}
             onChange={(next) => {
               setSaveError(null);
               setForward(next);
@@ -284,7 +437,7 @@ export default function LrpCoverageCreatePage() {
         </Card>
       ) : null}
 
-      {chosenRow && policy && asOf ? (
+      {chosenRow && policy && salesDate ? (
         <OverlapWarnings
           coverageId={CANDIDATE_ID}
           coverages={[
@@ -293,7 +446,7 @@ export default function LrpCoverageCreatePage() {
               id: CANDIDATE_ID,
               plan: "lrp",
               policyId: policy.id,
-              cropYear: cropYearOf(asOf),
+              cropYear: cropYearOf(salesDate),
               status: "quoted",
               commodity,
               endDate: chosenRow.endDate,
@@ -312,8 +465,21 @@ export default function LrpCoverageCreatePage() {
         blockers={blockers}
         disabled={!missing && (invalid || blockers.length > 0)}
         saving={saving}
+        status={pastDate ? savedStatusLabel(endDate, now) : "Quoted"}
+        notice={
+          todayNoSales
+            ? `No LRP ${commodity === "0815" ? "swine" : "cattle"} sales on ${asOf ? formatDate(asOf) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
+            : null
+        }
       >
-        {chosenRow ? (
+        {pastDate && backdated.sceMode ? (
+          sceRecord ? (
+            <p>
+              Bought on {formatDate(pastDate)}, entered from the SCE: producer premium{" "}
+              <strong data-testid="chosen-premium">{formatDollars(sceRecord.producerPremium)}</strong>.
+            </p>
+          ) : null
+        ) : chosenRow ? (
           <p>
             <strong>{describeRow(chosenRow)}</strong>, ends {formatDate(chosenRow.endDate)}: producer premium{" "}
             <strong data-testid="chosen-premium">{formatDollars(chosenRow.producerPremium)}</strong> (total{" "}

@@ -12,7 +12,8 @@ import { parseTypedNumber } from "../../lib/format";
 // button hands its inputs over as they are) plus the customer and the policy. The subsidy comes from
 // the customer's profile, not from a field. Pure: text → the engine's input and the builder's input.
 
-export const CREATE_DEFAULTS = { ...LRP_DEFAULTS, customer: "", policy: "" };
+/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's offers; issue 27 §2). */
+export const CREATE_DEFAULTS = { ...LRP_DEFAULTS, customer: "", policy: "", sold: "" };
 export type CreateForm = typeof CREATE_DEFAULTS;
 
 /** Policies an endorsement of `plan` can be bought on: the customer's policies of the plan, active or pending. */

@@ -35,7 +35,7 @@ import { BASIS_LABELS } from "../../components/quote/unit-basis";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { ChosenCoverage } from "./chosen-coverage";
 import { FloorChart } from "./floor-chart";
-import { coverageTableText } from "./quote-text";
+import { coverageTableText, orderNoSalesText } from "./quote-text";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();
@@ -157,15 +157,16 @@ export default function LrpQuotePage() {
             : null
         }
       />
-      {quote && chosenRow ? (
+      {quote && (chosenRow || quote.noSales) ? (
         <OrderButtonSlot
+          noSales={orderNoSalesText(quote.noSales, group)}
           inputs={{
             commodity: form.commodity,
             type: form.type,
             head: form.head,
             weight: form.weight,
             share: form.share,
-            row: rowKey(chosenRow.endorsementLengthWeeks, chosenRow.coverageLevel),
+            row: chosenRow ? rowKey(chosenRow.endorsementLengthWeeks, chosenRow.coverageLevel) : "",
           }}
         />
       ) : null}

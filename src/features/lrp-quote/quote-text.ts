@@ -37,3 +37,18 @@ export function coverageTableText(
     h.url,
   ].join("\n");
 }
+
+/**
+ * The Order button's sentence on a day without LRP sales of the commodity's group (the engine's
+ * `noSales`: weekend, exchange holiday, report day), e.g. "No cattle sales on Nov 20, 2026: USDA Cattle
+ * on Feed report day."; null on a sales day.
+ */
+export function orderNoSalesText(
+  noSales: { date: string; reason: string } | undefined,
+  group: "cattle" | "swine",
+): string | null {
+  if (!noSales) return null;
+  // The engine's reason ends in a tail the sentence says otherwise ("…: no LRP sales").
+  const why = noSales.reason.split(": ")[0] ?? noSales.reason;
+  return `No ${group} sales on ${formatDate(noSales.date)}: ${why}.`;
+}
