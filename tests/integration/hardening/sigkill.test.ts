@@ -78,9 +78,11 @@ async function round(dataDir: string, databaseUrl: string, name: string) {
     const timer = setInterval(() => {
       const i = sent++;
       entities.set(`e-${i}`, { ...template, id: `e-${i}`, legalName: `Entity ${i}` });
-      // At least 1.5 s, and until 20 edits were acknowledged (a loaded machine is slow to) or 6 s.
+      // At least 1.5 s, and until 20 edits were acknowledged (a loaded machine is slow to) or 6 s with
+      // at least one acknowledged; a server that acknowledges nothing in 60 s fails the round below.
       const elapsed = performance.now() - started;
-      if (elapsed > 1500 && (acknowledged >= 20 || elapsed > 6000)) {
+      const enough = acknowledged >= 20 || (elapsed > 6000 && acknowledged > 0) || elapsed > 60_000;
+      if (elapsed > 1500 && enough) {
         clearInterval(timer);
         resolve();
       }
