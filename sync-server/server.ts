@@ -9,6 +9,7 @@ import { withDisabledOrgs } from "./admin/disabled-orgs";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
 import { mountApplicationsApi } from "./applications/routes";
+import { mountBookImport } from "./book-import/routes";
 import { mountDeliveryCallbacks } from "./campaigns/delivery-callbacks";
 import { mountCampaignsApi } from "./campaigns/routes";
 import { startScheduler } from "./campaigns/scheduler";
@@ -276,6 +277,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         onMembershipChanged: membershipChanged,
       });
       mountRecordHistory(api, { storage, verify: (token) => verify(token) });
+      mountBookImport(api, { storage, verify: (token) => verify(token), hocuspocus: sync.hocuspocus });
       mountViolations(api, { storage, verify: (token) => verify(token) });
       // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
       mountUnsubscribeApi(api, { storage, signer: campaignSigner });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { nowMs } from "../clock";
 import type { Config } from "../config";
@@ -16,6 +17,8 @@ import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from 
 
 /** The claim attachment upload route (sync-server/claims/routes.ts). */
 const ATTACHMENT_UPLOAD_PATH = /^\/api\/orgs\/[^/]+\/claims\/[^/]+\/attachments$/;
+/** The book import (issue 27 §1): a file's sheets as JSON, IMPORT_BODY_FACTOR times the API's limit. */
+const BOOK_IMPORT_PATH = /^\/api\/orgs\/[^/]+\/book-imports$/;
 const ATTACHMENT_BODY_TYPE = /^\s*(application\/octet-stream|application\/pdf|image\/[a-z0-9.+-]+)\s*(;|$)/i;
 
 /** Largest body of any route outside /api/* (the token endpoint's form is well under 1 KiB). */
@@ -141,6 +144,10 @@ export function bodyLimits(config: Config): MiddlewareHandler {
     maxSize: Math.max(config.HTTP_MAX_BODY_BYTES, ATTACHMENT_MAX_BYTES + 1),
     onError: tooLarge(ATTACHMENT_MAX_BYTES),
   });
+  const bookImport = bodyLimit({
+    maxSize: config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR,
+    onError: tooLarge(config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR),
+  });
   // A GET or HEAD has no body to limit (the fetch Request of one never carries it); asking for it
   // would build the whole Request object for nothing — ~90 µs on every GET (issue 15 §5, bench:publish).
   return (c, next) =>
@@ -150,7 +157,9 @@ export function bodyLimits(config: Config): MiddlewareHandler {
           ATTACHMENT_UPLOAD_PATH.test(c.req.path) &&
           ATTACHMENT_BODY_TYPE.test(c.req.header("content-type") ?? "")
         ? attachment(c, next)
-        : c.req.path.startsWith("/api/")
-          ? api(c, next)
-          : small(c, next);
+        : c.req.method === "POST" && BOOK_IMPORT_PATH.test(c.req.path)
+          ? bookImport(c, next)
+          : c.req.path.startsWith("/api/")
+            ? api(c, next)
+            : small(c, next);
 }
