@@ -86,7 +86,7 @@ const report = await sendRun(
   },
 );
 const ms = performance.now() - started;
-const inOutbox = (await storage.admin.listOutbox(N + 10)).length;
+const inOutbox = (await storage.platform.listOutbox(N + 10)).length;
 console.log(`after:  ${memory()}`);
 console.log(
   `${N} recipients: ${report.sent} sent, ${report.failed} failed, ${report.skipped} skipped, ${inOutbox} in the outbox in ${(ms / 1000).toFixed(1)} s (${Math.round((N / ms) * 1000)}/s); limit ${LIMIT_MS / 1000} s`,

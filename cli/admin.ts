@@ -56,7 +56,7 @@ export async function adminCommand(
     const at = now();
     const id = links.newId();
     const expiresAt = at + config.INVITATION_TTL_HOURS * 3_600_000;
-    await storage.admin.createInvitation({
+    await storage.members.createInvitation({
       id,
       orgId: org.data,
       email: email.data,
@@ -68,7 +68,7 @@ export async function adminCommand(
       usedAt: null,
       usedBy: null,
     });
-    await storage.admin.appendAdminAudit({
+    await storage.settings.appendAdminAudit({
       orgId: org.data,
       actorId: "cli",
       action: "invitation.created",

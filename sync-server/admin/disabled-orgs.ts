@@ -1,5 +1,6 @@
 import type { DocumentRef } from "../../shared/documents/names";
 import { nowMs } from "../clock";
+import type { MemberTables } from "../members/tables";
 import { withOverrides } from "../storage/overrides";
 import type { Storage } from "../storage/types";
 
@@ -34,14 +35,14 @@ export async function withDisabledOrgs(storage: Storage, now: () => number = now
   let readAt = 0;
   const refresh = async () => {
     disabled = new Set(
-      (await storage.admin.listOrganisations()).filter((o) => o.disabledAt !== null).map((o) => o.id),
+      (await storage.platform.listOrganisations()).filter((o) => o.disabledAt !== null).map((o) => o.id),
     );
     readAt = now();
   };
   await refresh();
-  const loadSubject: Storage["loadSubject"] = async (userId) => {
+  const loadSubject: MemberTables["loadSubject"] = async (userId) => {
     if (now() - readAt > REFRESH_EVERY_MS) await refresh();
-    const subject = await storage.loadSubject(userId);
+    const subject = await storage.members.loadSubject(userId);
     if (disabled.size === 0) return subject;
     return {
       ...subject,
@@ -51,6 +52,7 @@ export async function withDisabledOrgs(storage: Storage, now: () => number = now
     };
   };
   const isDisabled = (orgId: string) => disabled.has(orgId);
-  const wrapped = withOverrides(storage, { loadSubject, [IS_DISABLED]: isDisabled });
+  const members = withOverrides(storage.members, { loadSubject });
+  const wrapped = withOverrides(storage, { members, [IS_DISABLED]: isDisabled });
   return { storage: wrapped, refresh, isDisabled };
 }

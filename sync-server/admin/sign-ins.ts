@@ -22,7 +22,7 @@ export function signInRecorder(
       if ((recent.get(userId) ?? 0) > at - 60_000) return;
       if (recent.size > 10_000) recent.clear();
       recent.set(userId, at);
-      storage.admin
+      storage.members
         .recordSignIn(userId, at)
         .catch((error: Error) => log(`last sign-in not recorded: ${error.message}`));
     },

@@ -11,7 +11,7 @@ import { type AlertHit, alertText, evaluateWatchlist } from "./evaluate";
 
 // After each published snapshot: every user's watchlist (`user/{id}/watchlist`, read from the stored
 // documents) is evaluated with the shared engine; each met target is told once per snapshot — the
-// marker `alert:{user}:{item}:{asOf}` (storage.claimMarker, shared by every instance) is set by the one
+// marker `alert:{user}:{item}:{asOf}` (storage.settings.claimMarker, shared by every instance) is set by the one
 // instance that sends it — by Web Push to the user's devices and, when the item's target asks for it,
 // by e-mail through the outbound e-mail adapter.
 //
@@ -48,9 +48,9 @@ export const quotePath = (hit: AlertHit) =>
   quoteScreenPath(hit.plan, { commodity: hit.commodity, type: hit.type, watch: hit.itemId });
 
 async function emailOf(storage: Storage, userId: string): Promise<string | null> {
-  const subject = await storage.loadSubject(userId);
+  const subject = await storage.members.loadSubject(userId);
   for (const orgId of new Set(subject.memberships.map((m) => m.orgId))) {
-    const found = (await storage.listMembers(orgId)).find((m) => m.id === userId);
+    const found = (await storage.members.listMembers(orgId)).find((m) => m.id === userId);
     if (found?.email) return found.email;
   }
   return null;
@@ -70,7 +70,7 @@ export async function runAlerts(snapshot: MarketSnapshot, options: AlertRunOptio
     const { hits } = evaluateWatchlist(items, snapshot);
     for (const hit of hits) {
       result.hits++;
-      if (!(await storage.claimMarker(`alert:${userId}:${hit.itemId}:${hit.asOf}`))) {
+      if (!(await storage.settings.claimMarker(`alert:${userId}:${hit.itemId}:${hit.asOf}`))) {
         result.alreadyTold++;
         continue;
       }

@@ -22,7 +22,7 @@ export const noAgencyMessage = (orgId: string) =>
 
 /** Whether `orgId` takes applications: it has at least one agent. */
 export async function takesApplications(storage: Storage, orgId: string): Promise<boolean> {
-  const members = await storage.listMembers(orgId);
+  const members = await storage.members.listMembers(orgId);
   return members.some((m) => m.roles.includes("agent"));
 }
 

@@ -82,7 +82,7 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
   const log = options.log ?? (() => {});
 
   const notifyAgents = async (orgId: string, record: ApplicationRecord) => {
-    const members = await storage.listMembers(orgId);
+    const members = await storage.members.listMembers(orgId);
     const link = `${options.appUrl().replace(/\/$/, "")}/agent?application=${encodeURIComponent(record.id)}`;
     for (const m of members) {
       if (!m.roles.includes("agent") || !m.email) continue;

@@ -194,7 +194,7 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
   app.post("/api/orgs/:orgId/campaigns/:campaignId/test", async (c) => {
     const who = await agent(c);
     if ("response" in who) return who.response;
-    const me = (await storage.listMembers(who.orgId)).find((m) => m.id === who.sub);
+    const me = (await storage.members.listMembers(who.orgId)).find((m) => m.id === who.sub);
     const to = me?.email;
     if (!to)
       return c.json(

@@ -79,10 +79,10 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     const signed = await signedIn(c, options.verify);
     if ("response" in signed) return signed;
     const { sub } = signed.identity;
-    const subject = await storage.loadSubject(sub);
+    const subject = await storage.members.loadSubject(sub);
     const ref = { kind: "claim" as const, name: documentName.claim(orgId, claimId), orgId, claimId };
     const grant = documentAccess(subject, ref, {
-      claimCustomerId: await storage.getClaimCustomer(orgId, claimId),
+      claimCustomerId: await storage.claims.getClaimCustomer(orgId, claimId),
     });
     const isAgent = subject.memberships.some((m) => m.orgId === orgId && m.role === "agent");
     const allowed =
@@ -125,8 +125,10 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     }
     // ATTACH2: the organisation's attachments stay under its cap (a retry of a stored file is no new
     // byte). Checked before storing: uploads at the same moment may pass it together, by one file each.
-    const known = (await storage.listAttachments(who.orgId, who.claimId)).some((a) => a.id === query.data.id);
-    const used = known ? 0 : await storage.orgAttachmentBytes(who.orgId);
+    const known = (await storage.claims.listAttachments(who.orgId, who.claimId)).some(
+      (a) => a.id === query.data.id,
+    );
+    const used = known ? 0 : await storage.claims.orgAttachmentBytes(who.orgId);
     if (!known && used + content.length > options.maxBytesPerOrg)
       return c.json(
         {
@@ -146,7 +148,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
       uploadedBy: who.sub,
       uploadedAt: nowMs(),
     };
-    const stored = await storage.putAttachment(record, content);
+    const stored = await storage.claims.putAttachment(record, content);
     if (stored.sha256 !== record.sha256)
       return c.json(
         {
@@ -161,7 +163,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
   app.get("/api/orgs/:orgId/claims/:claimId/attachments", async (c) => {
     const who = await claimCaller(c, "read");
     if ("response" in who) return who.response;
-    const list = await storage.listAttachments(who.orgId, who.claimId);
+    const list = await storage.claims.listAttachments(who.orgId, who.claimId);
     return c.json({ attachments: list.map(publicRecord) });
   });
 
@@ -170,7 +172,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     if ("response" in who) return who.response;
     const id = idSchema.safeParse(c.req.param("id"));
     if (!id.success) return invalid(c, "attachment id", toIssues(id.error));
-    const found = await storage.getAttachment(who.orgId, who.claimId, id.data);
+    const found = await storage.claims.getAttachment(who.orgId, who.claimId, id.data);
     if (!found)
       return c.json(
         { error: "not-found", message: `Claim ${who.claimId} has no attachment ${id.data}.` },
@@ -193,7 +195,7 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     if ("response" in who) return who.response;
     const limit = z.coerce.number().int().min(1).max(500).default(100).safeParse(c.req.query("limit"));
     if (!limit.success) return invalid(c, "query", toIssues(limit.error));
-    const rows = await storage.listHistory({
+    const rows = await storage.history.listHistory({
       documentNames: [documentName.claim(who.orgId, who.claimId)],
       limit: limit.data,
     });

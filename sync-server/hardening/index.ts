@@ -108,7 +108,7 @@ export async function createHardening(options: HardeningOptions) {
     /** Hocuspocus extensions: the socket caps and presence (SESSION3, SESSION4). */
     extensions: [
       syncLimits,
-      new Presence(new UserNames((orgId) => storage.listMembers(orgId))),
+      new Presence(new UserNames((orgId) => storage.members.listMembers(orgId))),
     ] as Extension[],
     /** The token verifier with the revocation check. */
     guardVerify: (verify: VerifyToken) => revocations.guard(verify),

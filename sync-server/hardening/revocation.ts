@@ -63,7 +63,7 @@ export class SessionRevocations {
 
   /** Reads the revocations in force from the table (at start, and to catch up). */
   async load(): Promise<void> {
-    for (const revocation of await this.storage.listRevocations(this.now())) {
+    for (const revocation of await this.storage.sessions.listRevocations(this.now())) {
       if (!this.knows(revocation)) this.apply(revocation);
     }
   }
@@ -96,7 +96,7 @@ export class SessionRevocations {
 
   /** Records and applies a revocation; returns it (for the other instances). */
   async revoke(revocation: SessionRevocation): Promise<SessionRevocation> {
-    await this.storage.revokeSessions(revocation);
+    await this.storage.sessions.revokeSessions(revocation);
     this.apply(revocation);
     return revocation;
   }

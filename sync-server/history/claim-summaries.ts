@@ -139,8 +139,8 @@ export async function refreshAfterClaimRestore(options: {
   const { hocuspocus, storage, orgId, claimId } = options;
   const result: ClaimSummaryRefresh = { written: 0, removed: 0, refused: [] };
   const customerNow = claimCustomerOf(options.claim);
-  if ((await storage.getClaimCustomer(orgId, claimId)) !== customerNow)
-    await storage.setClaimCustomer(orgId, claimId, customerNow);
+  if ((await storage.claims.getClaimCustomer(orgId, claimId)) !== customerNow)
+    await storage.claims.setClaimCustomer(orgId, claimId, customerNow);
   const implied = impliedSummary(options.claim);
   if (implied === "keep") return result;
   const orgName = documentName.org(orgId);

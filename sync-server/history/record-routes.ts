@@ -44,7 +44,7 @@ export function mountRecordHistory(app: Hono, options: { storage: Storage; verif
       customer: documentName.customer(org.data, customer.data),
       internal: documentName.customerInternal(org.data, customer.data),
     };
-    const rows = await storage.listHistory({
+    const rows = await storage.history.listHistory({
       documentNames: [names.customer, names.internal],
       recordKey: query.data.record,
       limit: query.data.limit,

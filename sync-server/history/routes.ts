@@ -175,7 +175,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
       base,
       archive.updates.map((u) => u.update),
     );
-    const members = new Map((await storage.listMembers(ref.orgId)).map((m) => [m.id, m]));
+    const members = new Map((await storage.members.listMembers(ref.orgId)).map((m) => [m.id, m]));
     const limit = ready.input.limit ?? 200;
     const changes = archive.updates
       .map((u, i) => ({

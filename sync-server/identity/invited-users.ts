@@ -8,8 +8,8 @@ import { DEMO_USERS, type DemoUser } from "./demo-users";
 /** The users the embedded provider signs in: the demo users, then every invitee stored (replacing a demo user of the same subject). */
 export async function loadEmbeddedUsers(storage: Storage): Promise<DemoUser[]> {
   const users: DemoUser[] = [...DEMO_USERS];
-  for (const invited of await storage.admin.listIdentityUsers()) {
-    const subject = await storage.loadSubject(invited.sub);
+  for (const invited of await storage.identity.listIdentityUsers()) {
+    const subject = await storage.members.loadSubject(invited.sub);
     const user: DemoUser = {
       sub: invited.sub,
       email: invited.email,
@@ -32,7 +32,7 @@ export async function rememberEmbeddedUser(
   user: DemoUser,
   at: number,
 ): Promise<void> {
-  await storage.admin.putIdentityUser({
+  await storage.identity.putIdentityUser({
     sub: user.sub,
     email: user.email,
     name: user.name,

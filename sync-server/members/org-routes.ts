@@ -38,7 +38,7 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const who = await caller(c, org.data, ["admin", "agent"]);
     if ("response" in who) return who.response;
-    return c.json({ members: await storage.listMembers(org.data) });
+    return c.json({ members: await storage.members.listMembers(org.data) });
   });
 
   app.post("/api/orgs/:orgId/members", async (c) => {
@@ -56,14 +56,14 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
     const decided = memberRecordFor(
       org.data,
       member.userId,
-      await storage.admin.getUser(member.userId),
+      await storage.members.getUser(member.userId),
       member,
     );
     if ("refused" in decided) return c.json(decided.refused, 409);
-    if (decided.record) await storage.upsertUser(decided.record);
-    await storage.addMembership(member.userId, org.data, member.role);
+    if (decided.record) await storage.members.upsertUser(decided.record);
+    await storage.members.addMembership(member.userId, org.data, member.role);
     await options.onMembershipChanged?.(org.data, member.userId);
-    return c.json({ members: await storage.listMembers(org.data) }, 201);
+    return c.json({ members: await storage.members.listMembers(org.data) }, 201);
   });
 
   app.delete("/api/orgs/:orgId/members/:userId/roles/:role", async (c) => {
@@ -80,14 +80,14 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     // The last admin keeps the role (issue 13 §3, shared/admin/members.ts).
     if (params.data.role === "admin") {
-      const admins = (await storage.listMembers(org.data))
+      const admins = (await storage.members.listMembers(org.data))
         .filter((m) => m.roles.includes("admin"))
         .map((m) => m.id);
       const problem = lastAdminProblem(admins, params.data.userId, []);
       if (problem) return c.json({ error: "last-admin", message: problem }, 409);
     }
-    await storage.removeMembership(params.data.userId, org.data, params.data.role);
+    await storage.members.removeMembership(params.data.userId, org.data, params.data.role);
     await options.onMembershipChanged?.(org.data, params.data.userId);
-    return c.json({ members: await storage.listMembers(org.data) });
+    return c.json({ members: await storage.members.listMembers(org.data) });
   });
 }

@@ -37,9 +37,9 @@ export function mountProfileApi(app: Hono, options: ProfileApiOptions): void {
   const now = options.now ?? nowMs;
 
   const view = async (identity: Identity) => {
-    const stored = readStored(await storage.admin.getUserProfile(identity.sub));
-    const subject = await storage.loadSubject(identity.sub);
-    const user = (await storage.listMembers(identity.orgId ?? "")).find((m) => m.id === identity.sub);
+    const stored = readStored(await storage.members.getUserProfile(identity.sub));
+    const subject = await storage.members.loadSubject(identity.sub);
+    const user = (await storage.members.listMembers(identity.orgId ?? "")).find((m) => m.id === identity.sub);
     const byOrg = new Map<string, string[]>();
     for (const m of subject.memberships) byOrg.set(m.orgId, [...(byOrg.get(m.orgId) ?? []), m.role]);
     return {
@@ -71,12 +71,12 @@ export function mountProfileApi(app: Hono, options: ProfileApiOptions): void {
     const parsed = await parseBody(c, profileUpdateSchema);
     if ("response" in parsed) return parsed.response;
     const at = now();
-    const before = readStored(await storage.admin.getUserProfile(identity.sub));
+    const before = readStored(await storage.members.getUserProfile(identity.sub));
     const next = applyProfileUpdate(before, parsed.data, new Date(at).toISOString());
-    await storage.admin.putUserProfile(identity.sub, JSON.stringify(next), at);
+    await storage.members.putUserProfile(identity.sub, JSON.stringify(next), at);
     // The users table keeps the name for the members list (the e-mail stays the identity's).
     if (identity.email)
-      await storage.upsertUser({ id: identity.sub, email: identity.email, name: next.name });
+      await storage.members.upsertUser({ id: identity.sub, email: identity.email, name: next.name });
     c.header("Cache-Control", "no-store");
     return c.json(await view(identity));
   });

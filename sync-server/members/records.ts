@@ -1,5 +1,5 @@
-import type { StoredUser } from "../storage/admin-tables";
 import type { UserRecord } from "../storage/types";
+import type { StoredUser } from "./account-tables";
 
 // Whose user record an organisation's admin may write (issue 24 §2, rule ADMIN1 in docs/hardening.md).
 // The users table is shared by every organisation: an admin creates a user, or changes one who belongs

@@ -8,9 +8,9 @@ import { rememberEmbeddedUser } from "../identity/invited-users";
 import { requestAppOrigin } from "../identity/origins";
 import type { EmailSender } from "../outbound/email";
 import { callerOf, idSchema, invalid, parseBody, signedIn, toIssues } from "../routes/route";
-import type { InvitationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import type { InvitationRecord } from "./account-tables";
 import type { InvitationLinks } from "./invitation-links";
 import { mergeUser } from "./records";
 
@@ -79,18 +79,18 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   // Links point at the configured origin, never at the request's Host (ORIGIN1).
   const origin = (c: Context) => requestAppOrigin(c, options.publicUrl);
   const audit = (orgId: string, actorId: string, action: string, target: string, detail?: string) =>
-    storage.admin.appendAdminAudit({ orgId, actorId, action, target, detail: detail ?? null, at: now() });
+    storage.settings.appendAdminAudit({ orgId, actorId, action, target, detail: detail ?? null, at: now() });
   const adminsOf = async (orgId: string) =>
-    (await storage.listMembers(orgId)).filter((m) => m.roles.includes("admin")).map((m) => m.id);
+    (await storage.members.listMembers(orgId)).filter((m) => m.roles.includes("admin")).map((m) => m.id);
 
   app.get("/api/orgs/:orgId/people", async (c) => {
     const org = orgOf(c);
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
-    const members = await storage.listMembers(org.data);
-    const last = await storage.admin.lastSignIns(members.map((m) => m.id));
-    const invitations = await storage.admin.listInvitations(org.data);
+    const members = await storage.members.listMembers(org.data);
+    const last = await storage.members.lastSignIns(members.map((m) => m.id));
+    const invitations = await storage.members.listInvitations(org.data);
     const at = now();
     c.header("Cache-Control", "no-store");
     return c.json({
@@ -136,7 +136,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       usedAt: null,
       usedBy: null,
     };
-    await storage.admin.createInvitation(invitation);
+    await storage.members.createInvitation(invitation);
     const link = `${origin(c)}/api/invitations/accept?token=${options.links.token(invitation.id, invitation.expiresAt)}`;
     const hours = Math.round(options.invitationTtlMs / 3_600_000);
     const sent = await options.email.send({
@@ -171,7 +171,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
 
   /** The member's roles now, and whether the caller may change them at all. */
   const target = async (c: Context, orgId: string, callerRoles: Role[], userId: string) => {
-    const member = (await storage.listMembers(orgId)).find((m) => m.id === userId);
+    const member = (await storage.members.listMembers(orgId)).find((m) => m.id === userId);
     if (!member)
       return {
         response: c.json({ error: "not-found", message: `${userId} is no member of ${orgId}.` }, 404),
@@ -205,8 +205,8 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     const lastAdmin = lastAdminProblem(await adminsOf(org.data), userId.data, next);
     if (lastAdmin) return c.json({ error: "last-admin", message: lastAdmin }, 409);
-    for (const role of added) await storage.addMembership(userId.data, org.data, role);
-    for (const role of removed) await storage.removeMembership(userId.data, org.data, role);
+    for (const role of added) await storage.members.addMembership(userId.data, org.data, role);
+    for (const role of removed) await storage.members.removeMembership(userId.data, org.data, role);
     for (const role of added) await audit(org.data, who.identity.sub, "role.added", userId.data, role);
     for (const role of removed) await audit(org.data, who.identity.sub, "role.removed", userId.data, role);
     if (added.length || removed.length) await options.onMembershipChanged?.(org.data, userId.data);
@@ -226,7 +226,8 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     const lastAdmin = lastAdminProblem(await adminsOf(org.data), userId.data, []);
     if (lastAdmin) return c.json({ error: "last-admin", message: lastAdmin }, 409);
-    for (const role of found.member.roles) await storage.removeMembership(userId.data, org.data, role);
+    for (const role of found.member.roles)
+      await storage.members.removeMembership(userId.data, org.data, role);
     await audit(org.data, who.identity.sub, "member.removed", userId.data, found.member.roles.join(","));
     await options.onMembershipChanged?.(org.data, userId.data);
     return c.json({ id: userId.data, removed: true });
@@ -239,19 +240,22 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
   ): Promise<{ problem: keyof typeof PROBLEMS } | { invitation: InvitationRecord; userId: string }> => {
     const read = options.links.read(token, now());
     if ("problem" in read) return { problem: read.problem };
-    const invitation = await storage.admin.getInvitation(read.id);
+    const invitation = await storage.members.getInvitation(read.id);
     if (!invitation) return { problem: "unknown" };
     if (invitation.usedAt !== null) return { problem: "used" };
     return { invitation, userId: userId(invitation) };
   };
   const join = async (invitation: InvitationRecord, userId: string, name: string | null) => {
-    if (!(await storage.admin.redeemInvitation(invitation.id, userId, now()))) return false;
+    if (!(await storage.members.redeemInvitation(invitation.id, userId, now()))) return false;
     // The invitee's stored record is theirs: a new user gets the invited e-mail; nothing is erased.
-    const stored = await storage.admin.getUser(userId);
-    await storage.upsertUser(mergeUser(userId, stored, { email: stored?.email ?? invitation.email, name }));
-    for (const role of invitation.roles) await storage.addMembership(userId, invitation.orgId, role);
-    if (invitation.customerId) await storage.linkCustomer(userId, invitation.orgId, invitation.customerId);
-    await storage.admin.recordSignIn(userId, now());
+    const stored = await storage.members.getUser(userId);
+    await storage.members.upsertUser(
+      mergeUser(userId, stored, { email: stored?.email ?? invitation.email, name }),
+    );
+    for (const role of invitation.roles) await storage.members.addMembership(userId, invitation.orgId, role);
+    if (invitation.customerId)
+      await storage.members.linkCustomer(userId, invitation.orgId, invitation.customerId);
+    await storage.members.recordSignIn(userId, now());
     await audit(
       invitation.orgId,
       userId,
@@ -285,7 +289,7 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     const { invitation, userId } = result;
     if (!(await join(invitation, userId, null))) return page(c, 409, PROBLEMS.used);
     // The embedded provider signs the new user in with the roles of the invitation.
-    const subject = await storage.loadSubject(userId);
+    const subject = await storage.members.loadSubject(userId);
     const roles = subject.memberships.filter((m) => m.orgId === invitation.orgId).map((m) => m.role);
     const existing = users.findIndex((u) => u.sub === userId);
     const user: DemoUser = {

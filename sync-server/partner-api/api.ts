@@ -111,7 +111,7 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
     if ("response" in who) return who.response;
     const admin = who.roles.includes("admin");
     const keys = await storage.partner.listApiKeys(org.data, admin ? null : who.sub);
-    const members = admin ? await storage.listMembers(org.data) : [];
+    const members = admin ? await storage.members.listMembers(org.data) : [];
     const email = new Map(members.map((m) => [m.id, m.email]));
     c.header("Cache-Control", "no-store");
     return c.json({

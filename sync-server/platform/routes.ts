@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { DisabledOrgs } from "../admin/disabled-orgs";
 import { nowMs } from "../clock";
 import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
-import type { OrganisationRecord } from "../storage/admin-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import type { OrganisationRecord } from "./tables";
 
 // The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
 //   GET   /api/platform/orgs                 every organisation the server knows (the table's, and those
@@ -62,16 +62,16 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   });
   /** The record of `id` and whether it is stored; null when the server knows no such organisation. */
   const recordOf = async (id: string) => {
-    const stored = await storage.admin.getOrganisation(id);
+    const stored = await storage.platform.getOrganisation(id);
     if (stored) return { record: stored, registered: true };
-    return (await storage.admin.listKnownOrgIds()).includes(id)
+    return (await storage.platform.listKnownOrgIds()).includes(id)
       ? { record: unregistered(id), registered: false }
       : null;
   };
   const orgView = async () => {
-    const stored = new Map((await storage.admin.listOrganisations()).map((o) => [o.id, o]));
+    const stored = new Map((await storage.platform.listOrganisations()).map((o) => [o.id, o]));
     return Promise.all(
-      (await storage.admin.listKnownOrgIds()).map(async (id) => {
+      (await storage.platform.listKnownOrgIds()).map(async (id) => {
         const o = stored.get(id) ?? unregistered(id);
         return {
           id: o.id,
@@ -81,7 +81,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
           registered: stored.has(id),
           createdAt: stored.has(id) ? new Date(o.createdAt).toISOString() : null,
           disabledAt: o.disabledAt === null ? null : new Date(o.disabledAt).toISOString(),
-          members: (await storage.listMembers(o.id)).length,
+          members: (await storage.members.listMembers(o.id)).length,
         };
       }),
     );
@@ -90,9 +90,9 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
   const parentProblem = async (id: string, parentOrgId: string | null | undefined) => {
     if (!parentOrgId) return null;
     if (parentOrgId === id) return "an organisation cannot be its own parent";
-    if (!(await storage.admin.listKnownOrgIds()).includes(parentOrgId))
+    if (!(await storage.platform.listKnownOrgIds()).includes(parentOrgId))
       return `there is no organisation ${parentOrgId}`;
-    const all = new Map((await storage.admin.listOrganisations()).map((o) => [o.id, o]));
+    const all = new Map((await storage.platform.listOrganisations()).map((o) => [o.id, o]));
     for (let at: string | null | undefined = parentOrgId; at; at = all.get(at)?.parentOrgId) {
       if (at === id) return `${parentOrgId} is a sub-agency of ${id}: that would be a cycle`;
     }
@@ -110,12 +110,12 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if ("response" in who) return who.response;
     const parsed = await parseBody(c, createSchema);
     if ("response" in parsed) return parsed.response;
-    if ((await storage.admin.listKnownOrgIds()).includes(parsed.data.id))
+    if ((await storage.platform.listKnownOrgIds()).includes(parsed.data.id))
       return invalid(c, "request body", [{ path: ["id"], message: `${parsed.data.id} exists already` }]);
     const parent = await parentProblem(parsed.data.id, parsed.data.parentOrgId);
     if (parent) return invalid(c, "request body", [{ path: ["parentOrgId"], message: parent }]);
     const at = now();
-    await storage.admin.putOrganisation({
+    await storage.platform.putOrganisation({
       id: parsed.data.id,
       name: parsed.data.name,
       organizationType: parsed.data.organizationType,
@@ -124,7 +124,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
       updatedAt: at,
       disabledAt: null,
     });
-    await storage.admin.appendAdminAudit({
+    await storage.settings.appendAdminAudit({
       orgId: parsed.data.id,
       actorId: who.identity.sub,
       action: "org.created",
@@ -154,7 +154,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
         : parsed.data.disabled
           ? (existing.disabledAt ?? at)
           : null;
-    await storage.admin.putOrganisation({
+    await storage.platform.putOrganisation({
       ...existing,
       name: parsed.data.name ?? existing.name,
       organizationType: parsed.data.organizationType ?? existing.organizationType,
@@ -164,7 +164,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     });
     const action =
       disabledAt !== existing.disabledAt ? (disabledAt ? "org.disabled" : "org.enabled") : "org.changed";
-    await storage.admin.appendAdminAudit({
+    await storage.settings.appendAdminAudit({
       orgId: id.data,
       actorId: who.identity.sub,
       action,
@@ -173,7 +173,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     });
     if (disabledAt !== existing.disabledAt) {
       await options.disabled.refresh();
-      for (const member of await storage.listMembers(id.data))
+      for (const member of await storage.members.listMembers(id.data))
         await options.onMembershipChanged?.(id.data, member.id);
     }
     return c.json({ organisations: await orgView() });
@@ -188,7 +188,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
       node: process.version,
       storage: storage.kind,
       documents: documents.length,
-      organisations: (await storage.admin.listKnownOrgIds()).length,
+      organisations: (await storage.platform.listKnownOrgIds()).length,
       uptimeSeconds: Math.round(process.uptime()),
       memoryMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
     });
@@ -199,7 +199,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!query.success) return invalid(c, "query", toIssues(query.error));
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const rows = await storage.listViolations({ limit: query.data.limit });
+    const rows = await storage.violations.listViolations({ limit: query.data.limit });
     // One row per kind, document, user and minute with its count and first/last time (rule VIOL1).
     const iso = (at: number) => new Date(at).toISOString();
     return c.json({ violations: rows.map((v) => ({ ...v, at: iso(v.at), lastAt: iso(v.lastAt) })) });
@@ -210,7 +210,7 @@ export function mountPlatformApi(app: Hono, options: PlatformApiOptions): void {
     if (!query.success) return invalid(c, "query", toIssues(query.error));
     const who = await superAdmin(c);
     if ("response" in who) return who.response;
-    const rows = await storage.admin.listOutbox(query.data.limit);
+    const rows = await storage.platform.listOutbox(query.data.limit);
     return c.json({ messages: rows.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) });
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Subject } from "../../shared/access/documents";
 import type { Role } from "../../shared/access/roles";
 import type { Identity } from "../identity/verify";
+import type { MemberTables } from "../members/tables";
 import type { VerifyToken } from "../sync/context";
 
 // The route seam (docs/server-layout.md): what every /api handler shares, defined once.
@@ -130,13 +131,13 @@ export interface CallerRule {
 /** The signed-in caller when they pass `rule`; otherwise the 401 or 403 answer to send. */
 export async function callerOf(
   c: Context,
-  deps: { storage: { loadSubject(userId: string): Promise<Subject> }; verify: VerifyToken },
+  deps: { storage: { members: Pick<MemberTables, "loadSubject"> }; verify: VerifyToken },
   rule: CallerRule,
 ): Promise<Caller | Refused> {
   const signed = await signedIn(c, deps.verify);
   if ("response" in signed) return signed;
   const { identity } = signed;
-  const subject = await deps.storage.loadSubject(identity.sub);
+  const subject = await deps.storage.members.loadSubject(identity.sub);
   const allRoles = subject.memberships.map((m) => m.role);
   const roles =
     rule.org === null ? allRoles : subject.memberships.filter((m) => m.orgId === rule.org).map((m) => m.role);

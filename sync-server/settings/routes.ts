@@ -58,7 +58,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
     const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
-    const rows = await storage.admin.listOrgSecrets(org.data);
+    const rows = await storage.settings.listOrgSecrets(org.data);
     c.header("Cache-Control", "no-store");
     return c.json({
       secrets: rows.map((r) => ({ name: r.name, set: true, updatedAt: new Date(r.updatedAt).toISOString() })),
@@ -76,8 +76,8 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if ("response" in parsed) return parsed.response;
     const at = now();
     const sealed = options.secrets.seal(org.data, name.data, parsed.data.value);
-    await storage.admin.putOrgSecret(org.data, name.data, sealed, at, who.identity.sub);
-    await storage.admin.appendAdminAudit({
+    await storage.settings.putOrgSecret(org.data, name.data, sealed, at, who.identity.sub);
+    await storage.settings.appendAdminAudit({
       orgId: org.data,
       actorId: who.identity.sub,
       action: "secret.set",
@@ -95,8 +95,8 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
     const at = now();
-    await storage.admin.putOrgSecret(org.data, name.data, null, at, who.identity.sub);
-    await storage.admin.appendAdminAudit({
+    await storage.settings.putOrgSecret(org.data, name.data, null, at, who.identity.sub);
+    await storage.settings.appendAdminAudit({
       orgId: org.data,
       actorId: who.identity.sub,
       action: "secret.cleared",
@@ -123,7 +123,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     }
     const at = now();
     const sha256 = createHash("sha256").update(bytes).digest("hex");
-    await storage.admin.putOrgAsset(
+    await storage.settings.putOrgAsset(
       {
         orgId: org.data,
         kind: kind.data,
@@ -135,7 +135,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
       },
       bytes,
     );
-    await storage.admin.appendAdminAudit({
+    await storage.settings.appendAdminAudit({
       orgId: org.data,
       actorId: who.identity.sub,
       action: "image.uploaded",
@@ -156,9 +156,9 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!kind.success) return invalid(c, "image kind", toIssues(kind.error));
     const who = await callerOf(c, options, { org: org.data, roles: ["admin"] });
     if ("response" in who) return who.response;
-    const removed = await storage.admin.deleteOrgAsset(org.data, kind.data);
+    const removed = await storage.settings.deleteOrgAsset(org.data, kind.data);
     if (removed) {
-      await storage.admin.appendAdminAudit({
+      await storage.settings.appendAdminAudit({
         orgId: org.data,
         actorId: who.identity.sub,
         action: "image.removed",
@@ -176,7 +176,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     const notFound = () =>
       c.json({ error: "not-found", message: "No such image (it may have been replaced)." }, 404);
     if (!org.success || !kind.success || !/^[0-9a-f]{16}$/.test(version)) return notFound();
-    const asset = await storage.admin.getOrgAsset(org.data, kind.data);
+    const asset = await storage.settings.getOrgAsset(org.data, kind.data);
     if (!asset?.record.sha256.startsWith(version)) return notFound();
     const etag = `"${asset.record.sha256.slice(0, 32)}"`;
     c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -195,7 +195,7 @@ export function mountSettingsApi(app: Hono, options: SettingsApiOptions): void {
     if (!query.success) return invalid(c, "query", toIssues(query.error));
     const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
-    const rows = await storage.admin.listAdminAudit(org.data, query.data.limit);
+    const rows = await storage.settings.listAdminAudit(org.data, query.data.limit);
     return c.json({
       audit: rows.map((r) => ({
         id: r.id,

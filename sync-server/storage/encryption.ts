@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID }
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocumentName } from "../../shared/documents/names";
+import type { ClaimTables } from "../claims/tables";
 import { foldUpdates } from "./archive-tables";
 import { updateAuthor } from "./authors";
 import { withOverrides } from "./overrides";
@@ -173,19 +174,21 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
         cipher.seal(name, combine(stored && cipher.open(name, stored))),
       );
     },
-    // Claim attachments (ownership and sales papers) are sealed too (issue 11).
-    putAttachment(record, content) {
-      const name = attachmentBlobName(record.orgId, record.claimId, record.id);
-      return storage.putAttachment(record, cipher.seal(name, content));
-    },
-    async getAttachment(orgId, claimId, id) {
-      const found = await storage.getAttachment(orgId, claimId, id);
-      if (!found) return null;
-      return {
-        record: found.record,
-        content: cipher.open(attachmentBlobName(orgId, claimId, id), found.content),
-      };
-    },
+    // Claim attachments (ownership and sales papers) are sealed too (docs/claims.md).
+    claims: withOverrides(storage.claims, {
+      putAttachment(record, content) {
+        const name = attachmentBlobName(record.orgId, record.claimId, record.id);
+        return storage.claims.putAttachment(record, cipher.seal(name, content));
+      },
+      async getAttachment(orgId, claimId, id) {
+        const found = await storage.claims.getAttachment(orgId, claimId, id);
+        if (!found) return null;
+        return {
+          record: found.record,
+          content: cipher.open(attachmentBlobName(orgId, claimId, id), found.content),
+        };
+      },
+    } satisfies Partial<ClaimTables>),
   };
   return withOverrides(storage, overrides);
 }
@@ -196,7 +199,7 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
  * anything. Throws DataKeyError.
  */
 export async function checkDataKey(storage: Storage, cipher: DocumentCipher): Promise<void> {
-  const recorded = await storage.claimSetting(KEY_FINGERPRINT_SETTING, cipher.fingerprint);
+  const recorded = await storage.settings.claimSetting(KEY_FINGERPRINT_SETTING, cipher.fingerprint);
   if (recorded !== cipher.fingerprint) {
     throw new DataKeyError(
       `DATA_ENCRYPTION_KEY (fingerprint ${cipher.fingerprint}) is not the key this database's encrypted documents were written with (fingerprint ${recorded}). Start the server with that key; nothing was read or written.`,

@@ -1,11 +1,16 @@
 import pg from "pg";
-import type { Subject } from "../../shared/access/documents";
-import { isRole, type Role } from "../../shared/access/roles";
 import { applicationTables } from "../applications/tables";
 import { campaignTables } from "../campaigns/tables";
+import { claimTables } from "../claims/tables";
 import { nowMs } from "../clock";
+import { historyTables } from "../history/tables";
+import { identityTables } from "../identity/tables";
+import { memberTables } from "../members/tables";
 import { partnerTables } from "../partner-api/tables";
-import { adminTables } from "./admin-tables";
+import { platformTables } from "../platform/tables";
+import { sessionTables } from "../session/tables";
+import { settingTables } from "../settings/tables";
+import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "../violations/tables";
 import {
   type ArchiveRow,
   archivedUpdate,
@@ -16,32 +21,12 @@ import {
   READ_ARCHIVE_SQL,
   UNTIL_NOW,
 } from "./archive-tables";
-import {
-  ATTACHMENT_COLUMNS,
-  type AttachmentRow,
-  attachmentRecord,
-  attachmentValues,
-  ORG_ATTACHMENT_BYTES_SQL,
-} from "./attachment-rows";
 import { updateAuthor } from "./authors";
-import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
+import { mergeStates } from "./rows";
 import { schemaSql } from "./schema";
 import { checkSchemaName, withSchemaLock } from "./schema-lock";
 import { type Db, POSTGRES_TYPES, postgresDb, toPostgresPlaceholders } from "./sql";
-import type {
-  AttachmentRecord,
-  CompactionCover,
-  HistoryEntry,
-  HistoryFilter,
-  HistoryRecord,
-  MemberRecord,
-  MergeStates,
-  SessionRevocation,
-  Storage,
-  StoredDocument,
-  UserRecord,
-} from "./types";
-import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "./violation-tables";
+import type { CompactionCover, MergeStates, Storage, StoredDocument } from "./types";
 
 export interface PostgresStorageOptions {
   connectionString: string;
@@ -56,14 +41,17 @@ export class PostgresStorage implements Storage {
   readonly kind = "postgres" as const;
   private constructor(private readonly pool: pg.Pool) {}
 
-  // --- The resources' tables, on this database's runner (sql.ts) ---
+  // --- The resources' tables, on this database's runner (sql.ts; docs/server-layout.md) ---
   private readonly sql: Db = postgresDb((text, values) => this.pool.query(text, values));
-  readonly admin = adminTables(this.sql);
+  readonly members = memberTables(this.sql);
+  readonly claims = claimTables(this.sql);
+  readonly violations = violationTables(this.sql);
+  readonly settings = settingTables(this.sql);
+  readonly history = historyTables(this.sql);
+  readonly sessions = sessionTables(this.sql);
+  readonly platform = platformTables(this.sql);
+  readonly identity = identityTables(this.sql);
   readonly campaigns = campaignTables(this.sql);
-  private readonly violations = violationTables(this.sql);
-  // Refused writes stay methods of Storage itself (the sync write path calls them).
-  readonly recordViolation: Storage["recordViolation"] = (v) => this.violations.recordViolation(v);
-  readonly listViolations: Storage["listViolations"] = (f) => this.violations.listViolations(f);
   readonly applications = applicationTables(this.sql);
   readonly partner = partnerTables(this.sql);
 
@@ -234,208 +222,6 @@ export class PostgresStorage implements Storage {
     );
     return result.rows.map((r) => r.name);
   }
-
-  async upsertUser(user: UserRecord): Promise<void> {
-    await this.pool.query(
-      "INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
-      [user.id, user.email, user.name],
-    );
-  }
-
-  async addMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    await this.pool.query(
-      "INSERT INTO org_memberships (user_id, org_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-      [userId, orgId, role],
-    );
-  }
-
-  async removeMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    await this.pool.query("DELETE FROM org_memberships WHERE user_id = $1 AND org_id = $2 AND role = $3", [
-      userId,
-      orgId,
-      role,
-    ]);
-  }
-
-  async linkCustomer(userId: string, orgId: string, customerId: string): Promise<void> {
-    await this.pool.query(
-      "INSERT INTO customer_links (user_id, org_id, customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-      [userId, orgId, customerId],
-    );
-  }
-
-  async loadSubject(userId: string): Promise<Subject> {
-    const memberships = await this.pool.query<{ org_id: string; role: string }>(
-      "SELECT org_id, role FROM org_memberships WHERE user_id = $1 ORDER BY org_id, role",
-      [userId],
-    );
-    const links = await this.pool.query<{ org_id: string; customer_id: string }>(
-      "SELECT org_id, customer_id FROM customer_links WHERE user_id = $1 ORDER BY org_id, customer_id",
-      [userId],
-    );
-    return {
-      userId,
-      memberships: memberships.rows.flatMap((m) =>
-        isRole(m.role) ? [{ orgId: m.org_id, role: m.role }] : [],
-      ),
-      customerLinks: links.rows.map((l) => ({ orgId: l.org_id, customerId: l.customer_id })),
-    };
-  }
-
-  async listMembers(orgId: string): Promise<MemberRecord[]> {
-    const result = await this.pool.query<{
-      id: string;
-      email: string | null;
-      name: string | null;
-      role: string;
-    }>(
-      'SELECT u.id, u.email, u.name, m.role FROM org_memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 ORDER BY u.id COLLATE "C", m.role COLLATE "C"',
-      [orgId],
-    );
-    return groupMembers(result.rows);
-  }
-
-  async setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void> {
-    if (customerId === null) {
-      await this.pool.query("DELETE FROM claim_links WHERE org_id = $1 AND claim_id = $2", [orgId, claimId]);
-      return;
-    }
-    await this.pool.query(
-      "INSERT INTO claim_links (org_id, claim_id, customer_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, claim_id) DO UPDATE SET customer_id = excluded.customer_id",
-      [orgId, claimId, customerId],
-    );
-  }
-
-  async getClaimCustomer(orgId: string, claimId: string): Promise<string | null> {
-    const result = await this.pool.query<{ customer_id: string }>(
-      "SELECT customer_id FROM claim_links WHERE org_id = $1 AND claim_id = $2",
-      [orgId, claimId],
-    );
-    return result.rows[0]?.customer_id ?? null;
-  }
-
-  async claimMarker(key: string): Promise<boolean> {
-    const result = await this.pool.query("INSERT INTO markers (key) VALUES ($1) ON CONFLICT DO NOTHING", [
-      key,
-    ]);
-    return result.rowCount === 1;
-  }
-
-  // --- Session revocation (issue 16 §3) ---
-  async revokeSessions(r: SessionRevocation): Promise<void> {
-    await this.pool.query(
-      "INSERT INTO session_revocations (kind, key, user_id, at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (kind, key) DO UPDATE SET at = GREATEST(session_revocations.at, excluded.at), expires_at = GREATEST(session_revocations.expires_at, excluded.expires_at)",
-      [r.kind, r.key, r.userId, r.at, r.expiresAt],
-    );
-  }
-
-  async listRevocations(now: number): Promise<SessionRevocation[]> {
-    const result = await this.pool.query<{
-      kind: SessionRevocation["kind"];
-      key: string;
-      user_id: string;
-      at: string;
-      expires_at: string;
-    }>(
-      "SELECT kind, key, user_id, at, expires_at FROM session_revocations WHERE expires_at > $1 ORDER BY kind, key",
-      [now],
-    );
-    return result.rows.map((r) => ({
-      kind: r.kind,
-      key: r.key,
-      userId: r.user_id,
-      at: Number(r.at),
-      expiresAt: Number(r.expires_at),
-    }));
-  }
-  // --- end of session revocation ---
-
-  // --- Record history and settings (issue 10) ---
-
-  async appendHistory(entries: readonly HistoryEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    // One statement for the batch: one array per column.
-    await this.pool.query(
-      "INSERT INTO record_history (document_name, section, record_key, action, fields, user_id, at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])",
-      [
-        entries.map((e) => e.documentName),
-        entries.map((e) => e.section),
-        entries.map((e) => e.recordKey),
-        entries.map((e) => e.action),
-        entries.map((e) => JSON.stringify(e.fields)),
-        entries.map((e) => e.userId),
-        entries.map((e) => e.at),
-      ],
-    );
-  }
-
-  async listHistory(filter: HistoryFilter): Promise<HistoryRecord[]> {
-    if (filter.documentNames.length === 0) return [];
-    const result = await this.pool.query<HistoryRow>(
-      "SELECT h.id, h.document_name, h.section, h.record_key, h.action, h.fields, h.user_id, h.at, u.email, u.name FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.document_name = ANY($1::text[]) AND ($2::text IS NULL OR h.record_key = $2 OR (h.section = 'taxIds' AND left(h.record_key, length($2) + 1) = $2 || '.')) ORDER BY h.at DESC, h.id DESC LIMIT $3",
-      [filter.documentNames, filter.recordKey ?? null, filter.limit ?? 100],
-    );
-    return result.rows.map(historyRecord);
-  }
-
-  async claimSetting(key: string, value: string): Promise<string> {
-    await this.pool.query("INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", [
-      key,
-      value,
-    ]);
-    const result = await this.pool.query<{ value: string }>(
-      "SELECT value FROM server_settings WHERE key = $1",
-      [key],
-    );
-    return result.rows[0]?.value as string;
-  }
-
-  // --- end of record history and settings ---
-
-  // --- Claim attachments (issue 11) ---
-
-  async putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord> {
-    await this.pool.query(
-      `INSERT INTO claim_attachments (${ATTACHMENT_COLUMNS}, content) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-      [...attachmentValues(record), Buffer.from(content)],
-    );
-    const result = await this.pool.query<AttachmentRow>(
-      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 AND id = $3`,
-      [record.orgId, record.claimId, record.id],
-    );
-    return attachmentRecord(result.rows[0] as AttachmentRow);
-  }
-
-  async getAttachment(
-    orgId: string,
-    claimId: string,
-    id: string,
-  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null> {
-    const result = await this.pool.query<AttachmentRow & { content: Buffer }>(
-      `SELECT ${ATTACHMENT_COLUMNS}, content FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 AND id = $3`,
-      [orgId, claimId, id],
-    );
-    const row = result.rows[0];
-    return row ? { record: attachmentRecord(row), content: bytes(row.content) } : null;
-  }
-
-  async listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]> {
-    const result = await this.pool.query<AttachmentRow>(
-      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = $1 AND claim_id = $2 ORDER BY uploaded_at, id`,
-      [orgId, claimId],
-    );
-    return result.rows.map(attachmentRecord);
-  }
-
-  async orgAttachmentBytes(orgId: string): Promise<number> {
-    const result = await this.pool.query<{ bytes: string }>(
-      toPostgresPlaceholders(ORG_ATTACHMENT_BYTES_SQL),
-      [orgId],
-    );
-    return Number(result.rows[0]?.bytes ?? 0);
-  }
-
-  // --- end of claim attachments ---
 
   async close(): Promise<void> {
     await this.pool.end();

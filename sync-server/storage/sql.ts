@@ -5,23 +5,27 @@ import type pg from "pg";
 // table module is written against. Table modules write portable SQL with `?` placeholders (PostgreSQL's
 // `$n` are made from them here) and read the dialect only for what differs (column types).
 
-/** The column types that differ by dialect. */
+/** The column types (and the one table function) that differ by dialect. */
 export interface SqlTypes {
   bytes: string;
   integer: string;
   /** An auto-incrementing integer primary key. */
   serialKey: string;
+  /** A table of the elements of a JSON array given as one `?`, each in a column `value`. */
+  jsonElements: string;
 }
 
 export const SQLITE_TYPES: SqlTypes = {
   bytes: "BLOB",
   integer: "INTEGER",
   serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+  jsonElements: "json_each(?)",
 };
 export const POSTGRES_TYPES: SqlTypes = {
   bytes: "BYTEA",
   integer: "BIGINT",
   serialKey: "BIGSERIAL PRIMARY KEY",
+  jsonElements: "json_array_elements(CAST(? AS json))",
 };
 
 export type SqlValue = string | number | null | Uint8Array;
@@ -42,12 +46,18 @@ export const toPostgresPlaceholders = (sql: string): string => {
 /** A value as node-postgres takes it (bytes as a Buffer). */
 export const pgValue = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v) : v);
 
-/** A SQLite database's runner: each statement compiled once per connection (`prepare` caches it). */
-export function sqliteDb(prepare: (sql: string) => StatementSync | ReturnType<DatabaseSync["prepare"]>): Db {
+/**
+ * A SQLite database's runner: each statement compiled once per connection (`prepare` caches it) and run
+ * inside `exclusive` (the storage's write lock, shared with its checkpointer).
+ */
+export function sqliteDb(
+  prepare: (sql: string) => StatementSync | ReturnType<DatabaseSync["prepare"]>,
+  exclusive: <T>(work: () => T) => Promise<T>,
+): Db {
   return {
     dialect: { name: "sqlite", types: SQLITE_TYPES },
-    run: async (sql, params) => Number(prepare(sql).run(...params).changes),
-    all: async <T>(sql: string, params: readonly SqlValue[]) => prepare(sql).all(...params) as T[],
+    run: (sql, params) => exclusive(() => Number(prepare(sql).run(...params).changes)),
+    all: <T>(sql: string, params: readonly SqlValue[]) => exclusive(() => prepare(sql).all(...params) as T[]),
   };
 }
 

@@ -1,13 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { Subject } from "../../shared/access/documents";
-import { isRole, type Role } from "../../shared/access/roles";
 import { applicationTables } from "../applications/tables";
 import { campaignTables } from "../campaigns/tables";
+import { claimTables } from "../claims/tables";
 import { nowMs } from "../clock";
+import { historyTables } from "../history/tables";
+import { identityTables } from "../identity/tables";
+import { memberTables } from "../members/tables";
 import { partnerTables } from "../partner-api/tables";
-import { adminTables } from "./admin-tables";
+import { platformTables } from "../platform/tables";
+import { sessionTables } from "../session/tables";
+import { settingTables } from "../settings/tables";
+import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "../violations/tables";
 import {
   type ArchiveRow,
   archivedUpdate,
@@ -19,33 +24,13 @@ import {
   READ_ARCHIVE_SQL,
   UNTIL_NOW,
 } from "./archive-tables";
-import {
-  ATTACHMENT_COLUMNS,
-  type AttachmentRow,
-  attachmentRecord,
-  attachmentValues,
-  ORG_ATTACHMENT_BYTES_SQL,
-} from "./attachment-rows";
 import { updateAuthor } from "./authors";
-import { groupMembers, type HistoryRow, historyRecord, mergeStates } from "./rows";
+import { mergeStates } from "./rows";
 import { schemaSql } from "./schema";
 import { type Db, SQLITE_TYPES, sqliteDb } from "./sql";
 import { SqliteCheckpointer } from "./sqlite-checkpointer";
-import type {
-  AttachmentRecord,
-  CompactionCover,
-  HistoryEntry,
-  HistoryFilter,
-  HistoryRecord,
-  MemberRecord,
-  MergeStates,
-  SessionRevocation,
-  Storage,
-  StoredDocument,
-  UserRecord,
-} from "./types";
+import type { CompactionCover, MergeStates, Storage, StoredDocument } from "./types";
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
-import { VIOLATION_GROUP_INDEX, violationGroupColumns, violationTables } from "./violation-tables";
 
 /**
  * The log file's records move into the table at the latest after this long, or once this many wait.
@@ -81,14 +66,20 @@ export class SqliteStorage implements Storage {
   /** The seq of the next appended update: never one used before, even after compaction deleted it. */
   private nextSeq: number;
 
-  // --- The resources' tables, on this database's runner (sql.ts) ---
-  private readonly sql: Db = sqliteDb((sql) => this.statement(sql));
-  readonly admin = adminTables(this.sql);
+  // --- The resources' tables, on this database's runner (sql.ts; docs/server-layout.md) ---
+  private readonly sql: Db = sqliteDb(
+    (sql) => this.statement(sql),
+    (work) => this.exclusive(work),
+  );
+  readonly members = memberTables(this.sql);
+  readonly claims = claimTables(this.sql);
+  readonly violations = violationTables(this.sql);
+  readonly settings = settingTables(this.sql);
+  readonly history = historyTables(this.sql);
+  readonly sessions = sessionTables(this.sql);
+  readonly platform = platformTables(this.sql);
+  readonly identity = identityTables(this.sql);
   readonly campaigns = campaignTables(this.sql);
-  private readonly violations = violationTables(this.sql);
-  // Refused writes stay methods of Storage itself (the sync write path calls them).
-  readonly recordViolation: Storage["recordViolation"] = (v) => this.violations.recordViolation(v);
-  readonly listViolations: Storage["listViolations"] = (f) => this.violations.listViolations(f);
   readonly applications = applicationTables(this.sql);
   readonly partner = partnerTables(this.sql);
 
@@ -385,192 +376,6 @@ export class SqliteStorage implements Storage {
       return rows.map((r) => r.name);
     });
   }
-
-  async upsertUser(user: UserRecord): Promise<void> {
-    this.statement(
-      "INSERT INTO users (id, email, name) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
-    ).run(user.id, user.email, user.name);
-  }
-
-  async addMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    this.statement(
-      "INSERT INTO org_memberships (user_id, org_id, role) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-    ).run(userId, orgId, role);
-  }
-
-  async removeMembership(userId: string, orgId: string, role: Role): Promise<void> {
-    this.statement("DELETE FROM org_memberships WHERE user_id = ? AND org_id = ? AND role = ?").run(
-      userId,
-      orgId,
-      role,
-    );
-  }
-
-  async linkCustomer(userId: string, orgId: string, customerId: string): Promise<void> {
-    this.statement(
-      "INSERT INTO customer_links (user_id, org_id, customer_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-    ).run(userId, orgId, customerId);
-  }
-
-  async loadSubject(userId: string): Promise<Subject> {
-    const memberships = this.statement(
-      "SELECT org_id, role FROM org_memberships WHERE user_id = ? ORDER BY org_id, role",
-    ).all(userId) as { org_id: string; role: string }[];
-    const links = this.statement(
-      "SELECT org_id, customer_id FROM customer_links WHERE user_id = ? ORDER BY org_id, customer_id",
-    ).all(userId) as { org_id: string; customer_id: string }[];
-    return {
-      userId,
-      memberships: memberships.flatMap((m) => (isRole(m.role) ? [{ orgId: m.org_id, role: m.role }] : [])),
-      customerLinks: links.map((l) => ({ orgId: l.org_id, customerId: l.customer_id })),
-    };
-  }
-
-  async listMembers(orgId: string): Promise<MemberRecord[]> {
-    const rows = this.statement(
-      "SELECT u.id, u.email, u.name, m.role FROM org_memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.id, m.role",
-    ).all(orgId) as { id: string; email: string | null; name: string | null; role: string }[];
-    return groupMembers(rows);
-  }
-
-  async setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void> {
-    if (customerId === null) {
-      this.statement("DELETE FROM claim_links WHERE org_id = ? AND claim_id = ?").run(orgId, claimId);
-      return;
-    }
-    this.statement(
-      "INSERT INTO claim_links (org_id, claim_id, customer_id) VALUES (?, ?, ?) ON CONFLICT (org_id, claim_id) DO UPDATE SET customer_id = excluded.customer_id",
-    ).run(orgId, claimId, customerId);
-  }
-
-  async getClaimCustomer(orgId: string, claimId: string): Promise<string | null> {
-    const row = this.statement("SELECT customer_id FROM claim_links WHERE org_id = ? AND claim_id = ?").get(
-      orgId,
-      claimId,
-    ) as { customer_id: string } | undefined;
-    return row?.customer_id ?? null;
-  }
-
-  async claimMarker(key: string): Promise<boolean> {
-    const result = this.statement("INSERT INTO markers (key) VALUES (?) ON CONFLICT DO NOTHING").run(key);
-    return Number(result.changes) === 1;
-  }
-
-  // --- Session revocation (issue 16 §3) ---
-  async revokeSessions(r: SessionRevocation): Promise<void> {
-    this.statement(
-      "INSERT INTO session_revocations (kind, key, user_id, at, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET at = max(at, excluded.at), expires_at = max(expires_at, excluded.expires_at)",
-    ).run(r.kind, r.key, r.userId, r.at, r.expiresAt);
-  }
-
-  async listRevocations(now: number): Promise<SessionRevocation[]> {
-    const rows = this.statement(
-      "SELECT kind, key, user_id, at, expires_at FROM session_revocations WHERE expires_at > ? ORDER BY kind, key",
-    ).all(now) as {
-      kind: SessionRevocation["kind"];
-      key: string;
-      user_id: string;
-      at: number;
-      expires_at: number;
-    }[];
-    return rows.map((r) => ({
-      kind: r.kind,
-      key: r.key,
-      userId: r.user_id,
-      at: Number(r.at),
-      expiresAt: Number(r.expires_at),
-    }));
-  }
-  // --- end of session revocation ---
-
-  // --- Record history and settings (issue 10) ---
-
-  appendHistory(entries: readonly HistoryEntry[]): Promise<void> {
-    if (entries.length === 0) return Promise.resolve();
-    return this.exclusive(() => {
-      const insert = this.statement(
-        "INSERT INTO record_history (document_name, section, record_key, action, fields, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      );
-      this.transaction(() => {
-        for (const e of entries)
-          insert.run(
-            e.documentName,
-            e.section,
-            e.recordKey,
-            e.action,
-            JSON.stringify(e.fields),
-            e.userId,
-            e.at,
-          );
-      });
-    });
-  }
-
-  async listHistory(filter: HistoryFilter): Promise<HistoryRecord[]> {
-    if (filter.documentNames.length === 0) return [];
-    const names = filter.documentNames.map(() => "?").join(", ");
-    const record = filter.recordKey ?? null;
-    const rows = this.statement(
-      `SELECT h.id, h.document_name, h.section, h.record_key, h.action, h.fields, h.user_id, h.at, u.email, u.name FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.document_name IN (${names}) AND (? IS NULL OR h.record_key = ? OR (h.section = 'taxIds' AND substr(h.record_key, 1, length(?) + 1) = ? || '.')) ORDER BY h.at DESC, h.id DESC LIMIT ?`,
-    ).all(
-      ...filter.documentNames,
-      record,
-      record,
-      record,
-      record,
-      filter.limit ?? 100,
-    ) as unknown as HistoryRow[];
-    return rows.map(historyRecord);
-  }
-
-  async claimSetting(key: string, value: string): Promise<string> {
-    this.statement("INSERT INTO server_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING").run(
-      key,
-      value,
-    );
-    const row = this.statement("SELECT value FROM server_settings WHERE key = ?").get(key) as {
-      value: string;
-    };
-    return row.value;
-  }
-  // --- Claim attachments (issue 11) ---
-
-  async putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord> {
-    this.statement(
-      `INSERT INTO claim_attachments (${ATTACHMENT_COLUMNS}, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ).run(...attachmentValues(record), content);
-    const row = this.statement(
-      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = ? AND claim_id = ? AND id = ?`,
-    ).get(record.orgId, record.claimId, record.id) as unknown as AttachmentRow;
-    return attachmentRecord(row);
-  }
-
-  async getAttachment(
-    orgId: string,
-    claimId: string,
-    id: string,
-  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null> {
-    const row = this.statement(
-      `SELECT ${ATTACHMENT_COLUMNS}, content FROM claim_attachments WHERE org_id = ? AND claim_id = ? AND id = ?`,
-    ).get(orgId, claimId, id) as unknown as (AttachmentRow & { content: Uint8Array }) | undefined;
-    return row ? { record: attachmentRecord(row), content: new Uint8Array(row.content) } : null;
-  }
-
-  async listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]> {
-    const rows = this.statement(
-      `SELECT ${ATTACHMENT_COLUMNS} FROM claim_attachments WHERE org_id = ? AND claim_id = ? ORDER BY uploaded_at, id`,
-    ).all(orgId, claimId) as unknown as AttachmentRow[];
-    return rows.map(attachmentRecord);
-  }
-
-  async orgAttachmentBytes(orgId: string): Promise<number> {
-    const row = this.statement(ORG_ATTACHMENT_BYTES_SQL).get(orgId) as { bytes: number };
-    return Number(row.bytes);
-  }
-
-  // --- end of claim attachments ---
-
-  // --- end of record history and settings ---
 
   async close(): Promise<void> {
     await this.exclusive(() => this.flushLog());

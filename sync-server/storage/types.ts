@@ -1,17 +1,23 @@
-import type { Subject } from "../../shared/access/documents";
 import type { Role } from "../../shared/access/roles";
 import type { DocumentIssue } from "../../shared/documents/shapes";
 import type { ApplicationTables } from "../applications/tables";
 import type { CampaignStorage } from "../campaigns/tables";
+import type { ClaimTables } from "../claims/tables";
+import type { HistoryTables } from "../history/tables";
+import type { IdentityTables } from "../identity/tables";
+import type { MemberTables } from "../members/tables";
 import type { PartnerTables } from "../partner-api/tables";
-import type { AdminStorage } from "./admin-tables";
+import type { PlatformTables } from "../platform/tables";
+import type { SessionTables } from "../session/tables";
+import type { SettingTables } from "../settings/tables";
+import type { ViolationTables } from "../violations/tables";
 import type { DocumentArchive, FoldArchive } from "./archive-tables";
 
 // One storage interface for the sync server (CONVENTIONS.md 6): document state plus an append-only
 // update log, and the relational tables that hold what only the server decides (users, organisation
 // memberships, customer links, claim links, recorded violations). SQLite and PostgreSQL implement it;
 // tests/integration/sync/storage-contract.test.ts runs the same suite against both; the resources'
-// tables are written once against one `Db` (sql.ts) and carried as sub-objects (`storage.admin` …).
+// tables are written once against one `Db` (sql.ts) and carried as sub-objects (`storage.members` …).
 
 export interface LoggedUpdate {
   seq: number;
@@ -142,7 +148,7 @@ export interface AttachmentRecord {
 
 // --- end of claim attachments ------------------------------------------------------------------------
 
-/** Storage: documents and the server's tables, with the administration tables (issue 13, admin-tables.ts). */
+/** Storage: the documents' log and archive, and each resource's tables (docs/server-layout.md). */
 export interface Storage {
   readonly kind: "sqlite" | "postgres";
 
@@ -170,42 +176,6 @@ export interface Storage {
   /** Names of stored documents starting with `prefix`, sorted. */
   listDocuments(prefix: string): Promise<string[]>;
 
-  upsertUser(user: UserRecord): Promise<void>;
-  addMembership(userId: string, orgId: string, role: Role): Promise<void>;
-  removeMembership(userId: string, orgId: string, role: Role): Promise<void>;
-  linkCustomer(userId: string, orgId: string, customerId: string): Promise<void>;
-  /** Memberships and customer links of a user (empty lists for an unknown user). */
-  loadSubject(userId: string): Promise<Subject>;
-  /** The members of an organisation with their roles, sorted by user id. */
-  listMembers(orgId: string): Promise<MemberRecord[]>;
-
-  setClaimCustomer(orgId: string, claimId: string, customerId: string | null): Promise<void>;
-  getClaimCustomer(orgId: string, claimId: string): Promise<string | null>;
-
-  /** Records a refused write: counted in the row of its kind, document, user and window; returns that row's id. */
-  recordViolation(violation: ViolationReport): Promise<number>;
-  /** Recorded violations, latest first; `documentPrefix` narrows them to names starting with it. */
-  listViolations(filter?: { documentPrefix?: string; limit?: number }): Promise<ViolationRecord[]>;
-
-  /** Sets a one-time marker; true when this call set it, false when it was already set. */
-  claimMarker(key: string): Promise<boolean>;
-
-  // --- Session revocation (issue 16 §3) ---
-  /** Records a revocation; a `user` entry keeps the later of its `at` and the stored one. */
-  revokeSessions(revocation: SessionRevocation): Promise<void>;
-  /** Revocations still in force at `now` (epoch ms): `expiresAt` after it. */
-  listRevocations(now: number): Promise<SessionRevocation[]>;
-  // --- end of session revocation ---
-
-  // --- Record history and settings (issue 10) ---
-  /** Appends history rows in one transaction (written in batches, off the acknowledgement path). */
-  appendHistory(entries: readonly HistoryEntry[]): Promise<void>;
-  /** History rows, newest first, with the writer's e-mail and name. */
-  listHistory(filter: HistoryFilter): Promise<HistoryRecord[]>;
-  /** Sets `key` to `value` unless it is set; returns the value stored (this one or the earlier). */
-  claimSetting(key: string, value: string): Promise<string>;
-  // --- end of record history and settings ---
-
   // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
   /** A document's history up to `until` (epoch ms; default: now): its base and updates, oldest first. */
   readArchive(name: string, until?: number): Promise<DocumentArchive>;
@@ -216,27 +186,23 @@ export interface Storage {
   pruneArchive(before: number, fold?: FoldArchive): Promise<number>;
   // --- end of document history ---
 
-  // --- Claim attachments (issue 11) ---
-  /**
-   * Stores an attachment unless one with its id exists: returns the stored record (the existing one
-   * when the id was taken: the caller compares its sha256 to tell a retry from a clash).
-   */
-  putAttachment(record: AttachmentRecord, content: Uint8Array): Promise<AttachmentRecord>;
-  /** One attachment with its bytes; null when the claim has none with that id. */
-  getAttachment(
-    orgId: string,
-    claimId: string,
-    id: string,
-  ): Promise<{ record: AttachmentRecord; content: Uint8Array } | null>;
-  /** A claim's attachments (no bytes), oldest first. */
-  listAttachments(orgId: string, claimId: string): Promise<AttachmentRecord[]>;
-  /** The bytes all attachments of an organisation take (ATTACH2, issue 24 §6). */
-  orgAttachmentBytes(orgId: string): Promise<number>;
-  // --- end of claim attachments ---
-
   // --- The resources' tables, each written once for both databases on one `Db` (sql.ts) ---
-  /** Organisations, identity users, secrets, logos, the audit log, invitations, outbox, profiles. */
-  readonly admin: AdminStorage;
+  /** Users, their roles in organisations and their links to customer records (members/tables.ts). */
+  readonly members: MemberTables;
+  /** Claim links and attachments (claims/tables.ts). */
+  readonly claims: ClaimTables;
+  /** Refused writes (violations/tables.ts). */
+  readonly violations: ViolationTables;
+  /** Keys set once and one-time markers (settings/tables.ts). */
+  readonly settings: SettingTables;
+  /** Record history (history/tables.ts). */
+  readonly history: HistoryTables;
+  /** Session revocations (session/tables.ts). */
+  readonly sessions: SessionTables;
+  /** Organisations and the e-mail outbox (platform/tables.ts). */
+  readonly platform: PlatformTables;
+  /** The embedded identity provider's invited users (identity/tables.ts). */
+  readonly identity: IdentityTables;
   /** Campaign sends, opt-outs, the SMS outbox and short links. */
   readonly campaigns: CampaignStorage;
   readonly applications: ApplicationTables;

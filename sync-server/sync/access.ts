@@ -79,10 +79,10 @@ export class AccessControl implements Extension {
 
   /** The grant for `identity` on `ref`, from the server's tables. */
   async decide(identity: SyncContext["identity"], ref: DocumentRef): Promise<SyncContext> {
-    const subject = await this.options.storage.loadSubject(identity.sub);
+    const subject = await this.options.storage.members.loadSubject(identity.sub);
     const facts: DocumentFacts =
       ref.kind === "claim"
-        ? { claimCustomerId: await this.options.storage.getClaimCustomer(ref.orgId, ref.claimId) }
+        ? { claimCustomerId: await this.options.storage.claims.getClaimCustomer(ref.orgId, ref.claimId) }
         : {};
     return { identity, subject, ref, grant: documentAccess(subject, ref, facts) };
   }
@@ -106,8 +106,8 @@ export class AccessControl implements Extension {
     const customerId = document.getMap("claim").get("customerId");
     const linked = typeof customerId === "string" && customerId !== "" ? customerId : null;
     const { orgId, claimId } = ref;
-    if ((await this.options.storage.getClaimCustomer(orgId, claimId)) === linked) return;
-    await this.options.storage.setClaimCustomer(orgId, claimId, linked);
+    if ((await this.options.storage.claims.getClaimCustomer(orgId, claimId)) === linked) return;
+    await this.options.storage.claims.setClaimCustomer(orgId, claimId, linked);
     // A customer who no longer reads the claim loses the connection.
     for (const connection of document.getConnections()) {
       const current = connection.context;

@@ -154,7 +154,7 @@ export class WriteGuard {
       issues = issues.filter((issue) => !before.has(issueKey(issue)));
     }
     if (issues.length > 0) {
-      await this.options.storage.recordViolation({
+      await this.options.storage.violations.recordViolation({
         documentName: ref.name,
         userId: identity.sub,
         at: this.options.now?.() ?? nowMs(),

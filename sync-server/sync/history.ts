@@ -206,7 +206,7 @@ export class RecordHistory implements Extension {
         )
         .filter((row) => row.action !== "changed" || row.fields.length > 0);
       try {
-        await this.options.storage.appendHistory(rows);
+        await this.options.storage.history.appendHistory(rows);
       } catch (error) {
         this.options.log?.(
           `record history: ${rows.length} row(s) not written yet: ${(error as Error).message}`,

@@ -128,7 +128,7 @@ export class Persistence implements Extension {
       const problem = (error as Error).message;
       this.options.log?.(`${documentName} is damaged and cannot be opened: ${problem}`);
       const issues = [{ path: ["meta"], message: `damaged, cannot be opened: ${problem}` }];
-      await storage.recordViolation({ documentName, userId: null, at: this.now(), issues });
+      await storage.violations.recordViolation({ documentName, userId: null, at: this.now(), issues });
       if (typeof (context as { restoredBy?: unknown } | undefined)?.restoredBy !== "string") {
         throw syncRefusal("document-damaged", `${documentName}: ${problem}; restore it from its history`);
       }
@@ -166,7 +166,7 @@ export class Persistence implements Extension {
     ];
     if (issues.length > 0) {
       this.options.log?.(`${documentName} fails its schema on load: ${issues.length} issue(s) recorded`);
-      await storage.recordViolation({ documentName, userId: null, at: this.now(), issues });
+      await storage.violations.recordViolation({ documentName, userId: null, at: this.now(), issues });
     }
   }
 

@@ -10,11 +10,11 @@ import type { Storage } from "../storage/types";
  * (development and test only). Membership lives in these tables, never in an editable document.
  */
 export async function seedDemoData(storage: Storage): Promise<boolean> {
-  if (!(await storage.claimMarker("seed:demo-users:v1"))) return false;
+  if (!(await storage.settings.claimMarker("seed:demo-users:v1"))) return false;
   for (const user of DEMO_USERS) {
-    await storage.upsertUser({ id: user.sub, email: user.email, name: user.name });
-    for (const role of user.roles) await storage.addMembership(user.sub, user.orgId, role);
-    if (user.customerId) await storage.linkCustomer(user.sub, user.orgId, user.customerId);
+    await storage.members.upsertUser({ id: user.sub, email: user.email, name: user.name });
+    for (const role of user.roles) await storage.members.addMembership(user.sub, user.orgId, role);
+    if (user.customerId) await storage.members.linkCustomer(user.sub, user.orgId, user.customerId);
   }
   return true;
 }
@@ -77,7 +77,7 @@ export async function serverSections(
   const sections: Record<string, Record<string, unknown>> = {};
   if (isNew) sections.meta = serverMeta();
   if (ref.kind === "org") {
-    const members = await storage.listMembers(ref.orgId);
+    const members = await storage.members.listMembers(ref.orgId);
     sections.members = Object.fromEntries(
       members.map((m) => [
         m.id,

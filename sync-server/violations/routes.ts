@@ -21,7 +21,7 @@ export function mountViolations(app: Hono, options: { storage: Storage; verify: 
     if ("response" in query) return query.response;
     const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
     if ("response" in who) return who.response;
-    const violations = await storage.listViolations({
+    const violations = await storage.violations.listViolations({
       documentPrefix: `org/${org.data}`,
       limit: query.data.limit,
     });

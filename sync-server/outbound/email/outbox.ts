@@ -13,7 +13,7 @@ export function outboxSender(storage: Storage, now: () => number = nowMs): Email
     async send(message: EmailMessage) {
       checkMessage(message);
       const id = `outbox-${randomUUID()}`;
-      await storage.admin.putOutbox({
+      await storage.platform.putOutbox({
         id,
         createdAt: now(),
         to: message.to,

@@ -14,7 +14,7 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
     let storage: Storage;
     beforeAll(async () => {
       storage = await open();
-      await storage.upsertUser({ id: "admin-1", email: "admin@demo.test", name: "Admin" });
+      await storage.members.upsertUser({ id: "admin-1", email: "admin@demo.test", name: "Admin" });
     });
     afterAll(async () => {
       await storage.close();
@@ -31,32 +31,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         updatedAt: 1,
         disabledAt: null,
       };
-      await storage.admin.putOrganisation(acme);
-      await storage.admin.putOrganisation({
+      await storage.platform.putOrganisation(acme);
+      await storage.platform.putOrganisation({
         ...acme,
         id: "acme-west",
         name: "Acme West",
         parentOrgId: "acme",
       });
-      await storage.admin.putOrganisation({ ...acme, name: "Acme Ltd", updatedAt: 5, disabledAt: 5 });
-      expect(await storage.admin.getOrganisation("acme")).toEqual({
+      await storage.platform.putOrganisation({ ...acme, name: "Acme Ltd", updatedAt: 5, disabledAt: 5 });
+      expect(await storage.platform.getOrganisation("acme")).toEqual({
         ...acme,
         name: "Acme Ltd",
         updatedAt: 5,
         disabledAt: 5,
       });
-      expect((await storage.admin.listOrganisations()).map((o) => [o.id, o.parentOrgId])).toEqual([
+      expect((await storage.platform.listOrganisations()).map((o) => [o.id, o.parentOrgId])).toEqual([
         ["acme", null],
         ["acme-west", "acme"],
       ]);
-      expect(await storage.admin.getOrganisation("none")).toBeNull();
+      expect(await storage.platform.getOrganisation("none")).toBeNull();
     });
 
     it("known organisations: the table's, and those only memberships or customer links name", async () => {
-      await storage.upsertUser({ id: "member-1", email: null, name: null });
-      await storage.addMembership("member-1", "zeta", "agent");
-      await storage.linkCustomer("member-1", "beta", "c-1");
-      expect(await storage.admin.listKnownOrgIds()).toEqual(["acme", "acme-west", "beta", "zeta"]);
+      await storage.members.upsertUser({ id: "member-1", email: null, name: null });
+      await storage.members.addMembership("member-1", "zeta", "agent");
+      await storage.members.linkCustomer("member-1", "beta", "c-1");
+      expect(await storage.platform.listKnownOrgIds()).toEqual(["acme", "acme-west", "beta", "zeta"]);
     });
 
     it("identity users (embedded provider's invitees): stored, replaced, listed oldest first", async () => {
@@ -68,32 +68,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         customerId: null,
         createdAt: 10,
       };
-      await storage.admin.putIdentityUser(invitee);
-      await storage.admin.putIdentityUser({
+      await storage.identity.putIdentityUser(invitee);
+      await storage.identity.putIdentityUser({
         ...invitee,
         sub: "auth0|invited-0",
         email: "b@acme.test",
         createdAt: 5,
       });
-      await storage.admin.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
-      expect(await storage.admin.listIdentityUsers()).toEqual([
+      await storage.identity.putIdentityUser({ ...invitee, name: "New Agent", customerId: "c-9" });
+      expect(await storage.identity.listIdentityUsers()).toEqual([
         { ...invitee, sub: "auth0|invited-0", email: "b@acme.test", createdAt: 5 },
         { ...invitee, name: "New Agent", customerId: "c-9" },
       ]);
     });
 
     it("secrets: set, replace, list names only, clear", async () => {
-      await storage.admin.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
-      await storage.admin.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");
-      await storage.admin.putOrgSecret("o2", "fmhApiKey", new Uint8Array([9]), 30, "admin-1");
-      expect(await storage.admin.getOrgSecret("o1", "fmhApiKey")).toEqual(new Uint8Array([4, 5]));
-      expect(await storage.admin.listOrgSecrets("o1")).toEqual([
+      await storage.settings.putOrgSecret("o1", "fmhApiKey", new Uint8Array([1, 2, 3]), 10, "admin-1");
+      await storage.settings.putOrgSecret("o1", "fmhApiKey", new Uint8Array([4, 5]), 20, "admin-1");
+      await storage.settings.putOrgSecret("o2", "fmhApiKey", new Uint8Array([9]), 30, "admin-1");
+      expect(await storage.settings.getOrgSecret("o1", "fmhApiKey")).toEqual(new Uint8Array([4, 5]));
+      expect(await storage.settings.listOrgSecrets("o1")).toEqual([
         { orgId: "o1", name: "fmhApiKey", updatedAt: 20, updatedBy: "admin-1" },
       ]);
-      await storage.admin.putOrgSecret("o1", "fmhApiKey", null, 40, "admin-1");
-      expect(await storage.admin.getOrgSecret("o1", "fmhApiKey")).toBeNull();
-      expect(await storage.admin.listOrgSecrets("o1")).toEqual([]);
-      expect(await storage.admin.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
+      await storage.settings.putOrgSecret("o1", "fmhApiKey", null, 40, "admin-1");
+      expect(await storage.settings.getOrgSecret("o1", "fmhApiKey")).toBeNull();
+      expect(await storage.settings.listOrgSecrets("o1")).toEqual([]);
+      expect(await storage.settings.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
     });
 
     it("assets: one per kind, replaced, deleted", async () => {
@@ -106,25 +106,25 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         updatedAt: 1,
         updatedBy: "admin-1",
       };
-      await storage.admin.putOrgAsset(record, new Uint8Array([1, 2, 3]));
-      await storage.admin.putOrgAsset({ ...record, sha256: "bb", size: 2 }, new Uint8Array([7, 8]));
-      const got = await storage.admin.getOrgAsset("o1", "fullLogo");
+      await storage.settings.putOrgAsset(record, new Uint8Array([1, 2, 3]));
+      await storage.settings.putOrgAsset({ ...record, sha256: "bb", size: 2 }, new Uint8Array([7, 8]));
+      const got = await storage.settings.getOrgAsset("o1", "fullLogo");
       expect(got?.record).toEqual({ ...record, sha256: "bb", size: 2 });
       expect(got?.content).toEqual(new Uint8Array([7, 8]));
-      expect(await storage.admin.getOrgAsset("o2", "fullLogo")).toBeNull();
-      expect(await storage.admin.deleteOrgAsset("o1", "fullLogo")).toBe(true);
-      expect(await storage.admin.deleteOrgAsset("o1", "fullLogo")).toBe(false);
+      expect(await storage.settings.getOrgAsset("o2", "fullLogo")).toBeNull();
+      expect(await storage.settings.deleteOrgAsset("o1", "fullLogo")).toBe(true);
+      expect(await storage.settings.deleteOrgAsset("o1", "fullLogo")).toBe(false);
     });
 
     it("audit: newest first, per organisation, with the actor's e-mail", async () => {
-      await storage.admin.appendAdminAudit({
+      await storage.settings.appendAdminAudit({
         orgId: "o1",
         actorId: "admin-1",
         action: "a",
         target: "t1",
         at: 1,
       });
-      await storage.admin.appendAdminAudit({
+      await storage.settings.appendAdminAudit({
         orgId: "o1",
         actorId: "admin-1",
         action: "b",
@@ -132,13 +132,19 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         at: 2,
         detail: "agent",
       });
-      await storage.admin.appendAdminAudit({ orgId: "o2", actorId: "x", action: "c", target: "t3", at: 3 });
-      const rows = await storage.admin.listAdminAudit("o1", 10);
+      await storage.settings.appendAdminAudit({
+        orgId: "o2",
+        actorId: "x",
+        action: "c",
+        target: "t3",
+        at: 3,
+      });
+      const rows = await storage.settings.listAdminAudit("o1", 10);
       expect(rows.map((r) => [r.action, r.target, r.detail, r.actorEmail])).toEqual([
         ["b", "t2", "agent", "admin@demo.test"],
         ["a", "t1", null, "admin@demo.test"],
       ]);
-      expect(await storage.admin.listAdminAudit("o1", 1)).toHaveLength(1);
+      expect(await storage.settings.listAdminAudit("o1", 1)).toHaveLength(1);
     });
 
     it("invitations: stored, used once only, open ones listed", async () => {
@@ -154,29 +160,32 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         usedAt: null,
         usedBy: null,
       };
-      await storage.admin.createInvitation(invitation);
-      await storage.admin.createInvitation({
+      await storage.members.createInvitation(invitation);
+      await storage.members.createInvitation({
         ...invitation,
         id: "inv-2",
         customerId: "c1",
         roles: ["customer"],
       });
-      expect(await storage.admin.getInvitation("inv-1")).toEqual(invitation);
-      expect((await storage.admin.listInvitations("o1")).map((i) => i.id).sort()).toEqual(["inv-1", "inv-2"]);
+      expect(await storage.members.getInvitation("inv-1")).toEqual(invitation);
+      expect((await storage.members.listInvitations("o1")).map((i) => i.id).sort()).toEqual([
+        "inv-1",
+        "inv-2",
+      ]);
       const [first, second] = await Promise.all([
-        storage.admin.redeemInvitation("inv-1", "u-new", 9),
-        storage.admin.redeemInvitation("inv-1", "u-other", 10),
+        storage.members.redeemInvitation("inv-1", "u-new", 9),
+        storage.members.redeemInvitation("inv-1", "u-other", 10),
       ]);
       expect([first, second].filter(Boolean)).toHaveLength(1);
       // Whichever redemption won stamped the invitation with its user and time; the other changed nothing.
       const won = first ? { usedBy: "u-new", usedAt: 9 } : { usedBy: "u-other", usedAt: 10 };
-      expect(await storage.admin.getInvitation("inv-1")).toEqual({ ...invitation, ...won });
-      expect((await storage.admin.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
-      expect(await storage.admin.getInvitation("nope")).toBeNull();
+      expect(await storage.members.getInvitation("inv-1")).toEqual({ ...invitation, ...won });
+      expect((await storage.members.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
+      expect(await storage.members.getInvitation("nope")).toBeNull();
     });
 
     it("outbox and sign-ins", async () => {
-      await storage.admin.putOutbox({
+      await storage.platform.putOutbox({
         id: "m1",
         createdAt: 1,
         to: "a@b.test",
@@ -185,7 +194,7 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         html: null,
         headers: { "X-A": "1" },
       });
-      await storage.admin.putOutbox({
+      await storage.platform.putOutbox({
         id: "m2",
         createdAt: 2,
         to: "c@d.test",
@@ -194,18 +203,18 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
         html: "<p>u</p>",
         headers: {},
       });
-      expect((await storage.admin.listOutbox(10)).map((m) => m.id)).toEqual(["m2", "m1"]);
-      expect((await storage.admin.listOutbox(10))[1]?.headers).toEqual({ "X-A": "1" });
-      await storage.admin.recordSignIn("admin-1", 100);
-      await storage.admin.recordSignIn("admin-1", 50);
-      await storage.admin.recordSignIn("u2", 70);
-      const last = await storage.admin.lastSignIns(["admin-1", "u2", "u3"]);
+      expect((await storage.platform.listOutbox(10)).map((m) => m.id)).toEqual(["m2", "m1"]);
+      expect((await storage.platform.listOutbox(10))[1]?.headers).toEqual({ "X-A": "1" });
+      await storage.members.recordSignIn("admin-1", 100);
+      await storage.members.recordSignIn("admin-1", 50);
+      await storage.members.recordSignIn("u2", 70);
+      const last = await storage.members.lastSignIns(["admin-1", "u2", "u3"]);
       expect(Object.fromEntries(last)).toEqual({ "admin-1": 100, u2: 70 });
-      expect((await storage.admin.lastSignIns([])).size).toBe(0);
-      expect(await storage.admin.getUserProfile("admin-1")).toBeNull();
-      await storage.admin.putUserProfile("admin-1", '{"name":"A"}', 1);
-      await storage.admin.putUserProfile("admin-1", '{"name":"B"}', 2);
-      expect(await storage.admin.getUserProfile("admin-1")).toBe('{"name":"B"}');
+      expect((await storage.members.lastSignIns([])).size).toBe(0);
+      expect(await storage.members.getUserProfile("admin-1")).toBeNull();
+      await storage.members.putUserProfile("admin-1", '{"name":"A"}', 1);
+      await storage.members.putUserProfile("admin-1", '{"name":"B"}', 2);
+      expect(await storage.members.getUserProfile("admin-1")).toBe('{"name":"B"}');
     });
   });
 }

@@ -45,9 +45,9 @@ describe("rangeline admin invite", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(303);
-    const members = await server.storage.listMembers("acme");
+    const members = await server.storage.members.listMembers("acme");
     expect(members.map((m) => [m.email, m.roles])).toEqual([["boss@acme.test", ["admin"]]]);
-    const audit = await server.storage.admin.listAdminAudit("acme", 10);
+    const audit = await server.storage.settings.listAdminAudit("acme", 10);
     expect(audit.map((a) => a.action)).toEqual(["invitation.accepted", "invitation.created"]);
     expect(audit[1]?.actorId).toBe("cli");
   });

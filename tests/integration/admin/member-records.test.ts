@@ -36,7 +36,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
   });
 
   it("another organisation's user cannot be renamed: 409 invite-instead, the record unchanged", async () => {
-    const before = await server.storage.admin.getUser(otherAgent.sub);
+    const before = await server.storage.members.getUser(otherAgent.sub);
     const answer = await addMember({
       userId: otherAgent.sub,
       email: "hijacked@evil.test",
@@ -47,26 +47,26 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
       status: 409,
       error: "invite-instead",
     });
-    expect(await server.storage.admin.getUser(otherAgent.sub)).toEqual(before);
+    expect(await server.storage.members.getUser(otherAgent.sub)).toEqual(before);
   });
 
   it("a POST without e-mail and name does not blank another organisation's user", async () => {
-    const before = await server.storage.admin.getUser(otherCustomer.sub);
+    const before = await server.storage.members.getUser(otherCustomer.sub);
     expect(before?.email).toBe(otherCustomer.email);
     await addMember({ userId: otherCustomer.sub, role: "agent" });
-    expect(await server.storage.admin.getUser(otherCustomer.sub)).toEqual(before);
+    expect(await server.storage.members.getUser(otherCustomer.sub)).toEqual(before);
   });
 
   it("another organisation's user gains no membership from the POST", async () => {
     await addMember({ userId: otherAgent.sub, role: "admin" });
-    const subject = await server.storage.loadSubject(otherAgent.sub);
+    const subject = await server.storage.members.loadSubject(otherAgent.sub);
     expect(subject.memberships.filter((m) => m.orgId === "demo")).toEqual([]);
   });
 
   it("a member of the organisation gets a role without losing the stored e-mail and name", async () => {
     const answer = await addMember({ userId: agent2.sub, role: "partner" });
     expect(answer.status).toBe(201);
-    expect(await server.storage.admin.getUser(agent2.sub)).toMatchObject({
+    expect(await server.storage.members.getUser(agent2.sub)).toMatchObject({
       id: agent2.sub,
       email: agent2.email,
       name: agent2.name,
@@ -80,7 +80,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
 
   it("an organisation's admin cannot take the platform's superAdmin role away", async () => {
     await call("DELETE", `/api/orgs/demo/members/${encodeURIComponent(superAdmin.sub)}/roles/superAdmin`);
-    const subject = await server.storage.loadSubject(superAdmin.sub);
+    const subject = await server.storage.members.loadSubject(superAdmin.sub);
     expect(subject.memberships).toContainEqual({ orgId: "demo", role: "superAdmin" });
   });
 
@@ -91,7 +91,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
       name: "New Person",
       role: "agent",
     });
-    expect({ status: answer.status, user: await server.storage.admin.getUser("auth0|brand-new") }).toEqual({
+    expect({ status: answer.status, user: await server.storage.members.getUser("auth0|brand-new") }).toEqual({
       status: 201,
       user: { id: "auth0|brand-new", email: "new@demo.test", name: "New Person", organisations: ["demo"] },
     });
@@ -107,7 +107,7 @@ describe("[ADMIN1] an admin writes only their own organisation's user records", 
       redirect: "manual",
     });
     expect(accepted.status).toBe(303);
-    expect(await server.storage.admin.getUser(otherAgent.sub)).toMatchObject({
+    expect(await server.storage.members.getUser(otherAgent.sub)).toMatchObject({
       id: otherAgent.sub,
       email: otherAgent.email,
       name: otherAgent.name,

@@ -51,7 +51,7 @@ describe("users and invitations API", () => {
     expect(sent.status).toBe(201);
     const link = String(sent.body.developmentLink);
     expect(link).toMatch(/\/api\/invitations\/accept\?token=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]+$/);
-    const [mail] = await server.storage.admin.listOutbox(1);
+    const [mail] = await server.storage.platform.listOutbox(1);
     expect(mail?.to).toBe("new.agent@example.test");
     expect(mail?.text).toContain(link);
     const people = await call(admin, "GET", "/api/orgs/demo/people");
@@ -63,7 +63,7 @@ describe("users and invitations API", () => {
     const accepted = await call(null, "GET", path);
     expect(accepted.status).toBe(303);
     expect(accepted.location).toBe("/login/?login_hint=new.agent%40example.test&returnTo=%2F");
-    const members = await server.storage.listMembers("demo");
+    const members = await server.storage.members.listMembers("demo");
     const joined = members.find((m) => m.email === "new.agent@example.test");
     expect(joined?.roles).toEqual(["agent"]);
     // The embedded provider now signs them in with the agent role.
@@ -122,9 +122,11 @@ describe("users and invitations API", () => {
     expect(ok.status).toBe(201);
     const link = new URL(String(ok.body.developmentLink));
     expect((await call(null, "GET", link.pathname + link.search)).status).toBe(303);
-    const joined = (await server.storage.listMembers("demo")).find((m) => m.email === "rancher@example.test");
+    const joined = (await server.storage.members.listMembers("demo")).find(
+      (m) => m.email === "rancher@example.test",
+    );
     expect(joined?.roles).toEqual(["customer"]);
-    expect((await server.storage.loadSubject(joined?.id as string)).customerLinks).toEqual([
+    expect((await server.storage.members.loadSubject(joined?.id as string)).customerLinks).toEqual([
       { orgId: "demo", customerId: "c-77" },
     ]);
     // An agent cannot change a staff member's roles, nor make a customer an agent.
@@ -162,7 +164,9 @@ describe("users and invitations API", () => {
     const single = await call(admin, "DELETE", `${self}/roles/admin`);
     expect(single.status).toBe(409);
     expect(single.body.message).toBe(LAST_ADMIN_MESSAGE);
-    expect((await server.storage.loadSubject(admin.sub)).memberships.map((m) => m.role)).toContain("admin");
+    expect((await server.storage.members.loadSubject(admin.sub)).memberships.map((m) => m.role)).toContain(
+      "admin",
+    );
     // Make agent2 an admin too: now the first admin may step down to agent.
     const agent2 = demoUser("agent2@demo.rangeline.test");
     const promote = await call(
@@ -221,7 +225,7 @@ describe("users and invitations API", () => {
     const partnerPath = `/api/orgs/demo/members/${encodeURIComponent(partner.sub)}`;
     expect((await call(admin, "DELETE", partnerPath)).status).toBe(200);
     expect(
-      (await server.storage.loadSubject(partner.sub)).memberships.filter((m) => m.orgId === "demo"),
+      (await server.storage.members.loadSubject(partner.sub)).memberships.filter((m) => m.orgId === "demo"),
     ).toEqual([]);
     const people = await call(admin, "GET", "/api/orgs/demo/people");
     const members = people.body.members as { email: string; lastSignInAt: string | null }[];

@@ -65,13 +65,17 @@ describe("platform API", () => {
     const status = await call(superAdmin, "GET", "/api/platform/status");
     expect(status.body.organisations).toBe(2);
     // A member of an organisation nobody created (the CLI's bootstrap) makes it known too.
-    await server.storage.upsertUser({ id: "auth0|first-admin", email: "first@acme.test", name: null });
-    await server.storage.addMembership("auth0|first-admin", "acme", "admin");
+    await server.storage.members.upsertUser({
+      id: "auth0|first-admin",
+      email: "first@acme.test",
+      name: null,
+    });
+    await server.storage.members.addMembership("auth0|first-admin", "acme", "admin");
     const after = (await call(superAdmin, "GET", "/api/platform/orgs")).body.organisations as {
       id: string;
     }[];
     expect(after.map((o) => o.id)).toEqual(["acme", "demo", "other"]);
-    await server.storage.removeMembership("auth0|first-admin", "acme", "admin");
+    await server.storage.members.removeMembership("auth0|first-admin", "acme", "admin");
   });
 
   it("creates, renames and nests organisations; refuses a cycle and a duplicate", async () => {
@@ -83,7 +87,7 @@ describe("platform API", () => {
         (o) => o.id === "demo",
       ),
     ).toMatchObject({ name: "Demo Agency", registered: true });
-    expect((await server.storage.admin.getOrganisation("demo"))?.name).toBe("Demo Agency");
+    expect((await server.storage.platform.getOrganisation("demo"))?.name).toBe("Demo Agency");
     const sub = await call(superAdmin, "POST", "/api/platform/orgs", {
       id: "demo-west",
       name: "Demo West",
@@ -155,7 +159,7 @@ describe("platform API", () => {
     expect(foreign.authFailure).toBe("forbidden");
     foreign.destroy();
     for (const c of [live, again, other, back]) c.destroy();
-    const audit = await server.storage.admin.listAdminAudit("demo", 10);
+    const audit = await server.storage.settings.listAdminAudit("demo", 10);
     expect(audit.map((a) => a.action).slice(0, 2)).toEqual(["org.enabled", "org.disabled"]);
   });
 });

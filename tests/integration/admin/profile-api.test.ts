@@ -61,7 +61,7 @@ describe("profile API", () => {
       smsConsent: { given: false },
     });
     // The members list shows the new name.
-    expect((await server.storage.listMembers("demo")).find((m) => m.id === agent.sub)?.name).toBe(
+    expect((await server.storage.members.listMembers("demo")).find((m) => m.id === agent.sub)?.name).toBe(
       "Alex A. Agent",
     );
   });

@@ -85,7 +85,7 @@ describe("organisation settings API", () => {
       ["providerApiKey.PRV1", true],
     ]);
     // Stored sealed: the row opens to the value with the server's key only.
-    const sealed = await server.storage.admin.getOrgSecret("demo", "fmhApiKey");
+    const sealed = await server.storage.settings.getOrgSecret("demo", "fmhApiKey");
     expect(sealed && Buffer.from(sealed).includes(SECRET)).toBe(false);
     expect((await call(admin, "DELETE", "/api/orgs/demo/secrets/providerApiKey.PRV1")).status).toBe(200);
     const after = JSON.parse((await call(admin, "GET", "/api/orgs/demo/secrets")).text);
@@ -125,7 +125,9 @@ describe("organisation settings API", () => {
     expect((await call(admin, "PUT", "/api/orgs/other/secrets/fmhApiKey", { value: "x" })).status).toBe(403);
     expect((await call(null, "GET", "/api/orgs/demo/secrets")).status).toBe(401);
     // The refused write changed nothing.
-    expect((await server.storage.admin.listOrgSecrets("demo")).map((s) => s.updatedBy)).toEqual([admin.sub]);
+    expect((await server.storage.settings.listOrgSecrets("demo")).map((s) => s.updatedBy)).toEqual([
+      admin.sub,
+    ]);
   });
 
   it("logos: PNG and WebP by content, SVG refused with a reason, served with caching headers", async () => {

@@ -7,11 +7,11 @@ import { onBothDatabases } from "../sync/on-both-databases";
 onBothDatabases("[ADMIN1] a stored user and their organisations", "user_records", (opened) => {
   it("reads the record and each organisation of its memberships and customer links once, sorted", async () => {
     const storage = opened();
-    await storage.upsertUser({ id: "u-1", email: "u1@example.test", name: "User One" });
-    await storage.addMembership("u-1", "west", "agent");
-    await storage.addMembership("u-1", "west", "admin");
-    await storage.linkCustomer("u-1", "east", "c-1");
-    expect(await storage.admin.getUser("u-1")).toEqual({
+    await storage.members.upsertUser({ id: "u-1", email: "u1@example.test", name: "User One" });
+    await storage.members.addMembership("u-1", "west", "agent");
+    await storage.members.addMembership("u-1", "west", "admin");
+    await storage.members.linkCustomer("u-1", "east", "c-1");
+    expect(await storage.members.getUser("u-1")).toEqual({
       id: "u-1",
       email: "u1@example.test",
       name: "User One",
@@ -20,6 +20,6 @@ onBothDatabases("[ADMIN1] a stored user and their organisations", "user_records"
   });
 
   it("knows nothing of a user it never stored", async () => {
-    expect(await opened().admin.getUser("u-unknown")).toBeNull();
+    expect(await opened().members.getUser("u-unknown")).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ describe("[VIOL1] refused writes listed with their count", () => {
   beforeAll(async () => {
     server = await startTestServer();
     const report = (userId: string, at: number, message: string) =>
-      server.storage.recordViolation({
+      server.storage.violations.recordViolation({
         documentName: "org/demo/customer/c-demo",
         userId,
         at,

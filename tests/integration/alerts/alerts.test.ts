@@ -117,8 +117,8 @@ describe("price alerts", () => {
         return { id: String(mails.length) };
       },
     };
-    await storage.upsertUser({ id: "producer-1", email: "rancher@example.test", name: "R" });
-    await storage.addMembership("producer-1", "org-1", "customer");
+    await storage.members.upsertUser({ id: "producer-1", email: "rancher@example.test", name: "R" });
+    await storage.members.addMembership("producer-1", "org-1", "customer");
     const options = {
       storage,
       push: { store: pushStore, keys },

@@ -114,7 +114,7 @@ describe("applications over HTTP", () => {
     });
     await server.storage.appendUpdate(documentName.org("plains"), Y.encodeStateAsUpdate(named), "test");
     named.destroy();
-    await server.storage.addMembership(agent.sub, "plains", "agent");
+    await server.storage.members.addMembership(agent.sub, "plains", "agent");
     const plains = await fetch(url("/api/applications/agency/plains"));
     expect(plains.status).toBe(200);
     expect(await plains.json()).toEqual({
@@ -150,7 +150,7 @@ describe("applications over HTTP", () => {
     const changed = await submit({ ...a, phone: "806-555-0199" });
     expect(changed.status).toBe(409);
     // The agents were told by e-mail (the outbox), without the tax id.
-    const mail = await server.storage.admin.listOutbox(20);
+    const mail = await server.storage.platform.listOutbox(20);
     const mine = mail.filter((m) => m.to === agent.email && m.subject.includes("Dale Rancher"));
     expect(mine.length).toBeGreaterThan(0);
     for (const m of mail) expect(`${m.subject}${m.text}`).not.toContain(a.taxId);

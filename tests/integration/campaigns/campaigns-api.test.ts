@@ -97,7 +97,7 @@ describe("campaigns API", () => {
     const sent = await call(agent, "POST", "/api/orgs/demo/campaigns/k1/test");
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     expect(sent.json.sentTo).toBe("agent@demo.rangeline.test");
-    const [mail] = (await server.storage.admin.listOutbox(10)).filter(
+    const [mail] = (await server.storage.platform.listOutbox(10)).filter(
       (m) => m.to === "agent@demo.rangeline.test",
     );
     expect(mail.subject).toContain("quote for");

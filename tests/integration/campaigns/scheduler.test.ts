@@ -106,7 +106,10 @@ describe("campaign scheduler", () => {
     const results = await tick(options);
     expect(results).toHaveLength(1);
     expect(results[0].report).toMatchObject({ sent: 2, failed: 1 });
-    expect((await storage.admin.listOutbox(100)).map((m) => m.to).sort()).toEqual(["a@r.test", "b@r.test"]);
+    expect((await storage.platform.listOutbox(100)).map((m) => m.to).sort()).toEqual([
+      "a@r.test",
+      "b@r.test",
+    ]);
     expect(marked).toEqual([
       {
         orgId: "o1",
@@ -118,7 +121,7 @@ describe("campaign scheduler", () => {
     // A second look (another instance, a restart) sends nothing more.
     const again = await tick({ ...options, owner: "i2" });
     expect(again[0].report.sent).toBe(0);
-    expect(await storage.admin.listOutbox(100)).toHaveLength(2);
+    expect(await storage.platform.listOutbox(100)).toHaveLength(2);
   });
 
   it("texts each recipient by the clock of their address's zone (county where the state spans zones)", async () => {

@@ -93,7 +93,7 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       ...extra,
     });
     const outboxFor = async (tag: string) =>
-      (await storage.admin.listOutbox(100_000)).filter((m) => m.to.startsWith(`${tag}-`));
+      (await storage.platform.listOutbox(100_000)).filter((m) => m.to.startsWith(`${tag}-`));
     beforeAll(async () => {
       storage = await open();
     });

@@ -36,7 +36,7 @@ describe("claim attachment limits", () => {
     if (customerId) {
       client.doc.getMap("claim").set("customerId", customerId);
       await vi.waitFor(async () =>
-        expect(await server.storage.getClaimCustomer("demo", claim)).toBe(customerId),
+        expect(await server.storage.claims.getClaimCustomer("demo", claim)).toBe(customerId),
       );
     }
     client.destroy();
@@ -63,7 +63,7 @@ describe("claim attachment limits", () => {
     // A claim document only opened (nothing written into the claim) is no claim either.
     await openClaim("cl-empty");
     expect((await upload("cl-empty", "att-2", pdf(100))).status).toBe(404);
-    expect(await server.storage.orgAttachmentBytes("demo")).toBe(0);
+    expect(await server.storage.claims.orgAttachmentBytes("demo")).toBe(0);
     expect((await upload("cl-real", "att-3", pdf(100))).status).toBe(201);
   });
 
@@ -80,6 +80,6 @@ describe("claim attachment limits", () => {
       },
     });
     expect((await upload("cl-real", "big-1", first)).status).toBe(200);
-    expect(await server.storage.orgAttachmentBytes("demo")).toBe(600 * 1024 + 100);
+    expect(await server.storage.claims.orgAttachmentBytes("demo")).toBe(600 * 1024 + 100);
   });
 });

@@ -42,19 +42,22 @@ function attachmentContract(label: string, open: () => Promise<Storage>, cleanup
 
     it("stores the bytes once per id, lists a claim's attachments oldest first, and reads them back", async () => {
       const bytes = pdf("bill of sale");
-      const first = await storage.putAttachment(record("a-2", { size: bytes.length }), bytes);
+      const first = await storage.claims.putAttachment(record("a-2", { size: bytes.length }), bytes);
       expect(first).toEqual(record("a-2", { size: bytes.length }));
-      await storage.putAttachment(record("a-1", { uploadedAt: 1_600_000_000_000 }), pdf("older"));
-      await storage.putAttachment(record("a-9", { claimId: "cl-other" }), pdf("other claim"));
+      await storage.claims.putAttachment(record("a-1", { uploadedAt: 1_600_000_000_000 }), pdf("older"));
+      await storage.claims.putAttachment(record("a-9", { claimId: "cl-other" }), pdf("other claim"));
       // The same id again keeps what was stored first (the caller compares the hash).
-      const again = await storage.putAttachment(record("a-2", { sha256: "b".repeat(64) }), pdf("other"));
+      const again = await storage.claims.putAttachment(
+        record("a-2", { sha256: "b".repeat(64) }),
+        pdf("other"),
+      );
       expect(again.sha256).toBe("a".repeat(64));
-      expect((await storage.listAttachments("demo", "cl-1")).map((r) => r.id)).toEqual(["a-1", "a-2"]);
-      const read = await storage.getAttachment("demo", "cl-1", "a-2");
+      expect((await storage.claims.listAttachments("demo", "cl-1")).map((r) => r.id)).toEqual(["a-1", "a-2"]);
+      const read = await storage.claims.getAttachment("demo", "cl-1", "a-2");
       expect(read?.record).toEqual(first);
       expect(new TextDecoder().decode(read?.content)).toBe(new TextDecoder().decode(bytes));
-      expect(await storage.getAttachment("demo", "cl-other", "a-2")).toBeNull();
-      expect(await storage.getAttachment("other", "cl-1", "a-1")).toBeNull();
+      expect(await storage.claims.getAttachment("demo", "cl-other", "a-2")).toBeNull();
+      expect(await storage.claims.getAttachment("other", "cl-1", "a-1")).toBeNull();
     });
   });
 }
@@ -104,7 +107,7 @@ describe("claim attachments over HTTP", () => {
       expect(await client.ready).toBe(true);
       client.doc.getMap("claim").set("customerId", customerId);
       await vi.waitFor(async () =>
-        expect(await server.storage.getClaimCustomer("demo", claim)).toBe(customerId),
+        expect(await server.storage.claims.getClaimCustomer("demo", claim)).toBe(customerId),
       );
       client.destroy();
     }

@@ -53,7 +53,7 @@ describe("claim history and shape on the server", () => {
       for (const [k, v] of Object.entries(claim)) map.set(k, v);
     });
     await vi.waitFor(async () =>
-      expect(await server.storage.getClaimCustomer("demo", "cl-h")).toBe("c-demo"),
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-h")).toBe("c-demo"),
     );
     client.doc.transact(() => {
       map.set("status", "submitted");
@@ -63,7 +63,7 @@ describe("claim history and shape on the server", () => {
     });
     await vi.waitFor(
       async () => {
-        const rows = await server.storage.listHistory({ documentNames: [name] });
+        const rows = await server.storage.history.listHistory({ documentNames: [name] });
         expect(rows.map((r) => [r.action, r.fields.join(",")])).toEqual([
           ["changed", "status,submittedAmount,submittedAt"],
           ["created", expect.stringContaining("indemnity")],
@@ -105,7 +105,7 @@ describe("claim history and shape on the server", () => {
         map.set(k, v);
     });
     await expect.poll(() => client.closeReasons).toContain("invalid-document");
-    const violations = await server.storage.listViolations({ documentPrefix: name });
+    const violations = await server.storage.violations.listViolations({ documentPrefix: name });
     expect(violations[0]?.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
       "claim.paidAt: give the date the indemnity was paid",
       "claim.paidAmount: give the amount paid",

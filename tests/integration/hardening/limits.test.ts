@@ -240,7 +240,7 @@ describe("[LIMIT4] request body limits on every route", () => {
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body)).toMatchObject({ error: "body-too-large" });
     expect((await member(big, true)).status).toBe(413);
-    expect((await server.storage.listMembers("demo")).some((m) => m.id === "auth0|x")).toBe(false);
+    expect((await server.storage.members.listMembers("demo")).some((m) => m.id === "auth0|x")).toBe(false);
 
     const form = `grant_type=authorization_code&client_id=rangeline-dev&code=${"c".repeat(20_000)}`;
     const token413 = await send(server.port, "/oauth/token", {

@@ -171,7 +171,7 @@ function restoreClaimSuite(
       customerDoc.doc.getMap("claims").set("cl-1", summary);
       await synced(writer, org, customerDoc);
       await vi.waitFor(async () =>
-        expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
+        expect(await server.storage.claims.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
       );
       // Compacted, so the claim is in the archive (not only in the log).
       await vi.waitFor(async () => expect((await server.storage.readArchive(CLAIM)).base).not.toBeNull(), {
@@ -196,7 +196,9 @@ function restoreClaimSuite(
       fresh.destroy();
       expect(await freshSummary(ORG)).toBeUndefined();
       // The claim names no customer now: its customer no longer reads it (ACL7).
-      await vi.waitFor(async () => expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBeNull());
+      await vi.waitFor(async () =>
+        expect(await server.storage.claims.getClaimCustomer("demo", "cl-1")).toBeNull(),
+      );
     }, 60_000);
 
     afterAll(async () => {
@@ -219,7 +221,7 @@ function restoreClaimSuite(
       // The agent's open clients receive it like any change.
       await vi.waitFor(() => expect(summaryIn(org)).toEqual(expected));
       // The claim names its customer again, who reads it.
-      expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBe("c-demo");
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-1")).toBe("c-demo");
       const producer = await open(customer, CLAIM);
       expect((producer.doc.getMap("claim").get("indemnity") as string) ?? null).toBe("3660");
       producer.destroy();
@@ -290,7 +292,7 @@ function restoreClaimSuite(
       expect(response.body.claimSummaries).toEqual({ written: 0, removed: 2, refused: [] });
       expect(await freshSummary(ORG)).toBeUndefined();
       expect(await freshSummary(CUSTOMER)).toBeUndefined();
-      expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBeNull();
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-1")).toBeNull();
     });
   });
 }

@@ -59,12 +59,12 @@ describe("the partner API over HTTP", () => {
       PARTNER_API_PER_KEY_PER_MINUTE: "600",
       RATE_LIMIT_API_PER_ADDRESS: "100000",
     });
-    await server.storage.upsertUser({
+    await server.storage.members.upsertUser({
       id: otherPartner.sub,
       email: "partner@other.rangeline.test",
       name: "Other Partner",
     });
-    await server.storage.addMembership(otherPartner.sub, "other", "partner");
+    await server.storage.members.addMembership(otherPartner.sub, "other", "partner");
     all = await createKey(partner, "demo", ["quotes:read", "market:read", "book:read"], "everything");
     const market = (await (await call(all.key, "GET", "/api/v1/market/current")).json()) as { asOf: string };
     day = { salesDate: market.asOf, cropYear: cropYearOf(market.asOf) };

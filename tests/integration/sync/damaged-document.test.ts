@@ -57,7 +57,7 @@ describe("[SYNC9] a damaged document", () => {
     expect(logs.join("\n")).toContain(
       `org/demo is damaged and cannot be opened: A org document at schema version 999 is newer than this server (${DOCUMENT_SCHEMA_VERSION}).`,
     );
-    const [violation] = await server.storage.listViolations({ documentPrefix: NAME, limit: 1 });
+    const [violation] = await server.storage.violations.listViolations({ documentPrefix: NAME, limit: 1 });
     expect(violation?.issues[0]?.message).toMatch(/^damaged, cannot be opened: .*schema version 999/);
   });
 

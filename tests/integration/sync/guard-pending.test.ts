@@ -133,7 +133,7 @@ describe("write guard: nothing waits unjudged in the pending store, through a re
     expect(campaign.doc.getMap("meta").toJSON()).toEqual({ schemaVersion: DOCUMENT_SCHEMA_VERSION });
     expect(campaign.doc.share.has("undeclared")).toBe(false);
     expect(closeReason(raw, name)).toBeNull();
-    const [violation] = await server.storage.listViolations({ documentPrefix: name, limit: 1 });
+    const [violation] = await server.storage.violations.listViolations({ documentPrefix: name, limit: 1 });
     expect(violation?.issues.map((issue) => issue.message)).toContain(
       "content waiting for updates the server never received was dropped (SYNC7)",
     );

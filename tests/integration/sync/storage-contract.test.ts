@@ -107,14 +107,14 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
     });
 
     it("[ACL11] memberships and customer links round-trip through the tables", async () => {
-      await storage.upsertUser({ id: "auth0|u1", email: "u1@example.test", name: "U One" });
-      await storage.upsertUser({ id: "auth0|u2", email: null, name: null });
-      await storage.addMembership("auth0|u1", "demo", "agent");
-      await storage.addMembership("auth0|u1", "demo", "admin");
-      await storage.addMembership("auth0|u1", "demo", "admin");
-      await storage.addMembership("auth0|u2", "demo", "customer");
-      await storage.linkCustomer("auth0|u2", "demo", "c-1");
-      expect(await storage.loadSubject("auth0|u1")).toEqual({
+      await storage.members.upsertUser({ id: "auth0|u1", email: "u1@example.test", name: "U One" });
+      await storage.members.upsertUser({ id: "auth0|u2", email: null, name: null });
+      await storage.members.addMembership("auth0|u1", "demo", "agent");
+      await storage.members.addMembership("auth0|u1", "demo", "admin");
+      await storage.members.addMembership("auth0|u1", "demo", "admin");
+      await storage.members.addMembership("auth0|u2", "demo", "customer");
+      await storage.members.linkCustomer("auth0|u2", "demo", "c-1");
+      expect(await storage.members.loadSubject("auth0|u1")).toEqual({
         userId: "auth0|u1",
         memberships: [
           { orgId: "demo", role: "admin" },
@@ -122,48 +122,50 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
         ],
         customerLinks: [],
       });
-      expect((await storage.loadSubject("auth0|u2")).customerLinks).toEqual([
+      expect((await storage.members.loadSubject("auth0|u2")).customerLinks).toEqual([
         { orgId: "demo", customerId: "c-1" },
       ]);
-      expect(await storage.loadSubject("auth0|ghost")).toEqual({
+      expect(await storage.members.loadSubject("auth0|ghost")).toEqual({
         userId: "auth0|ghost",
         memberships: [],
         customerLinks: [],
       });
-      expect(await storage.listMembers("demo")).toEqual([
+      expect(await storage.members.listMembers("demo")).toEqual([
         { id: "auth0|u1", email: "u1@example.test", name: "U One", roles: ["admin", "agent"] },
         { id: "auth0|u2", email: null, name: null, roles: ["customer"] },
       ]);
-      await storage.removeMembership("auth0|u1", "demo", "admin");
-      expect((await storage.loadSubject("auth0|u1")).memberships).toEqual([{ orgId: "demo", role: "agent" }]);
+      await storage.members.removeMembership("auth0|u1", "demo", "admin");
+      expect((await storage.members.loadSubject("auth0|u1")).memberships).toEqual([
+        { orgId: "demo", role: "agent" },
+      ]);
     });
 
     it("[ACL7] claim links are set, replaced and cleared", async () => {
-      expect(await storage.getClaimCustomer("demo", "cl-1")).toBeNull();
-      await storage.setClaimCustomer("demo", "cl-1", "c-1");
-      await storage.setClaimCustomer("demo", "cl-1", "c-2");
-      expect(await storage.getClaimCustomer("demo", "cl-1")).toBe("c-2");
-      await storage.setClaimCustomer("demo", "cl-1", null);
-      expect(await storage.getClaimCustomer("demo", "cl-1")).toBeNull();
+      expect(await storage.claims.getClaimCustomer("demo", "cl-1")).toBeNull();
+      await storage.claims.setClaimCustomer("demo", "cl-1", "c-1");
+      await storage.claims.setClaimCustomer("demo", "cl-1", "c-2");
+      expect(await storage.claims.getClaimCustomer("demo", "cl-1")).toBe("c-2");
+      await storage.claims.setClaimCustomer("demo", "cl-1", null);
+      expect(await storage.claims.getClaimCustomer("demo", "cl-1")).toBeNull();
     });
 
     it("[SYNC3] violations are recorded and listed newest first", async () => {
       const issues = [{ path: ["settings", "email"], message: "Invalid email address" }];
-      const first = await storage.recordViolation({
+      const first = await storage.violations.recordViolation({
         documentName: "org/demo",
         userId: "auth0|u1",
         at: 1000,
         issues,
       });
-      const second = await storage.recordViolation({
+      const second = await storage.violations.recordViolation({
         documentName: "org/other",
         userId: null,
         at: 2000,
         issues: [],
       });
-      const all = await storage.listViolations();
+      const all = await storage.violations.listViolations();
       expect(all.map((v) => v.id)).toEqual([second, first]);
-      expect(await storage.listViolations({ documentPrefix: "org/demo" })).toEqual([
+      expect(await storage.violations.listViolations({ documentPrefix: "org/demo" })).toEqual([
         { id: first, documentName: "org/demo", userId: "auth0|u1", at: 1000, lastAt: 1000, count: 1, issues },
       ]);
     });
@@ -175,7 +177,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       at: number,
       path: string[],
       message: string,
-    ) => storage.recordViolation({ documentName, userId, at, issues: [{ path, message }] });
+    ) => storage.violations.recordViolation({ documentName, userId, at, issues: [{ path, message }] });
 
     it("[VIOL1] 300 refusals of one kind by one user within a second are one row counting 300, first and last time", async () => {
       const name = "org/flood/customer/c-1";
@@ -188,7 +190,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
         );
       }
       expect(ids.size).toBe(1);
-      expect(await storage.listViolations({ documentPrefix: name })).toEqual([
+      expect(await storage.violations.listViolations({ documentPrefix: name })).toEqual([
         {
           id: [...ids][0],
           documentName: name,
@@ -211,7 +213,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       await refusal(name, null, start + 40, ["profile", "email"], "Invalid email");
       await refusal(name, null, start + 50, ["profile", "email"], "Invalid email");
       await refusal(name, "auth0|a", start + 60_000, ["profile", "email"], "Invalid email");
-      const listed = await storage.listViolations({ documentPrefix: name });
+      const listed = await storage.violations.listViolations({ documentPrefix: name });
       expect(listed.map((v) => [v.userId, v.issues[0]?.path[0], v.count, v.at, v.lastAt])).toEqual([
         ["auth0|a", "profile", 1, start + 60_000, start + 60_000],
         [null, "profile", 2, start + 40, start + 50],
@@ -225,14 +227,14 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       const name = "org/flood3/customer/c-1";
       const start = 1_800_000_000_000;
       for (let i = 0; i < 50; i++) await refusal(name, "auth0|a", start + i, [`section-${i}`], "Not allowed");
-      const listed = await storage.listViolations({ documentPrefix: name, limit: 500 });
+      const listed = await storage.violations.listViolations({ documentPrefix: name, limit: 500 });
       expect(listed.map((v) => v.count)).toEqual([30, ...Array.from({ length: 20 }, () => 1)]);
     });
     // --- end of refused writes aggregated ---
 
     it("[ATTACH2] an organisation's attachment bytes are the sum of its files' sizes, counted once per id", async () => {
       const attachment = (orgId: string, claimId: string, id: string, size: number) =>
-        storage.putAttachment(
+        storage.claims.putAttachment(
           {
             orgId,
             claimId,
@@ -246,23 +248,23 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
           },
           new Uint8Array(size),
         );
-      expect(await storage.orgAttachmentBytes("quota")).toBe(0);
+      expect(await storage.claims.orgAttachmentBytes("quota")).toBe(0);
       await attachment("quota", "cl-1", "a", 1000);
       await attachment("quota", "cl-2", "b", 234);
       await attachment("quota", "cl-1", "a", 1000); // the same id again: stored once
       await attachment("quota-other", "cl-1", "c", 5000);
-      expect(await storage.orgAttachmentBytes("quota")).toBe(1234);
+      expect(await storage.claims.orgAttachmentBytes("quota")).toBe(1234);
     });
 
     it("[SYNC5] a marker is claimed once", async () => {
-      expect(await storage.claimMarker("seed:demo")).toBe(true);
-      expect(await storage.claimMarker("seed:demo")).toBe(false);
+      expect(await storage.settings.claimMarker("seed:demo")).toBe(true);
+      expect(await storage.settings.claimMarker("seed:demo")).toBe(false);
     });
 
     // --- Record history and settings (issue 10) ---
 
     it("[AUDIT1] history rows are appended in a batch and listed newest first, with the writer's name, by record", async () => {
-      await storage.upsertUser({ id: "auth0|hist", email: "hist@example.test", name: "Hist Agent" });
+      await storage.members.upsertUser({ id: "auth0|hist", email: "hist@example.test", name: "Hist Agent" });
       const doc = "org/demo/customer/c-hist";
       const internal = `${doc}/internal`;
       const row = (at: number, section: string, recordKey: string, fields: string[], documentName = doc) => ({
@@ -274,8 +276,8 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
         userId: "auth0|hist",
         at,
       });
-      await storage.appendHistory([]);
-      await storage.appendHistory([
+      await storage.history.appendHistory([]);
+      await storage.history.appendHistory([
         row(1000, "coverages", "cv-1", ["head"]),
         row(2000, "coverages", "cv-2", ["status"]),
         row(3000, "entities", "e-1", ["legalName", "address.city"]),
@@ -283,10 +285,10 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
         row(5000, "taxIds", "e-10", ["taxId"], internal),
         row(6000, "coverages", "cv-1", ["share"], "org/demo/customer/c-other"),
       ]);
-      await storage.appendHistory([
+      await storage.history.appendHistory([
         { ...row(7000, "coverages", "cv-1", []), action: "removed", userId: "auth0|ghost" },
       ]);
-      const all = await storage.listHistory({ documentNames: [doc, internal] });
+      const all = await storage.history.listHistory({ documentNames: [doc, internal] });
       expect(all.map((h) => h.at)).toEqual([7000, 5000, 4000, 3000, 2000, 1000]);
       expect(all[3]).toEqual({
         id: expect.any(Number),
@@ -306,24 +308,24 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
         userEmail: null,
         userName: null,
       });
-      const cv1 = await storage.listHistory({ documentNames: [doc, internal], recordKey: "cv-1" });
+      const cv1 = await storage.history.listHistory({ documentNames: [doc, internal], recordKey: "cv-1" });
       expect(cv1.map((h) => [h.at, h.fields])).toEqual([
         [7000, []],
         [1000, ["head"]],
       ]);
       // An entity's history includes its tax ids' rows (`e-1.spouse`), not another entity's (`e-10`).
-      const e1 = await storage.listHistory({ documentNames: [doc, internal], recordKey: "e-1" });
+      const e1 = await storage.history.listHistory({ documentNames: [doc, internal], recordKey: "e-1" });
       expect(e1.map((h) => [h.section, h.recordKey])).toEqual([
         ["taxIds", "e-1.spouse"],
         ["entities", "e-1"],
       ]);
-      expect(await storage.listHistory({ documentNames: [doc], limit: 2 })).toHaveLength(2);
-      expect(await storage.listHistory({ documentNames: [] })).toEqual([]);
+      expect(await storage.history.listHistory({ documentNames: [doc], limit: 2 })).toHaveLength(2);
+      expect(await storage.history.listHistory({ documentNames: [] })).toEqual([]);
     });
 
     it("[STORE5] a setting is set once: later claims read the first value", async () => {
-      expect(await storage.claimSetting("key-check", "first")).toBe("first");
-      expect(await storage.claimSetting("key-check", "second")).toBe("first");
+      expect(await storage.settings.claimSetting("key-check", "first")).toBe("first");
+      expect(await storage.settings.claimSetting("key-check", "second")).toBe("first");
     });
 
     it("[STORE2] compaction combines the stored state with the new one through the merge hook when given", async () => {
@@ -396,31 +398,49 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
     // --- Session revocation (issue 16 §3) ---
     it("[SESSION1] revocations are kept, a user's cutoff only moves later, and expired ones are left out", async () => {
       const at = 1_800_000_000_000;
-      await storage.revokeSessions({ kind: "token", key: "hash-a", userId: "u1", at, expiresAt: at + 1000 });
-      await storage.revokeSessions({ kind: "user", key: "u1", userId: "u1", at, expiresAt: at + 5000 });
-      await storage.revokeSessions({
+      await storage.sessions.revokeSessions({
+        kind: "token",
+        key: "hash-a",
+        userId: "u1",
+        at,
+        expiresAt: at + 1000,
+      });
+      await storage.sessions.revokeSessions({
+        kind: "user",
+        key: "u1",
+        userId: "u1",
+        at,
+        expiresAt: at + 5000,
+      });
+      await storage.sessions.revokeSessions({
         kind: "user",
         key: "u1",
         userId: "u1",
         at: at - 10,
         expiresAt: at + 10,
       });
-      await storage.revokeSessions({ kind: "session", key: "sid-1", userId: "u2", at, expiresAt: at + 50 });
-      const live = await storage.listRevocations(at);
+      await storage.sessions.revokeSessions({
+        kind: "session",
+        key: "sid-1",
+        userId: "u2",
+        at,
+        expiresAt: at + 50,
+      });
+      const live = await storage.sessions.listRevocations(at);
       expect(live).toEqual([
         { kind: "session", key: "sid-1", userId: "u2", at, expiresAt: at + 50 },
         { kind: "token", key: "hash-a", userId: "u1", at, expiresAt: at + 1000 },
         { kind: "user", key: "u1", userId: "u1", at, expiresAt: at + 5000 },
       ]);
-      await storage.revokeSessions({
+      await storage.sessions.revokeSessions({
         kind: "user",
         key: "u1",
         userId: "u1",
         at: at + 20,
         expiresAt: at + 6000,
       });
-      expect((await storage.listRevocations(at)).find((r) => r.kind === "user")?.at).toBe(at + 20);
-      expect((await storage.listRevocations(at + 1000)).map((r) => r.key)).toEqual(["u1"]);
+      expect((await storage.sessions.listRevocations(at)).find((r) => r.kind === "user")?.at).toBe(at + 20);
+      expect((await storage.sessions.listRevocations(at + 1000)).map((r) => r.key)).toEqual(["u1"]);
     });
     // --- end of session revocation ---
   });

@@ -232,13 +232,15 @@ describe("access matrix", () => {
     expect(await setup.ready).toBe(true);
     setup.doc.getMap("claim").set("customerId", "c-demo");
     await vi.waitFor(async () =>
-      expect(await server.storage.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-1")).toBe("c-demo"),
     );
     // The claim cl-3 names another customer of the organisation (c-2).
     const another = await as(agent, "org/demo/claim/cl-3");
     expect(await another.ready).toBe(true);
     another.doc.getMap("claim").set("customerId", "c-2");
-    await vi.waitFor(async () => expect(await server.storage.getClaimCustomer("demo", "cl-3")).toBe("c-2"));
+    await vi.waitFor(async () =>
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-3")).toBe("c-2"),
+    );
   });
   afterAll(async () => {
     for (const client of open) client.destroy();

@@ -117,7 +117,7 @@ describe("the agent book", () => {
     writeRecord(last4.doc, "entities", "e-leak2", { ...sampleEntity("e-leak2"), taxIdLast4: DIGITS });
     await expect.poll(() => last4.closeReasons).toContain("invalid-document");
 
-    const violations = await server.storage.listViolations({ documentPrefix: CUSTOMER_DOC });
+    const violations = await server.storage.violations.listViolations({ documentPrefix: CUSTOMER_DOC });
     expect(violations.length).toBeGreaterThanOrEqual(2);
     const recorded = JSON.stringify(violations);
     expect(recorded).not.toContain(DIGITS);
@@ -132,7 +132,7 @@ describe("the agent book", () => {
     const invalid = "666123456"; // area 666 is never an SSN
     writeRecord(writer.doc, "taxIds", "e-1.spouse", { ...sampleTaxId("e-1.spouse", DIGITS), taxId: invalid });
     await expect.poll(() => writer.closeReasons).toContain("invalid-document");
-    const [violation] = await server.storage.listViolations({ documentPrefix: INTERNAL_DOC });
+    const [violation] = await server.storage.violations.listViolations({ documentPrefix: INTERNAL_DOC });
     expect(violation?.issues).toEqual([
       {
         path: ["taxIds", "e-1.spouse", "taxId"],

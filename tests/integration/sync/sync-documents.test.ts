@@ -80,7 +80,7 @@ describe("documents and membership", () => {
     const report = JSON.parse(writer.stateless.at(-1) ?? "{}");
     expect(report).toMatchObject({ type: VIOLATION_MESSAGE_TYPE, document: "org/demo" });
     expect(report.issues[0].path).toEqual(["settings", "email"]);
-    const [recorded] = await server.storage.listViolations({ documentPrefix: "org/demo" });
+    const [recorded] = await server.storage.violations.listViolations({ documentPrefix: "org/demo" });
     expect(recorded).toMatchObject({ documentName: "org/demo", userId: admin.sub });
     expect(recorded?.issues[0]?.path).toEqual(["settings", "email"]);
     const listed = await api("/api/orgs/demo/sync-violations", admin);
@@ -120,7 +120,7 @@ describe("documents and membership", () => {
 
     const writer = await open(agent, name);
     expect(await writer.ready).toBe(true);
-    const [reported] = await server.storage.listViolations({ documentPrefix: name });
+    const [reported] = await server.storage.violations.listViolations({ documentPrefix: name });
     expect(reported).toMatchObject({ documentName: name, userId: null });
     expect(reported?.issues[0]?.path).toEqual(["recipients", "r-1", "status"]);
     expect(writer.doc.getMap("recipients").get("r-1")).toEqual({ id: "r-1", status: "BOUNCED" });
@@ -152,7 +152,7 @@ describe("documents and membership", () => {
     expect(await writer.ready).toBe(true);
     writer.doc.getMap("claim").set("customerId", customer.customerId);
     await vi.waitFor(async () =>
-      expect(await server.storage.getClaimCustomer("demo", "cl-moved")).toBe("c-demo"),
+      expect(await server.storage.claims.getClaimCustomer("demo", "cl-moved")).toBe("c-demo"),
     );
     const reader = await open(customer, name);
     expect(await reader.ready).toBe(true);

@@ -122,7 +122,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       const served = server.hocuspocus.documents.get(name);
       expect(served?.getMap("entities").has("e-open")).toBe(false);
       expect(served?.getMap("coverages").has("cv-open")).toBe(false);
-      expect(await server.storage.listViolations({ documentPrefix: name })).toEqual([]);
+      expect(await server.storage.violations.listViolations({ documentPrefix: name })).toEqual([]);
 
       // A restart loads the migrated documents as they are: today's version, no second migration.
       for (const c of clients) c.destroy();
@@ -160,7 +160,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
         section: "profile",
         record: { operation: "stocker" },
       });
-      expect(await storage.listViolations({ documentPrefix: name })).toEqual([]);
+      expect(await storage.violations.listViolations({ documentPrefix: name })).toEqual([]);
     });
 
     it("[SYNC6][ACL4][ACL5] a version-2 customer document's legacy records never reach the linked customer: they move to the internal document", async () => {
@@ -233,7 +233,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       // …and the partner API's reader finds them in the book document now.
       const index = await storedBookIndex(server.storage, "demo");
       expect(index.customers["c-old"]).toEqual(sampleCustomerSummary("c-old"));
-      expect(await server.storage.listViolations({ documentPrefix: "org/demo/book" })).toEqual([]);
+      expect(await server.storage.violations.listViolations({ documentPrefix: "org/demo/book" })).toEqual([]);
       // The linked producer never opens the book (the summaries list other producers).
       const producer = connect(server.syncUrl, "org/demo/book", await server.token(linkedCustomer));
       clients.push(producer);

@@ -19,9 +19,19 @@ const OLD_ROW =
   "INSERT INTO sync_violations (document_name, user_id, at, issues) VALUES ('org/demo', 'auth0|old', 1000, '[]')";
 
 async function expectMigrated(storage: Storage) {
-  await storage.recordViolation({ documentName: "org/demo", userId: "auth0|new", at: 2000, issues: [] });
-  await storage.recordViolation({ documentName: "org/demo", userId: "auth0|new", at: 2500, issues: [] });
-  const listed = await storage.listViolations();
+  await storage.violations.recordViolation({
+    documentName: "org/demo",
+    userId: "auth0|new",
+    at: 2000,
+    issues: [],
+  });
+  await storage.violations.recordViolation({
+    documentName: "org/demo",
+    userId: "auth0|new",
+    at: 2500,
+    issues: [],
+  });
+  const listed = await storage.violations.listViolations();
   expect(listed.map((v) => [v.userId, v.count, v.at, v.lastAt])).toEqual([
     ["auth0|new", 2, 2000, 2500],
     ["auth0|old", 1, 1000, 1000],

@@ -1,6 +1,6 @@
 import type { DocumentIssue } from "../../shared/documents/shapes";
-import type { Db, SqlTypes } from "./sql";
-import type { ViolationRecord, ViolationReport } from "./types";
+import type { Db, SqlTypes } from "../storage/sql";
+import type { ViolationRecord, ViolationReport } from "../storage/types";
 
 // Refused document writes (rule VIOL1, docs/hardening.md), written once for both databases. A flood
 // must not hide the real ones: refusals of one kind, of one document, by one user within one window are
@@ -22,6 +22,15 @@ export function violationKind(issues: readonly DocumentIssue[]): string {
   const kinds = new Set(issues.map((issue) => `${issue.path[0] ?? ""}: ${issue.message}`));
   return [...kinds].sort().join("\n");
 }
+
+export const violationSchemaSql = (t: SqlTypes): string => `
+CREATE TABLE IF NOT EXISTS sync_violations (
+  id ${t.serialKey},
+  document_name TEXT NOT NULL,
+  user_id TEXT,
+  at ${t.integer} NOT NULL,
+  issues TEXT NOT NULL
+);`;
 
 /** The columns this module adds to a `sync_violations` table made before issue 24, then its index. */
 export const violationGroupColumns = (t: SqlTypes): [name: string, type: string][] => [
@@ -51,7 +60,9 @@ interface ViolationRow {
 }
 
 export interface ViolationTables {
+  /** Records a refused write: counted in the row of its kind, document, user and window; returns that row's id. */
   recordViolation(violation: ViolationReport): Promise<number>;
+  /** Recorded violations, latest first; `documentPrefix` narrows them to names starting with it. */
   listViolations(filter?: { documentPrefix?: string; limit?: number }): Promise<ViolationRecord[]>;
 }
 
