@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { type DraftDocument, draftMigration } from "../draft-migration";
 import { useSyncClient } from "./sync-context";
 
 /** Where a form's draft is kept beside its document (the document's `custom` store, never synced). */
@@ -24,13 +25,27 @@ export function useDeviceDraft<T extends object>(
     setDraft({} as T);
     if (!client || !documentName) return;
     let cancelled = false;
-    client
-      .open(documentName)
+    const document = client.open(documentName);
+    document
       .getLocal(draftKey(key))
-      .then((stored) => {
+      .then(async (stored) => {
         if (cancelled || typed.current || typeof stored !== "string") return;
         const parsed: unknown = JSON.parse(stored);
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) setDraft(parsed as T);
+        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return;
+        let draft = parsed as Record<string, unknown>;
+        // A draft kept before schema version 4 holds what version 4 edits in the document: it is
+        // written there once and leaves the draft (draft-migration.ts).
+        const migrate = draftMigration(document.getState().kind, key);
+        if (migrate) {
+          await document.ready;
+          if (cancelled || typed.current) return;
+          const migrated = migrate(document as unknown as DraftDocument, draft);
+          if (JSON.stringify(migrated) !== stored) {
+            draft = migrated;
+            await document.setLocal(draftKey(key), JSON.stringify(migrated));
+          }
+        }
+        if (!cancelled && !typed.current) setDraft(draft as T);
       })
       .catch(() => {});
     return () => {
