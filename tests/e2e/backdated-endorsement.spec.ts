@@ -4,7 +4,7 @@ import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { addFromRecord, choosePolicy, createEntity, createLrpPolicy, createPage } from "./book-helpers";
 import { DAYS, E2E_DAY } from "./clock";
 import { serverOnDay } from "./day-server";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import { AGENT, newCustomerPath, saveNewCustomer, signIn } from "./sync-helpers";
 
 // Issue 27 §2–3: an LRP endorsement bought on an earlier day. The test servers keep no market history
@@ -46,22 +46,30 @@ async function recordFromSce(page: Page, salesDate: string, weeks: string): Prom
   await expect(sce).toContainText("$3500 does not agree with the other figures");
   await sce.getByLabel("Subsidy", { exact: true }).fill(SCE.subsidy);
   await expect(form.getByTestId("sce-check")).toContainText("The figures agree");
+  await screenshots(page, `sce-${salesDate}`, form.getByTestId("sce-fields").locator(".."));
   const save = form.getByRole("button", { name: "Save coverage (status Ended)" });
   await expect(save).toBeEnabled();
   await save.click();
   await page.waitForURL(/\/agent\/coverages\/lrp\/[^/?]+$/);
   const coverage = page.getByTestId("lrp-coverage-page");
+  await expect(coverage.getByTestId("figures-from")).toContainText("Entered from the SCE");
   await expect(coverage).toContainText("entered from the SCE");
   await expect(coverage.getByTestId("producer-premium")).toHaveText("$6,084");
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() as string);
 }
 
-async function screenshots(page: Page, name: string) {
+/** The page at 360 and 1280 px, and `part` of it close up (attachments of the test's output). */
+async function screenshots(page: Page, name: string, part?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const path = test.info().outputPath(`${name}-${width}.png`);
     await page.screenshot({ fullPage: true, path });
     await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
+    if (part) {
+      const close = test.info().outputPath(`${name}-${width}-part.png`);
+      await part.screenshot({ path: close });
+      await test.info().attach(`${name}-${width}-part`, { path: close, contentType: "image/png" });
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -74,7 +82,7 @@ test("the run's day (a sales day): an LRP endorsement bought in May, from the SC
   await customerWithPolicy(page, "Backdate Ranch", "LRP-BACK-1");
   // 2026-05-13 + 26 weeks = 2026-11-11: ended a week ago; the day's market data has RMA's value.
   await recordFromSce(page, "2026-05-13", "26");
-  await screenshots(page, "backdated-coverage");
+  await screenshots(page, "backdated-coverage", page.getByTestId("figures-from").locator(".."));
   await page.getByTestId("open-claim").click();
   const panel = page.getByTestId("open-claim-panel");
   const expected = computeLrpClaim({
@@ -121,7 +129,7 @@ test.describe("a day without cattle sales: Friday 2026-11-20, USDA Cattle on Fee
     const order = page.getByTestId("order-no-sales");
     await expect(order).toContainText("No cattle sales on Nov 20, 2026: USDA Cattle on Feed report day.");
     await expect(order.getByRole("button")).toBeDisabled();
-    await screenshots(page, "quote-order-no-sales");
+    await screenshots(page, "quote-order-no-sales", order);
 
     await customerWithPolicy(page, "Report Day Ranch", "LRP-BACK-2");
     const form = createPage(page);
@@ -130,7 +138,7 @@ test.describe("a day without cattle sales: Friday 2026-11-20, USDA Cattle on Fee
       "No LRP cattle sales on Nov 20, 2026: USDA Cattle on Feed report day. Nothing can be bought today",
     );
     await expect(form.getByRole("button", { name: "Save coverage (status Quoted)" })).toBeDisabled();
-    await screenshots(page, "create-no-sales");
+    await screenshots(page, "create-no-sales", form.getByTestId("create-summary"));
 
     // 2026-03-11 + 30 weeks = 2026-10-07: older than the day's market data (it keeps four weeks).
     const coverageId = await recordFromSce(page, "2026-03-11", "30");
@@ -148,7 +156,7 @@ test.describe("a day without cattle sales: Friday 2026-11-20, USDA Cattle on Fee
     await panel.getByTestId("entered-source").fill("RMA LRP actual ending values of Oct 9, 2026");
     // (400 − 350) × 100 × 7.5 = 37,500
     await expect(panel.getByTestId("claim-indemnity")).toHaveText("$37,500");
-    await screenshots(page, "claim-typed-actual");
+    await screenshots(page, "claim-typed-actual", panel);
     await panel.getByTestId("open-claim-submit").click();
     await expect(page.getByTestId("claim-page")).toContainText(
       "entered by the agent from RMA LRP actual ending values of Oct 9, 2026",

@@ -111,10 +111,18 @@ export function LgmEndorsementView({ endorsementId }: { endorsementId: string })
       </Card>
       <Card aria-labelledby="lgm-figures">
         <h2 id="lgm-figures">Priced terms</h2>
-        <p className="note">
-          Frozen when the endorsement was created from the market data of {formatDate(e.snapshotAsOf)}
-          {e.snapshotLabel ? ` (${e.snapshotLabel})` : ""}: a later market never changes them.
-        </p>
+        {e.figuresFrom === "sce" ? (
+          <p className="note" data-testid="figures-from">
+            <strong>Entered from the SCE</strong> of {formatDate(e.salesDate)}: the market history did not
+            hold that day's margins, so the agent typed the endorsement's figures, checked against each other
+            to the dollar. A later market never changes them.
+          </p>
+        ) : (
+          <p className="note">
+            Frozen when the endorsement was created from the market data of {formatDate(e.snapshotAsOf)}
+            {e.snapshotLabel ? ` (${e.snapshotLabel})` : ""}: a later market never changes them.
+          </p>
+        )}
         <Figures
           items={[
             { label: "Policy", value: <PolicyLink policy={book.policies[e.policyId]} id={e.policyId} /> },

@@ -71,10 +71,18 @@ export default function LrpCoveragePage() {
       <DatesCard coverage={c} today={today} />
       <Card aria-labelledby="lrp-terms">
         <h2 id="lrp-terms">Priced terms</h2>
-        <p className="note">
-          Frozen when the coverage was created from the offers of {formatDate(c.salesDate)}: a later market
-          never changes them.
-        </p>
+        {c.figuresFrom === "sce" ? (
+          <p className="note" data-testid="figures-from">
+            <strong>Entered from the SCE</strong> of {formatDate(c.salesDate)}: the market history did not
+            hold that day's offers, so the agent typed the endorsement's figures, checked against each other
+            to the dollar. A later market never changes them.
+          </p>
+        ) : (
+          <p className="note">
+            Frozen when the coverage was created from the offers of {formatDate(c.salesDate)}: a later market
+            never changes them.
+          </p>
+        )}
         <LrpFigures coverage={c} policy={policy} />
       </Card>
       <Card aria-labelledby="lrp-snapshot">
