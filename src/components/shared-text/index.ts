@@ -7,5 +7,6 @@ export {
   type SharedTextInputProps,
   type SharedTextSource,
 } from "./shared-text-input";
+export { StatusReasonField, type StatusReasonFieldProps } from "./status-reason-field";
 export { TextBinding, type TextBindingOptions, type TextControl } from "./text-binding";
 export { spliceBetween, type TextSplice } from "./text-diff";

@@ -3,6 +3,7 @@ import type { CoverageStatus } from "../../../shared/book/status";
 import type { Coverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
+import { StatusReasonField } from "../../components/shared-text";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -70,10 +71,13 @@ export function StatusPanel({
         </span>{" "}
         {COVERAGE_STATUS_HELP[status] ?? ""}
       </p>
-      {record.statusReason ? (
-        <p className="note">
-          <strong>Reason:</strong> {record.statusReason}
-        </p>
+      {typeof record.statusReason === "string" ? (
+        <StatusReasonField
+          value={record.statusReason}
+          recordKey={`${book.documentName}|${book.loaded}|${book.readOnly}|coverages|${record.id}`}
+          resolve={() => book.text("coverages", [record.id, "statusReason"])}
+          readOnly={book.readOnly}
+        />
       ) : null}
       {done ? <Alert tone="success">{done}</Alert> : null}
       {book.readOnly ? (

@@ -12,6 +12,7 @@ import type { CoverageSummary, Policy } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
 import { describePresenceField } from "../../components/book-forms";
 import { RecordLookupGate } from "../../components/records";
+import { StatusReasonField } from "../../components/shared-text";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
@@ -76,10 +77,13 @@ export default function PolicyPage() {
           {STATUS_LABELS[policy.status]}
         </span>
       </div>
-      {policy.statusReason ? (
-        <p className="note">
-          <strong>Reason:</strong> {policy.statusReason}
-        </p>
+      {typeof policy.statusReason === "string" ? (
+        <StatusReasonField
+          value={policy.statusReason}
+          recordKey={`${book.documentName}|${book.loaded}|${book.readOnly}|policies|${policy.id}`}
+          resolve={() => book.text("policies", [policy.id, "statusReason"])}
+          readOnly={book.readOnly}
+        />
       ) : null}
       {actions.length > 0 ? (
         <div className="policies__actions">
