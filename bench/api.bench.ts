@@ -4,7 +4,7 @@
 // loop) keeps BENCH_CONNECTIONS requests in flight on keep-alive connections to POST /api/v1/quotes/lrp
 // for BENCH_SECONDS after a warm-up, and reports requests per second and the latency percentiles.
 // Target: ≥ 500 requests/s with p95 ≤ 20 ms. The per-key and per-address limits are raised for the run
-// (the limits themselves are tested in tests/integration/partner-api).
+// (the limits themselves are tested in tests/integration/partner).
 //
 // Why 4 connections: the generator is closed-loop (each connection sends its next request when the
 // last is answered), so by Little's law requests/s = connections ÷ mean latency. At 4 connections,

@@ -32,7 +32,7 @@ import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } 
 import { mountOrgMembers } from "./members/org-routes";
 import { emailSenderFrom } from "./outbound/email";
 import { smsSenderFrom } from "./outbound/sms";
-import { mountPartnerApi } from "./partner-api/api";
+import { mountPartnerApi } from "./partner/api";
 import { openStorage } from "./storage";
 import {
   checkDataKey,
@@ -47,6 +47,7 @@ import { writeSections } from "./sync/doc-json";
 import type { MarketSeed } from "./sync/seed";
 import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
+import { upgradeTexts } from "./sync/text-upgrade";
 import { mountViolations } from "./violations/routes";
 
 export interface StartOptions {
@@ -307,7 +308,12 @@ export async function startServer(config: Config, options: StartOptions = {}) {
             server: true,
           });
           try {
-            await direct.transact((document) => writeSections(document, sections));
+            // Free text as shared text (TEXT1), as a restore writes it: a device showing the campaign
+            // binds to the server's name instead of making its own (a change for merely looking).
+            await direct.transact((document) => {
+              writeSections(document, sections);
+              upgradeTexts(document, "campaign");
+            });
           } finally {
             await direct.disconnect();
           }

@@ -4,7 +4,7 @@ import { claimSchemaSql } from "../claims/tables";
 import { historySchemaSql } from "../history/tables";
 import { identitySchemaSql } from "../identity/tables";
 import { memberSchemaSql } from "../members/tables";
-import { partnerSchemaSql } from "../partner-api/tables";
+import { partnerSchemaSql } from "../partner/tables";
 import { platformSchemaSql } from "../platform/tables";
 import { sessionSchemaSql } from "../session/tables";
 import { settingSchemaSql } from "../settings/tables";

@@ -8,7 +8,7 @@ import { nowMs } from "../clock";
 import { historyTables } from "../history/tables";
 import { identityTables } from "../identity/tables";
 import { memberTables } from "../members/tables";
-import { partnerTables } from "../partner-api/tables";
+import { partnerTables } from "../partner/tables";
 import { platformTables } from "../platform/tables";
 import { sessionTables } from "../session/tables";
 import { settingTables } from "../settings/tables";

@@ -6,7 +6,7 @@ import type { ClaimTables } from "../claims/tables";
 import type { HistoryTables } from "../history/tables";
 import type { IdentityTables } from "../identity/tables";
 import type { MemberTables } from "../members/tables";
-import type { PartnerTables } from "../partner-api/tables";
+import type { PartnerTables } from "../partner/tables";
 import type { PlatformTables } from "../platform/tables";
 import type { SessionTables } from "../session/tables";
 import type { SettingTables } from "../settings/tables";

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
-import { demoUser, startTestServer, type TestServer } from "../sync/harness";
+import { isTextField } from "../../../shared/documents/text-fields";
+import { textAt } from "../../../src/lib/sync/typed/y-json";
+import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // The agents' campaign API on a real server (ACL6: agents of the organisation only): save a campaign
 // (strict shapes, the frequency rule per plan), list it with status and next send, pause and resume,
@@ -81,6 +83,23 @@ describe("campaigns API", () => {
     expect((await call(agent, "POST", "/api/orgs/demo/campaigns/k1/resume")).json).toEqual({
       status: "ACTIVE",
     });
+  });
+
+  it("[TEXT1] a saved campaign's name is shared text: a device that binds to it makes no change", async () => {
+    expect((await call(agent, "PUT", "/api/orgs/demo/campaigns/k-text", body())).status).toBe(200);
+    const device = connect(server.syncUrl, "org/demo/campaign/k-text", await server.token(agent));
+    try {
+      expect(await device.ready).toBe(true);
+      const updates: Uint8Array[] = [];
+      device.doc.on("update", (update: Uint8Array) => updates.push(update));
+      const bound = device.doc.transact(() =>
+        textAt(device.doc, "campaign", ["name"], (path) => isTextField("campaign", "campaign", path)),
+      );
+      expect(bound?.toString()).toBe("Morning LRP");
+      expect(updates).toEqual([]);
+    } finally {
+      device.destroy();
+    }
   });
 
   it("an agent's save never re-activates a recipient who unsubscribed", async () => {

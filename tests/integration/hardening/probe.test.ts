@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMPORT_BODY_FACTOR } from "../../../shared/book/import/request";
 import { FORGED_TOKEN_KINDS, forgeTokens } from "../../../sync-server/identity/testing";
-import { PROBLEM_BASE } from "../../../sync-server/partner-api/problem";
+import { PROBLEM_BASE } from "../../../sync-server/partner/problem";
 import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "../sync/harness";
 import { builtApp, send } from "./helpers";
 

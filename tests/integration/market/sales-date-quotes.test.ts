@@ -3,7 +3,7 @@ import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { quoteLgm, quoteLrp } from "../../../shared/pricing";
 import type { MarketSource } from "../../../sync-server/http/market";
-import { PARTNER_ROUTES } from "../../../sync-server/partner-api/routes";
+import { PARTNER_ROUTES } from "../../../sync-server/partner/routes";
 import type { Storage } from "../../../sync-server/storage/types";
 
 // Issue 26: a partner API quote is priced on its sales date's snapshot — the current one, or that day's

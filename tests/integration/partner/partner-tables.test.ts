@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { ApiKeyRecord } from "../../../sync-server/partner-api/tables";
+import type { ApiKeyRecord } from "../../../sync-server/partner/tables";
 import { onBothDatabases } from "../sync/on-both-databases";
 
 // The API key and call-log tables (issue 14 §2–3) on both databases: one implementation, one contract.

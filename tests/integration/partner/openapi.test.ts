@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PARTNER_ROUTES } from "../../../sync-server/partner-api/routes";
+import { PARTNER_ROUTES } from "../../../sync-server/partner/routes";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // The partner API's OpenAPI document (issue 14 §4): it validates against the official OpenAPI 3.1

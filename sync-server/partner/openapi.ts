@@ -5,7 +5,7 @@ import { problemSchema } from "./schemas";
 
 // The OpenAPI 3.1 document of the partner API, generated from the zod schemas of the routes table
 // (z.toJSONSchema: JSON Schema 2020-12, which OpenAPI 3.1 uses). Served at /api/v1/openapi.json and
-// validated against the official OpenAPI 3.1 schema in tests/integration/partner-api.
+// validated against the official OpenAPI 3.1 schema in tests/integration/partner.
 
 const schema = (s: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cropYearOf } from "../../../shared/book/crop-year";
-import { hashKey, keyIdOf, keyMatches, newApiKey } from "../../../sync-server/partner-api/keys";
+import { hashKey, keyIdOf, keyMatches, newApiKey } from "../../../sync-server/partner/keys";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { signedInFetch } from "../sync/on-both-databases";
 
