@@ -4,7 +4,8 @@ import { type ImportLogEntry, importLogEntrySchema } from "../../shared/document
 import { type DocumentRef, documentName, parseDocumentName } from "../../shared/documents/names";
 import { type DocumentIssue, isRecordSection, sectionsOf } from "../../shared/documents/shapes";
 import { now } from "../clock";
-import type { Storage } from "../storage/types";
+import type { HistoryEntry, Storage } from "../storage/types";
+import { historyEntry } from "../sync/history";
 import { documentBase } from "./past-state";
 import { type RecordRestore, restoreRecords } from "./restore";
 
@@ -46,6 +47,8 @@ function holds(bytes: Uint8Array, part: Uint8Array): boolean {
 export interface DocumentUndo {
   ref: DocumentRef;
   records: RecordRestore[];
+  /** Each record's value now (before the undo), for the record history's row. */
+  current: unknown[];
   /** Of these, records someone changed after the import wrote them (the undo takes that back too). */
   changedSince: number;
 }
@@ -109,14 +112,38 @@ export async function undoOfDocument(
     }
   }
   const records: RecordRestore[] = [];
+  const current: unknown[] = [];
   let changedSince = 0;
   for (const { section, key, before, later } of found.values()) {
+    const now = readRecord(section, key);
     // A later import wrote the record since: it is that import's now, not this one's to undo.
-    if (importIdOf(readRecord(section, key)) !== importId) continue;
+    if (importIdOf(now) !== importId) continue;
     records.push({ section, key, value: before as Record<string, unknown> | undefined });
+    current.push(now);
     if (later) changedSince++;
   }
-  return { ref, records, changedSince };
+  return { ref, records, current, changedSince };
+}
+
+/** The record history's rows of an undo: a record removed, or changed back (the fields that differ). */
+function historyRows({ ref, records, current }: DocumentUndo, userId: string): HistoryEntry[] {
+  const at = now().getTime();
+  return records
+    .map((r, i) => {
+      const recordKey =
+        r.key ?? (r.section === "profile" && "customerId" in ref ? ref.customerId : r.section);
+      return historyEntry(
+        ref.name,
+        { userId, at },
+        {
+          section: r.section,
+          recordKey,
+          before: current[i],
+          after: r.value,
+        },
+      );
+    })
+    .filter((row) => row.action !== "changed" || row.fields.length > 0);
 }
 
 export interface ImportUndoReport {
@@ -212,11 +239,15 @@ export async function undoImport(options: {
       return { ok: false, error: "invalid-document", document: ref.name, issues: checked.issues };
   }
   if (options.dryRun) return { ok: true, report };
-  for (const { ref, records } of undos) {
-    const done = await restoreRecords({ hocuspocus, storage, ref, userId }, records);
+  const rows: HistoryEntry[] = [];
+  for (const undo of undos) {
+    const done = await restoreRecords({ hocuspocus, storage, ref: undo.ref, userId }, undo.records);
     if (!done.ok && done.error === "invalid-document")
-      return { ok: false, error: "invalid-document", document: ref.name, issues: done.issues };
+      return { ok: false, error: "invalid-document", document: undo.ref.name, issues: done.issues };
+    rows.push(...historyRows(undo, userId));
   }
+  // The record history (AUDIT1) shows the undo like any change: by the agent, at the server's time.
+  await storage.history.appendHistory(rows);
   const marked = await markUndone(hocuspocus, orgId, entry, userId);
   return { ok: true, report: { ...report, undoneAt: marked.undoneAt } };
 }

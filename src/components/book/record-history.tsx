@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { ImportLogEntry } from "../../../shared/documents/import-log";
+import { documentName } from "../../../shared/documents/names";
 import { authorizedJson, ServerRefusal } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
-import { useSyncStatus } from "../../lib/sync";
+import { useDocument, useSyncStatus } from "../../lib/sync";
+import { importOfRow, importWords } from "../document-history/import-labels";
 import { Button } from "../ui/button";
 import {
   describeEntry,
   formatHistoryTime,
   groupHistory,
   type HistoryEntry,
+  meaningfulFields,
   parseHistory,
 } from "./history-entries";
 import "./record-history.css";
@@ -77,6 +81,12 @@ export function RecordHistory({
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const { orgId, getAccessToken } = session;
+  // The book's log of imports names the file of a change an import made (import-labels.ts); agents only.
+  const book = useDocument<"book">(
+    orgId && session.roles.includes("agent") ? documentName.book(orgId) : null,
+  );
+  const importLog = book.state?.data.imports;
+  const imports = useMemo<ImportLogEntry[]>(() => Object.values(importLog ?? {}), [importLog]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changedAt and attempt are reload triggers
   useEffect(() => {
@@ -138,12 +148,54 @@ export function RecordHistory({
               key={`${entry.at}-${entry.userId}-${entry.recordId}-${entry.fields.join(",")}`}
               data-testid="history-entry"
             >
-              <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time> <strong>{entry.user}</strong>{" "}
-              {describeEntry(entry, fieldLabel, describeRecord)}
+              <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time>{" "}
+              <EntryWords
+                entry={entry}
+                imported={importOfRow(entry, customerId, imports)}
+                fieldLabel={fieldLabel}
+                describeRecord={describeRecord}
+              />
             </li>
           ))}
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/** Who did what: "NAME changed City", or an import's "Imported from FILE by NAME" (import-labels.ts). */
+function EntryWords({
+  entry,
+  imported,
+  fieldLabel,
+  describeRecord,
+}: {
+  entry: HistoryEntry;
+  imported: ReturnType<typeof importOfRow>;
+  fieldLabel: (field: string, section: string) => string;
+  describeRecord?: (section: string, recordId: string) => string;
+}) {
+  if (!imported)
+    return (
+      <>
+        <strong>{entry.user}</strong> {describeEntry(entry, fieldLabel, describeRecord)}
+      </>
+    );
+  const words = importWords(imported);
+  const changed =
+    entry.action === "changed"
+      ? meaningfulFields(entry.fields)
+          .filter((f) => f !== "importId")
+          .map((f) => fieldLabel(f, entry.section))
+      : [];
+  const what = describeRecord ? ` (${describeRecord(entry.section, entry.recordId)})` : "";
+  return (
+    <>
+      {words.before}
+      <strong>{entry.user}</strong>
+      {words.after}
+      {what}
+      {changed.length > 0 ? `: ${[...new Set(changed)].join(", ")}` : ""}
+    </>
   );
 }

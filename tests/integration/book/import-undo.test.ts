@@ -172,6 +172,19 @@ describe("book import undo (server, history and restore)", () => {
       expect(book.doc.getMap("customers").has("c-old")).toBe(true);
       expect(plainOf(book.doc, "imports", IMPORT)).toMatchObject({ undoneBy: agent.sub });
     });
+    // The record history shows the undo by the agent, after the typing and the import: the entity changed
+    // back (its name, the import's mark).
+    const historyOf = async () => {
+      const response = await fetch(
+        new URL("/api/orgs/demo/customers/c-old/history?record=e-old", `http://127.0.0.1:${server.port}`),
+        { headers: { authorization: `Bearer ${await server.token(agent)}` } },
+      );
+      return ((await response.json()) as { history: { action: string; fields: string[] }[] }).history;
+    };
+    await vi.waitFor(async () =>
+      expect((await historyOf()).map((r) => r.action)).toEqual(["changed", "changed", "created"]),
+    );
+    expect((await historyOf())[0]?.fields).toEqual(expect.arrayContaining(["importId", "legalName"]));
     // Once only.
     const again = await undo(agent);
     expect(again.status).toBe(409);
