@@ -18,6 +18,8 @@ import { parseArgs, UsageError } from "./args";
 //   rangeline claim lrp --input FILE.json [--market SNAPSHOT.json]   (asOf defaults to today)
 //   rangeline claim lgm --input FILE.json
 //   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
+//   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
+//                                  (token in RANGELINE_TOKEN; the server's report as JSON; 1 if a row is refused)
 //   rangeline backup --out FILE [--data-dir DIR]              (online backup of the embedded SQLite)
 //   rangeline restore --from FILE [--data-dir DIR] [--force]   (server stopped)
 //   rangeline market import [--futures CSV] [--lrp-rate F] [--lrp-actual-ending-value F]
@@ -42,6 +44,7 @@ export const USAGE = `Usage:
   rangeline claim lgm --input FILE.json
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
   rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
+  rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
   rangeline backup --out FILE [--data-dir DIR]
   rangeline restore --from FILE [--data-dir DIR] [--force]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
@@ -50,7 +53,7 @@ FILE "-" reads standard input.`;
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const args = parseArgs(argv, ["all", "help", "force"]);
+    const args = parseArgs(argv, ["all", "help", "force", "dry-run"]);
     const [command, sub] = args.positional;
     if (args.flags.has("help") || !command) {
       io.stdout(`${USAGE}\n`);
@@ -127,6 +130,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       // Server code (storage, configuration) only for this command.
       const { adminCommand } = await import("./admin");
       return await adminCommand(args, process.env, io.stdout);
+    }
+
+    if (command === "book") {
+      // The book import (issue 27 §1): the file read here, imported by the server.
+      const { bookImportCommand } = await import("./book-import");
+      return await bookImportCommand(args, process.env, io);
     }
 
     if (command === "backup" || command === "restore") {

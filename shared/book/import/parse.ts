@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import type { Sheet, SheetRow } from "./types";
 
 // Files into sheets (issue 27 §1): a CSV is one sheet, each worksheet of an XLSX another (parse-xlsx.ts).
-// The first non-empty row is the header; rows that are empty are left out but keep their line numbers,
+// The header is the first row about as wide as the table (a title above it is skipped); rows that are empty are left out but keep their line numbers,
 // so a refused row is named by the line the agent sees in the spreadsheet. Cells are text, trimmed.
 
 /** At most this many rows per sheet and this many columns: a file beyond it is refused, not truncated. */
@@ -27,7 +27,11 @@ export function sheetFromRows(
   lineOf = (i: number) => i + 1,
 ): Sheet {
   const cleaned = rows.map((row) => row.map(cell));
-  const headerIndex = cleaned.findIndex((row) => row.some((c) => c !== ""));
+  // The header row: the first row filled at least half as wide as the widest of the first 20 (a title
+  // or an export note above the headers is skipped).
+  const filled = (row: readonly string[]) => row.reduce((n, c) => n + (c === "" ? 0 : 1), 0);
+  const widest = Math.max(0, ...cleaned.slice(0, 20).map(filled));
+  const headerIndex = widest === 0 ? -1 : cleaned.findIndex((row) => filled(row) >= Math.ceil(widest / 2));
   if (headerIndex < 0) return { name, headers: [], rows: [] };
   const headers = cleaned[headerIndex] as string[];
   while (headers.length > 0 && headers[headers.length - 1] === "") headers.pop();
@@ -45,15 +49,20 @@ export function sheetFromRows(
   return { name, headers, rows: body };
 }
 
+/** The delimiter of the header line: the most frequent of `,` `;` and tab outside quotes. */
+function delimiterOf(text: string): string {
+  const header = (/^[^\r\n]*/.exec(text)?.[0] ?? "").replace(/"[^"]*"/g, "");
+  const count = (d: string) => header.split(d).length - 1;
+  return [";", "\t"].reduce((best, d) => (count(d) > count(best) ? d : best), ",");
+}
+
 /**
  * A CSV file's text as a sheet (papaparse: quoted fields, embedded commas and line breaks, a BOM,
  * `,` `;` or tab as delimiter). A quoted cell spanning lines counts as the line it starts on.
  */
 export function parseCsv(name: string, text: string): Sheet {
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
-    skipEmptyLines: false,
-    delimitersToGuess: [",", ";", "\t"],
-  });
+  const body = text.replace(/^\uFEFF/, "");
+  const result = Papa.parse<string[]>(body, { skipEmptyLines: false, delimiter: delimiterOf(body) });
   const rows = result.data;
   // Line of each row: 1 + the line breaks before it (papaparse keeps quoted line breaks in the cell).
   const lines: number[] = [];

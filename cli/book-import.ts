@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { guessMapping, type Mapping, mappingSchema } from "../shared/book/import/mapping";
+import { SheetError } from "../shared/book/import/parse";
+import { parseFile } from "../shared/book/import/parse-xlsx";
+import type { ImportRequest } from "../shared/book/import/request";
+import type { ImportReport } from "../shared/book/import/types";
+import { DomainError } from "../shared/errors";
+import { type ParsedArgs, UsageError } from "./args";
+
+// `rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]`
+// (issue 27 §1; docs/book-import.md), for agencies with IT staff: the file is read here with the
+// screen's engine (CSV or XLSX), sent to the server's import (POST /api/orgs/{org}/book-imports) with
+// the agent's access token from RANGELINE_TOKEN, and the server's answer printed as JSON — the same
+// report as the screen's dry run. Exit 0 when every row was taken, 1 when a row was refused or waits
+// for a confirmation (or the server refused the import), 2 for a malformed command line.
+
+/** The guessed mapping of every sheet's headers together (the first sheet naming a header wins). */
+function guessedMapping(headers: readonly string[][]): Mapping {
+  const columns: Mapping["columns"] = {};
+  for (const sheet of headers)
+    for (const [header, field] of Object.entries(guessMapping(sheet).columns))
+      if (!Object.hasOwn(columns, header)) columns[header] = field;
+  return { version: 1, columns };
+}
+
+async function readMapping(path: string): Promise<Mapping> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
+    throw new DomainError("invalid-input", `${path}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = mappingSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new DomainError("invalid-input", `${path}: ${issue?.path.join(".") || "mapping"}: ${issue?.message}`);
+}
+
+const confirmedLines = (text: string | undefined): number[] | undefined => {
+  if (text === undefined) return undefined;
+  const lines = text.split(",").map((s) => Number(s.trim()));
+  if (lines.some((n) => !Number.isInteger(n) || n < 1))
+    throw new UsageError(`--confirm takes the file's line numbers, such as 12,17 (got "${text}")`);
+  return lines;
+};
+
+export async function bookImportCommand(
+  args: ParsedArgs,
+  env: Record<string, string | undefined>,
+  io: { stdout(text: string): void; stderr(text: string): void },
+): Promise<number> {
+  const [, sub, file] = args.positional;
+  if (sub !== "import") throw new UsageError(`unknown book command "${sub ?? ""}": use book import FILE`);
+  if (!file) throw new UsageError("book import needs the FILE to import (.csv or .xlsx)");
+  const server = args.options.get("server");
+  const org = args.options.get("org");
+  if (!server)
+    throw new UsageError(
+      "--server URL is required (the Rangeline server, such as https://rangeline.example)",
+    );
+  if (!org) throw new UsageError("--org ORG is required (the organisation's id)");
+  const token = env.RANGELINE_TOKEN?.trim();
+  if (!token) throw new UsageError("set RANGELINE_TOKEN to the agent's access token");
+  let url: URL;
+  try {
+    url = new URL(`/api/orgs/${encodeURIComponent(org)}/book-imports`, server);
+  } catch {
+    throw new UsageError(`--server "${server}" is not a URL`);
+  }
+  let sheets: ImportRequest["sheets"];
+  try {
+    sheets = await parseFile(file, await readFile(file));
+  } catch (error) {
+    if (error instanceof SheetError) throw new DomainError("invalid-input", `${file}: ${error.message}`);
+    throw error;
+  }
+  const mappingPath = args.options.get("mapping");
+  const mapping = mappingPath ? await readMapping(mappingPath) : guessedMapping(sheets.map((s) => s.headers));
+  const confirm = confirmedLines(args.options.get("confirm"));
+  const request: ImportRequest = {
+    fileName: basename(file),
+    sheets,
+    mapping,
+    dryRun: args.flags.has("dry-run"),
+    ...(confirm ? { confirmedLines: confirm } : {}),
+  };
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
+  } catch (error) {
+    throw new DomainError(
+      "invalid-input",
+      `${url.origin}: the server cannot be reached (${(error as Error).message})`,
+    );
+  }
+  const text = await response.text();
+  let body: { report?: ImportReport; message?: string };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new DomainError(
+      "invalid-input",
+      `${url.origin} answered ${response.status} with no JSON: is it a Rangeline server?`,
+    );
+  }
+  io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+  if (!response.ok) {
+    io.stderr(`${body.message ?? `the server answered ${response.status}`}\n`);
+    return 1;
+  }
+  const rows = body.report?.rows;
+  if (rows && (rows.refused > 0 || rows.needsConfirmation > 0)) {
+    io.stderr(
+      `${rows.refused} row(s) refused, ${rows.needsConfirmation} waiting for confirmation (--confirm LINES): see "refused" and "confirmations"\n`,
+    );
+    return 1;
+  }
+  return 0;
+}
