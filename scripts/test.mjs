@@ -1,8 +1,8 @@
 // `npm test`: every check, in order — type-check, lint/format, unused code (knip), unit and integration
 // tests (Vitest), end-to-end tests (Playwright in Chromium). Every step runs even when an earlier one fails, so one
 // run shows everything that is wrong; the last line sums up as "N passed, N failed".
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,6 +28,20 @@ let failed = 0;
 let skipped = 0;
 const count = (ok) => (ok ? passed++ : failed++);
 
+// The app's build for the end-to-end tests starts now, beside the type-check (one process on one of the
+// machine's cores), so the end-to-end step finds it ready; `npm start` (the tests' server) rebuilds only
+// when a source is newer than the build, which is never during the run.
+const buildLog = join(results, "build.log");
+const build = new Promise((resolve) => {
+  const out = openSync(buildLog, "w");
+  const child = spawn(bin("vite"), ["build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: ["ignore", out, out],
+  });
+  child.on("exit", (code) => resolve(code === 0));
+  child.on("error", () => resolve(false));
+});
+
 count(run("type-check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]));
 count(run("lint and format", bin("biome"), ["ci", "."]));
 // Unused files, exports, types and dependencies (knip.jsonc).
@@ -46,6 +60,11 @@ if (vitest) {
   skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 if (!unitOk && (!vitest || vitest.numFailedTests === 0)) failed++;
+
+console.log("\n━━ app build for the end-to-end tests ━━");
+const built = await build;
+console.log(readFileSync(buildLog, "utf8").trim() || "(no warnings)");
+console.log(`━━ app build: ${built ? "ok" : "FAILED (the end-to-end step builds again and shows why)"}`);
 
 const e2eOk =
   run("chromium", process.execPath, [join(root, "scripts", "ensure-chromium.mjs")]) &&
