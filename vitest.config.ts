@@ -13,6 +13,10 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // Two test files at once. Vitest's default in a run is one fewer than the cores (one on CI's two-core
+    // machine), but most integration files wait on servers, sockets and databases rather than compute;
+    // each uses its own data folder, PostgreSQL schema, Redis prefix and ports, so they can overlap.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
