@@ -110,6 +110,44 @@ test("the run's day (a sales day): an LRP endorsement bought in May, from the SC
   await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
 });
 
+test("the run's day: an LGM endorsement bought in March, typed from the SCE, checked and saved as accepted", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, AGENT, newCustomerPath());
+  const customerId = await saveNewCustomer(page, "Margin Ranch");
+  await addFromRecord(page, customerId, "Add entity");
+  await createEntity(page, { legalName: "Margin Ranch LLC", ssn: "456-78-9124" });
+  await addFromRecord(page, customerId, "Add policy");
+  const policyForm = page.getByTestId("policy-create");
+  await expect(policyForm.getByRole("button", { name: "Create policy" })).toBeEnabled({ timeout: 15_000 });
+  await policyForm.getByLabel("Entity", { exact: true }).selectOption({ label: "Margin Ranch LLC" });
+  await policyForm.getByLabel("Plan", { exact: true }).selectOption("lgm");
+  await policyForm.getByLabel("Policy number", { exact: true }).fill("LGM-BACK-1");
+  await policyForm.getByLabel("State", { exact: true }).selectOption("NE");
+  await policyForm.getByLabel("County", { exact: true }).selectOption({ index: 1 });
+  await policyForm.getByRole("button", { name: "Create policy" }).click();
+  await page.waitForURL(/\/agent\/policies\/[^/?]+$/);
+  // The form's defaults: Yearling Finishing, 100 head in months 4 and 8, deductible $20 (23 % subsidy).
+  await page.goto(`/agent/coverages/lgm/create?customer=${encodeURIComponent(customerId)}`);
+  const form = page.getByTestId("lgm-create-page");
+  await form.getByLabel("Sales date", { exact: true }).fill("2026-03-12");
+  const sce = form.getByTestId("sce-fields");
+  await expect(sce).toBeVisible({ timeout: 15_000 });
+  await sce.getByLabel("Expected gross margin", { exact: true }).fill("60,000");
+  // $60,000 − $20 × 200 head = $56,000: a guarantee of $57,000 does not follow.
+  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("57,000");
+  await sce.getByLabel("Total premium", { exact: true }).fill("4,000");
+  await sce.getByLabel("Subsidy", { exact: true }).fill("920");
+  await expect(sce).toContainText("$57000 does not agree with the other figures");
+  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("56,000");
+  await expect(form.getByTestId("sce-check")).toContainText("producer premium $3,080");
+  await form.getByRole("button", { name: "Save endorsement (status Accepted)" }).click();
+  await page.waitForURL(/\/agent\/coverages\/lgm\/[^/?]+$/);
+  await expect(page.getByTestId("figures-from")).toContainText("Entered from the SCE");
+  await screenshots(page, "lgm-backdated", page.getByTestId("figures-from").locator(".."));
+});
+
 test.describe("a day without cattle sales: Friday 2026-11-20, USDA Cattle on Feed", () => {
   const day = serverOnDay(DAYS.cattleReport);
   test.use({ clockAt: DAYS.cattleReport });

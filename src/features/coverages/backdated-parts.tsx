@@ -1,6 +1,6 @@
 import { formatWeeks } from "../../lib/format";
 import { FieldFrame, SelectField, TextField } from "../../lib/pricing/ui/field";
-import type { SceField, SceForm } from "./sce-form";
+import type { SceField, SceForm, SceLgmField, SceLgmForm } from "./sce-form";
 
 // The create screens' parts for an endorsement bought on an earlier day (issue 27 §2): the sales date
 // (today by default, a past day allowed) and the figures typed from the SCE when the market history
@@ -85,6 +85,41 @@ export function SceLrpFields({
       {text("subsidy", "Subsidy", undefined, "$")}
       {text("producerPremium", "Producer premium", "Optional: checked against total − subsidy", "$")}
       {text("endDate", "End date", "Optional (YYYY-MM-DD): the sales date + the weeks when left empty")}
+    </div>
+  );
+}
+
+export function SceLgmFields({
+  form,
+  errors,
+  onChange,
+}: {
+  form: SceLgmForm;
+  errors: Partial<Record<SceLgmField, string>>;
+  onChange(patch: Partial<SceLgmForm>): void;
+}) {
+  const text = (key: SceLgmField, label: string, hint?: string) => (
+    <TextField
+      label={label}
+      name={`sce-${key}`}
+      value={form[key]}
+      error={errors[key]}
+      suffix="$"
+      {...(hint ? { hint } : {})}
+      onChange={(value) => onChange({ [key]: value })}
+    />
+  );
+  return (
+    <div className="quote-form" data-testid="sce-fields">
+      {text("expectedGrossMargin", "Expected gross margin")}
+      {text(
+        "grossMarginGuarantee",
+        "Gross margin guarantee",
+        "Optional: checked against margin − deductible × head",
+      )}
+      {text("totalPremium", "Total premium")}
+      {text("subsidy", "Subsidy")}
+      {text("producerPremium", "Producer premium", "Optional: checked against total − subsidy")}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/lgm-endorsement";
 import { lgmOverlapCandidate } from "../../../shared/book/plan-overlap";
+import { type BackdatedLgmInput, backdatedCoverage, noSalesReason } from "../../../shared/book/sce-backdated";
 import type { LgmEndorsement } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
@@ -13,7 +14,7 @@ import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDollars } from "../../lib/format";
 import {
   buildLgmInput,
   commodityOf,
@@ -25,13 +26,24 @@ import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
 import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
+import { SalesDateField, SceLgmFields } from "./backdated-parts";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
 import { chosenPolicy, openPolicies } from "./lrp-create-form";
 import { OverlapWarnings } from "./overlap-warnings";
+import {
+  buildLgmSce,
+  SCE_LGM_FORM_DEFAULTS,
+  type SceLgmField,
+  type SceLgmForm,
+  withoutPath,
+} from "./sce-form";
+import { savedStatusLabel } from "./use-backdated-lrp";
+import { useDaySnapshot } from "./use-day-snapshot";
 
-const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "" };
+/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's; issue 27 §2). */
+const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "", sold: "" };
 const CANDIDATE_ID = "new-lgm-endorsement";
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
 
@@ -55,18 +67,23 @@ export function LgmEndorsementCreate() {
   const policy = chosenPolicy(policies, form.policy);
   const profile = book.profile;
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
+  // A past sales date (issue 27 §2): the day's market data from the history, else the SCE's figures.
+  const pastDate = asOf && form.sold && form.sold < asOf ? form.sold : null;
+  const salesDate = pastDate ?? asOf;
+  const day = useDaySnapshot(pastDate);
+  const [sce, setSce] = useState<SceLgmForm>(SCE_LGM_FORM_DEFAULTS);
   const commodity = commodityOf(form);
-  const months = marketingMonths(commodity, asOf ?? "2000-01-01");
+  const months = marketingMonths(commodity, salesDate ?? "2000-01-01");
 
   // The form's text → numbers (the quote screen's parser), then the book's input: the subsidy from the
   // customer's profile, exactly as lgmEndorsementFromQuote will price it.
   const built = useMemo(() => {
-    if (!asOf) return null;
-    const parsed = buildLgmInput(form, asOf);
+    if (!salesDate) return null;
+    const parsed = buildLgmInput(form, salesDate);
     if (!parsed.ok) return parsed;
     try {
       const input = lgmQuoteInputFor({
-        salesDate: asOf,
+        salesDate,
         commodity: form.commodity,
         type: form.type,
         targetMarketings: parsed.input.targetMarketings,
@@ -80,8 +97,51 @@ export function LgmEndorsementCreate() {
         return { ok: false as const, errors: { customer: e.message } as LgmErrors };
       throw e;
     }
-  }, [form, asOf, profile]);
-  const { errors, generalError, invalid, quote } = useLgmQuote("lgm-endorsement-create", built);
+  }, [form, salesDate, profile]);
+  // The worker holds today's market: a past day is priced on saving (its snapshot) or typed from the SCE.
+  const { errors, generalError, invalid, quote } = useLgmQuote(
+    "lgm-endorsement-create",
+    pastDate && built?.ok ? null : built,
+  );
+  const backdatedInput = (id: string, userId: string): BackdatedLgmInput | null =>
+    pastDate && built?.ok && policy
+      ? {
+          plan: "lgm",
+          salesDate: pastDate,
+          commodity: built.input.commodity,
+          type: built.input.type,
+          targetMarketings: built.input.targetMarketings,
+          deductible: built.input.deductible,
+          ...(built.input.weights ? { weights: built.input.weights as LgmWeights } : {}),
+          profile: {
+            farmerClassification: profile?.farmerClassification ?? "Neither",
+            ...(profile?.farmingSinceYear !== undefined
+              ? { farmingSinceYear: profile.farmingSinceYear }
+              : {}),
+          },
+          policy,
+          id,
+          now: new Date(),
+          userId,
+        }
+      : null;
+  const sceMode = pastDate !== null && day.status === "missing";
+  const sceBuilt = buildLgmSce(sce);
+  const checkInput = sceMode && sceBuilt.ok ? backdatedInput(CANDIDATE_ID, "check") : null;
+  const check = checkInput && sceBuilt.ok ? backdatedCoverage(checkInput, null, sceBuilt.figures) : null;
+  const sceRecord = check?.ok && check.record.plan === "lgm" ? check.record : null;
+  const sceErrors: Partial<Record<SceLgmField, string>> = {};
+  if (check && !check.ok && check.field.startsWith("sce."))
+    sceErrors[check.field.slice(4) as SceLgmField] = withoutPath(check.message, check.field);
+  else if (sceMode && !sceBuilt.ok && tried) Object.assign(sceErrors, sceBuilt.errors);
+  const todayNoSales = asOf && !pastDate ? noSalesReason("lgm", commodity, asOf) : null;
+  const pastNoSales = pastDate ? noSalesReason("lgm", commodity, pastDate) : null;
+  const soldError =
+    form.sold && asOf && form.sold > asOf
+      ? `Choose ${formatDate(asOf)} or an earlier day: an endorsement is recorded on or after its sales date`
+      : pastDate && pastNoSales
+        ? `No LGM sales on ${formatDate(pastDate)}: ${pastNoSales}. Choose the sales date printed on the SCE`
+        : null;
   // The LRP + LGM-Cattle overlap rule on the endorsement being made, among the customer's coverages.
   const candidate =
     built?.ok && policy
@@ -103,8 +163,14 @@ export function LgmEndorsementCreate() {
   const blockers: string[] = [];
   if (!form.customer) blockers.push("choose the customer");
   else if (!policy) blockers.push("choose the LGM policy");
-  if (!quote) blockers.push("complete the marketings and deductible");
-  if (asOf && !windowOpen) blockers.push("wait for the next sales window");
+  if (todayNoSales) blockers.push("choose the sales date of an endorsement bought on an earlier day");
+  else if (soldError) blockers.push("choose another sales date");
+  else if (pastDate) {
+    if (!built?.ok) blockers.push("complete the marketings and deductible");
+    else if (day.status === "loading") blockers.push("wait for the market data of the sales date");
+    else if (sceMode && !sceRecord) blockers.push("type the SCE's figures so that they agree");
+  } else if (!quote) blockers.push("complete the marketings and deductible");
+  if (asOf && !windowOpen && !pastDate && !todayNoSales) blockers.push("wait for the next sales window");
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
 
   // As on the LRP create screen: a missing customer or policy is said at its field on saving.
@@ -115,7 +181,25 @@ export function LgmEndorsementCreate() {
     void save();
   };
 
+  const savePast = () => {
+    const input = backdatedInput(newRecordId(), session.user?.sub ?? "unknown");
+    if (!input) return;
+    const made = backdatedCoverage(
+      input,
+      day.status === "held" ? day.snapshot : null,
+      sceMode && sceBuilt.ok ? sceBuilt.figures : null,
+    );
+    if (!made.ok) {
+      setSaveError(made.field.startsWith("sce") ? withoutPath(made.message, made.field) : made.message);
+      return;
+    }
+    const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made.record as LgmEndorsement;
+    const id = book.create("coverages", record satisfies Omit<LgmEndorsement, Stamps>);
+    navigate(`/agent/coverages/lgm/${encodeURIComponent(id)}`);
+  };
+
   const save = async () => {
+    if (pastDate) return savePast();
     if (pricing.status !== "ready" || !built?.ok || !policy) return;
     setSaving(true);
     setSaveError(null);
@@ -161,12 +245,15 @@ export function LgmEndorsementCreate() {
       {/* The route's title is the endorsement page's ("LGM endorsement"): say this one makes a new one. */}
       <h2 className="coverage__title">New LGM endorsement</h2>
       <p className="coverages__intro">
-        Record an LGM endorsement for a customer. It is priced like the LGM quote screen on the market data of
-        its sales date, and the figures are frozen when you save.
+        Record an LGM endorsement for a customer, today's or one bought on an earlier day. It is priced like
+        the LGM quote screen on the market data of its sales date (or typed from the SCE when the market
+        history does not hold that day), and the figures are frozen when you save.
       </p>
       <RequiredNote />
       <MarketStatus pricing={pricing} />
-      {asOf && !windowOpen ? <ClosedWindowAlert asOf={asOf} now={new Date()} what="endorsement" /> : null}
+      {asOf && !windowOpen && !pastDate && !todayNoSales ? (
+        <ClosedWindowAlert asOf={asOf} now={new Date()} what="endorsement" />
+      ) : null}
       <Card aria-labelledby="lgm-create-who">
         <h2 id="lgm-create-who">Customer and policy</h2>
         <CustomerPolicyFields
@@ -180,7 +267,14 @@ export function LgmEndorsementCreate() {
           showMissing={tried}
           onChange={change}
         />
-        {asOf ? <p className="note">Sales date: {formatDate(asOf)} (the market data's date).</p> : null}
+        <div className="quote-form">
+          <SalesDateField
+            value={form.sold || asOf || ""}
+            max={asOf ?? ""}
+            error={soldError}
+            onChange={(sold) => change({ sold: sold === asOf ? "" : sold })}
+          />
+        </div>
         {profile ? (
           <p className="note">
             Subsidy for a producer classed "{profile.farmerClassification}" (from the customer's profile).
@@ -193,7 +287,7 @@ export function LgmEndorsementCreate() {
           form={form}
           update={change}
           errors={errors}
-          months={asOf ? months : []}
+          months={salesDate ? months : []}
           showFarmerProvider={false}
           inForm
         />
@@ -203,7 +297,41 @@ export function LgmEndorsementCreate() {
           <p>{generalError}</p>
         </Alert>
       ) : null}
-      {quote ? (
+      {pastDate && day.status === "held" && !soldError ? (
+        <p className="note" role="status" data-testid="lgm-past-held">
+          Priced on the market data of {formatDate(pastDate)} from the market history when you save.
+        </p>
+      ) : null}
+      {sceMode && !soldError ? (
+        <Card aria-labelledby="lgm-create-sce">
+          <h2 id="lgm-create-sce">Figures from the SCE</h2>
+          <p className="note" data-testid="sce-why">
+            The market history does not hold the margins of {formatDate(pastDate ?? "")} (
+            {day.status === "missing" ? day.why : ""}). Type the figures printed on the SCE: they are checked
+            against each other to the dollar, and the endorsement will say "entered from the SCE".
+          </p>
+          <SceLgmFields
+            form={sce}
+            errors={sceErrors}
+            onChange={(patch) => {
+              setSaveError(null);
+              setSce((s) => ({ ...s, ...patch }));
+            }}
+          />
+          {sceRecord ? (
+            <p className="note" data-testid="sce-check" role="status">
+              The figures agree: guarantee {formatDollars(sceRecord.grossMarginGuarantee)}, total premium{" "}
+              {formatDollars(sceRecord.totalPremium)}, subsidy {formatDollars(sceRecord.subsidy)}, producer
+              premium {formatDollars(sceRecord.producerPremium)}; ends {formatDate(sceRecord.endDate)}.
+            </p>
+          ) : check && !check.ok && !check.field.startsWith("sce.") ? (
+            <p className="field__error" data-testid="sce-check" role="status">
+              {check.message}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
+      {quote && !pastDate ? (
         <Card aria-labelledby="lgm-create-quote" data-testid="lgm-create-quote">
           <h2 id="lgm-create-quote">Priced</h2>
           <LgmFigures quote={quote} deductible={formatDeductible(form.deductible, commodity)} />
@@ -229,6 +357,12 @@ export function LgmEndorsementCreate() {
         blockers={blockers}
         disabled={!missing && (invalid || blockers.length > 0)}
         saving={saving}
+        status={pastDate ? savedStatusLabel(sceRecord?.endDate, new Date()) : "Quoted"}
+        notice={
+          todayNoSales
+            ? `No LGM sales on ${asOf ? formatDate(asOf) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
+            : null
+        }
       />
     </BookForm>
   );

@@ -1,4 +1,4 @@
-import type { SceLrpFigures } from "../../../shared/book/sce-figures";
+import type { SceLgmFigures, SceLrpFigures } from "../../../shared/book/sce-figures";
 import { parseTypedNumber } from "../../lib/format";
 
 // The SCE's figures as the LRP create form holds them (text as typed) for an endorsement bought on a
@@ -71,3 +71,37 @@ export const sceFieldOf = (field: string): SceField | null => FIELD_OF[field] ??
 /** A refusal's sentence without its leading path ("sce.subsidy: $5 does not…" → "$5 does not…"). */
 export const withoutPath = (message: string, field: string): string =>
   field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+
+/** The LGM SCE's figures as the LGM create form holds them (text as typed). */
+export const SCE_LGM_FORM_DEFAULTS = {
+  expectedGrossMargin: "",
+  grossMarginGuarantee: "",
+  totalPremium: "",
+  subsidy: "",
+  producerPremium: "",
+};
+export type SceLgmForm = typeof SCE_LGM_FORM_DEFAULTS;
+export type SceLgmField = keyof SceLgmForm;
+
+/** The typed LGM figures for backdatedCoverage (empty optional ones left out), or what is missing. */
+export function buildLgmSce(
+  form: SceLgmForm,
+): { ok: true; figures: SceLgmFigures } | { ok: false; errors: Partial<Record<SceLgmField, string>> } {
+  const errors: Partial<Record<SceLgmField, string>> = {};
+  if (form.expectedGrossMargin.trim() === "") errors.expectedGrossMargin = "Enter the expected gross margin";
+  if (form.totalPremium.trim() === "") errors.totalPremium = "Enter the total premium";
+  if (form.subsidy.trim() === "") errors.subsidy = "Enter the subsidy in dollars";
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const optional = (key: "grossMarginGuarantee" | "producerPremium") =>
+    form[key].trim() === "" ? {} : { [key]: form[key] };
+  return {
+    ok: true,
+    figures: {
+      expectedGrossMargin: form.expectedGrossMargin,
+      totalPremium: form.totalPremium,
+      subsidy: form.subsidy,
+      ...optional("grossMarginGuarantee"),
+      ...optional("producerPremium"),
+    },
+  };
+}
