@@ -27,15 +27,18 @@ export const MIGRATIONS: Readonly<Record<DocumentKind, readonly Migration[]>> = 
   // organisation document for the book document, a customer document's `legacy` records leave for the
   // agents-only internal document (migrate-v2.ts; MOVES_OUT says what goes where). 3 → 4: free text
   // becomes shared text and an address one key per field (migrate-v3.ts): the JSON keeps its values,
-  // the Y.Doc's representation changes (the server's text-upgrade.ts, after these run).
-  org: [migrateOrgV1, migrateMovedOutV2("org"), unchanged],
-  book: [unchanged, unchanged, unchanged],
-  customer: [migrateCustomerV1, migrateMovedOutV2("customer"), migrateCustomerV3],
-  customerInternal: [unchanged, unchanged, unchanged],
-  campaign: [unchanged, unchanged, unchanged],
-  claim: [unchanged, unchanged, unchanged],
-  watchlist: [unchanged, unchanged, unchanged],
-  market: [unchanged, unchanged, unchanged],
+  // the Y.Doc's representation changes (the server's text-upgrade.ts, after these run). 4 → 5 (issue
+  // 27): optional fields and sections only — records an import wrote carry `importId`, endorsements
+  // typed from the SCE `figuresFrom`, the book document `importMappings` and `imports` — so the JSON
+  // is unchanged; the version says a client reads them (a version-4 client's strict shapes would not).
+  org: [migrateOrgV1, migrateMovedOutV2("org"), unchanged, unchanged],
+  book: [unchanged, unchanged, unchanged, unchanged],
+  customer: [migrateCustomerV1, migrateMovedOutV2("customer"), migrateCustomerV3, unchanged],
+  customerInternal: [unchanged, unchanged, unchanged, unchanged],
+  campaign: [unchanged, unchanged, unchanged, unchanged],
+  claim: [unchanged, unchanged, unchanged, unchanged],
+  watchlist: [unchanged, unchanged, unchanged, unchanged],
+  market: [unchanged, unchanged, unchanged, unchanged],
 };
 
 /**
@@ -76,9 +79,11 @@ export function movesOutOf(
  * records of version 1, which today's shapes refuse; a version-2 client writes the book's summaries
  * into the organisation document, which version 3 keeps in the book document; a version-3 client
  * writes a name or an address as one plain value over the shared text of version 4, replacing what
- * another person is typing there (issue 25): it must update first.
+ * another person is typing there (issue 25); a version-4 client reads records with the fields version 5
+ * added (`importId`, `figuresFrom`: issue 27) as invalid and drops them when it writes a record whole:
+ * it must update first.
  */
-export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 4;
+export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 5;
 
 export type SchemaCompatibility = "ok" | "client-too-old" | "server-too-old";
 

@@ -43,7 +43,7 @@ import { watchSetupSchema } from "./watchlist";
 // working quotes, campaigns) are still open (extra fields pass) and only the fields listed here are checked.
 
 /** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 4;
+export const DOCUMENT_SCHEMA_VERSION = 5;
 
 /**
  * The agent book's index: the summary sections of the book document `org/{orgId}/book` (version 3; in

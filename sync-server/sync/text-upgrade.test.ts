@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { sampleEntity, sampleProfile } from "../../shared/book/test-fixtures";
 import { migrateDocument } from "../../shared/documents/migrations";
+import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { upgradeTexts } from "./text-upgrade";
 
@@ -53,7 +54,7 @@ describe("text upgrade of a stored document (v3 → v4)", () => {
     const json = documentJson(doc) as { profile: Record<string, unknown> };
     expect(json.profile.name).toBe("Prairie Ranch");
     expect(json.profile.address).toEqual({ ...sampleProfile().address, line2: "" });
-    expect(json).toMatchObject({ meta: { schemaVersion: 4 } });
+    expect(json).toMatchObject({ meta: { schemaVersion: DOCUMENT_SCHEMA_VERSION } });
   });
 
   it("does nothing the second time (a document loads many times)", () => {
