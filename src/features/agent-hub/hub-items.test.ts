@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { backdatedCoverage } from "../../../shared/book/sce-backdated";
+import { bookSummaries } from "../../../shared/book/summaries";
+import { samplePolicy } from "../../../shared/book/test-fixtures";
 import type { CoverageSummary, CustomerSummary, PolicySummary } from "../../../shared/documents/book";
 import { buildHub, inDays } from "./hub-items";
 
@@ -122,5 +125,39 @@ describe("agent hub", () => {
 
   it("says when in words", () => {
     expect([inDays(0), inDays(1), inDays(9)]).toEqual(["today", "tomorrow", "in 9 days"]);
+  });
+});
+
+describe("an endorsement bought on an earlier day (issue 27 §3)", () => {
+  it("once ended, is on the claim deadlines like any other, from its record's summary", () => {
+    const made = backdatedCoverage(
+      {
+        plan: "lrp",
+        salesDate: "2026-05-13",
+        commodity: "0801",
+        type: "810",
+        endorsementLengthWeeks: 26,
+        coverageLevel: 0.95,
+        head: 100,
+        targetWeightCwt: 7.5,
+        profile: { farmerClassification: "Neither" },
+        policy: samplePolicy({ id: "p1" }),
+        existingCoverages: [],
+        id: "cv-back",
+        now: new Date(NOW),
+        userId: "agent-1",
+      },
+      null,
+      { coveragePrice: "400", rate: "0.0312", subsidy: "3276" },
+    );
+    if (!made.ok) throw new Error(made.message);
+    expect(made.record.status).toBe("ended");
+    const { coverages } = bookSummaries("c1", {
+      entities: {},
+      policies: {},
+      coverages: { [made.record.id]: made.record },
+    });
+    const hub = buildHub(customers, policies, Object.values(coverages), names, TODAY);
+    expect(hub.claims.map((c) => [c.id, c.date])).toEqual([["cv-back", "2027-01-10"]]);
   });
 });
