@@ -116,7 +116,7 @@ export interface LgmEndorsementFromQuoteInput {
   /** The quoted record being priced again: keeps id, createdAt and sales date. */
   editing?: LgmEndorsement;
   /**
-   * A sale recorded after its day (issue 27 §2, shared/book/sce-backdated.ts): the sales window is not
+   * A sale recorded after its day (shared/book/sce-backdated.ts): the sales window is not
    * checked; everything else is.
    */
   pastSale?: boolean;

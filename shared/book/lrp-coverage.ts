@@ -58,7 +58,7 @@ export interface LrpCoverageFromOfferInput {
   /** From CY2027, cattle: the SCE's question on forward-purchased cattle (forward-purchase.ts). */
   forwardPurchase?: Partial<ForwardPurchaseAnswer>;
   /**
-   * A sale recorded after its day (issue 27 §2, shared/book/sce-backdated.ts): the sales window is not
+   * A sale recorded after its day (shared/book/sce-backdated.ts): the sales window is not
    * checked; everything else is.
    */
   pastSale?: boolean;

@@ -11,7 +11,7 @@ import {
 } from "./sce-backdated";
 import { samplePolicy } from "./test-fixtures";
 
-// Issue 27 §2: an endorsement bought on an earlier day, from that day's stored snapshot or from the
+// docs/agent-book.md "Bought on an earlier day": an endorsement bought on an earlier day, from that day's stored snapshot or from the
 // SCE's typed figures; the run's day is Wednesday 2026-11-18, noon Central.
 
 const NOW = new Date("2026-11-18T18:00:00Z");

@@ -37,7 +37,7 @@ import {
   sceLrpFiguresSchema,
 } from "./sce-figures";
 
-// An endorsement bought on an earlier day (issue 27 §2): the create forms' past sales date and the
+// An endorsement bought on an earlier day (docs/agent-book.md "Bought on an earlier day"): the create forms' past sales date and the
 // book import (HI1) both call `backdatedCoverage`. The premium comes from the sales date's stored
 // snapshot when the market history holds it (the same builders as today's sales, without the sales
 // window); otherwise from the figures typed off the SCE, checked against each other by

@@ -13,7 +13,7 @@ import {
   type SceLrpFigures,
 } from "./sce-figures";
 
-// Issue 27 §2: the SCE's typed figures must agree with each other to the dollar, by the engine's own
+// docs/agent-book.md "Bought on an earlier day": the SCE's typed figures must agree with each other to the dollar, by the engine's own
 // premium steps; anything typed that is not an amount is refused naming the field.
 
 const TERMS: LrpSceTerms = {

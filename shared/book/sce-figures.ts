@@ -9,7 +9,7 @@ import { lgmSubsidyPercent } from "../pricing/subsidy/lgm-subsidy";
 import { lrpSubsidyPercent } from "../pricing/subsidy/lrp-subsidy";
 
 // The figures an agent types from a Specific Coverage Endorsement (SCE) when the market history does
-// not hold the sales date's snapshot (issue 27 §2), and the one check that they agree with each other:
+// not hold the sales date's snapshot (docs/agent-book.md "Bought on an earlier day"), and the one check that they agree with each other:
 // the engine's own premium steps (shared/pricing/lrp/premium.ts, the LGM subsidy ladder) recomputed
 // from the typed coverage price, rate and the customer's subsidy, compared to the dollar.
 //

@@ -332,7 +332,7 @@ export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 const pricedFrom = {
   snapshotAsOf: isoDateSchema,
   snapshotLabel: z.string().max(200).optional(),
-  /** "sce": typed from the SCE, the sales date's snapshot not being held (issue 27; shared/book/sce-backdated.ts); absent: the snapshot. */
+  /** "sce": typed from the SCE, the sales date's snapshot not being held (shared/book/sce-backdated.ts); absent: the snapshot. */
   figuresFrom: z.enum(["snapshot", "sce"]).optional(),
 };
 

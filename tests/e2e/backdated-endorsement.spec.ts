@@ -7,7 +7,7 @@ import { serverOnDay } from "./day-server";
 import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import { AGENT, newCustomerPath, saveNewCustomer, signIn } from "./sync-helpers";
 
-// Issue 27 §2–3: an LRP endorsement bought on an earlier day. The test servers keep no market history
+// docs/agent-book.md "Bought on an earlier day" and docs/claims.md: an LRP endorsement bought on an earlier day. The test servers keep no market history
 // (no market feed), so the form asks for the SCE's figures, checks them against each other, and the
 // coverage says "entered from the SCE"; it has ended, so it can be claimed: on the run's day (a sales
 // day) RMA's actual ending value is in the day's market data; on a report day (no cattle sales) the

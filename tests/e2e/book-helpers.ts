@@ -108,7 +108,7 @@ export async function answerNotForwardPurchased(page: Page): Promise<void> {
 
 /** On a day without LRP cattle sales (`day`): saving the chosen offer is refused with the rule's message. */
 export async function expectCattleSaleRefused(page: Page, day: string, reason: string): Promise<void> {
-  // Said beside the button before anything is saved (issue 27 §2), the button off; a past sales date
+  // Said beside the button before anything is saved (docs/agent-book.md "Bought on an earlier day"), the button off; a past sales date
   // stays allowed (tests/e2e/backdated-endorsement.spec.ts).
   const save = createPage(page).getByRole("button", { name: "Save coverage (status Quoted)" });
   await expect(createPage(page).getByTestId("no-sales-note")).toContainText(

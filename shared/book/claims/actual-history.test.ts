@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../../market";
 import { actualHistoryDays, holdsActual } from "./actual-history";
 
-describe("actualHistoryDays (issue 27 §3)", () => {
+describe("actualHistoryDays", () => {
   it("lists the weekdays after the end date, nearest first, never after today", () => {
     expect(actualHistoryDays("2026-10-07", "2026-10-13")).toEqual([
       "2026-10-08",

@@ -3,7 +3,7 @@ import type { MarketSnapshot } from "../../market/snapshot";
 import { actualEndingValue } from "../../pricing/lrp/actual";
 
 // RMA's actual ending value of an endorsement that ended before the device's market data holds it
-// (issue 27 §3: an imported or back-dated endorsement that ended weeks ago). RMA publishes it in the
+// (an imported or back-dated endorsement that ended weeks ago; docs/claims.md). RMA publishes it in the
 // A00620 file a few trading days after the end date, and each day's snapshot keeps the values of the
 // last weeks; the market history (GET /api/market/history/{date}) holds past days' snapshots. So the
 // days to look at are the weekdays after the end date, nearest first, up to today.

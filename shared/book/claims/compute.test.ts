@@ -37,7 +37,7 @@ describe("a claim built from a coverage by the engine", () => {
     });
   });
 
-  it("LRP: an entered value says where it was read (issue 27 §3), in a bounded sentence", () => {
+  it("LRP: an entered value says where it was read, in a bounded sentence", () => {
     const claim = computeLrpClaim({
       coverages: [ended],
       snapshot: null,

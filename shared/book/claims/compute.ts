@@ -32,7 +32,7 @@ export interface LrpClaimSource {
   today: string;
   /** RMA's actual ending value typed by the agent (when the snapshot does not have it). */
   enteredActualEndingValue?: string;
-  /** Where the typed value was read (e.g. "RMA LRP actual ending values report of Oct 9, 2026"; issue 27 §3). */
+  /** Where the typed value was read (e.g. "RMA LRP actual ending values report of Oct 9, 2026"; docs/claims.md). */
   enteredSource?: string;
 }
 

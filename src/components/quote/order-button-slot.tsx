@@ -10,7 +10,7 @@ const OrderButton = lazy(() => import("./order-button"));
 
 /**
  * `inputs`: the quote's inputs and chosen row as URL parameters of the coverage create screen.
- * `noSales`: the sentence saying why nothing can be bought on the quote's day (issue 27 §2), or null.
+ * `noSales`: the sentence saying why nothing can be bought on the quote's day (docs/agent-book.md "Bought on an earlier day"), or null.
  */
 export function OrderButtonSlot({
   inputs,

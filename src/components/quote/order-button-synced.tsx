@@ -24,7 +24,7 @@ export default function OrderButtonSynced({
   const hidden = settings?.isOrderButtonHidden ?? ORGANISATION_DEFAULTS.isOrderButtonHidden;
   if (hidden) return null;
   const text = settings?.orderButtonText?.trim() || ORGANISATION_DEFAULTS.orderButtonText;
-  // A day without sales (issue 27 §2): the button is off and says why beside it; an endorsement bought
+  // A day without sales (docs/agent-book.md "Bought on an earlier day"): the button is off and says why beside it; an endorsement bought
   // on an earlier day can still be recorded, with its sales date.
   if (noSales)
     return (

@@ -128,7 +128,7 @@ describe("agent hub", () => {
   });
 });
 
-describe("an endorsement bought on an earlier day (issue 27 §3)", () => {
+describe("an endorsement bought on an earlier day", () => {
   it("once ended, is on the claim deadlines like any other, from its record's summary", () => {
     const made = backdatedCoverage(
       {

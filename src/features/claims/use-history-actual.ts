@@ -4,7 +4,7 @@ import type { Coverage } from "../../../shared/documents/book";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 
 // RMA's actual ending value of an LRP endorsement that ended before the device's market data holds it
-// (issue 27 §3: an imported or back-dated endorsement): the market history's snapshots of the days
+// (an imported or back-dated endorsement; docs/claims.md): the market history's snapshots of the days
 // after its end date (GET /api/market/history/{date}), nearest first, until one holds the A00620 row.
 // Offline, or when the history holds none of those days, the agent types RMA's value and its source.
 

@@ -2,7 +2,7 @@ import { formatWeeks } from "../../lib/format";
 import { FieldFrame, SelectField, TextField } from "../../lib/pricing/ui/field";
 import type { SceField, SceForm, SceLgmField, SceLgmForm } from "./sce-form";
 
-// The create screens' parts for an endorsement bought on an earlier day (issue 27 §2): the sales date
+// The create screens' parts for an endorsement bought on an earlier day (docs/agent-book.md "Bought on an earlier day"): the sales date
 // (today by default, a past day allowed) and the figures typed from the SCE when the market history
 // does not hold that day.
 

@@ -39,7 +39,7 @@ export interface SaveCardProps {
   testId?: string;
   /** The status the record is saved with: "Quoted" from today's offers, "Accepted" or "Ended" when bought earlier. */
   status?: string;
-  /** Said beside the button from the start (a day without sales, issue 27 §2). */
+  /** Said beside the button from the start (a day without sales). */
   notice?: string | null;
 }
 

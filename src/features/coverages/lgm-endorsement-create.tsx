@@ -42,7 +42,7 @@ import {
 import { savedStatusLabel } from "./use-backdated-lrp";
 import { useDaySnapshot } from "./use-day-snapshot";
 
-/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's; issue 27 §2). */
+/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's; docs/agent-book.md "Bought on an earlier day"). */
 const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "", sold: "" };
 const CANDIDATE_ID = "new-lgm-endorsement";
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";
@@ -67,7 +67,7 @@ export function LgmEndorsementCreate() {
   const policy = chosenPolicy(policies, form.policy);
   const profile = book.profile;
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
-  // A past sales date (issue 27 §2): the day's market data from the history, else the SCE's figures.
+  // A past sales date (docs/agent-book.md "Bought on an earlier day"): the day's market data from the history, else the SCE's figures.
   const pastDate = asOf && form.sold && form.sold < asOf ? form.sold : null;
   const salesDate = pastDate ?? asOf;
   const day = useDaySnapshot(pastDate);

@@ -60,7 +60,7 @@ export default function LrpCoverageCreatePage() {
   const policy = chosenPolicy(policies, form.policy);
   const coverages = useMemo(() => Object.values(book.coverages), [book.coverages]);
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
-  // A past sales date (issue 27 §2): an endorsement bought on an earlier day.
+  // A past sales date (docs/agent-book.md "Bought on an earlier day"): an endorsement bought on an earlier day.
   const pastDate = asOf && form.sold && form.sold < asOf ? form.sold : null;
   const salesDate = pastDate ?? asOf;
   const profile = book.profile;

@@ -12,7 +12,7 @@ import { parseTypedNumber } from "../../lib/format";
 // button hands its inputs over as they are) plus the customer and the policy. The subsidy comes from
 // the customer's profile, not from a field. Pure: text → the engine's input and the builder's input.
 
-/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's offers; issue 27 §2). */
+/** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's offers; docs/agent-book.md "Bought on an earlier day"). */
 export const CREATE_DEFAULTS = { ...LRP_DEFAULTS, customer: "", policy: "", sold: "" };
 export type CreateForm = typeof CREATE_DEFAULTS;
 

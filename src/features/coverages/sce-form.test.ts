@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLgmSce, buildSce, SCE_FORM_DEFAULTS, sceFieldOf, withoutPath } from "./sce-form";
 
-describe("the SCE's figures on the create forms (issue 27 §2)", () => {
+describe("the SCE's figures on the create forms", () => {
   it("turns the typed length and level into numbers and keeps the figures as typed", () => {
     const built = buildSce({
       ...SCE_FORM_DEFAULTS,

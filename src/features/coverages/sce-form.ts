@@ -2,7 +2,7 @@ import type { SceLgmFigures, SceLrpFigures } from "../../../shared/book/sce-figu
 import { parseTypedNumber } from "../../lib/format";
 
 // The SCE's figures as the LRP create form holds them (text as typed) for an endorsement bought on a
-// day the market history does not hold (issue 27 §2), and where a refusal of backdatedCoverage
+// day the market history does not hold (docs/agent-book.md "Bought on an earlier day"), and where a refusal of backdatedCoverage
 // (shared/book/sce-backdated.ts) is shown. Pure.
 
 export const SCE_FORM_DEFAULTS = {

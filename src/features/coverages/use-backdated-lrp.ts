@@ -22,7 +22,7 @@ import {
 } from "./sce-form";
 import { type DaySnapshot, useDaySnapshot } from "./use-day-snapshot";
 
-// The LRP create screen's past sales date (issue 27 §2): the day's snapshot from the market history
+// The LRP create screen's past sales date (docs/agent-book.md "Bought on an earlier day"): the day's snapshot from the market history
 // and its offer table (priced here, on that snapshot: the worker holds today's), or, when the history
 // does not hold the day, the SCE's typed figures checked as the agent types (backdatedCoverage, the
 // same call the save and the book import make).

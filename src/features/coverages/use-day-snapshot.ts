@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 
 // The market snapshot of a past sales date from the server's market history
-// (GET /api/market/history/{date}), for an endorsement bought on an earlier day (issue 27 §2). A day
+// (GET /api/market/history/{date}), for an endorsement bought on an earlier day (docs/agent-book.md "Bought on an earlier day"). A day
 // the history does not hold — or no answer, offline — leaves the agent to type the SCE's figures.
 
 export type DaySnapshot =
