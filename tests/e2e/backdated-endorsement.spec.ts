@@ -1,7 +1,14 @@
 import { computeLrpClaim } from "../../shared/book/claims";
 import { sampleLrpCoverage } from "../../shared/book/test-fixtures";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
-import { addFromRecord, choosePolicy, createEntity, createLrpPolicy, createPage } from "./book-helpers";
+import {
+  addFromRecord,
+  chooseOffer,
+  choosePolicy,
+  createEntity,
+  createLrpPolicy,
+  createPage,
+} from "./book-helpers";
 import { DAYS, E2E_DAY } from "./clock";
 import { serverOnDay } from "./day-server";
 import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
@@ -108,6 +115,41 @@ test("the run's day (a sales day): an LRP endorsement bought in May, from the SC
   await panel.getByTestId("open-claim-submit").click();
   await expect(page.getByTestId("claim-page")).toBeVisible();
   await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
+});
+
+test.describe("a past day the market history holds", () => {
+  // The market history is filled by the market feed (RMA's files over the network), which cannot run
+  // here: the history's answer for that day is served as the feed would store it (the day's sample
+  // market), the only stand-in of this file. The service worker is kept out so the page's own request
+  // is the one answered.
+  test.use({ serviceWorkers: "block" });
+
+  test("an LRP endorsement bought on Nov 13 is priced from that day's offers and saved as accepted", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const day = "2026-11-13";
+    await page.route(`**/api/market/history/${day}`, (route) =>
+      route.fulfill({ json: generateSampleSnapshot(day) }),
+    );
+    await customerWithPolicy(page, "History Ranch", "LRP-BACK-3");
+    const form = createPage(page);
+    await form.getByLabel("Sales date", { exact: true }).fill(day);
+    await expect(form.getByRole("heading", { name: "Offers of Nov 13, 2026" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(form.getByTestId("sce-fields")).toHaveCount(0);
+    const premium = await chooseOffer(page, 100);
+    const save = form.getByRole("button", { name: "Save coverage (status Accepted)" });
+    await expect(save).toBeEnabled();
+    await save.click();
+    await page.waitForURL(/\/agent\/coverages\/lrp\/[^/?]+$/);
+    const coverage = page.getByTestId("lrp-coverage-page");
+    await expect(coverage.getByTestId("producer-premium")).toHaveText(premium);
+    await expect(coverage.getByTestId("snapshot-as-of")).toHaveText("Nov 13, 2026");
+    await expect(coverage.getByTestId("figures-from")).toHaveCount(0);
+    await expect(page.getByTestId("coverage-status")).toHaveText("Accepted");
+  });
 });
 
 test("the run's day: an LGM endorsement bought in March, typed from the SCE, checked and saved as accepted", async ({
