@@ -153,7 +153,8 @@ test("an agent creates an entity with SBIs and a policy, and moves the policy th
     await page.getByLabel("Reason").fill("Premium unpaid after notice");
     await page.getByRole("button", { name: "Terminate policy" }).click();
     await expect(page.getByTestId("policy-status")).toHaveText("Terminated");
-    await expect(page.getByText("Premium unpaid after notice")).toBeVisible();
+    // The reason is shared text on the page (issue 25): shown in its field, amendable in place.
+    await expect(page.getByTestId("status-reason")).toHaveValue("Premium unpaid after notice");
     await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
 
     // The policies list, filtered by status.

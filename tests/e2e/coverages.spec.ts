@@ -85,7 +85,8 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await edit.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(new RegExp(`/agent/coverages/lrp/${coverageId}$`));
     await expect(page.getByTestId("coverage-status")).toHaveText("Cancelled");
-    await expect(page.getByText("Cattle sold early")).toBeVisible();
+    // The reason is shared text on the page (issue 25): shown in its field, amendable in place.
+    await expect(page.getByTestId("status-reason")).toHaveValue("Cattle sold early");
     await expect(page.getByText("This status is final: nothing more can change.")).toBeVisible();
 
     // The list: found by the customer's name among cancelled coverages; not among those ending soon.
