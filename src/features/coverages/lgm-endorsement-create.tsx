@@ -125,7 +125,9 @@ export function LgmEndorsementCreate() {
           userId,
         }
       : null;
-  const sceMode = pastDate !== null && day.status === "missing";
+  // A held day whose margins cannot price this endorsement (no RMA figures for it): typed from the SCE.
+  const [heldRefused, setHeldRefused] = useState<string | null>(null);
+  const sceMode = pastDate !== null && (day.status === "missing" || heldRefused === pastDate);
   const sceBuilt = buildLgmSce(sce);
   const checkInput = sceMode && sceBuilt.ok ? backdatedInput(CANDIDATE_ID, "check") : null;
   const check = checkInput && sceBuilt.ok ? backdatedCoverage(checkInput, null, sceBuilt.figures) : null;
@@ -190,6 +192,7 @@ export function LgmEndorsementCreate() {
       sceMode && sceBuilt.ok ? sceBuilt.figures : null,
     );
     if (!made.ok) {
+      if (made.code === "stale-market-data" && !sceMode && pastDate) setHeldRefused(pastDate);
       setSaveError(made.field.startsWith("sce") ? withoutPath(made.message, made.field) : made.message);
       return;
     }
@@ -306,9 +309,10 @@ export function LgmEndorsementCreate() {
         <Card aria-labelledby="lgm-create-sce">
           <h2 id="lgm-create-sce">Figures from the SCE</h2>
           <p className="note" data-testid="sce-why">
-            The market history does not hold the margins of {formatDate(pastDate ?? "")} (
-            {day.status === "missing" ? day.why : ""}). Type the figures printed on the SCE: they are checked
-            against each other to the dollar, and the endorsement will say "entered from the SCE".
+            The market history does not hold RMA's margins of {formatDate(pastDate ?? "")} for this
+            endorsement ({day.status === "missing" ? day.why : "they could not price it"}). Type the figures
+            printed on the SCE: they are checked against each other to the dollar, and the endorsement will
+            say "entered from the SCE".
           </p>
           <SceLgmFields
             form={sce}

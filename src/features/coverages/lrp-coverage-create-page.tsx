@@ -350,7 +350,7 @@ export default function LrpCoverageCreatePage() {
           Looking for the market data of {formatDate(pastDate)} in the market history…
         </p>
       ) : null}
-      {pastDate && backdated.offersError ? (
+      {pastDate && backdated.offersError && !backdated.sceMode ? (
         <Alert tone="error" title="The offers of that day cannot be priced">
           <p>{backdated.offersError}</p>
         </Alert>
@@ -359,10 +359,10 @@ export default function LrpCoverageCreatePage() {
         <Card aria-labelledby="create-sce">
           <h2 id="create-sce">Figures from the SCE</h2>
           <p className="note" data-testid="sce-why">
-            The market history does not hold the offers of {formatDate(pastDate)} (
-            {backdated.day.status === "missing" ? backdated.day.why : ""}). Type the figures printed on the
-            Specific Coverage Endorsement: they are checked against each other to the dollar, and the coverage
-            will say "entered from the SCE".
+            The market history does not hold RMA's offers of {formatDate(pastDate)} for this type (
+            {backdated.day.status === "missing" ? backdated.day.why : "no RMA rate that day"}). Type the
+            figures printed on the Specific Coverage Endorsement: they are checked against each other to the
+            dollar, and the coverage will say "entered from the SCE".
           </p>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in a field from saving */}
           <div onKeyDown={keepEnterFromSaving}>

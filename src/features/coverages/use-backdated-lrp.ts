@@ -96,7 +96,10 @@ export function useBackdatedLrp(ctx: BackdatedContext): BackdatedLrp {
       return { offers: [] as LrpCoverageRow[], error: e.message };
     }
   }, [held, inputKey]);
-  const sceMode = day.status === "missing";
+  // A held day without RMA's rates for this type (no rows, or only modelled ones): typed from the SCE too.
+  const sceMode =
+    day.status === "missing" ||
+    (day.status === "held" && (priced.error !== null || priced.offers.every((r) => r.indicative)));
   const lengths = useMemo(() => {
     if (!ctx.input) return [] as number[];
     try {
