@@ -4,21 +4,17 @@ import type { AddressInfo } from "node:net";
 import type { Extension } from "@hocuspocus/server";
 import { createAdaptorServer } from "@hono/node-server";
 import type { MarketSnapshot } from "../shared/market/snapshot";
-import { mountAdminApi } from "./admin";
 import { withDisabledOrgs } from "./admin/disabled-orgs";
 import { signInRecorder } from "./admin/sign-ins";
 import { startAlerts } from "./alerts/start";
-import { mountApplicationsApi } from "./applications/routes";
+import { mountApplications } from "./applications/mount";
 import { mountBookImport } from "./book-import/routes";
-import { mountDeliveryCallbacks } from "./campaigns/delivery-callbacks";
-import { mountCampaignsApi } from "./campaigns/routes";
+import { campaignDocuments } from "./campaigns/documents";
+import { mountCampaigns } from "./campaigns/mount";
 import { startScheduler } from "./campaigns/scheduler";
-import { mountShortLinks } from "./campaigns/short-links";
-import { mountSmsInbound } from "./campaigns/sms-inbound";
-import { mountUnsubscribeApi } from "./campaigns/unsubscribe-api";
 import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
 import { startClaims } from "./claims";
-import { mountClaimsApi } from "./claims/routes";
+import { mountClaims } from "./claims/mount";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { createHardening } from "./hardening";
 import { mountRecordHistory } from "./history/record-routes";
@@ -29,10 +25,13 @@ import { loadEmbeddedUsers } from "./identity/invited-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
-import { mountOrgMembers } from "./members/org-routes";
+import { mountMembers } from "./members/mount";
 import { emailSenderFrom } from "./outbound/email";
 import { smsSenderFrom } from "./outbound/sms";
-import { mountPartnerApi } from "./partner/api";
+import { mountPartner } from "./partner/mount";
+import { mountPlatform } from "./platform/mount";
+import type { ApiContext, MountResource } from "./routes/context";
+import { mountSettings } from "./settings/mount";
 import { openStorage } from "./storage";
 import {
   checkDataKey,
@@ -43,11 +42,9 @@ import {
 } from "./storage/encryption";
 import type { Storage } from "./storage/types";
 import type { VerifyToken } from "./sync/context";
-import { writeSections } from "./sync/doc-json";
 import type { MarketSeed } from "./sync/seed";
 import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
-import { upgradeTexts } from "./sync/text-upgrade";
 import { mountViolations } from "./violations/routes";
 
 export interface StartOptions {
@@ -180,145 +177,48 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   // Invitees are stored (identity_users), so they still sign in after a restart.
   const embeddedUsers: DemoUser[] =
     config.NODE_ENV === "production" ? [...DEMO_USERS] : await loadEmbeddedUsers(storage);
-  // Recipients' new statuses (a provider's refusal or delivery report) written into the campaign document.
-  const markCampaignRecipients = async (
-    orgId: string,
-    campaignId: string,
-    changes: readonly { recipientId: string; status: "INVALID" | "UNSUBSCRIBED"; reason: string }[],
-  ) => {
-    const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
-      server: true,
-    });
-    try {
-      await direct.transact((document) => {
-        const recipients = document.getMap<unknown>("recipients");
-        for (const change of changes) {
-          const current = recipients.get(change.recipientId);
-          // A record written field by field is a nested map; an older one a plain object.
-          if (current && typeof (current as { set?: unknown }).set === "function") {
-            const fields = current as { set(key: string, value: unknown): void };
-            fields.set("status", change.status);
-            fields.set("reason", change.reason);
-          } else if (current && typeof current === "object")
-            recipients.set(change.recipientId, {
-              ...current,
-              status: change.status,
-              reason: change.reason,
-            });
-        }
-      });
-    } finally {
-      await direct.disconnect();
-    }
+  const api: ApiContext = {
+    config,
+    storage,
+    verify: (token) => verify(token),
+    dataKey,
+    hocuspocus: sync.hocuspocus,
+    store: hardening.store,
+    market,
+    publishMarket,
+    disabled: disabledOrgs,
+    membershipChanged,
+    embeddedUsers,
+    campaignSigner,
+    publicUrl: () => publicUrl(config, listeningPort),
+    log,
   };
-  const applicationMail = emailSenderFrom(config, storage);
-  let partnerApi: ReturnType<typeof mountPartnerApi> | undefined;
+  const open: { close(): Promise<void> }[] = [];
   const app = createHttpApp(config, {
     embeddedUsers,
     first: (http) => hardening.mountHttp(http, (token) => verify(token)),
     isSignInRevoked: hardening.isSignInRevoked,
     market: { source: market.source, api: market.api },
-    mountApi: (api) => {
-      hardening.mountApi(api, (token) => verify(token));
-      mountClaimsApi(api, {
-        storage,
-        verify: (token) => verify(token),
-        maxBytesPerOrg: config.ATTACHMENT_MAX_BYTES_PER_ORG,
-      });
-      // Administration (issue 13): settings, secrets (sealed under the data key), logos, audit.
-      mountAdminApi(api, {
-        storage,
-        verify: (token) => verify(token),
-        dataKey,
-        email: emailSenderFrom(config, storage),
-        publicUrl: config.PUBLIC_URL,
-        invitationTtlHours: config.INVITATION_TTL_HOURS,
-        production: config.NODE_ENV === "production",
-        embeddedUsers,
-        disabled: disabledOrgs,
-        onMembershipChanged: membershipChanged,
-        // The tools screen: uploaded market files published (and kept by the feed), the job runs.
-        market: {
-          latest: async () => (market.feed ? market.feed.latest() : null),
-          publish: (snapshot) =>
-            market.feed ? market.feed.publishSnapshot(snapshot) : publishMarket(snapshot),
-          runs: market.feed
-            ? (limit) => (market.feed as NonNullable<typeof market.feed>).listRuns(limit)
-            : null,
-        },
-      });
-      // Applications for coverage (issue 14): anyone submits; the org's agents review and decide.
-      mountApplicationsApi(api, {
-        storage,
-        verify: (token) => verify(token),
-        dataKey,
-        store: hardening.store,
-        trustedHops: config.TRUST_PROXY_HOPS,
-        appUrl: () => publicUrl(config, listeningPort),
-        // Into the e-mail outbox (the outbound adapter delivers from there).
-        sendEmail: async (m) => {
-          await applicationMail.send({ ...m, html: m.html ?? undefined, headers: {} });
-        },
-        log,
-      });
-      alerts.mount(api);
-      // The partner API and its keys (issue 14 §2–3).
-      partnerApi = mountPartnerApi(api, {
-        storage,
-        verify: (token) => verify(token),
-        store: hardening.store,
-        market: () => market.source,
-        perKeyPerMinute: config.PARTNER_API_PER_KEY_PER_MINUTE,
-        publicUrl: () => publicUrl(config, listeningPort),
-        log,
-      });
-      mountOrgMembers(api, {
-        storage,
-        verify: (token) => verify(token),
-        onMembershipChanged: membershipChanged,
-      });
-      mountRecordHistory(api, { storage, verify: (token) => verify(token) });
-      mountBookImport(api, { storage, verify: (token) => verify(token), hocuspocus: sync.hocuspocus });
-      mountViolations(api, { storage, verify: (token) => verify(token) });
-      // Quote campaigns (issue 12): the public unsubscribe endpoints and the agents' runs and test send.
-      mountUnsubscribeApi(api, { storage, signer: campaignSigner });
-      mountShortLinks(api, { storage });
-      mountDeliveryCallbacks(api, {
-        storage,
-        sendgridPublicKey: config.SENDGRID_WEBHOOK_PUBLIC_KEY,
-        twilioAuthToken: config.TWILIO_AUTH_TOKEN,
-        smsStatusUrl: () => `${publicUrl(config, listeningPort)}api/campaigns/sms/status`,
-        markRecipients: markCampaignRecipients,
-        log,
-      });
-      mountSmsInbound(api, {
-        storage,
-        authToken: config.TWILIO_AUTH_TOKEN,
-        url: () => `${publicUrl(config, listeningPort)}api/campaigns/sms/inbound`,
-      });
-      mountCampaignsApi(api, {
-        storage,
-        verify: (token) => verify(token),
-        email: emailSenderFrom(config, storage),
-        signer: campaignSigner,
-        snapshot: () => market.source.current(),
-        baseUrl: () => publicUrl(config, listeningPort),
-        writeCampaign: async (orgId, campaignId, sections) => {
-          const direct = await sync.hocuspocus.openDirectConnection(`org/${orgId}/campaign/${campaignId}`, {
-            server: true,
-          });
-          try {
-            // Free text as shared text (TEXT1), as a restore writes it: a device showing the campaign
-            // binds to the server's name instead of making its own (a change for merely looking).
-            await direct.transact((document) => {
-              writeSections(document, sections);
-              upgradeTexts(document, "campaign");
-            });
-          } finally {
-            await direct.disconnect();
-          }
-        },
-      });
+    mountApi: (http) => {
+      // Limits, headers, sign-out and document history first (hardening/), then each resource's routes.
+      hardening.mountApi(http, (token) => verify(token));
+      const resources: MountResource[] = [
+        mountClaims,
+        mountSettings,
+        mountPlatform,
+        mountMembers,
+        mountApplications,
+        (routes) => alerts.mount(routes),
+        mountPartner,
+        mountRecordHistory,
+        mountBookImport,
+        mountViolations,
+        mountCampaigns,
+      ];
+      for (const mount of resources) {
+        const running = mount(http, api);
+        if (running) open.push(running);
+      }
     },
   });
   const server = createAdaptorServer({ fetch: app.fetch });
@@ -346,7 +246,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     intervalMs: config.CAMPAIGN_SCHEDULER_INTERVAL_SECONDS * 1000,
     log: (message, fields) => log(`${message} ${JSON.stringify(fields ?? {})}`),
     // A provider's permanent refusal marks the recipient INVALID in the campaign document.
-    markRecipients: markCampaignRecipients,
+    markRecipients: campaignDocuments(sync.hocuspocus).markRecipients,
     // The delivery callbacks this server receives and can verify settle sends whose answer was lost.
     callbacks: {
       email: Boolean(config.SENDGRID_API_KEY && config.SENDGRID_WEBHOOK_PUBLIC_KEY),
@@ -379,7 +279,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         server.close(() => resolve());
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
-      await partnerApi?.close();
+      for (const running of open) await running.close();
       await hardening.close();
       await market.stop();
       await alerts.close();

@@ -1,5 +1,7 @@
-// The durable side of the server's jobs and of market history, behind one interface with a SQLite and a
-// PostgreSQL implementation (tests/integration/market/job-store.test.ts runs the same suite on both).
+import type { SqlTypes } from "../storage/sql";
+
+// The durable side of the server's jobs and of market history, behind one interface written once for
+// SQLite and PostgreSQL in tables.ts (tests/integration/market/job-store.test.ts runs the suite on both).
 // Its tables are its own (job_runs, job_failures, market_snapshots): nothing here touches documents.
 //
 // A run is one (job, run key) — for the market fetch, one trading day. `claimRun` is the lock that
@@ -155,9 +157,9 @@ export const jobRunOf = (r: Row): JobRun => ({
   finishedAt: r.finished_at === null || r.finished_at === undefined ? null : Number(r.finished_at),
 });
 export const LIST_RUNS_SQL =
-  "SELECT job, run_key, status, owner, started_at, finished_at FROM job_runs ORDER BY started_at DESC, job, run_key LIMIT $1";
+  "SELECT job, run_key, status, owner, started_at, finished_at FROM job_runs ORDER BY started_at DESC, job, run_key LIMIT ?";
 
-export const jobStoreSql = (t: { integer: string; bytes: string; serialKey: string; real: string }) => `
+export const jobStoreSql = (t: SqlTypes) => `
 CREATE TABLE IF NOT EXISTS job_runs (
   job TEXT NOT NULL,
   run_key TEXT NOT NULL,
@@ -207,9 +209,9 @@ CREATE TABLE IF NOT EXISTS market_snapshots (
 );
 `;
 
-/** The claim statement; $1 job, $2 run key, $3 owner, $4 now, $5 lease until. */
+/** The claim statement; its values: job, run key, owner, lease until, now. */
 export const CLAIM_SQL = `INSERT INTO job_runs (job, run_key, status, owner, lease_until, started_at)
-VALUES ($1, $2, 'running', $3, $5, $4)
+VALUES (?, ?, 'running', ?, ?, ?)
 ON CONFLICT (job, run_key) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until
 WHERE job_runs.status = 'running' AND (job_runs.lease_until < excluded.started_at OR job_runs.owner = excluded.owner)
 RETURNING owner`;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { embeddedMarketSource } from "../http/market";
-import { SqliteJobStore } from "../jobs/sqlite-store";
+import { sqliteJobStoreIn } from "../jobs/tables";
 import { encodeSnapshot } from "./encoded";
 import { createMarketFeed } from "./feed";
 
@@ -40,7 +40,7 @@ describe("encodeSnapshot", () => {
 describe("the feed keeps the served bytes", () => {
   it("stores exactly the gzip the snapshot route serves, encoded once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "h3-encoded-"));
-    const store = SqliteJobStore.inDataDir(dir);
+    const store = sqliteJobStoreIn(dir);
     try {
       const published: MarketSnapshot[] = [];
       const feed = createMarketFeed({

@@ -3,10 +3,9 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Config } from "../config";
 import { embeddedMarketSource, type MarketApiOptions, type MarketSource } from "../http/market";
 import type { Identity } from "../identity/verify";
-import { PostgresJobStore } from "../jobs/postgres-store";
 import { schedule } from "../jobs/runner";
-import { SqliteJobStore } from "../jobs/sqlite-store";
 import type { JobStore } from "../jobs/store";
+import { openPostgresJobStore, openSqliteJobStore, sqliteJobStoreIn } from "../jobs/tables";
 import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import { barchartFuturesProvider } from "./barchart";
@@ -71,8 +70,8 @@ export async function startMarketFeed(
   if (!marketFeedConfigured(config))
     return { feed: null, source: embeddedMarketSource, api: { requireSuperAdmin }, stop: async () => {} };
   const store: JobStore = config.DATABASE_URL
-    ? await PostgresJobStore.open({ connectionString: config.DATABASE_URL, schema: options.postgresSchema })
-    : SqliteJobStore.inDataDir(config.DATA_DIR);
+    ? await openPostgresJobStore({ connectionString: config.DATABASE_URL, schema: options.postgresSchema })
+    : sqliteJobStoreIn(config.DATA_DIR);
   const feed = createMarketFeed({
     store,
     owner: options.owner,

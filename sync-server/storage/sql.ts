@@ -11,6 +11,8 @@ export interface SqlTypes {
   integer: string;
   /** An auto-incrementing integer primary key. */
   serialKey: string;
+  /** A floating-point number (eight bytes on both). */
+  real: string;
   /** A table of the elements of a JSON array given as one `?`, each in a column `value`. */
   jsonElements: string;
 }
@@ -19,12 +21,14 @@ export const SQLITE_TYPES: SqlTypes = {
   bytes: "BLOB",
   integer: "INTEGER",
   serialKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+  real: "REAL",
   jsonElements: "json_each(?)",
 };
 export const POSTGRES_TYPES: SqlTypes = {
   bytes: "BYTEA",
   integer: "BIGINT",
   serialKey: "BIGSERIAL PRIMARY KEY",
+  real: "DOUBLE PRECISION",
   jsonElements: "json_array_elements(CAST(? AS json))",
 };
 

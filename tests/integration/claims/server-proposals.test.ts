@@ -12,7 +12,7 @@ import type { ClaimProposalRecord } from "../../../shared/documents/claim";
 import { DOCUMENT_SECTIONS } from "../../../shared/documents/shapes";
 import { addDays, weekday } from "../../../shared/market/dates";
 import type { FuturesSettlement, MarketSnapshot } from "../../../shared/market/snapshot";
-import { SqliteJobStore } from "../../../sync-server/jobs/sqlite-store";
+import { sqliteJobStoreIn } from "../../../sync-server/jobs/tables";
 import { type FixtureServer, startFixtureServer } from "../market/fixture-server";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
@@ -128,7 +128,7 @@ beforeAll(async () => {
     { marketFeed: { manual: true, clock, retry: { firstMs: 10, maxMs: 20 } } },
   );
   // The market history the feed keeps (its job store in DATA_DIR): the days before this test.
-  const jobs = SqliteJobStore.inDataDir(server.dataDir);
+  const jobs = sqliteJobStoreIn(server.dataDir);
   for (const s of historyDays())
     await jobs.saveSnapshot({ asOf: s.asOf, publishedAt: 0, data: gzipSync(JSON.stringify(s)) });
   await jobs.close();

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PostgresJobStore } from "../../../sync-server/jobs/postgres-store";
 import { runOnce } from "../../../sync-server/jobs/runner";
-import { SqliteJobStore } from "../../../sync-server/jobs/sqlite-store";
 import type { JobStore } from "../../../sync-server/jobs/store";
+import { openPostgresJobStore, sqliteJobStoreIn } from "../../../sync-server/jobs/tables";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
 // One suite, both databases: the run lock (once across instances), failures, and market history.
@@ -214,7 +213,7 @@ describe("job store on SQLite", () => {
   contract(async () => {
     const dir = mkdtempSync(join(tmpdir(), "rangeline-jobs-"));
     dirs.push(dir);
-    return SqliteJobStore.inDataDir(dir);
+    return sqliteJobStoreIn(dir);
   });
 });
 
@@ -226,6 +225,6 @@ describe.runIf(postgresAvailable)("job store on PostgreSQL", () => {
   contract(async () => {
     const schema = uniqueSchema("jobs");
     schemas.push(schema);
-    return PostgresJobStore.open({ connectionString: POSTGRES_URL, schema });
+    return openPostgresJobStore({ connectionString: POSTGRES_URL, schema });
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { quoteLrp } from "../../../shared/pricing/lrp/quote";
 import { sampleMarketSource } from "../../../sync-server/http/market";
-import { PostgresJobStore } from "../../../sync-server/jobs/postgres-store";
-import { SqliteJobStore } from "../../../sync-server/jobs/sqlite-store";
+import type { JobStore } from "../../../sync-server/jobs/store";
+import { openPostgresJobStore, openSqliteJobStore } from "../../../sync-server/jobs/tables";
 import { createMarketFeed, type MarketFeedConfig } from "../../../sync-server/market/feed";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 import { type FixtureServer, startFixtureServer } from "./fixture-server";
@@ -51,7 +51,7 @@ function feedConfig(overrides: Partial<MarketFeedConfig> = {}): MarketFeedConfig
 }
 
 function newFeed(name: string, from: number, overrides: Partial<MarketFeedConfig> = {}) {
-  const store = new SqliteJobStore(join(dir, `${name}.sqlite`));
+  const store = openSqliteJobStore(join(dir, `${name}.sqlite`));
   const published: MarketSnapshot[] = [];
   const feed = createMarketFeed({
     store,
@@ -178,7 +178,7 @@ describe("the market feed", () => {
     const published: MarketSnapshot[] = [];
     const feeds = ["a", "b", "c"].map((owner) =>
       createMarketFeed({
-        store: new SqliteJobStore(file),
+        store: openSqliteJobStore(file),
         owner,
         config: feedConfig(),
         publish: async (s) => {
@@ -193,7 +193,7 @@ describe("the market feed", () => {
     expect(published).toHaveLength(1);
     // And after a restart (a new store on the same file) the day is done.
     const restarted = createMarketFeed({
-      store: new SqliteJobStore(file),
+      store: openSqliteJobStore(file),
       owner: "a-restarted",
       config: feedConfig(),
       publish: async (s) => {
@@ -224,7 +224,7 @@ describe("the market feed", () => {
 
   it("stops a retrying day at once when the server shuts down, leaving it to the lease", async () => {
     http.mode = "fail";
-    const store = new SqliteJobStore(join(dir, "stop.sqlite"));
+    const store = openSqliteJobStore(join(dir, "stop.sqlite"));
     const feed = createMarketFeed({
       store,
       owner: "stopping",
@@ -287,7 +287,7 @@ describe("the market feed", () => {
 });
 
 /** A second feed (a later day, or another instance after a restart) on the same store. */
-function newFeedOn(store: SqliteJobStore, from: number, published: MarketSnapshot[]) {
+function newFeedOn(store: JobStore, from: number, published: MarketSnapshot[]) {
   return createMarketFeed({
     store,
     owner: `instance-${from}`,
@@ -311,7 +311,7 @@ describe.runIf(postgresAvailable)("the market feed on PostgreSQL", () => {
     http.mode = "ok";
     const published: string[] = [];
     const stores = await Promise.all(
-      ["a", "b"].map(() => PostgresJobStore.open({ connectionString: POSTGRES_URL, schema })),
+      ["a", "b"].map(() => openPostgresJobStore({ connectionString: POSTGRES_URL, schema })),
     );
     const feeds = stores.map((store, i) =>
       createMarketFeed({

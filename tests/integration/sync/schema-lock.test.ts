@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { PostgresJobStore } from "../../../sync-server/jobs/postgres-store";
+import { openPostgresJobStore } from "../../../sync-server/jobs/tables";
 import { PostgresPushStore } from "../../../sync-server/push/store";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { sampleProfile, writeProfile } from "./book-records";
@@ -43,7 +43,7 @@ describe.runIf(postgresAvailable)("[SCHEMA1] schema creation under an advisory l
       const opened = await Promise.allSettled(
         [0, 1, 2].flatMap(() => [
           PostgresStorage.open(options),
-          PostgresJobStore.open(options),
+          openPostgresJobStore(options),
           PostgresPushStore.open(options),
         ]),
       );
