@@ -34,6 +34,3 @@ export function fixClockAt(at: Date | string, realNow: number = Date.now()): voi
 export function useSystemClock(): void {
   offsetMs = 0;
 }
-
-/** Whether the clock is fixed (CLOCK_FIXED_AT or a test), for the start-up log. */
-export const clockIsFixed = (): boolean => offsetMs !== 0;

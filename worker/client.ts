@@ -35,4 +35,4 @@ export function createPricingClient(): PricingClient {
   };
 }
 
-export type { CallOptions, MarketInfo, PricingApi, Result } from "./api";
+export type { MarketInfo, PricingApi, Result } from "./api";

@@ -62,7 +62,6 @@ export const applicationSbiSchema = z.strictObject({
   /** Percent as text, e.g. "50" or "12.5". */
   sharePercent: moneySchema,
 });
-export type ApplicationSbi = z.infer<typeof applicationSbiSchema>;
 
 /** A business applies as one of the spec's selectable entity types, other than an Individual (I). */
 export const BUSINESS_ENTITY_TYPE_CODES = SELECTABLE_ENTITY_TYPE_CODES.filter((c) => c !== "I") as [

@@ -73,7 +73,6 @@ export const campaignSectionSchema = z.strictObject({
   createdAt: isoInstantSchema.optional(),
   updatedAt: isoInstantSchema.optional(),
 });
-export type CampaignSection = z.infer<typeof campaignSectionSchema>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "enter a time of day, such as 07:00");
 

@@ -155,5 +155,3 @@ export async function createHardening(options: HardeningOptions) {
     },
   };
 }
-
-export type Hardening = Awaited<ReturnType<typeof createHardening>>;

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import type { DocumentKind } from "../../shared/documents/names";
-import { DOCUMENT_SECTIONS, isRecordSection } from "../../shared/documents/shapes";
+import { isRecordSection } from "../../shared/documents/shapes";
 
 // A document's sections are top-level Y.Maps. These helpers read a Y.Doc as the plain JSON the shared
 // zod schemas check, and write JSON back (server-side seeding, migrations, published snapshots).
@@ -58,9 +58,6 @@ export function touchedJson(
   }
   return json;
 }
-
-/** True when the section is one of the kind's sections (and may be read as a map). */
-export const isSection = (kind: DocumentKind, name: string): boolean => name in DOCUMENT_SECTIONS[kind];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

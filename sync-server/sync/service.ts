@@ -269,8 +269,6 @@ export function createSyncService(options: SyncServiceOptions) {
   };
 }
 
-export type SyncService = ReturnType<typeof createSyncService>;
-
 /** Why a frame cannot be a Hocuspocus message, or null: binary, a document name, a message type (INPUT1). */
 function malformed(data: unknown): string | null {
   if (typeof data === "string") return "a text frame (the sync protocol is binary)";

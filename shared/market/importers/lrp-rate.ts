@@ -28,8 +28,6 @@ const COLUMNS = [
   { key: "priceAdjustmentFactor", header: "Price Adjustment Factor", type: "decimal", optional: true },
 ] as const satisfies readonly ColumnSpec[];
 
-export const LRP_RATE_COLUMNS = COLUMNS;
-
 /** RMA prints Cost Per Cwt Amount as Livestock Rate × Coverage Price; more than this apart is a bad row. */
 const COST_TOLERANCE = 0.002;
 /**

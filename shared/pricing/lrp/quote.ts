@@ -7,8 +7,6 @@ import { type LrpQuote, quoteLrpRequest } from "./quote-request";
 // that the pricing worker can price without the schema's module and zod, issue 30).
 
 export {
-  type LevelChoice,
-  LRP_LEVEL_RULE,
   type LrpCoverageRow,
   type LrpQuote,
   lrpFuturesExpectedValue,
