@@ -74,10 +74,18 @@ export function exchangeHolidays(year: number): { date: string; name: string }[]
   ].filter((h) => h.date !== "");
 }
 
+/** Each year's holidays, computed once (a book import asks for every row's sales date). */
+const HOLIDAYS_BY_YEAR = new Map<number, { date: string; name: string }[]>();
+
 /** The holiday's name when `date` (YYYY-MM-DD) is a CME holiday, else null. */
 export function exchangeHoliday(date: string): string | null {
   const year = new Date(isoDateToUtc(date)).getUTCFullYear();
-  return exchangeHolidays(year).find((h) => h.date === date)?.name ?? null;
+  let holidays = HOLIDAYS_BY_YEAR.get(year);
+  if (!holidays) {
+    holidays = exchangeHolidays(year);
+    HOLIDAYS_BY_YEAR.set(year, holidays);
+  }
+  return holidays.find((h) => h.date === date)?.name ?? null;
 }
 
 export const lrpSalesGroup = (commodityCode: string): LrpSalesGroup | null =>

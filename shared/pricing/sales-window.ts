@@ -8,8 +8,11 @@
 const CENTRAL = "America/Chicago";
 export const SALES_CUTOFF_CENTRAL = { hour: 8, minute: 25 } as const;
 
+/** Made once, when first needed: making an Intl.DateTimeFormat costs ~0.5 ms (a 10,000-row import asks 20,000 times). */
+let centralFormat: Intl.DateTimeFormat | undefined;
+
 function centralParts(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  centralFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: CENTRAL,
     hourCycle: "h23",
     year: "numeric",
@@ -17,7 +20,8 @@ function centralParts(at: Date): { year: number; month: number; day: number; hou
     day: "numeric",
     hour: "numeric",
     minute: "numeric",
-  }).formatToParts(at);
+  });
+  const parts = centralFormat.formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute") };
 }

@@ -202,6 +202,12 @@ export function stageCoverage(
   }
   const next = { ...built.record, ...(fields.status ? { status: fields.status } : {}) };
   if (matched && !changed(matched, next)) return { record: matched, action: "unchanged" };
+  // backdatedCoverage's record passed its schema; only a status taken from the file needs a second look.
+  if (!fields.status)
+    return {
+      record: stamped(next, stamp, matched?.createdAt) as Coverage,
+      action: matched ? "update" : "create",
+    };
   const parsed = coverageSchema.safeParse(stamped(next, stamp, matched?.createdAt));
   if (!parsed.success) {
     for (const issue of parsed.error.issues)

@@ -1,5 +1,4 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
-import { centralDateOf } from "../../pricing/sales-window";
 import { hasCoverage, readCoverage, stageCoverage } from "./plan-coverage";
 import { readParties, type Staged, stageEntity, stageProfile } from "./plan-parties";
 import { planOf, readPolicy, stagePolicy } from "./plan-policy";
@@ -64,7 +63,9 @@ function whoseRow(
   if (context.confirmedLines?.includes(row.line)) return { customerId: match };
   const customer = book.customers.get(match);
   const address = customer?.profile?.address;
-  const matchedOn = [address?.city, address?.state, address?.zip].filter(Boolean).join(", ");
+  const matchedOn = key?.endsWith("|")
+    ? "the name alone (the row gives no address)"
+    : [address?.city, address?.state, address?.zip].filter(Boolean).join(", ");
   return {
     confirm: {
       sheet: row.sheet,
@@ -72,7 +73,11 @@ function whoseRow(
       customerId: match,
       name: customer?.profile?.name ?? "",
       matchedOn,
-      message: `row ${row.line}: no tax id matches, but ${customer?.profile?.name} of ${matchedOn} has the same name and address: confirm it is the same customer${candidates.length > 1 ? ` (${candidates.length} customers match)` : ""}`,
+      message: `row ${row.line}: no tax id matches, but ${
+        key?.endsWith("|")
+          ? `the book has a customer named ${customer?.profile?.name} (the row gives no address)`
+          : `${customer?.profile?.name} of ${matchedOn} has the same name and address`
+      }: confirm it is the same customer${candidates.length > 1 ? ` (${candidates.length} customers match)` : ""}`,
     },
   };
 }
@@ -121,7 +126,7 @@ export function planRow(
   if (entity.taxId) staged.taxId = entity.taxId;
   if (!wantsPolicy) return { kind: "planned", customer, staged };
   const plan = planOf(policyFields.plan, coverageFields.commodity);
-  const salesDate = coverageFields.salesDate ?? centralDateOf(context.now);
+  const salesDate = coverageFields.salesDate ?? stamp.today;
   const policy = stagePolicy(row, policyFields, {
     customer,
     entityId: entity.record.id,

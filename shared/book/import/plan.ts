@@ -1,3 +1,4 @@
+import { centralDateOf } from "../../pricing/sales-window";
 import { bookSummaries, type CustomerRecords } from "../summaries";
 import type { ImportFieldId } from "./fields";
 import type { Mapping } from "./mapping";
@@ -86,7 +87,7 @@ function commit(book: WorkingBook, customer: WorkingCustomer, staged: StagedRow,
     note("coverage", staged.coverage.record.id, staged.coverage.action);
   }
   book.customers.set(customerId, customer);
-  book.index(customer);
+  book.indexRow(customer, staged);
   const changed =
     outcome.records.some((r) => r.action !== "unchanged") ||
     staged.taxId?.action === "create" ||
@@ -161,6 +162,7 @@ export function planImport(input: {
   const book = new WorkingBook(input.book);
   const stamp: Stamper = {
     now: context.now.toISOString(),
+    today: centralDateOf(context.now),
     userId: context.userId,
     importId: context.importId,
   };

@@ -7,12 +7,18 @@ import type { RowReader } from "./row-reader";
 
 export interface Stamper {
   now: string;
+  /** Today's date in Central time (the rules' day). */
+  today: string;
   userId: string;
   importId: string;
 }
 
 /** The stamps of a record the import writes: made now (or when it was), changed now, by the agent. */
-export const stamped = <T extends object>(record: T, stamp: Stamper, createdAt?: string) => ({
+export const stamped = <T extends object>(
+  record: T,
+  stamp: Pick<Stamper, "now" | "userId" | "importId">,
+  createdAt?: string,
+) => ({
   ...record,
   createdAt: createdAt ?? stamp.now,
   updatedAt: stamp.now,

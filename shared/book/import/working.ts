@@ -20,16 +20,27 @@ export interface WorkingCustomer {
 
 export const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** Name and address as matched: the name, and the ZIP's five digits or else the city and state. */
+/**
+ * Name and address as matched: the name, and the ZIP's five digits or else the city and state; a row
+ * with no address is matched by the name alone (`name|`), so a file without tax ids or addresses
+ * imported twice asks to confirm instead of making every customer again.
+ */
 export function nameAddressKey(
   name: string | undefined,
   address: { zip?: string; city?: string; state?: string } | undefined,
 ): string | null {
-  if (!name || nameKey(name) === "" || !address) return null;
-  if (address.zip && /^\d{5}/.test(address.zip)) return `${nameKey(name)}|${address.zip.slice(0, 5)}`;
-  if (address.city && address.state) return `${nameKey(name)}|${nameKey(address.city)}|${address.state}`;
-  return null;
+  if (!name || nameKey(name) === "") return null;
+  if (address?.zip && /^\d{5}/.test(address.zip)) return `${nameKey(name)}|${address.zip.slice(0, 5)}`;
+  if (address?.city && address.state) return `${nameKey(name)}|${nameKey(address.city)}|${address.state}`;
+  return `${nameKey(name)}|`;
 }
+
+/** The keys a customer is found by: its name with its address, and its name alone. */
+const nameKeysOf = (name: string | undefined, address: Parameters<typeof nameAddressKey>[1]): string[] => {
+  const full = nameAddressKey(name, address);
+  const alone = nameAddressKey(name, undefined);
+  return [...new Set([full, alone].filter((k): k is string => k !== null))];
+};
 
 export const policyKey = (providerId: string, policyNumber: string): string =>
   `${providerId}|${policyNumber.trim().toUpperCase()}`;
@@ -65,11 +76,7 @@ export class WorkingBook {
     for (const [key, record] of Object.entries(customer.taxIds))
       if (!key.includes(".") && customer.entities[key])
         this.byTaxId.set(record.taxId, { customerId, entityId: key });
-    const nameAddress = nameAddressKey(customer.profile?.name, customer.profile?.address);
-    if (nameAddress) {
-      const list = this.byNameAddress.get(nameAddress) ?? [];
-      if (!list.includes(customerId)) this.byNameAddress.set(nameAddress, [...list, customerId]);
-    }
+    this.indexName(customer);
     for (const policy of Object.values(customer.policies))
       if (policy.policyNumber)
         this.byPolicyNumber.set(policyKey(policy.providerId, policy.policyNumber), {
@@ -78,6 +85,37 @@ export class WorkingBook {
         });
     for (const coverage of Object.values(customer.coverages))
       this.byCoverage.set(coverageKey(coverage), coverage.id);
+  }
+
+  private indexName(customer: WorkingCustomer): void {
+    for (const key of nameKeysOf(customer.profile?.name, customer.profile?.address)) {
+      const list = this.byNameAddress.get(key) ?? [];
+      if (!list.includes(customer.customerId)) this.byNameAddress.set(key, [...list, customer.customerId]);
+    }
+  }
+
+  /** Indexes what one row staged (its customer's other records are indexed already). */
+  indexRow(
+    customer: WorkingCustomer,
+    staged: {
+      profile?: unknown;
+      taxId?: { record: { id: string } };
+      policy?: { record: Policy };
+      coverage?: { record: Coverage };
+    },
+  ): void {
+    const { customerId } = customer;
+    if (staged.profile) this.indexName(customer);
+    const tax = staged.taxId ? customer.taxIds[staged.taxId.record.id] : undefined;
+    if (tax && customer.entities[tax.id]) this.byTaxId.set(tax.taxId, { customerId, entityId: tax.id });
+    const policy = staged.policy?.record;
+    if (policy?.policyNumber)
+      this.byPolicyNumber.set(policyKey(policy.providerId, policy.policyNumber), {
+        customerId,
+        policyId: policy.id,
+      });
+    const coverage = staged.coverage?.record;
+    if (coverage) this.byCoverage.set(coverageKey(coverage), coverage.id);
   }
 
   /** Notes what the import does to a record; a record made stays "create", a changed one "update". */

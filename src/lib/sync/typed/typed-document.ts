@@ -108,10 +108,13 @@ export function applyTransaction<K extends DocumentKind>(
       throw new DomainError("invalid-input", `A write to "${edit.section}" needs a path inside it.`, [
         edit.section,
       ]);
+    // The section's JSON, read once per transaction (a fresh object) and then changed in place.
     const before = candidates.get(edit.section) ?? sectionJson(doc, edit.section);
     candidates.set(
       edit.section,
-      edit.op === "set" ? setInJson(before, edit.path, edit.value) : deleteInJson(before, edit.path),
+      edit.op === "set"
+        ? setInJson(before, edit.path, edit.value, true)
+        : deleteInJson(before, edit.path, true),
     );
   }
   for (const [section, json] of candidates) {

@@ -168,13 +168,18 @@ export function deleteAt(doc: Y.Doc, section: string, path: Path): void {
   if (key !== undefined && map?.has(key)) map.delete(key);
 }
 
-/** The same edits on plain JSON: what the section will be, to validate before writing. */
+/**
+ * The same edits on plain JSON: what the section will be, to validate before writing. `inPlace`: `json`
+ * is the caller's own copy, changed as it is (a transaction of many edits to one section copies it
+ * once, not once per edit: a 10,000-row book import writes ~16,000 summaries in one transaction).
+ */
 export function setInJson(
   json: Record<string, unknown>,
   path: Path,
   value: unknown,
+  inPlace = false,
 ): Record<string, unknown> {
-  const copy = structuredClone(json);
+  const copy = inPlace ? json : structuredClone(json);
   let node: Record<string, unknown> = copy;
   for (const key of path.slice(0, -1)) {
     if (!isPlainObject(node[key])) node[key] = {};
@@ -184,8 +189,12 @@ export function setInJson(
   return copy;
 }
 
-export function deleteInJson(json: Record<string, unknown>, path: Path): Record<string, unknown> {
-  const copy = structuredClone(json);
+export function deleteInJson(
+  json: Record<string, unknown>,
+  path: Path,
+  inPlace = false,
+): Record<string, unknown> {
+  const copy = inPlace ? json : structuredClone(json);
   let node: unknown = copy;
   for (const key of path.slice(0, -1)) {
     node = isPlainObject(node) ? node[key] : undefined;
