@@ -159,16 +159,20 @@ function putBack(parsed: Record<string, unknown>, undo: Undo[]): null {
   return null;
 }
 
-/** Whether the map holds exactly these field items (none added, replaced or deleted since). */
+/**
+ * Whether the map holds exactly these field items (none added, replaced or deleted since). Walked with
+ * forEach: a for-of over the map makes an entry and a result object per field, per edit.
+ */
 function holdsItems(entry: Y.Map<unknown>, items: Map<string, Y.ID>): boolean {
   let live = 0;
-  for (const [field, item] of entry._map) {
-    if (item.deleted) continue;
+  let same = true;
+  entry._map.forEach((item, field) => {
+    if (!same || item.deleted) return;
     live++;
     const id = items.get(field);
-    if (id === undefined || id.client !== item.id.client || id.clock !== item.id.clock) return false;
-  }
-  return live === items.size;
+    if (id === undefined || id.client !== item.id.client || id.clock !== item.id.clock) same = false;
+  });
+  return same && live === items.size;
 }
 
 /**
@@ -187,6 +191,8 @@ function remember(patch: EntryPatch, shape: ObjectSchema, parsed: Record<string,
 
 function liveItems(entry: Y.Map<unknown>): Map<string, Y.ID> {
   const items = new Map<string, Y.ID>();
-  for (const [field, item] of entry._map) if (!item.deleted) items.set(field, item.id);
+  entry._map.forEach((item, field) => {
+    if (!item.deleted) items.set(field, item.id);
+  });
   return items;
 }

@@ -249,9 +249,19 @@ function placeOf(doc: Y.Doc, own: Map<number, Y.Item[]>, start: Y.Item): Place {
   return { section, key: holder.parentSub, entry: type as Y.Map<unknown>, field: parentSub };
 }
 
+/** The name each section type was last found under (a root type never changes its name). */
+const sectionNames = new WeakMap<object, string>();
+
 // biome-ignore lint/suspicious/noExplicitAny: Yjs types its parents loosely.
 function sectionOf(doc: Y.Doc, type: Y.AbstractType<any>): string | null {
-  for (const [section, candidate] of doc.share) if (candidate === type) return section;
+  // Still the document's section of that name (Yjs replaces a section's untyped placeholder).
+  const known = sectionNames.get(type);
+  if (known !== undefined && doc.share.get(known) === type) return known;
+  for (const section of doc.share.keys()) {
+    if (doc.share.get(section) !== type) continue;
+    sectionNames.set(type, section);
+    return section;
+  }
   return null;
 }
 

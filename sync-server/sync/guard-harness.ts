@@ -40,8 +40,10 @@ export function serverDoc(name: string): ServerDoc {
   doc.getMap("meta").set("schemaVersion", DOCUMENT_SCHEMA_VERSION);
   const violations: unknown[] = [];
   const storage = {
-    recordViolation: async (violation: unknown) => {
-      violations.push(violation);
+    violations: {
+      recordViolation: async (violation: unknown) => {
+        violations.push(violation);
+      },
     },
   } as unknown as Storage;
   const guard = new WriteGuard({ storage, now: () => Date.UTC(2026, 10, 20) });

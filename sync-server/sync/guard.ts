@@ -81,14 +81,18 @@ function acceptsEntries(
 export class WriteGuard {
   constructor(private readonly options: { storage: Storage; now?: () => number }) {}
 
-  /** The accepted write to log, or null when the update brings nothing new; throws a refusal. */
-  async check({
+  /**
+   * The accepted write to log, or null when the update brings nothing new; throws a refusal. Decided
+   * synchronously (no promise made per edit); only a refusal that records a violation first is a
+   * promise, rejected with the refusal once the violation is stored.
+   */
+  check({
     type,
     payload,
     document,
     connection,
     context,
-  }: beforeSyncPayload): Promise<AcceptedWrite | null> {
+  }: beforeSyncPayload): AcceptedWrite | null | Promise<never> {
     if (type !== SYNC_STEP_2 && type !== UPDATE) return null;
     const { ref, grant, identity } = context as SyncContext;
 
@@ -154,14 +158,20 @@ export class WriteGuard {
       issues = issues.filter((issue) => !before.has(issueKey(issue)));
     }
     if (issues.length > 0) {
-      await this.options.storage.violations.recordViolation({
-        documentName: ref.name,
-        userId: identity.sub,
-        at: this.options.now?.() ?? nowMs(),
-        issues,
-      });
-      connection.sendStateless(JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues }));
-      throw syncRefusal("invalid-document", issues.map(issueKey).join("; "));
+      const found = issues;
+      return this.options.storage.violations
+        .recordViolation({
+          documentName: ref.name,
+          userId: identity.sub,
+          at: this.options.now?.() ?? nowMs(),
+          issues: found,
+        })
+        .then(() => {
+          connection.sendStateless(
+            JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues: found }),
+          );
+          throw syncRefusal("invalid-document", found.map(issueKey).join("; "));
+        });
     }
     return { changes: keepsHistory(ref) ? changesFromCopy(ref, document, shadow, paths) : null };
   }

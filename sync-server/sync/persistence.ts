@@ -184,28 +184,31 @@ export class Persistence implements Extension {
     return this.sizes.get(name) ?? 0;
   }
 
-  /** Appends an update to the log (after the seed, for a document receiving its first content). */
-  private async append(name: string, update: Uint8Array, author?: string): Promise<number> {
+  /**
+   * Appends an update to the log (after the seed, for a document receiving its first content). The
+   * common case is the storage's own promise: no further promise per write.
+   */
+  private append(name: string, update: Uint8Array, author?: string): Promise<number> {
     const { storage, instanceId } = this.options;
     const seed = this.unstored.get(name);
-    this.unstored.delete(name);
     this.sizes.set(name, this.sizeOf(name) + (seed?.byteLength ?? 0) + update.byteLength);
-    if (seed) this.markApplied(name, await storage.appendUpdate(name, seed, instanceId));
-    return storage.appendUpdate(name, update, instanceId, author);
+    if (seed === undefined) return storage.appendUpdate(name, update, instanceId, author);
+    this.unstored.delete(name);
+    if (seed === null) return storage.appendUpdate(name, update, instanceId, author);
+    return storage.appendUpdate(name, seed, instanceId).then((seq) => {
+      this.markApplied(name, seq);
+      return storage.appendUpdate(name, update, instanceId, author);
+    });
   }
 
   /**
    * Appends an accepted client write, with its author (the connection's verified user), to the log
    * before it is applied and acknowledged (the write path's last step before Hocuspocus applies it).
    */
-  async logWrite(
-    document: Document,
-    connection: Connection,
-    payload: Uint8Array,
-    author: string,
-  ): Promise<void> {
-    const seq = await this.append(document.name, payload, author);
-    this.pendingSeq.set(connection, seq);
+  logWrite(document: Document, connection: Connection, payload: Uint8Array, author: string): Promise<void> {
+    return this.append(document.name, payload, author).then((seq) => {
+      this.pendingSeq.set(connection, seq);
+    });
   }
 
   /**

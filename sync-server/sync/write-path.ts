@@ -5,7 +5,7 @@ import type { RemovalHold } from "../history/removal-hold";
 import type { AccessControl } from "./access";
 import type { SyncContext } from "./context";
 import type { WriteGuard } from "./guard";
-import type { RecordHistory } from "./history";
+import type { RecordChange, RecordHistory } from "./history";
 import type { Persistence } from "./persistence";
 
 export interface WriteSteps {
@@ -49,8 +49,8 @@ export class WritePath implements Extension {
 
   constructor(private readonly steps: WriteSteps) {}
 
-  async beforeSync(data: beforeSyncPayload): Promise<void> {
-    const { guard, hold, persistence, history, maxDocumentBytes, createDocument, now = nowMs } = this.steps;
+  beforeSync(data: beforeSyncPayload): Promise<void> {
+    const { guard, persistence, maxDocumentBytes } = this.steps;
     const name = data.document.name;
     // LIMIT5, before any work on the update: the tracked size plus the update's bytes (O(1)).
     if (
@@ -60,16 +60,34 @@ export class WritePath implements Extension {
     ) {
       throw syncRefusal("document-too-large", `the server keeps documents up to ${maxDocumentBytes} bytes`);
     }
-    const write = await guard.check(data);
-    if (!write) return;
+    // The common write runs its steps in this turn and makes one promise: the log's append. A step
+    // that has to wait (a violation being recorded, a held removal, a new document's budget) is
+    // waited for, and the steps after it run once it is done.
+    const write = guard.check(data);
+    if (write instanceof Promise) return write;
+    if (!write) return DONE;
     const changes = write.changes && write.changes.length > 0 ? write.changes : null;
-    const held = changes && hold ? hold.check(data, changes) : null;
-    if (held) await held;
+    const held = changes && this.steps.hold ? this.steps.hold.check(data, changes) : null;
+    return held ? held.then(() => this.store(data, changes)) : this.store(data, changes);
+  }
+
+  /** LIMIT6, then the log (STORE1), then the history (AUDIT1): an accepted write's steps after the hold. */
+  private store(data: beforeSyncPayload, changes: RecordChange[] | null): Promise<void> {
+    const { persistence, createDocument } = this.steps;
     const { identity } = data.context as SyncContext;
     // LIMIT6: the first content of a document nothing of which is stored creates it.
-    if (createDocument && persistence.isUnstored(name)) await createDocument(identity.sub);
-    await persistence.logWrite(data.document, data.connection, data.payload, identity.sub);
-    if (changes) history.add(data.document.name, { userId: identity.sub, at: now(), changes });
+    if (createDocument && persistence.isUnstored(data.document.name)) {
+      return createDocument(identity.sub).then(() => this.log(data, identity.sub, changes));
+    }
+    return this.log(data, identity.sub, changes);
+  }
+
+  private log(data: beforeSyncPayload, userId: string, changes: RecordChange[] | null): Promise<void> {
+    const { persistence, history, now = nowMs } = this.steps;
+    const logged = persistence.logWrite(data.document, data.connection, data.payload, userId);
+    if (!changes) return logged;
+    // Queued once the write is logged (not at all when that fails), with the server's time of the write.
+    return logged.then(() => history.add(data.document.name, { userId, at: now(), changes }));
   }
 
   onChange(data: onChangePayload): Promise<void> {
