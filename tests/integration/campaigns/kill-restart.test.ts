@@ -21,8 +21,8 @@ import { writeSections } from "../../../sync-server/sync/doc-json";
 //
 // SMTP's rule decides what "got" means: a message is delivered when the server answered 250 to its
 // data. The ones held without an answer when the process died were never delivered, and are sent again.
-// The server's clock is shifted (fixtures/shifted-clock.mjs) so the run is due on a weekday at 09:00
-// Chicago whatever day the test runs.
+// The server's clock starts where the test puts it (CLOCK_FIXED_AT, sync-server/clock.ts) so the run is
+// due on a weekday at 09:00 Chicago whatever day the test runs.
 
 const ROOT = resolve(__dirname, "../../..");
 const RECIPIENTS = 40;
@@ -84,30 +84,26 @@ async function seed() {
   await storage.close();
 }
 
-function startServer(smtpPort: number, clockOffsetMs: number): { process: ChildProcess; output: string[] } {
+function startServer(smtpPort: number, clockAt: number): { process: ChildProcess; output: string[] } {
   const output: string[] = [];
   const node = existsSync(join(ROOT, "node_modules/.bin/node"))
     ? join(ROOT, "node_modules/.bin/node")
     : process.execPath;
-  const proc = spawn(
-    node,
-    ["--import", "tsx", "--import", join(__dirname, "fixtures/shifted-clock.mjs"), "sync-server/main.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        HOST: "127.0.0.1",
-        PORT: "0",
-        DATA_DIR: dir,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        CAMPAIGN_SCHEDULER_INTERVAL_SECONDS: "1",
-        RANGELINE_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const proc = spawn(node, ["--import", "tsx", "sync-server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      CAMPAIGN_SCHEDULER_INTERVAL_SECONDS: "1",
+      CLOCK_FIXED_AT: new Date(clockAt).toISOString(),
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   proc.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
   proc.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
   return { process: proc, output };
@@ -166,8 +162,8 @@ describe("campaign run: SIGKILL of the server process mid-run, then a restart", 
     const smtpPort = (smtp.server.address() as AddressInfo).port;
 
     try {
-      const offset = TARGET - Date.now();
-      const first = startServer(smtpPort, offset);
+      const started = Date.now();
+      const first = startServer(smtpPort, TARGET);
       child = first.process;
       await until(
         "the first messages",
@@ -189,7 +185,8 @@ describe("campaign run: SIGKILL of the server process mid-run, then a restart", 
 
       held.length = 0;
       gateOpen = true;
-      const second = startServer(smtpPort, offset + LEASE_PLUS);
+      // The restart's clock: as far past TARGET as the first run's has gone, plus the lease.
+      const second = startServer(smtpPort, TARGET + (Date.now() - started) + LEASE_PLUS);
       child = second.process;
       await until(
         "every recipient",
