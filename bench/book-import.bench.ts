@@ -37,8 +37,16 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2_000);
 const GOAL_MS = 30_000;
 const NOW = new Date("2026-11-27T15:00:00Z");
 
-const ms = (from: number) => performance.now() - from;
+/** Wall clock and this process's CPU time: on a loaded machine the wall clock mostly waits for a core. */
+type Mark = { wall: number; cpu: NodeJS.CpuUsage };
+const mark = (): Mark => ({ wall: performance.now(), cpu: process.cpuUsage() });
+type Took = { wall: number; cpu: number };
+const since = (from: Mark): Took => {
+  const cpu = process.cpuUsage(from.cpu);
+  return { wall: performance.now() - from.wall, cpu: (cpu.user + cpu.system) / 1000 };
+};
 const fmt = (n: number) => `${Math.round(n).toLocaleString("en-US")} ms`;
+const both = (t: Took) => `${fmt(t.wall).padStart(9)} (CPU ${fmt(t.cpu)})`;
 const lines: string[] = [];
 const say = (line: string) => {
   lines.push(line);
@@ -66,26 +74,25 @@ ws.addRow([...BOOK_HEADERS]);
 for (const row of rows) ws.addRow(row);
 const xlsxBytes = new Uint8Array(await workbook.xlsx.writeBuffer());
 
-const cpuAtStart = process.cpuUsage();
-let t = performance.now();
+let t = mark();
 const sheet = parseCsv("book.csv", csv);
-const parseCsvMs = ms(t);
-t = performance.now();
+const parseCsvMs = since(t);
+t = mark();
 const [xlsxSheet] = await parseXlsx(xlsxBytes);
-const parseXlsxMs = ms(t);
+const parseXlsxMs = since(t);
 if (xlsxSheet?.rows.length !== ROWS) throw new Error(`the XLSX read ${xlsxSheet?.rows.length} rows`);
-say(`  parse CSV (${(csv.length / 1e6).toFixed(1)} MB)          ${fmt(parseCsvMs)}`);
-say(`  parse XLSX (${(xlsxBytes.byteLength / 1e6).toFixed(1)} MB)         ${fmt(parseXlsxMs)}`);
+say(`  parse CSV (${(csv.length / 1e6).toFixed(1)} MB)          ${both(parseCsvMs)}`);
+say(`  parse XLSX (${(xlsxBytes.byteLength / 1e6).toFixed(1)} MB)         ${both(parseXlsxMs)}`);
 
 const mapping = guessMapping(sheet.headers);
-t = performance.now();
+t = mark();
 const plan = planImport({ sheets: [sheet], mapping, book: [], context: context("bench-1") });
-const planMs = ms(t);
+const planMs = since(t);
 const { report } = plan;
 if (report.rows.written !== ROWS)
   throw new Error(`planned ${report.rows.written} rows: ${report.refused[0]?.message}`);
 say(
-  `  plan (empty book)               ${fmt(planMs)}   ${report.counts.customer.create} customers, ${report.counts.coverage.create} endorsements`,
+  `  plan (empty book)               ${both(planMs)}   ${report.counts.customer.create} customers, ${report.counts.coverage.create} endorsements`,
 );
 
 // Apply as the device does: one typed transaction per document.
@@ -99,7 +106,7 @@ const docOf = (w: DocumentWrites) => {
   }
   return doc;
 };
-t = performance.now();
+t = mark();
 let lastProgress = 0;
 const applied = await applyPlan(
   plan,
@@ -115,18 +122,21 @@ const applied = await applyPlan(
     lastProgress = done;
   },
 );
-const applyMs = ms(t);
+const applyMs = since(t);
 say(
-  `  apply (device path)             ${fmt(applyMs)}   ${applied.documents} documents, ${applied.records} records (progress ${lastProgress}/${applied.records})`,
+  `  apply (device path)             ${both(applyMs)}   ${applied.documents} documents, ${applied.records} records (progress ${lastProgress}/${applied.records})`,
 );
-const total = parseCsvMs + planMs + applyMs;
-const cpu = process.cpuUsage(cpuAtStart);
-say(
-  `  CPU of this process so far      ${fmt((cpu.user + cpu.system) / 1000)} (XLSX parse included; on a loaded machine the wall clock waits for a core)`,
-);
-say(
-  `  CSV parsed, planned and applied ${fmt(total)}   goal ≤ ${fmt(GOAL_MS)}: ${total <= GOAL_MS ? "met" : "NOT met"}`,
-);
+const total: Took = {
+  wall: parseCsvMs.wall + planMs.wall + applyMs.wall,
+  cpu: parseCsvMs.cpu + planMs.cpu + applyMs.cpu,
+};
+const verdict = (t: Took) =>
+  t.wall <= GOAL_MS
+    ? "met"
+    : t.cpu <= GOAL_MS
+      ? "NOT met on the wall clock (the CPU time is within it: a loaded machine)"
+      : "NOT met";
+say(`  CSV parsed, planned and applied ${both(total)}   goal ≤ ${fmt(GOAL_MS)}: ${verdict(total)}`);
 
 // The same file again, against what was applied: nothing new.
 const book: ExistingCustomer[] = [];
@@ -144,12 +154,12 @@ for (const [key, doc] of docs) {
     taxIds: internal?.taxIds ?? {},
   });
 }
-t = performance.now();
+t = mark();
 const again = planImport({ sheets: [sheet], mapping, book, context: context("bench-2") });
-const againMs = ms(t);
+const againMs = since(t);
 const created = Object.values(again.report.counts).reduce((n, c) => n + c.create + c.update, 0);
 say(
-  `  same file again (plan)          ${fmt(againMs)}   ${again.report.rows.unchanged} rows unchanged, ${created} records created or changed`,
+  `  same file again (plan)          ${both(againMs)}   ${again.report.rows.unchanged} rows unchanged, ${created} records created or changed`,
 );
 
 // The book document after the import beside bench:book's.
@@ -176,7 +186,7 @@ try {
     if (!agent) throw new Error("no demo agent");
     const token = await issueTestToken(keys, agent, { issuer: server.url });
     const post = async (dryRun: boolean) => {
-      const started = performance.now();
+      const started = mark();
       const response = await fetch(new URL("/api/orgs/demo/book-imports", server.url), {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -184,13 +194,13 @@ try {
       });
       const body = (await response.json()) as { report?: { rows: { written: number } }; message?: string };
       if (!response.ok) throw new Error(`${response.status} ${body.message}`);
-      return { ms: ms(started), written: body.report?.rows.written ?? 0 };
+      return { took: since(started), written: body.report?.rows.written ?? 0 };
     };
     const dry = await post(true);
-    say(`  server dry run                  ${fmt(dry.ms)}   ${dry.written} rows would be written`);
+    say(`  server dry run                  ${both(dry.took)}   ${dry.written} rows would be written`);
     const done = await post(false);
     say(
-      `  server import                   ${fmt(done.ms)}   goal ≤ ${fmt(GOAL_MS)}: ${done.ms <= GOAL_MS ? "met" : "NOT met"}`,
+      `  server import                   ${both(done.took)}   goal ≤ ${fmt(GOAL_MS)}: ${verdict(done.took)}`,
     );
   } finally {
     await server.close();

@@ -3,7 +3,7 @@ import type { Hocuspocus } from "@hocuspocus/server";
 import { applyPlan } from "../../shared/book/import/apply";
 import { planImport } from "../../shared/book/import/plan";
 import type { ImportRequest } from "../../shared/book/import/request";
-import type { ImportReport } from "../../shared/book/import/types";
+import type { DocumentWrites, ImportReport } from "../../shared/book/import/types";
 import { type ImportLogEntry, sourceKey } from "../../shared/documents/import-log";
 import { now } from "../clock";
 import type { Storage } from "../storage/types";
@@ -14,6 +14,9 @@ import { issuesOf, nameOf, type WriteRefusal, writeDocument } from "./write";
 // organisation's book, then, unless it is a dry run, applyPlan through the live documents
 // (write.ts), and the import's entry in the book document (`imports`, shared/documents/import-log.ts)
 // so the screen lists it and its undo (sync-server/history/import-undo.ts) finds what it wrote.
+
+/** Customer documents written at once. */
+const WRITERS = 8;
 
 export type ImportRun =
   | { ok: true; report: ImportReport; dryRun: boolean; written: { documents: number; records: number } }
@@ -57,11 +60,22 @@ export async function runImport(options: {
     );
     if (issues.length > 0) return { ok: false, report, refusal: { document: nameOf(orgId, writes), issues } };
   }
+  // Customer documents are independent: WRITERS of them at once (each waits on storage); the book
+  // document, whose summaries follow them, after all of them.
   let refusal: WriteRefusal | null = null;
+  const running = new Set<Promise<void>>();
+  const write = async (writes: DocumentWrites) => {
+    const found = await writeDocument(hocuspocus, orgId, writes, userId);
+    refusal ??= found;
+  };
   const result = await applyPlan(plan, async (writes) => {
+    if (writes.kind === "book") await Promise.all(running);
     if (refusal) return;
-    refusal = await writeDocument(hocuspocus, orgId, writes, userId);
+    const task = write(writes).finally(() => running.delete(task));
+    running.add(task);
+    if (running.size >= WRITERS) await Promise.race(running);
   });
+  await Promise.all(running);
   if (refusal) return { ok: false, report, refusal };
   const entry: ImportLogEntry = {
     id: importId,
