@@ -1,5 +1,5 @@
 // `npm run bench:alerts`: one user's 100 watch items with targets evaluated against a snapshot with the
-// shared engine (issue 15 §4: ≤ 50 ms). 90 LRP items over every sample offer of the day (lengths and
+// shared engine (docs/alerts.md; ≤ 50 ms). 90 LRP items over every sample offer of the day (lengths and
 // levels of feeder cattle, fed cattle and swine) and 10 LGM items (cattle and swine, default weights).
 // Prints the median and the worst of 20 runs after 3 warm-ups, and how many targets were met.
 // (Publishing to 200 connected clients is `npm run bench:publish`, bench/market-publish.bench.ts.)

@@ -1,4 +1,4 @@
-// `npm run bench:api` (issue 14 §4): how fast the partner API prices LRP quotes. A full server runs in
+// `npm run bench:api` (docs/applications.md): how fast the partner API prices LRP quotes. A full server runs in
 // this process (SQLite in a temporary directory, the sample market); a partner key is created through
 // the API; a load generator in a child process of its own (so it does not share the server's event
 // loop) keeps BENCH_CONNECTIONS requests in flight on keep-alive connections to POST /api/v1/quotes/lrp

@@ -1,4 +1,4 @@
-// `npm run bench:book`: the agent book's list screens in Chromium with a large book (issue 10 §5).
+// `npm run bench:book`: the agent book's list screens in Chromium with a large book (docs/agent-book.md).
 // Not a test: it prints figures and whether each goal holds.
 //   - a book of 2,000 customers and 5,000 coverages (with their entities and policies), generated from a
 //     seed as valid summaries (shared/documents/book.ts) and written to the server through a real sync
@@ -597,7 +597,7 @@ try {
   }
   await context.close();
 
-  // Issue 25: the encoded size of this book and of its customer documents, version 3 against 4.
+  // docs/sync-rules.md: the encoded size of this book and of its customer documents, version 3 against 4.
   results.push(...bookSizes());
   console.log(`\nSummary (load average now ${loadavg()[0]?.toFixed(1)}):`);
   for (const line of results) console.log(`  ${line}`);

@@ -1,4 +1,4 @@
-// The encoded size of the 5,000-coverage book before and after schema version 4 (issue 25: free text
+// The encoded size of the 5,000-coverage book before and after schema version 4 (docs/sync-rules.md TEXT1: free text
 // as shared text, addresses one key per field; goal: within 1.5x). Printed by `npm run bench:book` and
 // runnable alone (`npx tsx bench/book-size.ts`). Two figures:
 //   - the book document (`org/{orgId}/book`, the summaries the lists read), written as bench/book-data.ts

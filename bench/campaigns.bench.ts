@@ -1,4 +1,4 @@
-// `npm run bench:campaigns`: one campaign run of 10,000 recipients (issue 12 §4: ≤ 60 s) — each
+// `npm run bench:campaigns`: one campaign run of 10,000 recipients (docs/campaigns.md; ≤ 60 s) — each
 // recipient's e-mail priced with the shared engine, rendered, claimed in the send log and handed to the
 // embedded outbox (the e-mail outbox table) on SQLite in a temporary directory. Prints the time, the
 // rate and the memory (RSS and heap) before and after.

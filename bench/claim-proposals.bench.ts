@@ -1,4 +1,4 @@
-// `npm run bench:claims`: the server's claim proposals after a publication (issue 11; docs/claims.md):
+// `npm run bench:claims`: the server's claim proposals after a publication (docs/claims.md):
 // 50 organisations of 200 ended LRP endorsements each (half of them pay at the fixture's A00620 value),
 // stored in a real server (SQLite in a temporary data directory). Prints the first run (every proposal
 // written) and the median and worst of 5 runs after it (nothing changed: nothing written).

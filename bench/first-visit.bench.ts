@@ -1,4 +1,4 @@
-// `npm run bench:first-visit`: the first visit on a rural link (issue 30). Not a test: it prints figures.
+// `npm run bench:first-visit`: the first visit on a rural link (docs/first-visit.md). Not a test: it prints figures.
 //   - first visit (nothing cached, no service worker) of /insurance/lrp-quote at 360 px until the first
 //     row of the LRP coverage table is in the page, with the network throttled by Chromium (CDP
 //     Network.emulateNetworkConditions): slow 4G (1.6 Mbps, 150 ms RTT) and 3G (750 kbps, 300 ms RTT);

@@ -1,4 +1,4 @@
-// `npm run bench:limits` (issue 16 §2): does one flooding client slow the others? A full server runs
+// `npm run bench:limits` (docs/hardening.md): does one flooding client slow the others? A full server runs
 // in a process of its own with its default limits. A bystander at 127.0.0.3 calls the API (the member
 // list, with a token) and edits a document whose edit a second client receives; its latencies are
 // measured first alone, then while a flooder at 127.0.0.2 — in processes of its own — hammers the API

@@ -1,4 +1,4 @@
-// `npm run bench:publish`: publishing a market snapshot to 200 connected clients (issue 15 §5: ≤ 1 s).
+// `npm run bench:publish`: publishing a market snapshot to 200 connected clients (docs/market-data.md; ≤ 1 s).
 //
 // A real server on 127.0.0.1 (the sample market, published the way the feed publishes), 200 synced
 // clients of `market/current` — each its own WebSocket and Y.Doc, as the demo customer — in 4 child

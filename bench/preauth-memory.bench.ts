@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as encoding from "lib0/encoding";
 
-// Memory before sign-in (issue 24 §3, INPUT3): `npm run bench:preauth` starts the real server (its own
+// Memory before sign-in (docs/hardening.md; INPUT3): `npm run bench:preauth` starts the real server (its own
 // process, so its RSS is its own), keeps a signed-in user editing (edit → arrival at a second client,
 // every 100 ms), and opens SOCKETS sockets that never sign in, each trying to send one 4.5 MiB frame —
 // over raw TCP with a zero mask, as an attacker would, so the load generator holds one 64 KiB chunk, not

@@ -1,4 +1,4 @@
-// `npm run bench`: the pricing engine's speed (issue 3 §4). Not a test: it prints a table.
+// `npm run bench`: the pricing engine's speed (docs/pricing.md). Not a test: it prints a table.
 //   LGM: 5,000 correlated draws over 10 marketing months with the full deductible curve, against a
 //        straightforward reference (plain arrays, Math.random Box–Muller, re-simulating per deductible).
 //   LRP: the whole offer table of one type (every length × level of the sample).

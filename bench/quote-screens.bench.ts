@@ -1,4 +1,4 @@
-// `npm run bench:screens`: the quote screens' speed in Chromium (issue 6). Not a test: it prints figures.
+// `npm run bench:screens`: the quote screens' speed in Chromium (docs/pricing.md). Not a test: it prints figures.
 //   - LRP: coverage table updated after a change of head (input event → new figures in the table, next frame)
 //   - LGM: quote updated after a change of deductible (RMA draws) and of a weight (own 5,000-draw simulation)
 //   - first screen interactive from the service-worker cache (offline reload → table shown, head field enabled)

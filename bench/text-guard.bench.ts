@@ -1,4 +1,4 @@
-// `npx tsx bench/text-guard.bench.ts` (issue 25): what the write guard costs per keystroke typed into
+// `npx tsx bench/text-guard.bench.ts` (docs/sync-rules.md): what the write guard costs per keystroke typed into
 // a shared text of a customer document, on its text path (sync-server/sync/text-scan.ts: judged from
 // the update's encoding) against the copy path every keystroke would take without it (the update
 // applied to a copy of the document, the touched section validated, candidate.ts), and against the

@@ -13,7 +13,7 @@ import {
 import type { ParsedArgs } from "./args";
 import { UsageError } from "./args";
 
-// `rangeline admin invite --org ORG --email ADDRESS --role admin[,agent…]` (issue 13 §3): the
+// `rangeline admin invite --org ORG --email ADDRESS --role admin[,agent…]` (docs/administration.md): the
 // production bootstrap. Writes an invitation into the server's database (the same configuration as
 // the server: DATABASE_URL or DATA_DIR, DATA_ENCRYPTION_KEY, PUBLIC_URL) and prints its link, so the
 // first admin of an organisation is invited without editing the database by hand.

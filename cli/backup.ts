@@ -7,7 +7,7 @@ import type { ParsedArgs } from "./args";
 import { UsageError } from "./args";
 
 // `rangeline backup --out FILE [--data-dir DIR]`: an online backup of the embedded SQLite database,
-// taken while the server runs (issue 16 §4; sync-server/storage/sqlite-backup.ts).
+// taken while the server runs (docs/hardening.md; sync-server/storage/sqlite-backup.ts).
 // `rangeline restore --from FILE [--data-dir DIR] [--force]`: puts a backup in place, server stopped.
 // DIR defaults to the server's DATA_DIR. PostgreSQL (DATABASE_URL) is backed up with its own tools:
 // docs/hardening.md "Backups".

@@ -139,7 +139,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
 
     if (command === "backup" || command === "restore") {
-      // The embedded database's online backup and its restore (issue 16 §4).
+      // The embedded database's online backup and its restore (docs/hardening.md).
       const { backupCommand } = await import("./backup");
       return await backupCommand(command, args, process.env, io.stdout);
     }

@@ -88,7 +88,7 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(8 * 1024 * 1024),
-    // --- Hardening (issue 16; sync-server/hardening): rate limits, caps and body limits. Each rate is
+    // --- Hardening (docs/hardening.md; sync-server/hardening): rate limits, caps and body limits. Each rate is
     // "so many per minute" per address or per user, with bursts up to the same number.
     /** Sign-in and token endpoints (/authorize, /oauth/token, /v2/logout, /api/session/*), per address. */
     RATE_LIMIT_SIGN_IN_PER_ADDRESS: perMinute(300),
@@ -98,7 +98,7 @@ export const configSchema = z
     RATE_LIMIT_API_PER_ADDRESS: perMinute(1200),
     /** The HTTP API, per signed-in user. */
     RATE_LIMIT_API_PER_USER: perMinute(600),
-    /** The partner API (/api/v1, issue 14), requests per minute per API key. */
+    /** The partner API (/api/v1, docs/partner-api.md), requests per minute per API key. */
     PARTNER_API_PER_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** New sync sockets (WebSocket upgrades), per address. */
     RATE_LIMIT_SOCKETS_PER_ADDRESS: perMinute(600),
@@ -108,7 +108,7 @@ export const configSchema = z
     SYNC_MAX_DOCUMENTS_PER_SOCKET: z.coerce.number().int().min(1).default(500),
     /** Sync sockets one user may have open at once (with at least one document). */
     SYNC_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(256),
-    // --- Issue 24 (docs/hardening.md §2): pre-sign-in memory and document caps.
+    // --- docs/hardening.md §2: pre-sign-in memory and document caps.
     /** Bytes a sync socket may send before it signs in (INPUT3). */
     SYNC_PRE_AUTH_BYTES_PER_SOCKET: z.coerce
       .number()
@@ -145,7 +145,7 @@ export const configSchema = z
       .default(1024 * 1024 * 1024),
     /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    // --- Market data feed (issue 15; sync-server/market): where each trading day's files come from. An
+    // --- Market data feed (docs/market-data.md; sync-server/market): where each trading day's files come from. An
     // address may hold {yyyymmdd}, {date} (YYYY-MM-DD) and {ry} (RMA's reinsurance year). None set: the
     // embedded sample data is the market.
     /** RMA's A00630_LrpRate (the daily ADMLivestockLrp zip, or the text member itself). */
@@ -186,7 +186,7 @@ export const configSchema = z
     /** Contact the push services may use (mailto: or https:). */
     VAPID_SUBJECT: z.string().default("mailto:alerts@rangeline.invalid"),
     // --- end of market data feed
-    // --- Administration (issue 13; docs/administration.md) ---
+    // --- Administration (docs/administration.md) ---
     /** Outbound e-mail through SMTP (smtp:// or smtps://, with its user and password); unset: the local outbox table. */
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp(s)"),
     /** The From address of the server's e-mails (invitations). */
@@ -199,7 +199,7 @@ export const configSchema = z
       .max(24 * 30)
       .default(72),
     // --- end of administration
-    // --- Quote campaigns (issue 12; docs/campaigns.md) ---
+    // --- Quote campaigns (docs/campaigns.md) ---
     /** HMAC key of unsubscribe links (base64, ≥ 32 bytes); required in production, else generated in DATA_DIR. */
     UNSUBSCRIBE_SECRET: z
       .string()
@@ -306,7 +306,7 @@ export const configSchema = z
       });
     }
   })
-  // HOST1 (issue 24 §6): outside production the password-less development sign-in stays on this
+  // HOST1 (docs/hardening.md): outside production the password-less development sign-in stays on this
   // machine unless HOST=0.0.0.0 says otherwise.
   .transform((config) => ({
     ...config,

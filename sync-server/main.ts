@@ -22,7 +22,7 @@ const server = await startServer(config).catch((error: Error) => {
 // Outside production the embedded market source (sample data, labelled) is published into the
 // read-only `market/current` document — the snapshot GET /api/market/current serves — and again at
 // each Central midnight, when its date changes (sync-server/market/sample-publisher.ts), so devices
-// keep the current snapshot and notice a new one. With a market feed configured (issue 15) the feed
+// keep the current snapshot and notice a new one. With a market feed configured (docs/market-data.md) the feed
 // publishes instead.
 if (config.NODE_ENV !== "production" && !server.market.feed) {
   await startSamplePublisher({

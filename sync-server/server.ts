@@ -54,7 +54,7 @@ export interface StartOptions {
   redisPrefix?: string;
   instanceId?: string;
   marketSeed?: MarketSeed;
-  /** Market feed settings for tests (issue 15): tick by hand, a clock, short retries, a PG schema. */
+  /** Market feed settings for tests (docs/market-data.md): tick by hand, a clock, short retries, a PG schema. */
   marketFeed?: Pick<StartMarketFeedOptions, "manual" | "clock" | "retry" | "postgresSchema">;
   compactAfterMs?: number;
   extensions?: Extension[];
@@ -77,7 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     : loadOrCreateDataKey(config.DATA_DIR);
   const cipher = new DocumentCipher(dataKey);
   const opened = options.storage ?? (await openStorage(config));
-  // Members of a disabled organisation (issue 13 §4) are members of nothing there: sync-server/admin.
+  // Members of a disabled organisation (docs/administration.md) are members of nothing there: sync-server/admin.
   const disabledOrgs = await withDisabledOrgs(encryptedStorage(opened, cipher));
   const storage = disabledOrgs.storage;
   try {
@@ -96,7 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     throw new TokenRejectedError("jwks-unavailable", "the server is starting");
   };
   const instanceId = options.instanceId ?? randomUUID();
-  // Headers, rate and body limits, socket caps, session revocation, read-only presence (issue 16).
+  // Headers, rate and body limits, socket caps, session revocation, read-only presence (docs/hardening.md).
   const hardening = await createHardening({
     config,
     storage,
@@ -118,7 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     createDocument: hardening.createDocument,
     redisUrl: config.REDIS_URL,
     redisPrefix: options.redisPrefix,
-    // The published market (issue 15): the feed's last snapshot once there is one.
+    // The published market (docs/market-data.md): the feed's last snapshot once there is one.
     marketSeed: options.marketSeed ?? (async () => (market.feed ? marketSeedOf(market.source)() : null)),
     compactAfterMs: options.compactAfterMs,
     hold: hardening.history.hold,
@@ -134,7 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       dataDir: config.DATA_DIR,
     }),
   );
-  // Price alerts (issue 15 §4): every watchlist evaluated after each publish, told by Web Push / e-mail.
+  // Price alerts (docs/market-data.md): every watchlist evaluated after each publish, told by Web Push / e-mail.
   const alerts = await startAlerts(config, {
     storage,
     verify: (token) => verify(token),
@@ -143,7 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     log,
     postgresSchema: options.marketFeed?.postgresSchema,
   });
-  // Claim proposals (issue 11): every organisation's claims that pay, recorded after each publish.
+  // Claim proposals (docs/claims.md): every organisation's claims that pay, recorded after each publish.
   const claims = startClaims({
     storage,
     hocuspocus: sync.hocuspocus,

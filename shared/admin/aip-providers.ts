@@ -8,7 +8,7 @@ import {
   providerSupportsPlan,
 } from "../catalogue/providers";
 
-// Choosing among an organisation's insurance providers (issue 13 §2), from its AIP settings as parsed by
+// Choosing among an organisation's insurance providers (docs/administration.md), from its AIP settings as parsed by
 // aipSettingsSchema (aip.ts). No zod here: the quote screens import this module.
 
 /** What these helpers read of the AIP settings (aip.ts AipSettings). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getInsuranceProvider, INSURANCE_PROVIDERS, type InsuranceProviderId } from "../catalogue/providers";
 
-// AIP settings (issue 13 §2): which of the spec's insurance providers (§3 catalogue) an agency writes
+// AIP settings (docs/administration.md): which of the spec's insurance providers (§3 catalogue) an agency writes
 // with, per plan; its primary; data sync (only providers that can sync, §9); the agent-management link
 // and file-name prefixes. Kept in the organisation's settings as `aip`; absent: the whole catalogue.
 

@@ -1,4 +1,4 @@
-// WCAG 2.x contrast (issue 13 §1): the relative luminance of an sRGB colour and the ratio of two. Text
+// WCAG 2.x contrast (docs/administration.md): the relative luminance of an sRGB colour and the ratio of two. Text
 // on the primary colour (buttons, the header) must reach AA: 4.5:1 for normal text.
 
 export const WCAG_AA_NORMAL_TEXT = 4.5;

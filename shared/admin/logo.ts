@@ -1,4 +1,4 @@
-// Organisation logos and favicon (issue 13 §1): PNG or WebP told by their first bytes, at most
+// Organisation logos and favicon (docs/administration.md): PNG or WebP told by their first bytes, at most
 // LOGO_MAX_BYTES. SVG is refused: an SVG can carry scripts and external references, and sanitising it
 // safely needs more than a check of its bytes — the message says to save it as PNG or WebP.
 

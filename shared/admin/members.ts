@@ -1,6 +1,6 @@
 import type { Role } from "../access/roles";
 
-// Membership rules of the users screen (issue 13 §3), one definition for the server and the screen.
+// Membership rules of the users screen (docs/administration.md), one definition for the server and the screen.
 
 /** The roles an organisation's admin may grant; superAdmin is the platform's, never an org's. */
 export const ADMIN_GRANTABLE_ROLES: readonly Role[] = ["admin", "agent", "customer", "partner"];

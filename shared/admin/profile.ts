@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { phoneSchema } from "../schemas/formats";
 
-// The user's own profile (issue 13 §5): name, mobile phone, what they are told and how, and their
+// The user's own profile (docs/administration.md): name, mobile phone, what they are told and how, and their
 // consent to text messages with the date it was given (the server sets the date).
 
 export const NOTIFICATION_TOPICS = {

@@ -12,7 +12,7 @@ const at = (a: unknown, path: string) =>
     .filter((i) => i.path === path)
     .map((i) => i.message);
 
-describe("applications (issue 14)", () => {
+describe("applications (docs/applications.md)", () => {
   it("valid individual and business applications pass", () => {
     expect(issues(sampleIndividualApplication())).toEqual([]);
     expect(issues(sampleBusinessApplication())).toEqual([]);

@@ -10,7 +10,7 @@ import {
 import type { Application } from "../documents/application";
 import { isValidTaxId, type TaxIdType, taxIdMessage } from "../documents/tax-id";
 
-// The rules of an application for coverage (issue 14; docs/applications.md), one definition each,
+// The rules of an application for coverage (docs/applications.md), one definition each,
 // applied by applicationSchema and unit-tested in rules.test.ts. Each returns issues at field paths;
 // a message names what is wrong and never echoes a tax id.
 //   APP1 the applicant's part matches the applicant type (individual ↔ `individual`, business ↔ `business`)

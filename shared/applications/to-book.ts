@@ -4,7 +4,7 @@ import type { CustomerProfile, Entity, Policy, Sbi } from "../documents/book";
 import { taxIdKey } from "../documents/book";
 import type { TaxIdType } from "../documents/tax-id";
 
-// An accepted application in the agent's book (issue 14 §1): the producer profile, the entity (with its
+// An accepted application in the agent's book (docs/applications.md): the producer profile, the entity (with its
 // spouse or SBIs, last four digits only) and a pending policy per plan wanted, plus the full tax ids for
 // the agents-only internal document. Pure: the ids are made by the caller (on the device).
 

@@ -9,7 +9,7 @@ import { isIsoDate } from "../market/dates";
 // run to June 30, named by the calendar year they end in — the reinsurance year. So a sale on
 // 2026-11-20 is crop year 2027, which picks 2027's subsidy schedules (beginning farmers by year of
 // farming) and counts toward 2027's head limits. RMA's published LRP rate rows (A00630 "Commodity
-// Year") carry the same year. (The quote screens used the calendar year until issue 10.)
+// Year") carry the same year. (The quote screens once used the calendar year.)
 
 const check = (date: string, what: string) => {
   if (!isIsoDate(date)) throw new RangeError(`${what}: expected a date YYYY-MM-DD, got "${date}"`);

@@ -46,7 +46,7 @@ describe("book summaries (the organisation document's list cache)", () => {
       state: "KS",
       status: "active",
       activePolicies: 1,
-      // c1 is in force; c3, a quoted LGM endorsement on a pending policy, covers nothing yet (issue 28 §5).
+      // c1 is in force; c3, a quoted LGM endorsement on a pending policy, covers nothing yet.
       headCovered: 100,
       nextEndDate: "2027-05-21",
       updatedAt: sampleProfile().updatedAt,

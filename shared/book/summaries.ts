@@ -34,7 +34,7 @@ export interface BookSummaries {
 export const LIVE_COVERAGE_STATUSES = new Set(["quoted", "submitted", "accepted"]);
 /**
  * Coverage in force: accepted by the insurance provider. A quote or a submission (on a pending policy,
- * say) covers nothing yet, so "coverages in force" and "head covered" leave them out (issue 28 §5).
+ * say) covers nothing yet, so "coverages in force" and "head covered" leave them out.
  */
 export const IN_FORCE_COVERAGE_STATUSES: ReadonlySet<string> = new Set(["accepted"]);
 

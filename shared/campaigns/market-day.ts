@@ -1,4 +1,4 @@
-// Whether a market snapshot is fresh enough for a campaign (issue 12 §3: never send figures from a
+// Whether a market snapshot is fresh enough for a campaign (docs/campaigns.md: never send figures from a
 // snapshot older than the last trading day). RMA posts a day's LRP rates about 3:30 pm Central, so the
 // last trading day whose data should be out is today from 3:30 pm Central on a weekday, else the weekday
 // before (no exchange holiday calendar: on a holiday the previous day is called stale). The same rule as

@@ -4,7 +4,7 @@ import { priceCampaignQuote } from "./price";
 import { sampleShortLink } from "./quote-link";
 import { type RenderedEmail, type RenderOrg, renderEmail, renderSms, smsSegments } from "./render";
 
-// The campaign form's live preview (issue 12 §2): the e-mail and the SMS a recipient would get today,
+// The campaign form's live preview (docs/campaigns.md): the e-mail and the SMS a recipient would get today,
 // priced with the shared engine on one snapshot and rendered by the functions the server sends with.
 // The pricing worker runs it (worker/api.ts loads this module on first use, so the quote screens never
 // carry it); it takes plain data and returns plain data.

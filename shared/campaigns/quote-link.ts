@@ -1,7 +1,7 @@
 import { quoteScreenPath } from "../access/routes";
 import type { CampaignQuote } from "../documents/campaign";
 
-// The links a campaign message carries to its full quote (issue 12 §3). The e-mail links to the quote
+// The links a campaign message carries to its full quote (docs/campaigns.md). The e-mail links to the quote
 // screen with the campaign's setup in the screen's own address fields; an SMS carries a short link `/q/{code}` on the same origin that redirects there
 // (sync-server/campaigns/short-links.ts), so the text stays in fewer segments.
 

@@ -1,7 +1,7 @@
 import { regionForCode } from "../catalogue/regions";
 import { COUNTY_ZONES, STATE_ZONES } from "./us-time-zones";
 
-// A recipient's IANA time zone from the customer's address (SMS quiet hours, issue 12 §3): the county's
+// A recipient's IANA time zone from the customer's address (SMS quiet hours, docs/campaigns.md): the county's
 // zone where the state spans zones, else the state's; the organisation's zone when the address is
 // missing or names no known state. Data and sources: us-time-zones.ts.
 

@@ -1,6 +1,6 @@
 import type { Channel, Recipient } from "../documents/campaign";
 
-// Who gets a campaign and how (issue 12 §1). SMS only when the organisation enables SMS campaigns and
+// Who gets a campaign and how (docs/campaigns.md). SMS only when the organisation enables SMS campaigns and
 // the customer gave SMS consent (and has a mobile phone); e-mail only to a customer with an address. An
 // unsubscribe is the recipient's alone: the document is agent-writable, so the server keeps the
 // authoritative opt-outs in its own table and the sender consults them (sync-server/campaigns); this

@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import type { PricedQuote } from "./price";
 
-// The messages of a campaign run for one recipient (issue 12 §2–3), pure: the screen's live preview and
+// The messages of a campaign run for one recipient (docs/campaigns.md), pure: the screen's live preview and
 // the server's send call the same functions with the same priced quote, so what the agent sees is what
 // the producer gets. E-mail: HTML and plain text with the organisation's name, colour, sender, postal
 // address (CAN-SPAM) and a visible unsubscribe link; several campaigns of one organisation may share

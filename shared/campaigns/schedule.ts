@@ -1,7 +1,7 @@
 import type { ScheduleSection } from "../documents/campaign";
 import { addDays, isoWeekdayOf, wallTime, zonedInstant } from "./zoned-time";
 
-// When a campaign sends (issue 12 §1): pure arithmetic over the schedule, the organisation's time zone
+// When a campaign sends (docs/campaigns.md): pure arithmetic over the schedule, the organisation's time zone
 // and an instant passed in. A run is one send date; its key is the campaign id and that date, so a run
 // is the same run on every server instance. DAILY sends on each listed weekday, WEEKLY on the one listed
 // weekday, MONTHLY on the first such weekday of the month (days 1–7). The send time is wall-clock time
@@ -63,7 +63,7 @@ export function runsDue(rule: ScheduleRule, timeZone: string, from: number, to: 
   return runs;
 }
 
-/** SMS quiet hours (issue 12 §3): texts go out from 8 am until before 9 pm, recipient's local time. */
+/** SMS quiet hours (docs/campaigns.md): texts go out from 8 am until before 9 pm, recipient's local time. */
 export const SMS_HOURS = { from: 8, until: 21 } as const;
 
 export const smsAllowedAt = (at: number, timeZone: string): boolean => {

@@ -1,5 +1,5 @@
 // Which IANA time zone a US address is in, by state and — where a state spans zones — by county: the
-// data behind SMS quiet hours in the recipient's zone (issue 12 §3; docs/campaigns.md).
+// data behind SMS quiet hours in the recipient's zone (docs/campaigns.md).
 //
 // Sources: the legal boundaries of the US standard time zones, 49 CFR Part 71 (§71.4–71.10, the
 // boundary lines between the Eastern, Central, Mountain and Pacific zones and Alaska's), and the IANA time

@@ -12,7 +12,7 @@ import { EMAIL_MESSAGE } from "../schemas/messages";
 import { addressSchema, isoDateSchema, moneySchema, PROVIDER_IDS, recordIdSchema } from "./book";
 import { TAX_ID_TYPES } from "./tax-id";
 
-// An application for coverage (issue 14; docs/applications.md): what a producer sends an agency to
+// An application for coverage (docs/applications.md): what a producer sends an agency to
 // have LRP and/or LGM written with an insurance provider. The same strict schema is used by the forms
 // (field messages), the server's POST /api/applications and the tests. Rules that look at several
 // fields are in shared/applications/rules.ts (one definition, unit-tested there). Tax ids are digits

@@ -1,6 +1,6 @@
 import { ATTACHMENT_MAX_BYTES, type AttachmentType } from "./claim";
 
-// What a claim attachment is, told by its first bytes (issue 11 §2), never by its name or the type a
+// What a claim attachment is, told by its first bytes (docs/claims.md), never by its name or the type a
 // browser claims: PDF (%PDF-), PNG (its 8-byte signature), JPEG (FF D8 FF), HEIC (an ISO-BMFF `ftyp`
 // box of a HEIF brand). The server refuses anything else; the device checks the same before queueing.
 

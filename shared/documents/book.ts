@@ -21,7 +21,7 @@ import { isoInstantSchema, phoneSchema } from "../schemas/formats";
 import { EMAIL_MESSAGE, STATE_MESSAGE, ZIP_MESSAGE } from "../schemas/messages";
 import { isValidTaxId, TAX_ID_TYPES, taxIdMessage } from "./tax-id";
 
-// The agent's book of business (issue 10): one strict schema per record, used by the forms, the sync
+// The agent's book of business (docs/agent-book.md): one strict schema per record, used by the forms, the sync
 // server's write guard, the partner API and the tests. Records live in the customer document
 // (`org/{orgId}/customer/{customerId}`): `profile`, `entities`, `policies`, `coverages` (LRP coverages
 // and LGM endorsements, told apart by `plan`). Full tax ids never enter that document: the linked
@@ -81,7 +81,7 @@ export const addressSchema = z
   });
 export type Address = z.infer<typeof addressSchema>;
 
-/** A free-text field as stored (issue 25): what was typed, untrimmed; required-ness is checked at use. */
+/** A free-text field as stored (docs/sync-rules.md): what was typed, untrimmed; required-ness is checked at use. */
 const storedText = (max: number) => z.string().max(max);
 
 /**
@@ -555,7 +555,7 @@ export const coverageSummarySchema = z.strictObject({
   head: z.number().int().nonnegative(),
   producerPremium: moneySchema,
   status: z.enum(COVERAGE_STATUSES),
-  /** LRP: the frozen figures an indemnity needs, so the hub can propose claims from summaries (issue 11). */
+  /** LRP: the frozen figures an indemnity needs, so the hub can propose claims from summaries (docs/claims.md). */
   lrp: z
     .strictObject({
       coveragePrice: moneySchema,

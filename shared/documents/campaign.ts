@@ -9,7 +9,7 @@ import {
 } from "../catalogue/enumerations";
 import { isoInstantSchema } from "../schemas/formats";
 
-// The quote campaign document (`org/{o}/campaign/{id}`, issue 12): the campaign (plan and quote setup,
+// The quote campaign document (`org/{o}/campaign/{id}`, docs/campaigns.md): the campaign (plan and quote setup,
 // status), its schedule and its recipients. Strict shapes, versioned by `schemaVersion` like the other
 // records; one schema per section. The rules over them live in shared/campaigns/ (status.ts, schedule.ts).
 

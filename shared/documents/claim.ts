@@ -3,7 +3,7 @@ import { isIsoDate } from "../market/dates";
 import { isoInstantSchema } from "../schemas/formats";
 import { moneySchema, recordIdSchema } from "./book";
 
-// A claim (issue 11 §2; docs/claims.md): the document `org/{orgId}/claim/{claimId}`. Agents of the
+// A claim (docs/claims.md): the document `org/{orgId}/claim/{claimId}`. Agents of the
 // organisation write it; the customer it names reads it (ACL7). Sections:
 //   claim       — the claim itself (one record, edited field by field so co-edits of different fields
 //                 merge): the endorsement(s), the actual value used with its source and date, the

@@ -8,7 +8,7 @@ import {
 } from "./book";
 import type { DocumentJson, MigrationContext } from "./migrations";
 
-// Version 1 → 2 (issue 10): the customer document's open records become the strict shapes of book.ts.
+// Version 1 → 2 (docs/agent-book.md): the customer document's open records become the strict shapes of book.ts.
 // Whatever valid data a stored document has is kept: a record that fits its new shape stays where it
 // is; one that does not (and the profile fields the new shape has no place for) moves, unchanged, to the
 // `legacy` section, where the record page lists it for an agent to re-enter. Nothing is dropped. The

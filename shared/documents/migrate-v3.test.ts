@@ -6,7 +6,7 @@ import { MIGRATIONS, migrateDocument } from "./migrations";
 import { DOCUMENT_SCHEMA_VERSION, validateDocument } from "./shapes";
 import { isTextField } from "./text-fields";
 
-// Version 3 → 4 (issue 25): free text becomes shared text, an address one key per field. In JSON the
+// Version 3 → 4 (docs/sync-rules.md): free text becomes shared text, an address one key per field. In JSON the
 // values stay; the profile's and entities' address maps and text fields are made (empty) once here.
 
 const context = { now: "2026-11-27T06:00:00.000Z", recordId: "01JCUSTOMER0000000000000001" };

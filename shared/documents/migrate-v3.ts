@@ -1,6 +1,6 @@
 import { PRECREATED, recordPrecreated, withPrecreated } from "./text-fields";
 
-// Version 3 → 4 of a customer document (issue 25). Free-text fields become shared text and an address
+// Version 3 → 4 of a customer document (docs/sync-rules.md). Free-text fields become shared text and an address
 // one key per field: in the JSON the values stay what they are (a Y.Text reads as its string); what the
 // migration adds is what a version-4 record holds from its creation on (text-fields.ts PRECREATED):
 // the profile's and each entity's address as a map with its typed fields (empty ones added), and the

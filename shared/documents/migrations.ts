@@ -79,7 +79,7 @@ export function movesOutOf(
  * records of version 1, which today's shapes refuse; a version-2 client writes the book's summaries
  * into the organisation document, which version 3 keeps in the book document; a version-3 client
  * writes a name or an address as one plain value over the shared text of version 4, replacing what
- * another person is typing there (issue 25); a version-4 client reads records with the fields version 5
+ * another person is typing there (docs/sync-rules.md); a version-4 client reads records with the fields version 5
  * added (`importId`, `figuresFrom`: issue 27) as invalid and drops them when it writes a record whole:
  * it must update first.
  */

@@ -85,7 +85,7 @@ export const metaSectionSchema = z.strictObject({
 });
 
 /** The organisation's settings: the spec's Organisation entity without secrets or platform fields
- * (shared/schemas/organisation.ts, issue 13). */
+ * (shared/schemas/organisation.ts, docs/administration.md). */
 const orgSettingsSchema = organisationSettingsSchema;
 
 const memberSchema = z.looseObject({

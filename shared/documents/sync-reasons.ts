@@ -11,18 +11,18 @@ export const SYNC_REASONS = {
   "session-expired": 4401,
   /** ACL3-ACL10, SYNC1, SYNC2: the user may not open, or may not write, this document or section. */
   forbidden: 4403,
-  /** Issue 13 §4: the document's organisation was disabled by the platform; its members lost access. */
+  /** docs/administration.md: the document's organisation was disabled by the platform; its members lost access. */
   "org-disabled": 4403,
   /** SYNC3: the write would make the document invalid; it was recorded and not applied. */
   "invalid-document": 4422,
   /**
-   * SYNC7 (issue 24 §1): the update depends on changes the server does not have (a gap in a client's
+   * SYNC7 (docs/hardening.md): the update depends on changes the server does not have (a gap in a client's
    * clocks, or deletions of clocks not yet seen); not applied. The client connects again, and its sync
    * sends everything the server lacks, in order.
    */
   "missing-updates": 4412,
   /**
-   * SYNC9 (issue 24 §1): the stored document cannot be opened because of its content (e.g. a schema
+   * SYNC9 (docs/hardening.md): the stored document cannot be opened because of its content (e.g. a schema
    * version this server does not know); it was reported to the administrators, who can restore it from
    * its history (HIST2).
    */
@@ -33,16 +33,16 @@ export const SYNC_REASONS = {
   "client-too-old": 4426,
   /** SYNC6: the client's document schema is newer than this server knows. */
   "server-too-old": 4426,
-  /** LIMIT1-LIMIT3 (issue 16): too many connections or documents for now; the client tries again later. */
+  /** LIMIT1-LIMIT3 (docs/hardening.md): too many connections or documents for now; the client tries again later. */
   "rate-limited": 4429,
   /**
-   * HIST3 (issue 16 §4): the write would remove more than a set share of the document's records at once;
+   * HIST3 (docs/hardening.md): the write would remove more than a set share of the document's records at once;
    * it was held, not applied, until the writer confirms it (HOLD_MESSAGE_TYPE says how many).
    */
   "held-for-confirmation": 4409,
-  /** LIMIT5 (issue 24 §5): the write would make the stored document larger than the server keeps; not applied. */
+  /** LIMIT5 (docs/hardening.md): the write would make the stored document larger than the server keeps; not applied. */
   "document-too-large": 4413,
-  /** LIMIT6 (issue 24 §5): the user created too many new documents lately; the write waits and is sent later. */
+  /** LIMIT6 (docs/hardening.md): the user created too many new documents lately; the write waits and is sent later. */
   "too-many-documents": 4429,
 } as const;
 

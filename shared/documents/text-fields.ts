@@ -1,6 +1,6 @@
 import type { DocumentKind } from "./names";
 
-// Free-text fields stored as shared text (issue 25, schema version 4). A field listed here is a
+// Free-text fields stored as shared text (docs/sync-rules.md; schema version 4). A field listed here is a
 // Y.Text in the Y.Doc (its JSON, which the schemas check, is its string), so two people typing in it
 // at once both keep every keystroke and each person's run stays together; every other value is a plain
 // value (last writer wins per key) or a map (one key per field). Paths are inside the section; "*"

@@ -15,7 +15,7 @@ const code = (digits: number, what: string) =>
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "enter an amount in dollars, such as 142.50");
 
 /**
- * A price alert's target (issue 15 §4): the item is "met" on a snapshot when its figure reaches it.
+ * A price alert's target (docs/market-data.md): the item is "met" on a snapshot when its figure reaches it.
  * LRP: net price floor per cwt (coverage price − producer premium per cwt) at or above `value`, or
  * producer premium per head at or below; LGM: gross margin guarantee at or above. `email` and `sms`:
  * also tell the user that way (Web Push always, when they enabled it on a device).

@@ -1,4 +1,4 @@
-// A published market snapshot as the `market/current` document carries it (issue 15 §5): a small notice
+// A published market snapshot as the `market/current` document carries it (docs/market-data.md): a small notice
 // — the as-of date, label, sources and a version — not the snapshot itself. The snapshot (~600 KB of
 // JSON, ~85 KB gzipped) is fetched once per version over HTTP from an immutable, cacheable address, and
 // kept on the device. A publish is then an update of a few hundred bytes to every connected client

@@ -3,7 +3,7 @@ import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../market/ca
 import { isoDateToUtc } from "../market/dates";
 import type { MarketSnapshot } from "../market/snapshot";
 
-// A quote is priced on its sales date's prices (issue 26): RMA's rows of that day, or that day's
+// A quote is priced on its sales date's prices (docs/market-data.md): RMA's rows of that day, or that day's
 // snapshot. One rule for every channel (quote screens, command line, partner API, campaigns, alerts),
 // because they all call the engine: a snapshot of another day without that day's RMA rows is refused,
 // never priced with another day's futures. The caller fetches the sales date's snapshot from the market

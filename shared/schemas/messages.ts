@@ -1,5 +1,5 @@
 // Validation messages several schemas share, each defined once, in plain words that say what to do
-// (issue 28). They start in lower case because they are also composed ("taxId: …"); a form field shows
+// (CONVENTIONS.md). They start in lower case because they are also composed ("taxId: …"); a form field shows
 // them as a sentence. Where the spec gives a message (head limits, Decimal), that text is kept as is.
 
 export const STATE_MESSAGE = "choose a state from the list";

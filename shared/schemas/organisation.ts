@@ -145,7 +145,7 @@ export type OrganisationInput = z.input<typeof organisationSchema>;
 export const partialOrganisationSchema = base.partial().required({ id: true, organizationType: true });
 export type PartialOrganisation = z.infer<typeof partialOrganisationSchema>;
 
-// --- Administration (issue 13; docs/administration.md) ---------------------------------------------
+// --- Administration (docs/administration.md) ---------------------------------------------
 
 /**
  * The organisation's secrets: write-only, kept by the server alone (encrypted at rest), never in a
@@ -185,7 +185,7 @@ const omitted = Object.fromEntries(
  */
 export const organisationSettingsSchema = z.strictObject({
   ...base.omit(omitted).partial().shape,
-  /** The agency's insurance providers (issue 13 §2, shared/admin/aip.ts): not a field of the spec's entity. */
+  /** The agency's insurance providers (docs/administration.md; shared/admin/aip.ts): not a field of the spec's entity. */
   aip: aipSettingsSchema.optional(),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

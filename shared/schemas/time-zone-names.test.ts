@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { timeZoneOptions, zoneName } from "./time-zone-names";
 
-describe("time zones in words (issue 28 §2, §6)", () => {
+describe("time zones in words (one clock)", () => {
   it("offers the US zones first, named, then the others by id", () => {
     const options = timeZoneOptions(["Africa/Abidjan", "America/Chicago", "America/New_York", "UTC"]);
     expect(options.map((o) => o.label)).toEqual([

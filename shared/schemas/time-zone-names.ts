@@ -1,4 +1,4 @@
-// The organisation's time zone in words (issue 28 §2, one clock): every date and time a screen shows
+// The organisation's time zone in words (one clock): every date and time a screen shows
 // for the organisation names its zone this way, and the settings list offers the US zones first.
 
 /** The main US zones, east to west, with the name people use for them. */

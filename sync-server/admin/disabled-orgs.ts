@@ -4,7 +4,7 @@ import type { MemberTables } from "../members/tables";
 import { withOverrides } from "../storage/overrides";
 import type { Storage } from "../storage/types";
 
-// A disabled organisation (issue 13 §4, `disabledAt`): its members keep their rows in the membership
+// A disabled organisation (docs/administration.md; `disabledAt`): its members keep their rows in the membership
 // table, but the server treats them as members of nothing there — every access decision loads the
 // subject through this wrapper, so the sync server refuses the organisation's documents (and closes
 // live connections when told the memberships changed) and the APIs refuse its routes.
@@ -22,7 +22,7 @@ const IS_DISABLED = Symbol("rangeline.isOrgDisabled");
 
 /**
  * Why a user lost (or never had) access to `ref`: `org-disabled` when its organisation is disabled —
- * the client tells its user so (issue 13 §4) — else `forbidden`. `storage` is the one the sync server
+ * the client tells its user so (docs/administration.md) — else `forbidden`. `storage` is the one the sync server
  * was given (wrapped by withDisabledOrgs; any other storage answers `forbidden`).
  */
 export function lostAccessReason(storage: Storage, ref: DocumentRef): "org-disabled" | "forbidden" {

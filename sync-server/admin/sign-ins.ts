@@ -4,7 +4,7 @@ import type { Storage } from "../storage/types";
 import { isSyncContext } from "../sync/context";
 
 /**
- * Records each user's last sign-in (issue 13 §3, shown on the users screen): the time the user's app
+ * Records each user's last sign-in (docs/administration.md; shown on the users screen): the time the user's app
  * last opened an authenticated sync connection — a signed-in app connects at once. Written at most
  * once a minute per user, off the connection's path (a failure is logged, never fatal).
  */

@@ -6,7 +6,7 @@ import { quoteLgm } from "../../shared/pricing/lgm/quote";
 import { quoteLrp } from "../../shared/pricing/lrp/quote";
 import type { NoSales } from "../../shared/pricing/sales-day";
 
-// Price alerts (issue 15 §4): a watch item with a target is priced with the shared engine against a
+// Price alerts (docs/alerts.md): a watch item with a target is priced with the shared engine against a
 // newly published snapshot; the item is met when its figure reaches the target (the rule is stated
 // on the target's schema, shared/documents/watchlist.ts). Pure: no clock, no I/O.
 

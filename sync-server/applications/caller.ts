@@ -4,7 +4,7 @@ import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// Who a signed-in request speaks for, and whether they hold one of `roles` in `orgId` (issue 14's
+// Who a signed-in request speaks for, and whether they hold one of `roles` in `orgId` (docs/applications.md's
 // agent and partner routes). The answer is either the caller or the 401/403 response to send.
 
 export type Caller = { sub: string; roles: Role[] };

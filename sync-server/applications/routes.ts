@@ -15,7 +15,7 @@ import { callerIn } from "./caller";
 import { ApplicationSeal, sha256Hex } from "./seal";
 import type { ApplicationRecord } from "./tables";
 
-// Applications for coverage (issue 14 §1; docs/applications.md):
+// Applications for coverage (docs/applications.md):
 //   POST /api/applications                          anyone: validates with applicationSchema, stores it sealed
 //   GET  /api/applications/agency/{orgId}           anyone: the name of the agency a link sends to (agency.ts)
 //   GET  /api/applications/{id}/status              the applicant's device, with X-Application-Token

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { DocumentCipher } from "../storage/encryption";
 
-// Applications at rest (issue 14): the whole application, tax ids included, is sealed with AES-256-GCM
+// Applications at rest (docs/applications.md): the whole application, tax ids included, is sealed with AES-256-GCM
 // under DATA_ENCRYPTION_KEY (the key of the internal documents), bound to its id so a sealed blob moved
 // to another row does not open. The applicant's status token is an HMAC of the submission id under a
 // key derived from the data key: a retry of the same submission gets the same token back without the

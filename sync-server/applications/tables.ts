@@ -1,6 +1,6 @@
 import type { Db, SqlValue } from "../storage/sql";
 
-// The applications table (issue 14; docs/applications.md), written once for SQLite and PostgreSQL
+// The applications table (docs/applications.md), written once for SQLite and PostgreSQL
 // through the storage's SQL runner. The application itself (with its tax ids) is stored sealed under
 // DATA_ENCRYPTION_KEY (sync-server/applications/seal.ts); the row's plain columns are what the agent
 // hub lists: the applicant's name and type, the plans, the state, the status. Nothing here is a tax id.

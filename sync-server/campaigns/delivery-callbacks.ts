@@ -7,7 +7,7 @@ import { type DeliveryKey, deliveryKeyOf, sendKeysOf } from "./delivery-key";
 import { twilioSignature } from "./sms-inbound";
 import type { SendStatus } from "./tables";
 
-// Delivery results after a provider accepted a message (issue 12 §3), each settling the send log's rows
+// Delivery results after a provider accepted a message (docs/campaigns.md), each settling the send log's rows
 // of that message (the per-run log) and the recipient:
 // - POST /api/campaigns/email/events — SendGrid's signed Event Webhook: a JSON array of events, signed
 //   with ECDSA (P-256, SHA-256) over the X-Twilio-Email-Event-Webhook-Timestamp header followed by the

@@ -4,7 +4,7 @@ import { renderEmail, renderSms } from "../../shared/campaigns/render";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { alertText, evaluateWatchlist } from "../alerts/evaluate";
 
-// Issue 26: a quote for a day without sales says so in every channel. 2026-11-20 is a USDA Cattle on
+// docs/market-data.md: a quote for a day without sales says so in every channel. 2026-11-20 is a USDA Cattle on
 // Feed report day: no LRP cattle sales, though RMA's snapshot of the day exists.
 const AS_OF = "2026-11-20";
 const snapshot = generateSampleSnapshot(AS_OF);

@@ -22,7 +22,7 @@ import {
 } from "./sender";
 import { storedDocumentJson } from "./stored-doc";
 
-// The campaign scheduler (issue 12 §3): every minute it reads the stored campaign documents, settles
+// The campaign scheduler (docs/campaigns.md): every minute it reads the stored campaign documents, settles
 // each campaign's status in its organisation's zone, and sends the runs due in the last day (grouped by
 // organisation and send time, so a recipient of several campaigns may get one combined e-mail). It keeps
 // no state of its own that matters: the send log (campaign_sends) decides what was sent, so a restarted

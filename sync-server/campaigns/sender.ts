@@ -16,7 +16,7 @@ import { createShortLink } from "./short-links";
 import type { SendKey } from "./tables";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
-// One run of an organisation's campaigns due at one send time (issue 12 §3). Each message is keyed in
+// One run of an organisation's campaigns due at one send time (docs/campaigns.md). Each message is keyed in
 // the send log by campaign × run × recipient × channel and claimed with a lease before it goes to a
 // provider, then finished sent / failed / skipped: a recipient gets each run once across restarts and
 // instances (a crashed holder's claims are taken over when their lease ends; finished ones never).

@@ -9,7 +9,7 @@ import {
 import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 
-// Short links for campaign texts (issue 12 §3): `/q/{code}` on the server's public origin redirects
+// Short links for campaign texts (docs/campaigns.md): `/q/{code}` on the server's public origin redirects
 // (302) to the full quote page of that campaign's quote. Codes are 12 random letters and digits
 // (node:crypto, about 71 bits: not guessable, not derived from any id), stored in campaign_short_links
 // (SQLite or PostgreSQL) and valid for SHORT_LINK_TTL_MS — the run's prices are a day's, and a producer

@@ -4,7 +4,7 @@ import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { storedDocumentJson } from "./stored-doc";
 
-// Twilio's inbound SMS webhook (issue 12 §3): POST /api/campaigns/sms/inbound, form-encoded (From,
+// Twilio's inbound SMS webhook (docs/campaigns.md): POST /api/campaigns/sms/inbound, form-encoded (From,
 // Body, …), signed by Twilio in X-Twilio-Signature: base64 HMAC-SHA1 under the account's auth token of
 // the full URL followed by each POST parameter's name and value, sorted by name. A bad or missing
 // signature changes nothing (403). STOP (and Twilio's other opt-out words) marks the sender's number

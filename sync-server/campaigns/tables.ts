@@ -1,6 +1,6 @@
 import type { Db } from "../storage/sql";
 
-// --- Quote campaigns (issue 12; docs/campaigns.md) ---------------------------------------------------
+// --- Quote campaigns (docs/campaigns.md) ---------------------------------------------------
 // The server's side of campaigns, written once for both databases (the same `Db` as every table module, sql.ts):
 // - campaign_sends: the send log and the idempotency key campaign × run × recipient × channel. A row is
 //   claimed with a lease (like job_runs) before the message is handed to a provider and finished as

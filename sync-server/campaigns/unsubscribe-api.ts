@@ -6,7 +6,7 @@ import type { Storage } from "../storage/types";
 import { storedDocumentJson } from "./stored-doc";
 import type { UnsubscribeSigner } from "./unsubscribe-link";
 
-// The public unsubscribe endpoints (issue 12 §3; no sign-in: the signature is the proof):
+// The public unsubscribe endpoints (docs/campaigns.md; no sign-in: the signature is the proof):
 // - GET  /api/unsubscribe/{orgId}/{campaignId}/{customerId}?sig=…  what the page shows (campaign,
 //   organisation, the channels opted out);
 // - POST /api/unsubscribe/{orgId}/{campaignId}/{customerId}  {sig, channel: "email"|"sms"|"all",

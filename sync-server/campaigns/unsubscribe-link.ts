@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-// Signed unsubscribe links (issue 12 §3): /unsubscribe/campaign/{campaignId}/{customerId}?sig=…, the
+// Signed unsubscribe links (docs/campaigns.md): /unsubscribe/campaign/{campaignId}/{customerId}?sig=…, the
 // signature an HMAC-SHA256 of the campaign, the customer and the channel under a server secret, so
 // nobody unsubscribes someone else by editing ids. The secret comes from UNSUBSCRIBE_SECRET in
 // production; elsewhere it is generated once into DATA_DIR/unsubscribe-secret. Never logged or sent.

@@ -2,7 +2,7 @@ import * as Y from "yjs";
 import { documentName } from "../../shared/documents/names";
 import type { Storage } from "../storage/types";
 
-// Rule ATTACH1 (issue 24 §6; docs/hardening.md): a file is attached only to a claim the server holds.
+// Rule ATTACH1 (docs/hardening.md): a file is attached only to a claim the server holds.
 // A claim exists when its document (`org/{o}/claim/{c}`) has a `claim` section with content in storage.
 // Every acknowledged write is in the document's log before its acknowledgement (STORE1), so a claim an
 // agent has opened and synced is found here on every instance; a document that was only opened (its

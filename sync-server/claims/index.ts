@@ -3,7 +3,7 @@ import { now } from "../clock";
 import { centralTime } from "../market/central-time";
 import { type ClaimProposalsOptions, type ClaimProposalsRun, recordClaimProposals } from "./proposals";
 
-// Claims on the server (issue 11; docs/claims.md): the proposals recorded after each published market
+// Claims on the server (docs/claims.md): the proposals recorded after each published market
 // snapshot. server.ts calls afterPublish from its publish, next to the price alerts.
 
 export interface RunningClaims {

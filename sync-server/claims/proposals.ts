@@ -11,7 +11,7 @@ import { now } from "../clock";
 import type { Storage } from "../storage/types";
 import { documentJson, writeSections } from "../sync/doc-json";
 
-// The server's claim proposals (issue 11 §1–2; docs/claims.md "Claims that pay"): after each published
+// The server's claim proposals (docs/claims.md "Claims that pay"): after each published
 // market snapshot, for every organisation, the same engine the devices run (shared/book/claims.ts,
 // shared/pricing/claims) decides which claimable endorsements pay, and the server writes them into the
 // organisation document's `claimProposals` section — which only the server writes and the agent hub

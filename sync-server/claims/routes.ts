@@ -12,7 +12,7 @@ import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { claimExists } from "./exists";
 
-// Claim attachments and history (issue 11 §2; docs/claims.md):
+// Claim attachments and history (docs/claims.md):
 //   POST /api/orgs/{orgId}/claims/{claimId}/attachments?id=…&name=…   body: the file's bytes
 //   GET  /api/orgs/{orgId}/claims/{claimId}/attachments               the list (no bytes)
 //   GET  /api/orgs/{orgId}/claims/{claimId}/attachments/{id}          the file
@@ -20,7 +20,7 @@ import { claimExists } from "./exists";
 // The same access as the claim document (ACL7): agents of the organisation write, the customer the
 // claim names reads (the server's claim link table). A file is at most 10 MB and a PDF, PNG, JPEG or
 // HEIC told by its content; the id is made on the device, so an upload retried after a lost answer is
-// the same attachment (same bytes: 200 with the stored record; other bytes: 409). Issue 24 §6: only a
+// the same attachment (same bytes: 200 with the stored record; other bytes: 409). docs/hardening.md: only a
 // claim the server holds takes files (ATTACH1, 404), and an organisation's files stay under a cap
 // (ATTACH2, 413 with the organisation's figures).
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { requestAppOrigin } from "../identity/origins";
 import { CSP_REPORT_PATH } from "./csp-report";
 
-// Security and cache headers on every HTTP response (issue 16 §1). A route that sets its own
+// Security and cache headers on every HTTP response (docs/hardening.md). A route that sets its own
 // Content-Security-Policy keeps it (the embedded identity provider's pages: the hidden frame that
 // answers auth0-spa-js may be framed by the app's origin only); it gains `frame-ancestors 'none'` and
 // `base-uri 'none'` when it does not say otherwise. Decisions: docs/hardening.md.

@@ -11,7 +11,7 @@ import { clientAddress } from "./client-address";
 import type { PenaltyBox } from "./penalty-box";
 import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from "./rate-limit";
 
-// Rate limits and body limits of the HTTP routes (issue 16 §2): per address and per user, 429 with
+// Rate limits and body limits of the HTTP routes (docs/hardening.md): per address and per user, 429 with
 // Retry-After. Sign-in and token endpoints have the tighter budget; /api/* its own; pages and static
 // files none (they are cheap and cached).
 
@@ -137,7 +137,7 @@ export function bodyLimits(config: Config): MiddlewareHandler {
     onError: tooLarge(config.HTTP_MAX_BODY_BYTES),
   });
   const small = bodyLimit({ maxSize: SMALL_BODY_BYTES, onError: tooLarge(SMALL_BODY_BYTES) });
-  // Claim attachments (issue 11): one file of up to 10 MB, sent as bytes (application/octet-stream,
+  // Claim attachments (docs/claims.md): one file of up to 10 MB, sent as bytes (application/octet-stream,
   // application/pdf or image/*; the route checks size and type and says so). Any other body to that
   // route gets the API's limit.
   const attachment = bodyLimit({
@@ -149,7 +149,7 @@ export function bodyLimits(config: Config): MiddlewareHandler {
     onError: tooLarge(config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR),
   });
   // A GET or HEAD has no body to limit (the fetch Request of one never carries it); asking for it
-  // would build the whole Request object for nothing — ~90 µs on every GET (issue 15 §5, bench:publish).
+  // would build the whole Request object for nothing — ~90 µs on every GET (docs/market-data.md; bench:publish).
   return (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD"
       ? next()

@@ -18,7 +18,7 @@ import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
 import { SessionRevocations } from "./revocation";
 import { documentBudget, limitUpgrades, SyncLimits } from "./sync-limits";
 
-// Issue 16's hardening, put together for server.ts: headers, body and rate limits on every HTTP route,
+// The hardening (docs/hardening.md), put together for server.ts: headers, body and rate limits on every HTTP route,
 // limits on the sync socket, session revocation and read-only presence. docs/hardening.md.
 
 export interface HardeningOptions {

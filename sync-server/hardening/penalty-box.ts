@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import { nowMs } from "../clock";
 import { addressKey } from "./client-address";
 
-// Where an address waits once it has spent its budget (issue 16 §2). A 429 is cheap but not free: a
+// Where an address waits once it has spent its budget (docs/hardening.md). A 429 is cheap but not free: a
 // flood of them still costs the server a parse and a response each, which the other clients pay in
 // latency. So after a per-address refusal the answer carries `Connection: close`, and until its
 // Retry-After has passed, new connections from that address are closed as they arrive, before any

@@ -1,6 +1,6 @@
 import type { Duplex } from "node:stream";
 
-// Memory before sign-in (issue 24 §3, rule INPUT3). A sync socket that has not signed in yet may send
+// Memory before sign-in (docs/hardening.md; rule INPUT3). A sync socket that has not signed in yet may send
 // a small allowance of bytes, all such sockets together a global budget, and it has a deadline to sign
 // in, enforced by a timer of its own. Breaching any closes that socket with 4205. Bytes are counted
 // as they arrive on the TCP socket, before the WebSocket library buffers a frame (a 4.5 MiB frame is

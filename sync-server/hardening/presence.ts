@@ -3,7 +3,7 @@ import { nowMs } from "../clock";
 import type { Identity } from "../identity/verify";
 import { isSyncContext } from "../sync/context";
 
-// Presence (issue 16 §3, SESSION3; issue 24 §4, SESSION4). A connection speaks only for the awareness
+// Presence (docs/hardening.md; SESSION3; SESSION4). A connection speaks only for the awareness
 // client id it introduced itself, first come (a provider has one: its Y.Doc's): the first id it sends
 // something for that no live connection owns and that is not already present from elsewhere (another
 // instance). Every other id is dropped from its updates, a removal (a null state) or an empty state too. Who a state says is there is the server's: the verified subject and

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { nowMs } from "../clock";
 
-// Rate limits (issue 16 §2) with the generic cell rate algorithm: each key keeps one number, the
+// Rate limits (docs/hardening.md) with the generic cell rate algorithm: each key keeps one number, the
 // "theoretical arrival time" (TAT) of its next request. A rule of N per period with a burst of B lets
 // B through at once, then one every period/N. The same arithmetic runs in memory (one instance) and in
 // Redis (several instances share the budget, with Redis's clock).

@@ -5,7 +5,7 @@ import type { Identity } from "../identity/verify";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// Session revocation (issue 16 §3). Sign-out revokes the access token it presents (and its provider
+// Session revocation (docs/hardening.md). Sign-out revokes the access token it presents (and its provider
 // session id when the token carries one); "sign out on all devices" revokes every token of the user
 // issued up to that moment. Revocations live in the server's table (so a restart keeps them) and in
 // memory (so a check is a map lookup); with REDIS_URL the instances tell each other at once.

@@ -9,7 +9,7 @@ import { rawResponseHeaders } from "./headers";
 import type { PenaltyBox } from "./penalty-box";
 import { perMinute, type RateStore, retryAfterSeconds } from "./rate-limit";
 
-// Limits of the sync socket (issue 16 §2). Nothing here runs per message: a socket is counted when it
+// Limits of the sync socket (docs/hardening.md). Nothing here runs per message: a socket is counted when it
 // is upgraded, a document connection when it authenticates and when it ends.
 
 type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -149,7 +149,7 @@ export class SyncLimits implements Extension {
 }
 
 /**
- * LIMIT6 (issue 24 §5b): the budget of documents a user creates (gives its first content), in the rate
+ * LIMIT6 (docs/hardening.md; §5b): the budget of documents a user creates (gives its first content), in the rate
  * store — memory, or Redis shared by every instance — with the whole hour's budget as the burst. A
  * refusal is `too-many-documents` (4429): the device keeps the write and sends it again later.
  */

@@ -3,7 +3,7 @@ import type { DocumentKind } from "../../shared/documents/names";
 import { isRecordSection, sectionsOf } from "../../shared/documents/shapes";
 import type { RecordChange } from "../sync/history";
 
-// The hold-for-confirmation rule (issue 16 §4, HIST3): one client update that removes more than a set
+// The hold-for-confirmation rule (docs/hardening.md; HIST3): one client update that removes more than a set
 // share of a document's records (at least a few) is not applied; the writer is told how many and may
 // confirm (confirmations.ts), after which their next such write to that document is applied. It
 // catches a mistaken or malicious "delete everything"; removing a record or two never asks. It reads

@@ -8,7 +8,7 @@ import { mountImportUndo } from "./import-routes";
 import { RemovalHold } from "./removal-hold";
 import { mountHistoryApi } from "./routes";
 
-// Document history and restore (issue 16 §4; docs/hardening.md §4): the authors of accepted writes
+// Document history and restore (docs/hardening.md §4): the authors of accepted writes
 // (logged with each update by the write path, sync-server/sync/write-path.ts),
 // the hold of mass removals until confirmed, the API, and the hourly pruning of what is older than the
 // retention (30 days).

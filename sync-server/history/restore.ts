@@ -23,7 +23,7 @@ import {
 } from "./claim-summaries";
 import { documentAt } from "./past-state";
 
-// Restore (issue 16 §4, HIST2): a record, or the whole document, is made to read as it did at a past
+// Restore (docs/hardening.md; HIST2): a record, or the whole document, is made to read as it did at a past
 // time by a NEW update applied through the live document — connected clients receive it like any
 // other change, it is logged and archived like any other, and nothing written after that time is
 // destroyed (the history still holds it; restoring a later time brings it back). The update's author

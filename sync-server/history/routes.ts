@@ -15,7 +15,7 @@ import type { ConfirmationStore } from "./confirmations";
 import { touchedRecords } from "./past-state";
 import { pastJson, restorableSections, restoreDocument } from "./restore";
 
-// The document history API (issue 16 §4, HIST2). An administrator of the document's organisation, or
+// The document history API (docs/hardening.md; HIST2). An administrator of the document's organisation, or
 // a super administrator, may:
 //   GET  /api/orgs/{orgId}/document-history/documents             the organisation's stored documents
 //   GET  /api/orgs/{orgId}/document-history?document=…           the changes, newest first: when, who, which records

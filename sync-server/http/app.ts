@@ -14,9 +14,9 @@ export interface HttpAppOptions {
   first?: (app: Hono) => void;
   /** Whether an embedded-provider sign-in was revoked (sign out on all devices). */
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
-  /** The market snapshot source and the history and failure routes (issue 15). */
+  /** The market snapshot source and the history and failure routes (docs/market-data.md). */
   market?: { source: MarketSource; api: MarketApiOptions };
-  /** The embedded provider's users (issue 13: invited users join them); default the demo users. */
+  /** The embedded provider's users (docs/administration.md; invited users join them); default the demo users. */
   embeddedUsers?: DemoUser[];
   /** Mounts further /api routes (the sync server's) before the /api catch-all. */
   mountApi?: (app: Hono) => void;
@@ -42,7 +42,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     await next();
     c.header("Cache-Control", "no-cache");
   });
-  // Brotli or gzip copies written at build time when accepted (issue 30), else the file as it is.
+  // Brotli or gzip copies written at build time when accepted (docs/first-visit.md), else the file as it is.
   app.use("/*", precompressedFiles(staticRoot));
   app.use("/*", serveStatic({ root: staticRoot }));
 

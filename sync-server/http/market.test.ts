@@ -52,7 +52,7 @@ describe("GET /api/market/current", () => {
   });
 });
 
-describe("market history and fetch failures (issue 15)", () => {
+describe("market history and fetch failures (docs/market-data.md)", () => {
   const app = new Hono();
   mountMarketApi(
     app,

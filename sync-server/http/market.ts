@@ -133,7 +133,7 @@ export function mountMarketApi(
     const snapshot = await source.current();
     if (!snapshot)
       return c.json({ error: "stale-market-data", message: "No market snapshot is published yet" }, 503);
-    // `?part=lrp`: the snapshot without LGM's data, for a first LRP quote (issue 30, encoded.ts).
+    // `?part=lrp`: the snapshot without LGM's data, for a first LRP quote (docs/first-visit.md; encoded.ts).
     const part = c.req.query("part");
     if (part !== undefined && part !== "lrp")
       return c.json(
@@ -146,10 +146,10 @@ export function mountMarketApi(
     // Always revalidated: the page keeps its own copy for offline use.
     return sendEncoded(c, encodeSnapshot(snapshot), "no-cache", part);
   });
-  // The snapshot a `market/current` notice names, cached for good (issue 15 §5).
+  // The snapshot a `market/current` notice names, cached for good (docs/market-data.md).
   mountMarketSnapshots(app, source, options.history);
 
-  // Market history (issue 15 §3): the as-of dates kept from `from` to `to`, and one day's snapshot.
+  // Market history (docs/market-data.md): the as-of dates kept from `from` to `to`, and one day's snapshot.
   app.get("/api/market/history", async (c) => {
     const query = historyQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalid(c, "query", toIssues(query.error));

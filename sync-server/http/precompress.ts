@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-// Static files compressed once, at build time (issue 30): next to each compressible file of the build
+// Static files compressed once, at build time (docs/first-visit.md): next to each compressible file of the build
 // its brotli (`.br`) and gzip (`.gz`) copies, at the highest levels (the cost is paid once, not per
 // request). The server (static-files.ts) serves the copy the browser accepts. One list of encodings
 // for both sides.

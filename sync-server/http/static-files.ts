@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { COMPRESSIBLE, ENCODINGS, type Encoding } from "./precompress";
 
-// The build's files in the encoding the browser accepts (issue 30): the brotli or gzip copy written at
+// The build's files in the encoding the browser accepts (docs/first-visit.md): the brotli or gzip copy written at
 // build time (precompress.ts) with Content-Encoding, and `Vary: Accept-Encoding` on every answer for a
 // file that has copies — the identity one too, so no cache hands a brotli body to a client without it.
 // A Range request gets the identity file (a slice of a brotli stream is of no use to a resumed

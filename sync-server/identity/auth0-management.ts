@@ -1,7 +1,7 @@
 import { nowMs } from "../clock";
 import type { Config } from "../config";
 
-// "Sign out on all devices" at the identity provider (issue 16 §3). The server revokes the user's
+// "Sign out on all devices" at the identity provider (docs/hardening.md). The server revokes the user's
 // Rangeline sessions itself (sync-server/hardening/revocation.ts); with Auth0, a device whose token is
 // refused asks Auth0 for a new one, and Auth0 would hand one out as long as its own session (or a
 // refresh token) lives. So the user's Auth0 sessions and refresh tokens are ended too, through the

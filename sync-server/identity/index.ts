@@ -21,7 +21,7 @@ export function mountIdentity(
   config: Config,
   hooks: {
     isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
-    /** The users it signs in (a live list: issue 13's accepted invitations join it); default the demo users. */
+    /** The users it signs in (a live list: accepted invitations join it, docs/administration.md); default the demo users. */
     users?: DemoUser[];
   } = {},
 ): void {

@@ -1,7 +1,7 @@
 import type { Storage } from "../storage/types";
 import { DEMO_USERS, type DemoUser } from "./demo-users";
 
-// The embedded identity provider's users (development and test, issue 13): the demo users, and those
+// The embedded identity provider's users (development and test, docs/administration.md): the demo users, and those
 // who joined through an invitation. Invitees are kept in the `identity_users` table, so they can still
 // sign in after a restart; their roles are read from the membership table (ACL11) when the server starts.
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 
-// Where the app is served from (issue 24 §6, rule ORIGIN1): configuration only, never the request's
+// Where the app is served from (docs/hardening.md; rule ORIGIN1): configuration only, never the request's
 // Host header. With PUBLIC_URL set, its origin alone. Without it (development and test), the server's
 // own address on this machine: http://localhost:PORT and http://127.0.0.1:PORT, PORT being the port
 // the connection arrived at (read from the socket, which a client cannot forge). A request that names

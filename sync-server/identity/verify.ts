@@ -90,7 +90,7 @@ export function createAccessTokenVerifier(
       throw toRejection(error);
     }
     // jose checks exp and nbf with the leeway but takes any iat: one issued in the future beyond the
-    // leeway is a forged or mis-clocked token (issue 24 §6, rule TOKEN1).
+    // leeway is a forged or mis-clocked token (docs/hardening.md; rule TOKEN1).
     const nowSeconds = options.now?.() ?? nowMs() / 1000;
     if (typeof payload.iat === "number" && payload.iat > nowSeconds + TOKEN_LEEWAY_SECONDS) {
       throw new TokenRejectedError(

@@ -39,7 +39,7 @@ export interface StoredSnapshot {
   data: Uint8Array;
 }
 
-/** One LRP offer on one day (issue 15 §3): RMA's figures for a commodity, type, length and level. */
+/** One LRP offer on one day (docs/market-data.md): RMA's figures for a commodity, type, length and level. */
 export interface LrpOfferDay {
   asOf: string;
   commodityCode: string;

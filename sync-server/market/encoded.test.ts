@@ -10,7 +10,7 @@ import { sqliteJobStoreIn } from "../jobs/tables";
 import { encodeSnapshot } from "./encoded";
 import { createMarketFeed } from "./feed";
 
-// A published snapshot is serialised and gzipped once (issue 15 §5): the publish path hands on shallow
+// A published snapshot is serialised and gzipped once (docs/market-data.md): the publish path hands on shallow
 // copies ({ ...snapshot }), and the feed keeps the same bytes in the history that the route serves.
 
 const asRecord = (s: MarketSnapshot) => s as unknown as Record<string, unknown>;

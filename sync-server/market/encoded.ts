@@ -20,7 +20,7 @@ export interface EncodedSnapshot extends EncodedBody {
   version: string;
   asOf: string;
   /**
-   * The LRP screens' part (issue 30): the same snapshot with `lgm` empty. LGM's margins and draws are
+   * The LRP screens' part (docs/first-visit.md): the same snapshot with `lgm` empty. LGM's margins and draws are
    * ~140 KB of the ~620 KB of JSON but, being random-looking numbers, most of the compressed bytes
    * (~56 of 66 KB in brotli); without them the LRP rates compress to ~10 KB. A first visit to the LRP
    * quote screen prices from this and loads the whole snapshot after (src/lib/pricing/pricing-store.ts).
@@ -32,7 +32,7 @@ export interface EncodedSnapshot extends EncodedBody {
 export type SnapshotPart = "lrp";
 
 /**
- * Brotli quality for the snapshot (issue 30): 9 takes the ~600 KB sample from 86 KB (gzip) to 66 KB in
+ * Brotli quality for the snapshot (docs/first-visit.md): 9 takes the ~600 KB sample from 86 KB (gzip) to 66 KB in
  * ~25 ms, once per publish. 10 would give 60 KB for ~140 ms and 11 59 KB for ~3 s of the server's one
  * thread, which a publish should not block for.
  */

@@ -141,7 +141,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
       asOf: snapshot.asOf,
       publishedAt,
       // The bytes the publish serves (sync-server/market/encoded.ts): encoded once per snapshot, not
-      // once here and again for the notice (~50 ms of stringify and gzip on the event loop, issue 15 §5).
+      // once here and again for the notice (~50 ms of stringify and gzip on the event loop, docs/market-data.md).
       data: new Uint8Array(gzip.buffer, gzip.byteOffset, gzip.byteLength),
     });
     await store.saveOfferHistory(
@@ -237,7 +237,7 @@ export function createMarketFeed(options: MarketFeedOptions) {
     snapshotOf: (asOf: string): Promise<MarketSnapshot | null> => source.on?.(asOf) ?? Promise.resolve(null),
     listHistory: (from: string, to: string) => store.listSnapshots(from, to),
     listFailures: (limit: number) => store.listFailures({ job: MARKET_FETCH_JOB, limit }),
-    /** Publishes and keeps a snapshot made from uploaded files (issue 13 §4, the tools screen). */
+    /** Publishes and keeps a snapshot made from uploaded files (docs/administration.md; the tools screen). */
     publishSnapshot: keep,
     /** The latest runs of the server's jobs (the tools screen). */
     listRuns: (limit: number) => store.listRuns(limit),

@@ -3,7 +3,7 @@ import { sampleLrpRatesOf } from "../../shared/market/sample/generate";
 import { offeredAtOrBelow } from "../../shared/pricing/lrp/level-rule";
 import type { LrpOfferDay } from "../jobs/store";
 
-// One LRP offer's history for the quote screen's comparison and back-test (issue 26): the stored
+// One LRP offer's history for the quote screen's comparison and back-test (docs/market-data.md): the stored
 // history's days (what the market feed fetched from RMA or a super administrator uploaded) are real;
 // every other weekday of the range is filled from the labelled sample data, so the screen always has a
 // year to compare with and says which days are which. RMA's levels are continuous, so a day (real or

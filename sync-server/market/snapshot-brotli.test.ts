@@ -5,7 +5,7 @@ import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { mountMarketApi } from "../http/market";
 import { encodeSnapshot } from "./encoded";
 
-// Issue 30: the market snapshot is sent as brotli to a browser that accepts it (every current one does),
+// docs/first-visit.md: the market snapshot is sent as brotli to a browser that accepts it (every current one does),
 // the bytes compressed once per snapshot, with its own strong ETag and `Vary: Accept-Encoding`.
 
 const snapshot = generateSampleSnapshot("2026-11-20");

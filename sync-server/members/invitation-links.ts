@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-// Invitation links (issue 13 §3): `{id}.{expires}.{signature}` — a random id (the invitations table's
+// Invitation links (docs/administration.md): `{id}.{expires}.{signature}` — a random id (the invitations table's
 // key), the expiry in epoch seconds, and an HMAC-SHA256 of both under a key derived from
 // DATA_ENCRYPTION_KEY. Forged or altered links fail the signature; the table makes them single-use.
 

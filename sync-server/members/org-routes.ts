@@ -49,7 +49,7 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
     const parsed = await parseBody(c, addMemberSchema);
     if ("response" in parsed) return parsed.response;
     const member = parsed.data;
-    // Issue 24 §2 (ADMIN1): the platform's role is not an organisation's to grant; another
+    // ADMIN1 (docs/hardening.md): the platform's role is not an organisation's to grant; another
     // organisation's user is invited, never edited; a field left out keeps the stored one.
     const refused = grantProblem(who.roles, [member.role]);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
@@ -78,7 +78,7 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
     // The platform's role is not an organisation's to take away either (ADMIN1).
     const refused = grantProblem(who.roles, [params.data.role]);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
-    // The last admin keeps the role (issue 13 §3, shared/admin/members.ts).
+    // The last admin keeps the role (docs/administration.md; shared/admin/members.ts).
     if (params.data.role === "admin") {
       const admins = (await storage.members.listMembers(org.data))
         .filter((m) => m.roles.includes("admin"))

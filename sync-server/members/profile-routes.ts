@@ -12,7 +12,7 @@ import { parseBody, signedIn } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// The signed-in user's own profile (issue 13 §5): GET /api/me, PUT /api/me. Any signed-in user, for
+// The signed-in user's own profile (docs/administration.md): GET /api/me, PUT /api/me. Any signed-in user, for
 // themselves only (the identity is the token's subject — there is no user id in the address).
 
 export interface ProfileApiOptions {

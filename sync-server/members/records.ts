@@ -1,7 +1,7 @@
 import type { UserRecord } from "../storage/types";
 import type { StoredUser } from "./account-tables";
 
-// Whose user record an organisation's admin may write (issue 24 §2, rule ADMIN1 in docs/hardening.md).
+// Whose user record an organisation's admin may write (rule ADMIN1 in docs/hardening.md).
 // The users table is shared by every organisation: an admin creates a user, or changes one who belongs
 // to their organisation alone. A user of another organisation joins only through an invitation they
 // accept (members-api.ts), never by an edit of their record. A field left out (or null) keeps what is

@@ -14,7 +14,7 @@ import type { InvitationRecord } from "./account-tables";
 import type { InvitationLinks } from "./invitation-links";
 import { mergeUser } from "./records";
 
-// Users of an organisation (issue 13 §3; docs/administration.md). Membership stays in the server's
+// Users of an organisation (docs/administration.md). Membership stays in the server's
 // tables (ACL11); each change is audited and reaches live connections through onMembershipChanged.
 //   GET    /api/orgs/{o}/people                  members, roles, last sign-in; open invitations
 //   POST   /api/orgs/{o}/invitations             {email, roles, customerId?} → e-mailed link

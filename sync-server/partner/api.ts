@@ -17,7 +17,7 @@ import { referencePage } from "./reference";
 import { NoMarketData, PARTNER_ROUTES } from "./routes";
 import { API_SCOPES, type ApiCallRecord, type ApiKeyRecord, type ApiScope } from "./tables";
 
-// The partner API (issue 14 §2–3; docs/partner-api.md).
+// The partner API (docs/partner-api.md).
 //   Keys, for signed-in users (partners manage their own; admins of the org see and revoke all):
 //     GET  /api/orgs/{orgId}/api-keys            POST the same {name, scopes} → the key, shown once
 //     POST /api/orgs/{orgId}/api-keys/{id}/revoke      GET /api/orgs/{orgId}/api-calls (admins)

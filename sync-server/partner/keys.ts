@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-// API keys (issue 14 §2): `rl_live_{id}_{secret}` — a recognisable prefix (a leaked key is easy to spot
+// API keys (docs/partner-api.md): `rl_live_{id}_{secret}` — a recognisable prefix (a leaked key is easy to spot
 // and to scan for), a public id (16 lowercase base-32 characters: how lists and logs name the key), and
 // a 256-bit secret. The server keeps only the SHA-256 of the whole key and compares hashes in constant
 // time, so a key is shown once and can never be read back.

@@ -15,7 +15,7 @@ import {
 } from "./schemas";
 import type { ApiScope } from "./tables";
 
-// The partner API's routes (issue 14 §3), one table for the router (api.ts) and the OpenAPI document
+// The partner API's routes (docs/partner-api.md), one table for the router (api.ts) and the OpenAPI document
 // (openapi.ts). A handler gets the parsed body and the key's organisation and returns the JSON answer;
 // a DomainError it throws (the pricing engine's, with the spec's messages) becomes a 422 problem.
 
@@ -47,7 +47,7 @@ export class NoMarketData extends Error {}
 const salesDateOf = (body: unknown) =>
   typeof body === "object" && body !== null ? (body as { salesDate?: unknown }).salesDate : undefined;
 
-/** The current snapshot, or with a sales date that day's (issue 26: quotes on the sales date's prices). */
+/** The current snapshot, or with a sales date that day's (docs/market-data.md; quotes on the sales date's prices). */
 async function snapshotOf(market: MarketSource, salesDate?: unknown) {
   const snapshot = await snapshotForSalesDate(market, salesDate);
   if (!snapshot)

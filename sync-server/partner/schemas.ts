@@ -6,7 +6,7 @@ import {
 } from "../../shared/documents/book";
 import { lgmQuoteInputSchema, lrpQuoteInputSchema } from "../../shared/pricing";
 
-// The partner API's request and response shapes (issue 14 §3). Requests are the app's and the command
+// The partner API's request and response shapes (docs/partner-api.md). Requests are the app's and the command
 // line's own schemas (`npx rangeline quote`: the same JSON keys); responses describe what the pricing
 // engine returns. The OpenAPI document is generated from these (openapi.ts), never written by hand.
 

@@ -1,6 +1,6 @@
 import type { Db } from "../storage/sql";
 
-// API keys and the partner API's call log (issue 14 §2–3; docs/partner-api.md), one implementation for
+// API keys and the partner API's call log (docs/partner-api.md), one implementation for
 // SQLite and PostgreSQL through the storage's SQL runner. A key is stored as the SHA-256 of the whole
 // secret: it cannot be read back. Calls are recorded (key, method, route, status, time, request id).
 

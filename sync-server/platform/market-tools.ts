@@ -9,7 +9,7 @@ import { callerOf, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// The platform's market and job tools (issue 13 §4; superAdmin only):
+// The platform's market and job tools (docs/administration.md; superAdmin only):
 //   POST /api/platform/market/upload  {files: {lrpRate?, lrpActualEndingValue?, lgmGrossMargin?, lgmDraw?,
 //                                     futures?: {name, text}}, publish}: the files go through the market
 //                                     feed's importer; a bad file is refused with the importer's message

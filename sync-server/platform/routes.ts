@@ -7,7 +7,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { OrganisationRecord } from "./tables";
 
-// The platform (issue 13 §4; superAdmin only — a superAdmin membership in any organisation):
+// The platform (docs/administration.md; superAdmin only — a superAdmin membership in any organisation):
 //   GET   /api/platform/orgs                 every organisation the server knows (the table's, and those
 //                                            known only through memberships), with its member count
 //   POST  /api/platform/orgs                 {id, name, organizationType, parentOrgId?}

@@ -13,7 +13,7 @@ export interface OutboxRecord {
   headers: Record<string, string>;
 }
 
-/** An organisation as the platform keeps it (issue 13 §4): the server's table, superAdmin writes. */
+/** An organisation as the platform keeps it (docs/administration.md): the server's table, superAdmin writes. */
 export interface OrganisationRecord {
   id: string;
   name: string;

@@ -4,7 +4,7 @@ import { nowMs } from "../clock";
 import { invalid, jsonBody, signedIn, toIssues } from "../routes/route";
 import type { PushStore } from "./store";
 
-// Web Push subscriptions of the signed-in user (issue 15 §4):
+// Web Push subscriptions of the signed-in user (docs/market-data.md):
 //   GET    /api/push/vapid-public-key   → { publicKey } (the application server key the browser needs)
 //   POST   /api/push/subscriptions      { endpoint, keys: { p256dh, auth } } → 201
 //   DELETE /api/push/subscriptions      { endpoint } → 204 (404 when the user has no such subscription)

@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { checkSchemaName, withSchemaLock } from "../storage/schema-lock";
 
-// Web Push subscriptions (issue 15 §4): one row per browser endpoint, owned by a user. SQLite in
+// Web Push subscriptions (docs/market-data.md): one row per browser endpoint, owned by a user. SQLite in
 // DATA_DIR/push.sqlite (one instance) or PostgreSQL (the server's database, shared by every instance).
 // The endpoint is the key: a browser that subscribes again replaces its row.
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import webpush from "web-push";
 
-// The server's VAPID key pair (Web Push, issue 15 §4). Production: VAPID_PUBLIC_KEY and
+// The server's VAPID key pair (Web Push, docs/alerts.md). Production: VAPID_PUBLIC_KEY and
 // VAPID_PRIVATE_KEY from the environment (every instance must sign with the same pair). Elsewhere:
 // generated on first start into DATA_DIR/vapid.json (mode 0600) and read back after. The private key
 // is never sent, logged or put in a document.

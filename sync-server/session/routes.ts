@@ -5,7 +5,7 @@ import { signedIn } from "../routes/route";
 import type { SessionRevocation } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// The server half of signing out (issue 16 §3). The app calls these with its access token before it
+// The server half of signing out (docs/hardening.md). The app calls these with its access token before it
 // leaves for the identity provider's logout:
 //   POST /api/session/sign-out             this device's token (and provider session) is revoked
 //   POST /api/session/sign-out-everywhere  every token of the user issued until now is revoked

@@ -7,7 +7,7 @@ import { callerOf, idSchema, invalid, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 
-// GET /api/orgs/{o}/branding (issue 13 §1): the organisation's name, colours and logo addresses for
+// GET /api/orgs/{o}/branding (docs/administration.md): the organisation's name, colours and logo addresses for
 // members who may not read the organisation document (customers, ACL3), so their app wears the
 // agency's colours too. Read from the stored document (every accepted update is stored before it is
 // acknowledged), cached for 5 s per organisation.

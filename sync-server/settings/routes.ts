@@ -9,7 +9,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { SecretBox } from "./secret-box";
 
-// Organisation settings on the server (issue 13 §1; docs/administration.md):
+// Organisation settings on the server (docs/administration.md):
 //   GET    /api/orgs/{o}/secrets                 which secrets are set (names, when) — never a value
 //   PUT    /api/orgs/{o}/secrets/{name}          {value}: set or replace (sealed at rest)
 //   DELETE /api/orgs/{o}/secrets/{name}          clear

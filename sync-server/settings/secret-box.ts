@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
-// Organisation secrets at rest (issue 13 §1): AES-256-GCM under DATA_ENCRYPTION_KEY — the key the
+// Organisation secrets at rest (docs/administration.md): AES-256-GCM under DATA_ENCRYPTION_KEY — the key the
 // internal documents are sealed with (sync-server/storage/encryption.ts) — bound to the organisation
 // and the secret's name, so a sealed value moved to another row does not open. The plain value lives
 // only in memory while the server uses it (an integration call), never in a document, a response or a log.

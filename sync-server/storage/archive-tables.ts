@@ -2,7 +2,7 @@ import * as Y from "yjs";
 import { type DocumentKind, parseDocumentName } from "../../shared/documents/names";
 import type { SqlTypes } from "./sql";
 
-// Document history for restore (issue 16 §4, rule HIST1): what compaction folds into a document's
+// Document history for restore (docs/hardening.md; rule HIST1): what compaction folds into a document's
 // state is not thrown away but moved, in the same transaction, from `document_updates` to
 // `document_archive` — the document, the server's time it was received, its author (the verified
 // user of the connection that sent it, null for the server's own writes) and the update's bytes,

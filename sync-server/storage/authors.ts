@@ -1,4 +1,4 @@
-// Who sent an update that is about to be logged (the document's history, issue 16 §4), by the update's
+// Who sent an update that is about to be logged (the document's history, docs/hardening.md), by the update's
 // bytes, for the writes that reach the log through Hocuspocus's onChange: a restore, noted with the
 // administrator who made it. A client's write passes its author (the connection's verified user)
 // straight to the storage (sync-server/sync/write-path.ts). The storage reads this when the caller passes

@@ -9,7 +9,7 @@ import { withOverrides } from "./overrides";
 import { mergeStates } from "./rows";
 import type { Storage } from "./types";
 
-// Encryption at rest (issue 10 §3): every stored byte of the agents-only internal documents
+// Encryption at rest (docs/agent-book.md): every stored byte of the agents-only internal documents
 // (`org/{o}/customer/{c}/internal`, which hold the full tax ids) — their compacted state, their update
 // log rows and their records in SQLite's write-ahead file — is sealed with AES-256-GCM under
 // DATA_ENCRYPTION_KEY, bound to the document's name. A wrapper around any Storage does it by name; the
@@ -32,7 +32,7 @@ export class DataKeyError extends Error {
 export const isEncryptedDocument = (name: string): boolean =>
   name.endsWith("/internal") && parseDocumentName(name)?.kind === "customerInternal";
 
-/** The name a claim attachment's bytes are sealed under (issue 11): bound to its claim and id. */
+/** The name a claim attachment's bytes are sealed under (docs/claims.md): bound to its claim and id. */
 export const attachmentBlobName = (orgId: string, claimId: string, id: string): string =>
   `org/${orgId}/claim/${claimId}/attachment/${id}`;
 const isAttachmentBlob = (name: string): boolean =>
@@ -149,7 +149,7 @@ export function encryptedStorage(storage: Storage, cipher: DocumentCipher): Stor
         author ?? updateAuthor(update),
       );
     },
-    // The history (issue 16 §4) holds the log's sealed rows and a sealed base: opened on the way out,
+    // The history (docs/hardening.md) holds the log's sealed rows and a sealed base: opened on the way out,
     // folded in plain form and sealed again.
     async readArchive(name, until) {
       const archive = await storage.readArchive(name, until);

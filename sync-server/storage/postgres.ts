@@ -150,7 +150,7 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+  // --- Document history for restore (docs/hardening.md; archive-tables.ts) ---
 
   async readArchive(name: string, until: number = UNTIL_NOW): Promise<DocumentArchive> {
     const base = await this.pool.query<{ state: Buffer | null; since: string }>(

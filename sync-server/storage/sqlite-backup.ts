@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { nowMs } from "../clock";
 import { UpdateLogFile } from "./update-log-file";
 
-// Online backup of the embedded SQLite database (issue 16 §4; docs/hardening.md "Backups"), taken
+// Online backup of the embedded SQLite database (docs/hardening.md "Backups"), taken
 // while the server runs: SQLite's `VACUUM INTO` writes a consistent copy from one read transaction
 // (in WAL mode a reader never blocks the server's writes). Client updates the server acknowledged but
 // has not moved into its table yet are in the write-ahead file beside the database (`-updates`,

@@ -320,7 +320,7 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+  // --- Document history for restore (docs/hardening.md; archive-tables.ts) ---
 
   readArchive(name: string, until: number = UNTIL_NOW): Promise<DocumentArchive> {
     return this.exclusive(() => {

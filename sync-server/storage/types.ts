@@ -68,7 +68,7 @@ export interface ViolationRecord {
 /** One refused write, as the guard and the loader report it. */
 export type ViolationReport = Pick<ViolationRecord, "documentName" | "userId" | "at" | "issues">;
 
-// --- Session revocation (issue 16 §3; sync-server/hardening/revocation.ts) ---------------------------
+// --- Session revocation (docs/hardening.md; sync-server/hardening/revocation.ts) ---------------------------
 
 /**
  * A revoked session: `user` — every token of `userId` issued at or before `at` (sign out on all
@@ -87,7 +87,7 @@ export interface SessionRevocation {
 
 // --- end of session revocation ----------------------------------------------------------------------
 
-// --- Record history and settings (issue 10 §3-§4; sync-server/sync/history.ts) ----------------------
+// --- Record history and settings (docs/agent-book.md; §3-§4; sync-server/sync/history.ts) ----------------------
 
 /**
  * How a compaction combines the stored state (null when none) with the new one, inside its transaction;
@@ -127,7 +127,7 @@ export interface HistoryFilter {
 
 // --- end of record history and settings --------------------------------------------------------------
 
-// --- Claim attachments (issue 11 §2; docs/claims.md) ---------------------------------------------
+// --- Claim attachments (docs/claims.md) ---------------------------------------------
 
 /** A file attached to a claim, stored by the server (its bytes beside it, read by getAttachment). */
 export interface AttachmentRecord {
@@ -156,7 +156,7 @@ export interface Storage {
   loadDocument(name: string): Promise<StoredDocument>;
   /**
    * Appends one update to the document's log, durably, and returns its sequence number. `author`: the
-   * verified user whose connection sent it (kept for the document's history, issue 16 §4), absent or
+   * verified user whose connection sent it (kept for the document's history, docs/hardening.md), absent or
    * null for the server's own writes.
    */
   appendUpdate(name: string, update: Uint8Array, instanceId: string, author?: string | null): Promise<number>;
@@ -176,7 +176,7 @@ export interface Storage {
   /** Names of stored documents starting with `prefix`, sorted. */
   listDocuments(prefix: string): Promise<string[]>;
 
-  // --- Document history for restore (issue 16 §4; archive-tables.ts) ---
+  // --- Document history for restore (docs/hardening.md; archive-tables.ts) ---
   /** A document's history up to `until` (epoch ms; default: now): its base and updates, oldest first. */
   readArchive(name: string, until?: number): Promise<DocumentArchive>;
   /**

@@ -32,7 +32,7 @@ CREATE TABLE IF NOT EXISTS sync_violations (
   issues TEXT NOT NULL
 );`;
 
-/** The columns this module adds to a `sync_violations` table made before issue 24, then its index. */
+/** The columns this module adds to a `sync_violations` table made before refusals were grouped, then its index. */
 export const violationGroupColumns = (t: SqlTypes): [name: string, type: string][] => [
   ["last_at", t.integer],
   ["occurrences", `${t.integer} NOT NULL DEFAULT 1`],

@@ -6,7 +6,7 @@ import type { MarketSnapshot } from "../../market/snapshot";
 import { type LrpValueSource, lgmClaim, lgmProrationThreshold, lrpClaim } from "../../pricing/claims";
 import { claimFilingDueDate } from "../dates";
 
-// Computing a claim from its endorsement(s) (issue 11 §2; docs/claims.md). The indemnity is always the
+// Computing a claim from its endorsement(s) (docs/claims.md). The indemnity is always the
 // engine's (shared/pricing/claims); a screen never computes or takes one by hand. Pure: "today" is
 // passed in.
 

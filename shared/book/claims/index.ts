@@ -1,4 +1,4 @@
-// Claims in the book (issue 11 §2; docs/claims.md): the rules the claim screens, the agent hub, My
+// Claims in the book (docs/claims.md): the rules the claim screens, the agent hub, My
 // coverages and the server's proposals share, one file per part. Pure: "today" and the clock reading are
 // passed in.
 

@@ -18,7 +18,7 @@ import {
 } from ".";
 
 // The proposals the hub shows and the server records, the endorsements a claim may name together, and
-// an LGM claim's proration (issue 11; docs/claims.md).
+// an LGM claim's proration (docs/claims.md).
 
 const endDate = "2026-11-13";
 const lrp = (id: string, coveragePrice: string, over = {}) =>

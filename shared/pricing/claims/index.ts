@@ -1,4 +1,4 @@
-// Claims (issue 11 §1): what an ended (or ending) endorsement pays, by RMA's formulas, exact.
+// Claims (docs/claims.md): what an ended (or ending) endorsement pays, by RMA's formulas, exact.
 
 export {
   type ActualPriceNeed,

@@ -10,7 +10,7 @@ import { INSURANCE_PERIOD_MONTHS, insurancePeriod } from "../lgm/period";
 import { type Money, money, roundDollars, roundTo, toJsonNumber } from "../money";
 import { invalidInput, parseInput } from "../validate";
 
-// An LGM claim (issue 11 §1; DOMAIN.md "LGM"; RMA's LGM indemnity calculation, FCIC Appendix III
+// An LGM claim (docs/claims.md; DOMAIN.md "LGM"; RMA's LGM indemnity calculation, FCIC Appendix III
 // exhibit 140-3):
 //   actual gross margin per unit of month m = the type's formula on the actual prices — each contract's
 //     actual price is the average settlement of its last three trading days before expiry; months

@@ -9,7 +9,7 @@ import { LRP_FUTURES } from "../lrp/markets";
 import { money, roundDollars, roundTo, toJsonNumber } from "../money";
 import { parseInput } from "../validate";
 
-// An LRP claim (issue 11 §1; DOMAIN.md "LRP claims"): from the endorsement's frozen figures and RMA's
+// An LRP claim (docs/claims.md; DOMAIN.md "LRP claims"): from the endorsement's frozen figures and RMA's
 // actual ending value for its end date (A00620),
 //   indemnity = max(0, coverage price − actual ending value) × head × target weight × PAF × share,
 // in whole dollars, half up (RMA's rounding of premium and indemnity), and the net to the producer

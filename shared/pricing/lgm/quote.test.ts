@@ -116,7 +116,7 @@ describe("LGM premium from RMA's published draws, worked by hand (A00600/A00610 
   });
 });
 
-describe("LGM on the sales date's prices (issue 26)", () => {
+describe("LGM on the sales date's prices (docs/market-data.md)", () => {
   it("never prices another sales week on this week's published margins: 2026-11-27 is refused on the snapshot of 2026-11-20", () => {
     // Same insurance period (Dec–Oct) as the fixture's set of 2026-11-20, but another sales date.
     expect(() => priceLgm({ ...yearling, salesDate: "2026-11-27" }, fixture)).toThrow(
@@ -265,7 +265,7 @@ describe("LGM scenarios", () => {
   });
 });
 
-describe("LGM quote on a day without sales (issue 26: said in every channel, like LRP's)", () => {
+describe("LGM quote on a day without sales (docs/market-data.md; said in every channel, like LRP's)", () => {
   it("carries noSales on a weekend and an exchange holiday, none on a trading day", () => {
     const on = (salesDate: string) =>
       quoteLgm({ ...yearling, salesDate }, generateSampleSnapshot(salesDate), { simulationDraws: 2 }).noSales;

@@ -8,7 +8,7 @@ import {
   publishedRowFactor,
 } from "./factor";
 
-// Issue 26 §3: per reinsurance year, whether RMA's published values hold the factor (inside) or the row
+// docs/market-data.md: per reinsurance year, whether RMA's published values hold the factor (inside) or the row
 // carries it (apart), as data with its source; a row is priced by what it says and refused when it
 // contradicts its year; values of one basis are put on a coverage's basis.
 

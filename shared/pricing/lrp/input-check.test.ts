@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { lrpQuoteInputSchema } from "./input";
 import { checkLrpQuoteInput } from "./input-check";
 
-// checkLrpQuoteInput is the schema's rule without zod (issue 30): on every input it must give the
+// checkLrpQuoteInput is the schema's rule without zod (docs/first-visit.md): on every input it must give the
 // schema's verdict, and when it accepts, the schema's output (defaults filled in, nothing else added).
 
 /** Values that sit on each side of the schema's bounds, of the wrong type, or odd numbers. */

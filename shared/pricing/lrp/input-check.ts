@@ -2,7 +2,7 @@ import { FARMER_CLASSIFICATIONS } from "../../catalogue";
 import { isIsoDate } from "../../market/dates";
 import type { LrpQuoteInput, LrpQuoteRequest } from "./input";
 
-// The LRP quote input's rule without zod (issue 30): the pricing worker prices the first quote with
+// The LRP quote input's rule without zod (docs/first-visit.md): the pricing worker prices the first quote with
 // this check, so the first screen does not download zod (~26 KB gzipped). It is not a second
 // definition: `lrpQuoteInputSchema` (./input.ts) stays the rule, and input-check.test.ts holds this
 // function to it with a property test (same verdict on every input, the same output when accepted).

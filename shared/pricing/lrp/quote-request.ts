@@ -1,6 +1,6 @@
 // The LRP quote engine for a parsed request. ./quote.ts adds the parse (`quoteLrp`); the pricing
 // worker calls this directly after its zod-free check, so that zod stays out of the first quote
-// screen's worker (issue 30): a module that imports the schema would bring zod along.
+// screen's worker (docs/first-visit.md): a module that imports the schema would bring zod along.
 import { getLrpType, type LrpCommodityCode, maxHeadCount } from "../../catalogue";
 import { DomainError } from "../../errors";
 import { addDays, daysBetween, yearMonthOf } from "../../market/dates";
@@ -102,7 +102,7 @@ interface RowBasis {
 /**
  * Prices one LRP endorsement for a request already parsed by `lrpQuoteInputSchema` (./quote.ts:
  * `quoteLrp` parses, then calls this) or by its zod-free twin (./input-check.ts: the pricing worker's
- * first quote does not load zod, issue 30); with `all`, the whole offer table of the type for the
+ * first quote does not load zod, docs/first-visit.md); with `all`, the whole offer table of the type for the
  * sales date. Throws DomainError with the spec's messages for unknown codes and head limits.
  */
 export function quoteLrpRequest(

@@ -106,7 +106,7 @@ describe("LRP quote, worked by hand from the A00630 fixture row (0801/809, 26 we
   });
 });
 
-describe("the price adjustment factor and the level a quote takes (issue 26)", () => {
+describe("the price adjustment factor and the level a quote takes (docs/market-data.md)", () => {
   // The fixture with its factor column emptied and dated in RY2024 (sales 2023-11-20), as RMA's real
   // files of RY2024 are: the factor is then inside the published values and must not be applied again
   // (./factor.ts). An RY2027 row may not leave it empty (that year publishes it apart): refused.

@@ -4,7 +4,7 @@ import { lrpQuoteInputSchema } from "./input";
 import { type LrpQuote, quoteLrpRequest } from "./quote-request";
 
 // The LRP quote: the input parsed with its schema, then priced by ./quote-request.ts (kept apart so
-// that the pricing worker can price without the schema's module and zod, issue 30).
+// that the pricing worker can price without the schema's module and zod, docs/first-visit.md).
 
 export {
   type LrpCoverageRow,

@@ -33,7 +33,7 @@ export interface EmbeddedProviderOptions {
    * token's issuer (the app's origin with a trailing slash).
    */
   accessTokenIssuer?: (c: Context) => string;
-  /** Whether a sign-in session was revoked on the server (sign out on all devices, issue 16). */
+  /** Whether a sign-in session was revoked on the server (sign out on all devices, docs/hardening.md). */
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
 }
 

@@ -1,6 +1,6 @@
 import { ProviderError } from "../provider-error";
 
-// The outbound e-mail adapter (issue 13; docs/administration.md): one small interface every sender of
+// The outbound e-mail adapter (docs/administration.md): one small interface every sender of
 // e-mail uses (invitations now, campaigns later). `send` resolves once the message is accepted by the
 // transport (the SMTP server, or the local outbox), with the id it was given.
 

@@ -7,7 +7,7 @@ import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// The administration tables (issue 13): one contract, run on SQLite and PostgreSQL.
+// The administration tables (docs/administration.md): one contract, run on SQLite and PostgreSQL.
 
 function adminContract(label: string, open: () => Promise<Storage>, cleanup: () => Promise<void>) {
   describe(`[STORE4] administration tables: ${label}`, () => {

@@ -6,7 +6,7 @@ import { adminCommand } from "../../../cli/admin";
 import { parseArgs, UsageError } from "../../../cli/args";
 import { startTestServer, type TestServer } from "../sync/harness";
 
-// The production bootstrap (issue 13 §3): `rangeline admin invite` writes the first admin's
+// The production bootstrap (docs/administration.md): `rangeline admin invite` writes the first admin's
 // invitation into the server's database and prints the link; the link makes them admin.
 
 describe("rangeline admin invite", () => {

@@ -12,7 +12,7 @@ import { POSTGRES_URL, postgresAvailable } from "../sync/services";
 import { type FakeAuth0, startFakeAuth0 } from "./fake-auth0";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
-// The production invitation path (issue 13 §3), end to end: a server process in production mode
+// The production invitation path (docs/administration.md), end to end: a server process in production mode
 // (PostgreSQL, no embedded identity provider) verifying access tokens against an Auth0 tenant's JWKS
 // (the fake tenant of fake-auth0.ts; tokens minted by the identity test helpers). The first admin is
 // invited with the CLI; the link sends them to sign in and then to /profile?invitation=…, where the

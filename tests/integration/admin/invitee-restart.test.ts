@@ -11,7 +11,7 @@ import { issueTestToken } from "../../../sync-server/identity/testing";
 import { POSTGRES_URL, postgresAvailable } from "../sync/services";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
-// Issue 13 §3: someone who accepted an invitation is a user of the embedded identity provider
+// docs/administration.md: someone who accepted an invitation is a user of the embedded identity provider
 // (development and test). They are kept in the server's storage (identity_users), so after the server
 // process restarts on the same data they still sign in — through /authorize and /oauth/token, as the
 // app does — with the invited roles. Run on SQLite (DATA_DIR) and on PostgreSQL (DATABASE_URL).

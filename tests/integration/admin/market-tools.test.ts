@@ -3,7 +3,7 @@ import { marketSnapshotSchema } from "../../../shared/market/snapshot";
 import { type FixtureServer, filesFor, startFixtureServer } from "../market/fixture-server";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The tools screen's market upload (issue 13 §4): RMA files go through the feed's importer on the
+// The tools screen's market upload (docs/administration.md): RMA files go through the feed's importer on the
 // server; a bad file is refused with its line and column and nothing is published; a good one is
 // published to `market/current` (and, with a market feed, kept in history) with the parts not uploaded
 // carried over. The job runs (market fetch) and the SMS outbox are listed. SuperAdmin only.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 24 §2 (ADMIN1): the users table is shared by every organisation. An organisation's admin
+// ADMIN1 (docs/hardening.md): the users table is shared by every organisation. An organisation's admin
 // creates users, or changes users of their organisation alone; a user of another organisation is
 // invited (they accept), never edited; a field left out never erases the stored one.
 

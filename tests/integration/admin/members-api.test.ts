@@ -3,7 +3,7 @@ import { LAST_ADMIN_MESSAGE } from "../../../shared/admin/members";
 import { InvitationLinks } from "../../../sync-server/members/invitation-links";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Users and invitations (issue 13 §3): admins invite with roles, agents invite customers only, the
+// Users and invitations (docs/administration.md): admins invite with roles, agents invite customers only, the
 // link is signed, expiring and single-use and signs the invitee in; the last admin stays; every
 // change is audited; other roles and organisations are refused.
 

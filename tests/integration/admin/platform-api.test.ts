@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The platform (issue 13 §4): superAdmin only; organisations created, renamed, given a parent, and
+// The platform (docs/administration.md): superAdmin only; organisations created, renamed, given a parent, and
 // disabled — a disabled organisation's members lose its documents at once (live connections closed)
 // and its APIs; enabling it gives them back.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATIONS, SMS_NEEDS_CONSENT } from "../../../shared/admin/profile";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The user's own profile (issue 13 §5): each user reads and writes only their own; consent to text
+// The user's own profile (docs/administration.md): each user reads and writes only their own; consent to text
 // messages keeps its date; bad input is refused at its field.
 
 const agent = demoUser("agent@demo.rangeline.test");

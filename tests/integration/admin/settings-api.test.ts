@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Organisation settings on the server (issue 13 §1, §6): secrets are write-only and sealed at rest,
+// Organisation settings on the server (docs/administration.md): secrets are write-only and sealed at rest,
 // logos are PNG/WebP by content with caching headers, and every route is refused to the wrong role and
 // to another organisation. The secret grep: after setting a secret, no API response, no log line, no
 // synced document and no byte of the database holds it.

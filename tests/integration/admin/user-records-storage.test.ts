@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { onBothDatabases } from "../sync/on-both-databases";
 
-// ADMIN1's storage (issue 24 §2): a user's stored record with every organisation they belong to,
+// ADMIN1's storage (docs/hardening.md): a user's stored record with every organisation they belong to,
 // through memberships and customer links, on SQLite and PostgreSQL alike.
 
 onBothDatabases("[ADMIN1] a stored user and their organisations", "user_records", (opened) => {

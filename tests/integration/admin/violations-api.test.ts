@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Rule VIOL1 (issue 24 §6): a flood of refused writes is one row with its count, first and last time, in
+// Rule VIOL1 (docs/hardening.md): a flood of refused writes is one row with its count, first and last time, in
 // both lists (the organisation's and the platform's), so it never hides the other refusals.
 
 const admin = demoUser("admin@demo.rangeline.test");

@@ -139,7 +139,7 @@ describe("price alerts", () => {
       {
         to: "rancher@example.test",
         subject: "Price alert: Steers spring",
-        // 2026-11-20 is a Cattle on Feed day: the alert says its prices cannot be bought (issue 26).
+        // 2026-11-20 is a Cattle on Feed day: the alert says its prices cannot be bought (docs/market-data.md).
         text: `${AS_OF} prices: producer premium $${perHead}/head (target $${perHead} or less). No sales on ${AS_OF} (USDA Cattle on Feed report day: no LRP sales): these prices cannot be bought.\n\nOpen the quote: http://127.0.0.1:9999/insurance/lrp-quote?commodity=0801&type=810&watch=met\n`,
       },
     ]);

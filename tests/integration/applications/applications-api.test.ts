@@ -12,7 +12,7 @@ import type { ApplicationRecord } from "../../../sync-server/applications/tables
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { onBothDatabases, signedInFetch } from "../sync/on-both-databases";
 
-// Applications for coverage (issue 14 §1): the table on both databases, and the HTTP routes: anyone
+// Applications for coverage (docs/applications.md): the table on both databases, and the HTTP routes: anyone
 // submits (validated by the shared schema, idempotent by submission id, limited per address, tax ids
 // sealed at rest), agents of the organisation list, read and decide, the applicant's device polls.
 

@@ -16,7 +16,7 @@ import {
 import { buildLgmInput, LGM_DEFAULTS, type LgmForm } from "../../../src/lib/pricing/lgm/lgm-form";
 import { createPricingApi } from "../../../worker/api";
 
-// Issue 10 §2: "the premium shown on a coverage equals what the quote screen showed for the same inputs
+// docs/agent-book.md: "the premium shown on a coverage equals what the quote screen showed for the same inputs
 // on the same snapshot". The quote screen's path is taken as it is: its form → buildLrpInput /
 // buildLgmInput → the pricing worker's API → the row the screen picks for the URL's `row` key. The
 // book's path: lrpCoverageFromOffer / lgmEndorsementFromQuote. Every frozen figure must be the
@@ -79,7 +79,7 @@ const cases: Partial<LrpForm>[] = [
   { commodity: "0815", type: "997", head: "7000", weight: "2.6" },
 ];
 
-describe("issue 10 §2: a book coverage carries exactly the quote screen's figures", () => {
+describe("(docs/agent-book.md) a book coverage carries exactly the quote screen's figures", () => {
   it("LRP: every offered row of several herds and classifications", async () => {
     let compared = 0;
     for (const over of cases) {

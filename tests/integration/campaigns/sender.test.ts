@@ -23,7 +23,7 @@ import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// The campaign sender (issue 12 §3) on SQLite and PostgreSQL, with the embedded outbox providers: each
+// The campaign sender (docs/campaigns.md) on SQLite and PostgreSQL, with the embedded outbox providers: each
 // recipient once per run across instances and a crashed holder; opt-outs win over the agent-writable
 // document; stale data and missed runs skip; a provider's refusal marks the recipient invalid without
 // stopping the others; forged unsubscribe links change nothing.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 24 §6 (docs/hardening.md): a file is attached only to a claim the server holds (ATTACH1), and
+// (docs/hardening.md): a file is attached only to a claim the server holds (ATTACH1), and
 // an organisation's attachments stay under ATTACHMENT_MAX_BYTES_PER_ORG (ATTACH2).
 
 const agent = demoUser("agent@demo.rangeline.test");

@@ -10,7 +10,7 @@ import type { AttachmentRecord, Storage } from "../../../sync-server/storage/typ
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// Claim attachments (issue 11 §2): the storage table on both databases (STORE4), and the HTTP routes
+// Claim attachments (docs/claims.md): the storage table on both databases (STORE4), and the HTTP routes
 // with the claim document's access (ACL7): agents of the organisation write, the customer the claim
 // names reads, nobody else; 10 MB at most; PDF, PNG, JPEG or HEIC by content.
 

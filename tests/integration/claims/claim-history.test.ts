@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The server records who changed a claim's status and amount (issue 11 §2; AUDIT1 extended to claim
+// The server records who changed a claim's status and amount (docs/claims.md; AUDIT1 extended to claim
 // documents), and the claim's strict shape is enforced on writes (SYNC3).
 
 const agent = demoUser("agent@demo.rangeline.test");

@@ -5,7 +5,7 @@ import { sampleLrpCoverage } from "../../../shared/book/test-fixtures";
 import { FIXTURE_FILES } from "../../../shared/market/fixtures";
 import { importMarketFiles } from "../../../shared/market/importers/snapshot-builder";
 
-// Issue 11 §3: importing RMA's actual ending values (A00620) makes the agent hub propose claims for
+// docs/claims.md: importing RMA's actual ending values (A00620) makes the agent hub propose claims for
 // exactly the endorsements that pay — proposeClaims is the function the hub calls, on the summaries
 // the organisation document holds (derived from the customer's records by bookSummaries).
 

@@ -16,7 +16,7 @@ import { sqliteJobStoreIn } from "../../../sync-server/jobs/tables";
 import { type FixtureServer, startFixtureServer } from "../market/fixture-server";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 11 §3, end to end through the server: the market feed imports the day's RMA files (A00620
+// Claim proposals (docs/claims.md), end to end through the server: the market feed imports the day's RMA files (A00620
 // included) from a local fixture server and publishes the snapshot; the server then records, in the
 // organisation document the agent hub reads, a claim proposal for exactly the endorsements that pay —
 // LRP at RMA's actual ending values, LGM at the actual gross margins worked out from the futures

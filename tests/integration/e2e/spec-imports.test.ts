@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // Every end-to-end spec takes `test` from tests/e2e/fixtures.ts, so that each of its browser contexts
-// starts on the run's clock (issue 29 §3; README "End-to-end tests: one clock, fresh data"). A spec
+// starts on the run's clock (docs/server-layout.md; README "End-to-end tests: one clock, fresh data"). A spec
 // that takes it from @playwright/test would run its pages on the machine's date.
 const e2e = fileURLToPath(new URL("../../e2e/", import.meta.url));
 const specs = readdirSync(e2e).filter((name) => name.endsWith(".spec.ts"));

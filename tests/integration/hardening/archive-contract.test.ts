@@ -11,7 +11,7 @@ import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import type { Storage } from "../../../sync-server/storage/types";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// The storage contract's part for the document history (issue 16 §4, HIST1), on SQLite and PostgreSQL:
+// The storage contract's part for the document history (docs/hardening.md; HIST1), on SQLite and PostgreSQL:
 // compaction moves the log entries it folds into the archive with their author and time; the history up
 // to a time is the base and every archived or logged update received by then; pruning folds the oldest
 // into the base, so the oldest point kept stays readable; internal documents stay sealed at rest; the

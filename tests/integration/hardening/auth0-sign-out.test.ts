@@ -8,7 +8,7 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 import { type FakeAuth0Management, startFakeAuth0Management } from "./fake-auth0-management";
 import { send } from "./helpers";
 
-// Issue 16 §3: "Sign out on all devices" also ends the user's Auth0 sessions and refresh tokens through
+// docs/hardening.md: "Sign out on all devices" also ends the user's Auth0 sessions and refresh tokens through
 // the Management API (client credentials), so no device can get a new token from Auth0 without
 // signing in again. Against a stand-in tenant on 127.0.0.1 with Auth0's requests and answers. When
 // Auth0 cannot be reached the server's own revocation stands and the answer says so plainly.

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { DATA_KEY_FILE } from "../../../sync-server/storage/encryption";
 import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "../sync/harness";
 
-// Issue 16 §4 (BACKUP1): `rangeline backup` copies the embedded SQLite database while the server is
+// BACKUP1 (docs/hardening.md): `rangeline backup` copies the embedded SQLite database while the server is
 // taking edits, and `rangeline restore` puts the copy in a new data directory whose server serves the
 // same documents: every edit acknowledged before the backup started is there (the real command,
 // spawned as an operator would run it).

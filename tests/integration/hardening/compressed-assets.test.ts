@@ -8,7 +8,7 @@ import { precompressDir } from "../../../sync-server/http/precompress";
 import { startTestServer, type TestServer } from "../sync/harness";
 import { builtApp } from "./helpers";
 
-// Issue 30: the build's files travel compressed — the brotli or gzip copy written at build time, as
+// docs/first-visit.md: the build's files travel compressed — the brotli or gzip copy written at build time, as
 // the request's Accept-Encoding allows, always with `Vary: Accept-Encoding` — and keep the cache and
 // security headers of docs/hardening.md §1.
 
@@ -33,7 +33,7 @@ const get = (port: number, path: string, headers: Record<string, string>, method
 
 const ASSET = "/assets/chunk-Zx9Q1.js";
 
-describe("[HARD1] hashed assets are served precompressed (issue 30)", () => {
+describe("[HARD1] hashed assets are served precompressed (docs/first-visit.md)", () => {
   let server: TestServer;
   let staticDir: string;
   let source: Buffer;

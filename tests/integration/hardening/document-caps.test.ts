@@ -3,7 +3,7 @@ import { documentName } from "../../../shared/documents/names";
 import { sampleCustomerSummary, sampleProfile, writeProfile } from "../sync/book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Caps on documents (issue 24 §5): the stored size of a document (LIMIT5), the documents a user
+// Caps on documents (docs/hardening.md): the stored size of a document (LIMIT5), the documents a user
 // creates (LIMIT6), and nothing stored for a document that never received content (STORE6).
 
 const agent = demoUser("agent@demo.rangeline.test");

@@ -5,7 +5,7 @@ import { securityHeaders } from "../../../sync-server/hardening/headers";
 import { startTestServer, type TestServer } from "../sync/harness";
 import { builtApp, type RawResponse, SECURITY_HEADERS, send, upgrade } from "./helpers";
 
-// Issue 16 §1: every kind of response carries the security headers — page, asset, API, identity
+// docs/hardening.md: every kind of response carries the security headers — page, asset, API, identity
 // provider, socket upgrade — with cache headers that never let the page or the service worker go
 // stale. The test prints the headers of each route kind, then checks them.
 

@@ -17,7 +17,7 @@ import {
   uniqueSchema,
 } from "../sync/services";
 
-// Issue 16 §4 (HIST3): a write removing most of a document's records is held until its writer
+// HIST3 (docs/hardening.md): a write removing most of a document's records is held until its writer
 // confirms. With several instances (PostgreSQL + Redis) the confirmation is kept in Redis, so the
 // client that reconnects to another instance than the one that held its write is let through; without
 // a confirmation it is held there too. The agents-only internal document (full tax ids) is covered:

@@ -7,7 +7,7 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 import { REDIS_URL, redisAvailable } from "../sync/services";
 import { builtApp, send, upgrade } from "./helpers";
 
-// Issue 16 §2 with small configured limits: per-address and per-user rate limits answer 429 with
+// docs/hardening.md with small configured limits: per-address and per-user rate limits answer 429 with
 // Retry-After on the sign-in and token endpoints, the API and socket upgrades; caps on documents per
 // socket and sockets per user refuse with `rate-limited`; bodies over a route's limit get 413; with
 // REDIS_URL two instances share one budget. Another address (another loopback source) is untouched.

@@ -4,7 +4,7 @@ import { configSchema } from "../../../sync-server/config";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { send } from "./helpers";
 
-// Issue 24 §6. ORIGIN1: without PUBLIC_URL the app's origins are http://localhost:PORT and
+// docs/hardening.md, ORIGIN1: without PUBLIC_URL the app's origins are http://localhost:PORT and
 // http://127.0.0.1:PORT, from configuration and the listening socket, never from the request's Host:
 // a request naming evil.example gets no code sent there, no sign-out return there, no issuer there.
 // HOST1: outside production the server listens on loopback unless HOST says otherwise. TOKEN1: a

@@ -3,7 +3,7 @@ import { sampleProfile, writeProfile } from "../sync/book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { authFrame, rawSocket, updateFrame } from "../sync/raw-socket";
 
-// Memory before sign-in (issue 24 §3, INPUT3): a small allowance per socket, a global budget, the
+// Memory before sign-in (docs/hardening.md; INPUT3): a small allowance per socket, a global budget, the
 // 30 s deadline (shortened here) enforced by a timer of the socket's own, and the close code 4205.
 
 const agent = demoUser("agent@demo.rangeline.test");

@@ -8,7 +8,7 @@ import {
 import * as Y from "yjs";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Presence spoofing by writers (issue 24 §4, SESSION4): a connection speaks only for the awareness
+// Presence spoofing by writers (docs/hardening.md; SESSION4): a connection speaks only for the awareness
 // client id it introduced, and the name shown is the server's, never the client's claim.
 
 const agent = demoUser("agent@demo.rangeline.test");

@@ -8,7 +8,7 @@ import { PROBLEM_BASE } from "../../../sync-server/partner/problem";
 import { type Client, connect, demoUser, startTestServer, type TestServer, watchItem } from "../sync/harness";
 import { builtApp, send } from "./helpers";
 
-// Issue 16 §5: an outsider's probe. Path tricks on static files and document names, oversized and
+// docs/hardening.md: an outsider's probe. Path tricks on static files and document names, oversized and
 // malformed bodies on every API route (listed from the running app, so routes later issues add are
 // probed too), forged and expired tokens, another organisation's ids — each answered with the right
 // status and nothing changed; a bystander client keeps syncing throughout.

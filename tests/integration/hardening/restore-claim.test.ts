@@ -15,7 +15,7 @@ import {
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// Issue 16 §4 (HIST2) with claims (issue 11): a claim's summaries — the organisation document's
+// HIST2 (docs/hardening.md) with claims (docs/claims.md): a claim's summaries — the organisation document's
 // `claims` (claims list, hub) and the customer document's `claims` (My coverages) — follow a restore.
 // An agent deletes a claim's record (and, as the app does, its summaries); an administrator restores
 // the claim document; a fresh client's organisation and customer documents have its summary again, as

@@ -13,7 +13,7 @@ import {
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "../sync/services";
 
-// Issue 16 §4-§5 (HIST1, HIST2): an agent deletes every record of a customer document through a real
+// HIST1, HIST2 (docs/hardening.md): an agent deletes every record of a customer document through a real
 // client on a real socket; an administrator lists the history (time, author, records), reads the
 // document as it was, and restores it as a new update; the agent's open client and a fresh client see
 // the records again, and nothing written later is lost. Only an admin of the organisation or a super

@@ -18,7 +18,7 @@ import {
 } from "../sync/services";
 import { send } from "./helpers";
 
-// Issue 16 §3: sign-out and "sign out on all devices" revoke the user's server sessions at once —
+// docs/hardening.md: sign-out and "sign out on all devices" revoke the user's server sessions at once —
 // every live connection they cover closes, and a token issued before is refused by the socket and the
 // API, also after a restart and on every instance; removing a member closes that organisation's
 // documents on every instance; presence on a read-only connection carries only who is there.

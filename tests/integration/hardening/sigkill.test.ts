@@ -12,7 +12,7 @@ import { sampleEntity } from "../sync/book-records";
 import { connect, demoUser } from "../sync/harness";
 import { POSTGRES_URL, postgresAvailable } from "../sync/services";
 
-// Issue 16 §5: SIGKILL during a stream of edits, three times each on SQLite and on PostgreSQL, with
+// docs/hardening.md: SIGKILL during a stream of edits, three times each on SQLite and on PostgreSQL, with
 // the real server entry in a process of its own. Every edit the server acknowledged must be there
 // after the restart: acknowledged edits lost = 0, printed for each round.
 

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The layer fences of biome.jsonc (issue 29 §2; CONVENTIONS 1, 7 and 11) fail on a crossing: the repo's
+// The layer fences of biome.jsonc (docs/server-layout.md; CONVENTIONS 1, 7 and 11) fail on a crossing: the repo's
 // own configuration lints a throw-away tree of one-import files, each either crossing a fence or a
 // legal neighbour of one, and exactly the crossings are reported by noRestrictedImports.
 

@@ -7,7 +7,7 @@ import { documentMarketSource, marketHistoryOf } from "../../../src/lib/sync/mar
 import { SyncClient } from "../../../src/lib/sync/sync-client";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The device's side of a publish (issue 15 §5): the real sync client (y-indexeddb over an in-memory
+// The device's side of a publish (docs/market-data.md): the real sync client (y-indexeddb over an in-memory
 // IndexedDB, the browser's storage API in Node) against a real server on 127.0.0.1. The document
 // carries a notice; the device fetches each version once, keeps it, and offline reads it from the
 // device without asking. The page's relative fetch is sent to the server's origin; the test counts the

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { importMarketFiles } from "../../../shared/market/importers/snapshot-builder";
 import { fullDayLgm, fullDayLrp, STATES } from "./full-day";
 
-// Issue 15 §5: a full-size day of real-format files imports in ≤ 5 s; peak memory printed. The bound is
+// docs/market-data.md: a full-size day of real-format files imports in ≤ 5 s; peak memory printed. The bound is
 // on the process's CPU time: on this shared machine (load 15–20 on 2 cores) wall time measures the
 // neighbours; both are printed.
 

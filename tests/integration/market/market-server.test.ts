@@ -71,7 +71,7 @@ describe("the server's market feed", () => {
         "/api/market/history/lrp?commodity=0801&type=810&length=13&coverageLevel=0.95&from=2026-11-01&to=2026-11-30",
       )
     ).json();
-    // The stored day is real; the other weekdays are labelled sample (issue 26).
+    // The stored day is real; the other weekdays are labelled sample (docs/market-data.md).
     expect(lrp.days.filter((d: { source: string }) => d.source === "real")).toEqual([
       {
         asOf: "2026-11-19",

@@ -12,7 +12,7 @@ import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import { marketSnapshotSchema } from "../../../shared/market/snapshot";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 15 §5: a publish is a small update of `market/current` — a notice with the as-of date, label,
+// docs/market-data.md: a publish is a small update of `market/current` — a notice with the as-of date, label,
 // sources and a content version — and the snapshot itself is served once per version from an immutable
 // address (GET /api/market/snapshots/{version}); GET /api/market/current answers with the same bytes and
 // an ETag. A real server on 127.0.0.1 and a real synced client of the document.

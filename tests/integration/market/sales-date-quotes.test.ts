@@ -6,7 +6,7 @@ import type { MarketSource } from "../../../sync-server/http/market";
 import { PARTNER_ROUTES } from "../../../sync-server/partner/routes";
 import type { Storage } from "../../../sync-server/storage/types";
 
-// Issue 26: a partner API quote is priced on its sales date's snapshot — the current one, or that day's
+// docs/market-data.md: a partner API quote is priced on its sales date's snapshot — the current one, or that day's
 // from the market history — or refused (stale-market-data, a 422 problem) when the day is not held;
 // a day without sales says so in the response (`noSales`), not only on a screen.
 

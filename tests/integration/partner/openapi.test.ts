@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_ROUTES } from "../../../sync-server/partner/routes";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// The partner API's OpenAPI document (issue 14 §4): it validates against the official OpenAPI 3.1
+// The partner API's OpenAPI document (docs/partner-api.md): it validates against the official OpenAPI 3.1
 // schema (@seriousme/openapi-schema-validator ships it, with $dynamicRef written as $ref so Ajv can
 // resolve it) and each of its Schema Objects against JSON Schema 2020-12; and every operation IN THE
 // DOCUMENT (not a hand list) answers as documented, with requests made from the document: its example

@@ -4,7 +4,7 @@ import { hashKey, keyIdOf, keyMatches, newApiKey } from "../../../sync-server/pa
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { signedInFetch } from "../sync/on-both-databases";
 
-// The partner API (issue 14 §2–3) on a real server: keys (created by a partner, shown once, stored
+// The partner API (docs/partner-api.md) on a real server: keys (created by a partner, shown once, stored
 // hashed, revoked; admins see and revoke the organisation's), every /api/v1 route with a valid key,
 // none, a revoked one, another organisation's, one without the scope, malformed JSON and an oversized
 // body; problem details; per-key 429 with Retry-After; request ids; the call log. The OpenAPI document

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { ApiKeyRecord } from "../../../sync-server/partner/tables";
 import { onBothDatabases } from "../sync/on-both-databases";
 
-// The API key and call-log tables (issue 14 §2–3) on both databases: one implementation, one contract.
+// The API key and call-log tables (docs/partner-api.md) on both databases: one implementation, one contract.
 
 onBothDatabases("partner tables", "partner", (opened) => {
   const key = (id: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({

@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
-// SYNC9 (issue 24 §1): a document whose stored content keeps it from opening — here
+// SYNC9 (docs/hardening.md): a document whose stored content keeps it from opening — here
 // `meta.schemaVersion = 999`, what the pending-store probe left behind — is refused to every client as
 // `document-damaged`, logged and recorded for the administrators, and an administrator's restore
 // (HIST2) to a time before the damage makes it open again.

@@ -6,7 +6,7 @@ import { deleteSetUpdate } from "../../../sync-server/sync/guard-harness";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 import { authFrame, type RawSocket, rawSocket, updateFrame } from "./raw-socket";
 
-// Issue 24 §1, the outside probe through a real server and real sockets (SYNC7): an agent's update
+// docs/hardening.md, the outside probe through a real server and real sockets (SYNC7): an agent's update
 // with a gap, then the allowed write that supplies the missing clock; and a delete set over clocks of
 // another user that the server has not seen yet. Neither may reach a reader, nor outlive a restart.
 

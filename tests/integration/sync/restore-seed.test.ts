@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "./harness";
 
-// Issue 31 (rule SYNC8): a device that holds a document the server lost — a restore from a backup
+// Rule SYNC8 (docs/sync-rules.md): a device that holds a document the server lost — a restore from a backup
 // older than the document — sends it back whole, including the `meta` the old server wrote; the
 // server accepts that `meta` only when it is exactly what it writes itself.
 

@@ -170,7 +170,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       ]);
     });
 
-    // --- Refused writes aggregated (issue 24 §6, rule VIOL1) ---
+    // --- Refused writes aggregated (docs/hardening.md; rule VIOL1) ---
     const refusal = (
       documentName: string,
       userId: string | null,
@@ -261,7 +261,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
       expect(await storage.settings.claimMarker("seed:demo")).toBe(false);
     });
 
-    // --- Record history and settings (issue 10) ---
+    // --- Record history and settings (docs/agent-book.md) ---
 
     it("[AUDIT1] history rows are appended in a batch and listed newest first, with the writer's name, by record", async () => {
       await storage.members.upsertUser({ id: "auth0|hist", email: "hist@example.test", name: "Hist Agent" });
@@ -395,7 +395,7 @@ function storageContract(label: string, open: () => Promise<Storage>, cleanup: (
 
     // --- end of record history and settings ---
 
-    // --- Session revocation (issue 16 §3) ---
+    // --- Session revocation (docs/hardening.md) ---
     it("[SESSION1] revocations are kept, a user's cutoff only moves later, and expired ones are left out", async () => {
       const at = 1_800_000_000_000;
       await storage.sessions.revokeSessions({

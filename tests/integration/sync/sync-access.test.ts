@@ -140,7 +140,7 @@ const cases: Case[] = [
   // ACL5-ACL6: agents only.
   ...[admin, superAdmin, customer, partner].flatMap((user): Case[] => [
     { rule: "ACL5", user, doc: "org/demo/customer/c-demo/internal", section: "notes", expected: "none" },
-    // Records of version 1 that did not fit the shapes (issue 10 §4: possibly notes or tax ids).
+    // Records of version 1 that did not fit the shapes (docs/agent-book.md; possibly notes or tax ids).
     { rule: "ACL5", user, doc: "org/demo/customer/c-demo/internal", section: "legacy", expected: "none" },
     { rule: "ACL6", user, doc: "org/demo/campaign/k-1", section: "campaign", expected: "none" },
     { rule: "ACL7", user, doc: "org/demo/claim/cl-2", section: "claim", expected: "none" },
@@ -168,7 +168,7 @@ const cases: Case[] = [
   { rule: "ACL7", user: agent, doc: "org/demo/claim/cl-1", section: "checklist", expected: "write" },
   { rule: "ACL7", user: customer, doc: "org/demo/claim/cl-3", section: "claim", expected: "none" },
   { rule: "ACL7", user: otherCustomer, doc: "org/demo/claim/cl-1", section: "claim", expected: "none" },
-  // The claims summaries of the organisation document: agents write them (issue 11).
+  // The claims summaries of the organisation document: agents write them (docs/claims.md).
   { rule: "ACL3", user: agent, doc: "org/demo", section: "claims", expected: "write" },
   // ACL8: a watchlist is its user's alone, whatever the role.
   ...[admin, superAdmin, agent, customer, partner].flatMap((user): Case[] => [

@@ -99,7 +99,7 @@ describe("authentication", () => {
     const v2 = track(connect(`${server.syncUrl}?schema=2`, "org/demo", await server.token(agent)));
     expect(await v2.ready).toBe(false);
     expect(v2.authFailure).toBe("client-too-old");
-    // Version 3 wrote a name or an address as one plain value over version 4's shared text (issue 25).
+    // Version 3 wrote a name or an address as one plain value over version 4's shared text (docs/sync-rules.md).
     const v3 = track(connect(`${server.syncUrl}?schema=3`, "org/demo", await server.token(agent)));
     expect(await v3.ready).toBe(false);
     expect(v3.authFailure).toBe("client-too-old");

@@ -19,9 +19,9 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from "./services";
 
 // Schema versions (SYNC6): a customer document stored at version 1 (open records) is migrated to
-// today's version (4: free text as shared text, issue 25) when the server loads it. Records that fit the strict shapes stay where they are; the rest
+// today's version (4: free text as shared text, TEXT1) when the server loads it. Records that fit the strict shapes stay where they are; the rest
 // move, unchanged, to `legacy` (version 2), which version 3 keeps in the agents-only internal document
-// (issue 10 §4: the linked customer reads the customer document); nothing is lost. An organisation
+// (docs/agent-book.md; the linked customer reads the customer document); nothing is lost. An organisation
 // document stored at version 2 gives its book index to the book document `org/{orgId}/book`.
 
 const agent = demoUser("agent@demo.rangeline.test");
@@ -88,7 +88,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
         legalName: "Casey Jones",
         taxIdLast4: "6789",
       });
-      // Version 4 (issue 25): free text is shared text, an address a map with its text fields.
+      // Version 4 (docs/sync-rules.md): free text is shared text, an address a map with its text fields.
       const entity = doc.getMap("entities").get("e-fit") as Y.Map<unknown>;
       expect(entity.get("legalName")).toBeInstanceOf(Y.Text);
       expect(entity.get("address")).toBeInstanceOf(Y.Map);
