@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { applyToCopy, sharedTypeIssues } from "./candidate";
@@ -75,5 +76,63 @@ describe("shared text holds plain characters only (copy path)", () => {
     });
     expect(plainTextProblem(text)).toBeNull();
     expect(text.toString()).toBe("Loss reported.");
+  });
+});
+
+/** Random typing: inserts of plain characters and deletes at random places. */
+const typing = fc.array(
+  fc.oneof(
+    fc.record({ at: fc.nat(), text: fc.string({ minLength: 1, maxLength: 5 }) }),
+    fc.record({ at: fc.nat(), remove: fc.integer({ min: 1, max: 4 }) }),
+  ),
+  { maxLength: 40 },
+);
+
+function play(text: Y.Text, ops: fc.infer<typeof typing>, model: string): string {
+  let next = model;
+  for (const op of ops) {
+    const at = next.length === 0 ? 0 : op.at % (next.length + 1);
+    if ("text" in op) {
+      text.insert(at, op.text);
+      next = next.slice(0, at) + op.text + next.slice(at);
+    } else {
+      const n = Math.min(op.remove, next.length - at);
+      if (n <= 0) continue;
+      text.delete(at, n);
+      next = next.slice(0, at) + next.slice(at + n);
+    }
+  }
+  return next;
+}
+
+describe("plainTextProblem (property)", () => {
+  it("plain typing is never refused, and the text is what was typed", () => {
+    fc.assert(
+      fc.property(typing, (ops) => {
+        const { server, device, text } = claimWithNote();
+        let model = "";
+        expect(issuesOf(server, device, () => (model = play(text, ops, "Loss reported.")))).toEqual([]);
+        expect(text.toString()).toBe(model);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("any formatting left on a live character is refused, whatever typing surrounds it", () => {
+    fc.assert(
+      fc.property(typing, fc.nat(), (before, where) => {
+        const { server, device, text } = claimWithNote();
+        const issues = issuesOf(server, device, () => {
+          const model = play(text, before, "Loss reported.");
+          const at = model.length === 0 ? 0 : where % model.length;
+          text.insert(at, "!", { bold: true });
+          text.insert(0, "x"); // plain typing after it does not clear it
+        });
+        expect(issues.map((i) => i.message)).toEqual([
+          "formatting in a shared text (only plain text is stored)",
+        ]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
