@@ -79,8 +79,10 @@ describe("shared text holds plain characters only (copy path)", () => {
   });
 });
 
+type Op = { at: number; text: string } | { at: number; remove: number };
+
 /** Random typing: inserts of plain characters and deletes at random places. */
-const typing = fc.array(
+const typing: fc.Arbitrary<Op[]> = fc.array(
   fc.oneof(
     fc.record({ at: fc.nat(), text: fc.string({ minLength: 1, maxLength: 5 }) }),
     fc.record({ at: fc.nat(), remove: fc.integer({ min: 1, max: 4 }) }),
@@ -88,7 +90,7 @@ const typing = fc.array(
   { maxLength: 40 },
 );
 
-function play(text: Y.Text, ops: fc.infer<typeof typing>, model: string): string {
+function play(text: Y.Text, ops: Op[], model: string): string {
   let next = model;
   for (const op of ops) {
     const at = next.length === 0 ? 0 : op.at % (next.length + 1);
