@@ -58,6 +58,8 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ["/agent/claims", ["agent"]],
   ["/agent/claims/:claimId", ["agent"]],
   ["/agent/entities", ["agent"]],
+  // Issue 27 §1 (not in spec §2): the book import.
+  ["/agent/book-import", ["agent"]],
   ["/agent/entities/create", ["agent"]],
   ["/agent/entities/:entityId", ["agent"]],
   ["/agent/entities/:entityId/:action", ["agent"]],

@@ -157,6 +157,8 @@ export const ROUTES = [
   route("claims", "/agent/claims", "Claims (Beta)", "Claims (Beta)", agent),
   route("claim", "/agent/claims/:claimId", "Claim (Beta)", "Claims (Beta)", agent),
   route("entities", "/agent/entities", "Entities", "Entities", agent),
+  // Not a row of spec §2: the book import (issue 27 §1), an agent's screen like the book's lists.
+  route("book-import", "/agent/book-import", "Import book", "Book import", agent),
   route("entity-create", "/agent/entities/create", "Create Entity", "Entities", agent),
   route("entity", "/agent/entities/:entityId", "Entity", "Entities", agent),
   route("entity-action", "/agent/entities/:entityId/:action", "Entity", "Entities", agent),
@@ -321,6 +323,8 @@ export const ROUTE_FEATURE: Record<RouteId, Permission | (typeof UNRESTRICTED_FE
   claims: "claims",
   claim: "claims",
   entities: "entities",
+  // The book import brings customers and their records in: the customers feature (agents).
+  "book-import": "customers",
   "entity-create": "entities",
   entity: "entities",
   "entity-action": "entities",

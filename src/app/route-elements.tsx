@@ -52,6 +52,7 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   claims: () => import("../features/claims/claims-page"),
   claim: () => import("../features/claims/claim-page"),
   entities: () => import("../features/entities/entities-page"),
+  "book-import": () => import("../features/book-import/book-import-page"),
   "entity-create": () => import("../features/entities/entity-create-page"),
   entity: () => import("../features/entities/entity-page"),
   "entity-action": () => import("../features/entities/entity-action-page"),

@@ -32,6 +32,7 @@ const SECTIONS: readonly SectionSpec[] = [
       "quote-campaigns",
       "claims",
       "entities",
+      "book-import",
     ],
   },
   {

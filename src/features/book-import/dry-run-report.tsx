@@ -1,0 +1,182 @@
+import type { ImportReport } from "../../../shared/book/import/types";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { ScrollRegion } from "../../components/ui/scroll-region";
+import { KIND_LABELS, KINDS, recordTotals } from "./import-summary";
+
+// The dry run (issue 27 §1): what the import will create, update and leave alone, the rows whose
+// customer matched by name and address only (the agent confirms each), and every refused row with its
+// line, column and sentence. Nothing is written until the agent chooses Import.
+
+/** Refused rows listed on the screen; the rest are counted (all of them are in the CSV download). */
+const SHOWN_PROBLEMS = 200;
+
+export interface DryRunReportProps {
+  report: ImportReport;
+  /** Lines the agent confirmed (their customer matched by name and address). */
+  confirmed: ReadonlySet<number>;
+  onToggle(line: number): void;
+  /** Plans again with the confirmed lines. */
+  onRecheck(): void;
+  onApply(): void;
+  onBack(): void;
+  busy: boolean;
+  /** Said before the Import button (a large import without a connection). */
+  note?: string | null;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+/** The refused rows as CSV (sheet, line, column, problem), for the agent to fix the file. */
+function problemsCsv(report: ImportReport): string {
+  const cell = (v: string | number | null) => {
+    const text = v === null ? "" : String(v);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [
+    "Sheet,Line,Column,Problem",
+    ...report.refused.map((p) => [p.sheet, p.line, p.column, p.message].map(cell).join(",")),
+  ].join("\n");
+}
+
+export function DryRunReport({
+  report,
+  confirmed,
+  onToggle,
+  onRecheck,
+  onApply,
+  onBack,
+  busy,
+  note,
+}: DryRunReportProps) {
+  const totals = recordTotals(report);
+  const toWrite = totals.create + totals.update;
+  const pendingChecked = report.confirmations.filter((c) => confirmed.has(c.line)).length;
+  const download = `data:text/csv;charset=utf-8,${encodeURIComponent(problemsCsv(report))}`;
+  return (
+    <section className="book-import__report" aria-labelledby="dry-run-title" data-testid="dry-run">
+      <h2 id="dry-run-title">Dry run: nothing is written yet</h2>
+      <ul className="book-import__totals" aria-label="What the import will do">
+        <li data-testid="count-create">
+          <strong>{n(totals.create)}</strong> to create
+        </li>
+        <li data-testid="count-update">
+          <strong>{n(totals.update)}</strong> to update
+        </li>
+        <li data-testid="count-unchanged">
+          <strong>{n(totals.unchanged)}</strong> unchanged
+        </li>
+        <li data-testid="count-confirm">
+          <strong>{n(report.rows.needsConfirmation)}</strong> to confirm
+        </li>
+        <li data-testid="count-refused">
+          <strong>{n(report.rows.refused)}</strong> refused
+        </li>
+      </ul>
+      <ScrollRegion label="Records by kind">
+        <table className="data-table book-import__fit">
+          <caption className="visually-hidden">Records by kind: created, updated, unchanged</caption>
+          <thead>
+            <tr>
+              <th scope="col">Records</th>
+              <th scope="col">Create</th>
+              <th scope="col">Update</th>
+              <th scope="col">Unchanged</th>
+            </tr>
+          </thead>
+          <tbody>
+            {KINDS.map((kind) => (
+              <tr key={kind}>
+                <th scope="row">{KIND_LABELS[kind]}</th>
+                <td>{n(report.counts[kind].create)}</td>
+                <td>{n(report.counts[kind].update)}</td>
+                <td>{n(report.counts[kind].unchanged)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <p className="book-import__muted">
+        {n(report.rows.total)} rows read: {n(report.rows.written)} write records, {n(report.rows.unchanged)}{" "}
+        change nothing, {n(report.rows.empty)} empty.
+      </p>
+
+      {report.confirmations.length > 0 ? (
+        <fieldset className="book-import__confirm" data-testid="confirmations">
+          <legend>Same customer? Matched by name and address only</legend>
+          <p className="book-import__muted">
+            These rows name a customer the book already has, but without a matching tax id. Tick those that
+            are the same customer and check again; the others are not imported.
+          </p>
+          <ul>
+            {report.confirmations.map((c) => (
+              <li key={`${c.sheet}-${c.line}`}>
+                <label className="book-import__check">
+                  <input type="checkbox" checked={confirmed.has(c.line)} onChange={() => onToggle(c.line)} />
+                  <span>
+                    {c.sheet}, row {c.line}: {c.message}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" disabled={busy || pendingChecked === 0} onClick={onRecheck}>
+            Check again with {pendingChecked} confirmed
+          </Button>
+        </fieldset>
+      ) : null}
+
+      {report.refused.length > 0 ? (
+        <section className="book-import__refused" aria-labelledby="refused-title" data-testid="refused">
+          <h3 id="refused-title">Refused rows ({n(report.rows.refused)}): not imported</h3>
+          <ScrollRegion label="Refused rows">
+            <table className="data-table book-import__fit">
+              <caption className="visually-hidden">Each refused row: where and why</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Sheet</th>
+                  <th scope="col">Row</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.refused.slice(0, SHOWN_PROBLEMS).map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the report never changes order, and a row may have two alike problems
+                  <tr key={`${p.sheet}-${p.line}-${p.column ?? ""}-${i}`} data-testid="refused-row">
+                    <td>{p.sheet}</td>
+                    <td>{p.line}</td>
+                    <td>{p.column ?? "—"}</td>
+                    <td>{p.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          {report.refused.length > SHOWN_PROBLEMS ? (
+            <p className="book-import__muted">
+              The first {SHOWN_PROBLEMS} problems are shown; the file below lists all{" "}
+              {n(report.refused.length)}.
+            </p>
+          ) : null}
+          <a className="button button--ghost" href={download} download="import-problems.csv">
+            Download the refused rows (CSV)
+          </a>
+        </section>
+      ) : null}
+
+      {toWrite === 0 ? (
+        <Alert tone="info">Nothing to write: every record in the file is already in the book as it is.</Alert>
+      ) : null}
+      {note ? <Alert tone="warning">{note}</Alert> : null}
+      <div className="book-import__actions">
+        <Button disabled={busy || toWrite === 0} onClick={onApply}>
+          Import {n(toWrite)} records
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onBack}>
+          Back to the columns
+        </Button>
+      </div>
+    </section>
+  );
+}

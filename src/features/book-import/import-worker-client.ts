@@ -1,0 +1,32 @@
+import { type Remote, releaseProxy, transfer, wrap } from "comlink";
+import type { ImportPlan, Sheet } from "../../../shared/book/import/types";
+import type { ImportWorkerApi } from "../../../worker/import-worker";
+
+// The import screen's handle on the book import worker (worker/import-worker.ts): files are read and
+// the import planned there, off the main thread. Started when the screen first needs it, stopped when
+// the screen goes away; the parsers (papaparse, exceljs) load with the worker only.
+
+type PlanInput = Parameters<ImportWorkerApi["planImport"]>[0];
+
+export interface ImportWorker {
+  parseFile(file: File): Promise<Sheet[]>;
+  /** Plans the import (the records' new ids are made in the worker). */
+  planImport(input: PlanInput): Promise<ImportPlan>;
+  terminate(): void;
+}
+
+export function createImportWorker(): ImportWorker {
+  const worker = new Worker(new URL("../../../worker/import-worker.ts", import.meta.url), { type: "module" });
+  const api: Remote<ImportWorkerApi> = wrap<ImportWorkerApi>(worker);
+  return {
+    async parseFile(file) {
+      const bytes = await file.arrayBuffer();
+      return api.parseFile(file.name, transfer(bytes, [bytes]));
+    },
+    planImport: (input) => api.planImport(input),
+    terminate() {
+      api[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
