@@ -81,7 +81,8 @@ export class UpdateLogFile {
       throw error;
     }
     this.size += buffer.length;
-    for (const [i, record] of records.entries()) {
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i] as LoggedUpdate;
       const bytes = encoded[i] as Buffer;
       this.keep(record.seq, bytes);
       // From now on the record's update is its bytes in the encoding: the caller's buffer — on the sync
