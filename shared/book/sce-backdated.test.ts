@@ -6,6 +6,7 @@ import {
   type BackdatedLgmInput,
   type BackdatedLrpInput,
   backdatedCoverage,
+  noSalesNow,
   noSalesReason,
   SCE_LABEL,
 } from "./sce-backdated";
@@ -183,6 +184,25 @@ describe("backdatedCoverage (LGM)", () => {
         subsidy: "0",
       }),
     ).toMatchObject({ ok: false, field: "deductible" });
+  });
+});
+
+describe("noSalesNow", () => {
+  it("names the offers' own day, or today once their window has closed on a day without sales", () => {
+    // The Cattle on Feed day's own offers: no cattle sales.
+    expect(noSalesNow("lrp", "0801", "2026-11-20", new Date("2026-11-20T18:00:00Z"))).toEqual({
+      date: "2026-11-20",
+      reason: "USDA Cattle on Feed report day",
+    });
+    // Saturday 1 am Central: Friday's offers can still be bought until 8:25.
+    expect(noSalesNow("lrp", "0815", "2026-11-20", new Date("2026-11-21T07:00:00Z"))).toBeNull();
+    // Saturday noon: Friday's window has closed and Saturday sells nothing.
+    expect(noSalesNow("lrp", "0815", "2026-11-20", new Date("2026-11-21T18:00:00Z"))).toEqual({
+      date: "2026-11-21",
+      reason: "weekend",
+    });
+    // A Wednesday at noon with Tuesday's offers: the window closed, today's come this afternoon.
+    expect(noSalesNow("lgm", "0803", "2026-11-17", new Date("2026-11-18T18:00:00Z"))).toBeNull();
   });
 });
 

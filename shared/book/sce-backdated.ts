@@ -16,7 +16,7 @@ import type { MarketSnapshot } from "../market/snapshot";
 import { lrpTypeTerms } from "../pricing/lrp/type-years";
 import { money } from "../pricing/money";
 import { lgmNoSales, lrpNoSales } from "../pricing/sales-day";
-import { centralDateOf } from "../pricing/sales-window";
+import { centralDateOf, isInSalesWindow } from "../pricing/sales-window";
 import { cropYearOf } from "./crop-year";
 import { forwardPurchaseAnswerFor } from "./forward-purchase";
 import { checkLrpHeadLimits } from "./head-limits";
@@ -83,6 +83,26 @@ export function noSalesReason(plan: "lrp" | "lgm", commodityCode: string, salesD
   const none = plan === "lrp" ? lrpNoSales(salesDate, commodityCode) : lgmNoSales(salesDate);
   // The engine's reason without its tail ("weekend: RMA publishes no offers" → "weekend").
   return none ? (none.reason.split(": ")[0] ?? none.reason) : null;
+}
+
+/**
+ * Why nothing can be bought now, for the create forms' note beside the button: the current offers'
+ * day (`asOf`) is a day without sales, or its window has closed and today is one (a Saturday after
+ * 8:25 am Central, when the latest offers are Friday's). Null while something can be bought, and on a
+ * plain closed window (the next offers come the same afternoon: the form's window notice says so).
+ */
+export function noSalesNow(
+  plan: "lrp" | "lgm",
+  commodityCode: string,
+  asOf: string,
+  now: Date,
+): { date: string; reason: string } | null {
+  const ofDay = noSalesReason(plan, commodityCode, asOf);
+  if (ofDay) return { date: asOf, reason: ofDay };
+  if (isInSalesWindow(asOf, now)) return null;
+  const today = centralDateOf(now);
+  const ofToday = today > asOf ? noSalesReason(plan, commodityCode, today) : null;
+  return ofToday ? { date: today, reason: ofToday } : null;
 }
 
 /**

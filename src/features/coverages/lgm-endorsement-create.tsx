@@ -2,7 +2,12 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { lgmEndorsementFromQuote, lgmQuoteInputFor } from "../../../shared/book/lgm-endorsement";
 import { lgmOverlapCandidate } from "../../../shared/book/plan-overlap";
-import { type BackdatedLgmInput, backdatedCoverage, noSalesReason } from "../../../shared/book/sce-backdated";
+import {
+  type BackdatedLgmInput,
+  backdatedCoverage,
+  noSalesNow,
+  noSalesReason,
+} from "../../../shared/book/sce-backdated";
 import type { LgmEndorsement } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { LgmWeights } from "../../../shared/pricing/lgm/formula";
@@ -136,7 +141,8 @@ export function LgmEndorsementCreate() {
   if (check && !check.ok && check.field.startsWith("sce."))
     sceErrors[check.field.slice(4) as SceLgmField] = withoutPath(check.message, check.field);
   else if (sceMode && !sceBuilt.ok && tried) Object.assign(sceErrors, sceBuilt.errors);
-  const todayNoSales = asOf && !pastDate ? noSalesReason("lgm", commodity, asOf) : null;
+  const noSales = asOf && !pastDate ? noSalesNow("lgm", commodity, asOf, new Date()) : null;
+  const todayNoSales = noSales?.reason ?? null;
   const pastNoSales = pastDate ? noSalesReason("lgm", commodity, pastDate) : null;
   const soldError =
     form.sold && asOf && form.sold > asOf
@@ -364,7 +370,7 @@ export function LgmEndorsementCreate() {
         status={pastDate ? savedStatusLabel(sceRecord?.endDate, new Date()) : "Quoted"}
         notice={
           todayNoSales
-            ? `No LGM sales on ${asOf ? formatDate(asOf) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
+            ? `No LGM sales on ${noSales ? formatDate(noSales.date) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
             : null
         }
       />

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { cropYearOf } from "../../../shared/book/crop-year";
 import { asksForwardPurchase } from "../../../shared/book/forward-purchase";
 import { lrpCoverageFromOffer } from "../../../shared/book/lrp-coverage";
-import { backdatedCoverage, noSalesReason } from "../../../shared/book/sce-backdated";
+import { backdatedCoverage, noSalesNow, noSalesReason } from "../../../shared/book/sce-backdated";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import type { LrpCoverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
@@ -131,7 +131,8 @@ export default function LrpCoverageCreatePage() {
   const now = new Date();
   const windowOpen = asOf ? isInSalesWindow(asOf, now) : false;
   // A day without sales is said beside the button before anything is typed; a past date stays allowed.
-  const todayNoSales = asOf && !pastDate ? noSalesReason("lrp", commodity, asOf) : null;
+  const noSales = asOf && !pastDate ? noSalesNow("lrp", commodity, asOf, new Date()) : null;
+  const todayNoSales = noSales?.reason ?? null;
   const pastNoSales = pastDate ? noSalesReason("lrp", commodity, pastDate) : null;
   const soldError =
     form.sold && asOf && form.sold > asOf
@@ -468,7 +469,7 @@ export default function LrpCoverageCreatePage() {
         status={pastDate ? savedStatusLabel(endDate, now) : "Quoted"}
         notice={
           todayNoSales
-            ? `No LRP ${commodity === "0815" ? "swine" : "cattle"} sales on ${asOf ? formatDate(asOf) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
+            ? `No LRP ${commodity === "0815" ? "swine" : "cattle"} sales on ${noSales ? formatDate(noSales.date) : ""}: ${todayNoSales}. Nothing can be bought today; an endorsement bought on an earlier day can still be recorded: choose its sales date above.`
             : null
         }
       >
