@@ -65,7 +65,8 @@ export async function runImport(options: {
   let refusal: WriteRefusal | null = null;
   const running = new Set<Promise<void>>();
   const write = async (writes: DocumentWrites) => {
-    const found = await writeDocument(hocuspocus, orgId, writes, userId);
+    // Every document's writes were checked above, before any was written.
+    const found = await writeDocument(hocuspocus, orgId, writes, userId, true);
     refusal ??= found;
   };
   const result = await applyPlan(plan, async (writes) => {
