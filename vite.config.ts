@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig, version as viteVersion } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { precompressDir } from "./sync-server/http/precompress";
+import { precompressDir } from "./sync-server/web/precompress";
 
 // The installable PWA (issue 2 §6): the manifest, and a service worker built from src/sw.ts
 // ("injectManifest") that precaches the app shell. main.tsx registers it through workbox-window and
@@ -58,7 +58,7 @@ const sharedDecimal = (): Plugin => ({
   },
 });
 
-// Brotli and gzip copies of the build's text files (issue 30), served by sync-server/http/static-files.ts.
+// Brotli and gzip copies of the build's text files (issue 30), served by sync-server/web/static-files.ts.
 // Last of all (after vite-plugin-pwa has written sw.js), once the whole build is on disk.
 const precompress = (): Plugin => {
   let outDir = "dist";

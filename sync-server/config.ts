@@ -88,7 +88,7 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(8 * 1024 * 1024),
-    // --- Hardening (docs/hardening.md; sync-server/hardening): rate limits, caps and body limits. Each rate is
+    // --- Hardening (docs/hardening.md; sync-server/protection): rate limits, caps and body limits. Each rate is
     // "so many per minute" per address or per user, with bursts up to the same number.
     /** Sign-in and token endpoints (/authorize, /oauth/token, /v2/logout, /api/session/*), per address. */
     RATE_LIMIT_SIGN_IN_PER_ADDRESS: perMinute(300),

@@ -1,6 +1,6 @@
 import { fixClockAt } from "./clock";
 import { readConfig } from "./config";
-import { embeddedMarketSource } from "./http/market";
+import { embeddedMarketSource } from "./market/api";
 import { startSamplePublisher } from "./market/sample-publisher";
 import { startServer } from "./server";
 

@@ -16,20 +16,19 @@ import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscrib
 import { startClaims } from "./claims";
 import { mountClaims } from "./claims/mount";
 import { type Config, publicUrl, tokenIssuer } from "./config";
-import { createHardening } from "./hardening";
 import { mountRecordHistory } from "./history/record-routes";
-import { createHttpApp } from "./http/app";
-import { marketSeedOf } from "./http/market";
 import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
 import { loadEmbeddedUsers } from "./identity/invited-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
+import { marketSeedOf } from "./market/api";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { mountMembers } from "./members/mount";
 import { emailSenderFrom } from "./outbound/email";
 import { smsSenderFrom } from "./outbound/sms";
 import { mountPartner } from "./partner/mount";
 import { mountPlatform } from "./platform/mount";
+import { createHardening } from "./protection";
 import type { ApiContext, MountResource } from "./routes/context";
 import { mountSettings } from "./settings/mount";
 import { openStorage } from "./storage";
@@ -46,6 +45,7 @@ import type { MarketSeed } from "./sync/seed";
 import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
 import { mountViolations } from "./violations/routes";
+import { createHttpApp } from "./web/app";
 
 export interface StartOptions {
   /** Use this storage instead of opening one from the configuration (closed with the server). */

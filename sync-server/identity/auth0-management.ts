@@ -2,7 +2,7 @@ import { nowMs } from "../clock";
 import type { Config } from "../config";
 
 // "Sign out on all devices" at the identity provider (docs/hardening.md). The server revokes the user's
-// Rangeline sessions itself (sync-server/hardening/revocation.ts); with Auth0, a device whose token is
+// Rangeline sessions itself (sync-server/session/revocation.ts); with Auth0, a device whose token is
 // refused asks Auth0 for a new one, and Auth0 would hand one out as long as its own session (or a
 // refresh token) lives. So the user's Auth0 sessions and refresh tokens are ended too, through the
 // Management API, with a machine-to-machine application's client credentials:

@@ -5,8 +5,8 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
-import { embeddedMarketSource } from "../http/market";
 import { sqliteJobStoreIn } from "../jobs/tables";
+import { embeddedMarketSource } from "./api";
 import { encodeSnapshot } from "./encoded";
 import { createMarketFeed } from "./feed";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { PublishedMarket } from "../../shared/market/published";
-import { acceptedEncodings } from "../http/static-files";
+import { acceptedEncodings } from "../web/static-files";
 
 // A snapshot encoded once — JSON, brotli, gzip and a content version — and served as those bytes by every HTTP
 // answer that carries it (GET /api/market/current, GET /api/market/snapshots/{version}), instead of

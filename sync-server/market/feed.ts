@@ -3,9 +3,9 @@ import { exchangeHoliday, lrpSalesGroup, lrpSalesSuspension } from "../../shared
 import { reportYearCovered } from "../../shared/market/report-days";
 import { type MarketSnapshot, marketSnapshotSchema } from "../../shared/market/snapshot";
 import { now } from "../clock";
-import type { MarketSource } from "../http/market";
 import { type RunOutcome, runOnce } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
+import type { MarketSource } from "./api";
 import { centralTime } from "./central-time";
 import { encodeSnapshot } from "./encoded";
 import { fetchMarketDay, type MarketSourceUrls } from "./fetch-day";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
-import { sampleMarketSource } from "../http/market";
+import { sampleMarketSource } from "./api";
 import { nextCentralMidnight } from "./central-time";
 import { startSamplePublisher } from "./sample-publisher";
 

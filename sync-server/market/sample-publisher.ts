@@ -1,6 +1,6 @@
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { now } from "../clock";
-import type { MarketSource } from "../http/market";
+import type { MarketSource } from "./api";
 import { nextCentralMidnight } from "./central-time";
 
 // With no market feed configured (development, e2e), the embedded sample data — labelled "sample market

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
-import { mountMarketApi } from "../http/market";
+import { mountMarketApi } from "./api";
 import { encodeSnapshot } from "./encoded";
 
 // docs/first-visit.md: the market snapshot is sent as brotli to a browser that accepts it (every current one does),

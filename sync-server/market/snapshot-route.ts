@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { isMarketVersion, MARKET_SNAPSHOTS_PATH } from "../../shared/market/published";
-import type { MarketHistory, MarketSource } from "../http/market";
+import type { MarketHistory, MarketSource } from "./api";
 import { type EncodedSnapshot, encodedByVersion, encodeSnapshot, sendEncoded } from "./encoded";
 
 // GET /api/market/snapshots/{version}: the snapshot a `market/current` notice names, as the bytes encoded

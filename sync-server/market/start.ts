@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Config } from "../config";
-import { embeddedMarketSource, type MarketApiOptions, type MarketSource } from "../http/market";
 import type { Identity } from "../identity/verify";
 import { schedule } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
 import { openPostgresJobStore, openSqliteJobStore, sqliteJobStoreIn } from "../jobs/tables";
 import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
+import { embeddedMarketSource, type MarketApiOptions, type MarketSource } from "./api";
 import { barchartFuturesProvider } from "./barchart";
 import { parseClock } from "./central-time";
 import { createMarketFeed, type MarketFeed } from "./feed";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { quoteLgm, quoteLrp } from "../../shared/pricing";
-import { type MarketSource, snapshotForSalesDate } from "../http/market";
+import { type MarketSource, snapshotForSalesDate } from "../market/api";
 import type { Storage } from "../storage/types";
 import { storedBookIndex } from "../sync/book-index";
 import {

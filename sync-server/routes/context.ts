@@ -4,9 +4,9 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { DisabledOrgs } from "../admin/disabled-orgs";
 import type { UnsubscribeSigner } from "../campaigns/unsubscribe-link";
 import type { Config } from "../config";
-import type { RateStore } from "../hardening/rate-limit";
 import type { DemoUser } from "../identity/demo-users";
 import type { RunningMarketFeed } from "../market/start";
+import type { RateStore } from "../protection/rate-limit";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import { type SessionRevocations, tokenFacts } from "../hardening/revocation";
 import type { IdentityProviderSessions } from "../identity/auth0-management";
 import { signedIn } from "../routes/route";
+import { type SessionRevocations, tokenFacts } from "../session/revocation";
 import type { SessionRevocation } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 

@@ -1,7 +1,7 @@
 import type { Db, SqlTypes } from "../storage/sql";
 import type { SessionRevocation } from "../storage/types";
 
-// Sign-out and "sign out on all devices" (sync-server/hardening/revocation.ts), written once for both
+// Sign-out and "sign out on all devices" (sync-server/session/revocation.ts), written once for both
 // databases (docs/server-layout.md, the table seam).
 
 export interface SessionTables {

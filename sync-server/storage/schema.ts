@@ -36,10 +36,10 @@ ${historySchemaSql(t)}
 ${sessionSchemaSql(t)}
 ${platformSchemaSql(t)}
 ${identitySchemaSql(t)}
--- Quote campaigns (issue 12; sync-server/campaigns/tables.ts): send log, opt-outs, SMS outbox.
+-- Quote campaigns (docs/campaigns.md; sync-server/campaigns/tables.ts): send log, opt-outs, SMS outbox.
 ${campaignSchemaSql(t)}
--- Applications and the partner API (issue 14).
+-- Applications and the partner API (docs/applications.md).
 ${applicationsSchemaSql(t)}
 ${partnerSchemaSql(t)}
--- Document history for restore (issue 16 §4; archive-tables.ts).
+-- Document history for restore (docs/hardening.md; archive-tables.ts).
 ${archiveSchemaSql(t)}`;

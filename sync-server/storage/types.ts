@@ -68,7 +68,7 @@ export interface ViolationRecord {
 /** One refused write, as the guard and the loader report it. */
 export type ViolationReport = Pick<ViolationRecord, "documentName" | "userId" | "at" | "issues">;
 
-// --- Session revocation (docs/hardening.md; sync-server/hardening/revocation.ts) ---------------------------
+// --- Session revocation (docs/hardening.md; sync-server/session/revocation.ts) ---------------------------
 
 /**
  * A revoked session: `user` — every token of `userId` issued at or before `at` (sign out on all

@@ -7,14 +7,14 @@ import * as decoding from "lib0/decoding";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
+import type { RemovalHold } from "../history/removal-hold";
+import { publishedSection } from "../market/encoded";
 import {
   PRE_AUTH_CLOSE_CODE,
   PreAuthBudget,
   type PreAuthGate,
   type PreAuthLimits,
-} from "../hardening/pre-auth";
-import type { RemovalHold } from "../history/removal-hold";
-import { publishedSection } from "../market/encoded";
+} from "../protection/pre-auth";
 import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
 import type { SyncContext, VerifyToken } from "./context";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressDir } from "../../../sync-server/http/precompress";
+import { precompressDir } from "../../../sync-server/web/precompress";
 import { startTestServer, type TestServer } from "../sync/harness";
 import { builtApp } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityHeaders } from "../../../sync-server/hardening/headers";
+import { securityHeaders } from "../../../sync-server/web/headers";
 import { startTestServer, type TestServer } from "../sync/harness";
 import { builtApp, type RawResponse, SECURITY_HEADERS, send, upgrade } from "./helpers";
 

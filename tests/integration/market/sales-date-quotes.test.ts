@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { quoteLgm, quoteLrp } from "../../../shared/pricing";
-import type { MarketSource } from "../../../sync-server/http/market";
+import type { MarketSource } from "../../../sync-server/market/api";
 import { PARTNER_ROUTES } from "../../../sync-server/partner/routes";
 import type { Storage } from "../../../sync-server/storage/types";
 

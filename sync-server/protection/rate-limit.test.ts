@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readViolations } from "../web/csp-report";
 import { addressKey, clientAddress } from "./client-address";
-import { readViolations } from "./csp-report";
 import { gcra, MemoryRateStore, perMinute, RedisRateStore } from "./rate-limit";
 
 describe("[LIMIT1] the rate limit's arithmetic (GCRA)", () => {

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { generateSampleSnapshot, isoDateSchema, type MarketSnapshot } from "../../shared/market";
 import { now } from "../clock";
 import type { JobStore } from "../jobs/store";
-import { encodeSnapshot, sendEncoded } from "../market/encoded";
-import { offerHistoryWithSample } from "../market/offer-history";
-import { mountMarketSnapshots } from "../market/snapshot-route";
 import { invalid, toIssues } from "../routes/route";
 import type { MarketSeed } from "../sync/seed";
+import { encodeSnapshot, sendEncoded } from "./encoded";
+import { offerHistoryWithSample } from "./offer-history";
+import { mountMarketSnapshots } from "./snapshot-route";
 
 // GET /api/market/current: the market snapshot the quote screens price against, as JSON (the shape of
 // shared/market's marketSnapshotSchema). Not restricted: signed-out producers quote too. The page keeps

@@ -4,8 +4,8 @@ import type { Extension, onAuthenticatePayload, onDisconnectPayload } from "@hoc
 import { decodeJwt } from "jose";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
+import { rawResponseHeaders } from "../web/headers";
 import { clientAddress } from "./client-address";
-import { rawResponseHeaders } from "./headers";
 import type { PenaltyBox } from "./penalty-box";
 import { perMinute, type RateStore, retryAfterSeconds } from "./rate-limit";
 

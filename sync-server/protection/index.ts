@@ -4,18 +4,18 @@ import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
 import { createDocumentHistory } from "../history";
 import { identityProviderSessionsFrom } from "../identity/auth0-management";
+import { SessionRevocations } from "../session/revocation";
 import { mountSessionApi } from "../session/routes";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { AccessControl } from "../sync/access";
 import { isSyncContext, type VerifyToken } from "../sync/context";
+import { mountCspReports } from "../web/csp-report";
+import { securityHeaders } from "../web/headers";
 import { type HardeningBus, localBus, redisBus } from "./bus";
-import { mountCspReports } from "./csp-report";
-import { securityHeaders } from "./headers";
 import { bodyLimits, httpRateLimits } from "./http-limits";
 import { PenaltyBox } from "./penalty-box";
 import { Presence, UserNames } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
-import { SessionRevocations } from "./revocation";
 import { documentBudget, limitUpgrades, SyncLimits } from "./sync-limits";
 
 // The hardening (docs/hardening.md), put together for server.ts: headers, body and rate limits on every HTTP route,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { marketSnapshotSchema, SAMPLE_MARKET_LABEL } from "../../shared/market";
-import { centralDate, marketSeedOf, mountMarketApi, sampleMarketSource } from "./market";
+import { centralDate, marketSeedOf, mountMarketApi, sampleMarketSource } from "./api";
 
 describe("GET /api/market/current", () => {
   it("serves the sample snapshot of the Central-time date, labelled sample market data", async () => {

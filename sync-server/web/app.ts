@@ -6,11 +6,11 @@ import { nowMs } from "../clock";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
 import type { DemoUser } from "../identity/demo-users";
-import { type MarketApiOptions, type MarketSource, mountMarketApi } from "./market";
+import { type MarketApiOptions, type MarketSource, mountMarketApi } from "../market/api";
 import { precompressedFiles, precompressedResponse } from "./static-files";
 
 export interface HttpAppOptions {
-  /** Middleware that must see every request first (sync-server/hardening: headers and limits). */
+  /** Middleware that must see every request first (sync-server/protection: headers and limits). */
   first?: (app: Hono) => void;
   /** Whether an embedded-provider sign-in was revoked (sign out on all devices). */
   isSignInRevoked?: (userId: string, authTime: number, sessionId: string) => boolean;
