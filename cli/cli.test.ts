@@ -61,7 +61,7 @@ const lgmInput = {
   seed: 11,
 };
 
-describe.concurrent("rangeline CLI", () => {
+describe.concurrent("rangeline CLI", { timeout: 90_000 }, () => {
   it("quotes LRP with the whole offer table, the same as the worker", async () => {
     const file = join(dir, "lrp.json");
     writeFileSync(file, JSON.stringify(lrpInput));

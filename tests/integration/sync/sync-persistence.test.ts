@@ -45,7 +45,7 @@ function spawnServer(dataDir: string): Promise<{ child: ChildProcess; port: numb
   cleanup.push(() => child.kill("SIGKILL"));
   let output = "";
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at http:\/\/localhost:(\d+)\//.exec(output);
