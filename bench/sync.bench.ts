@@ -12,6 +12,9 @@
 //   writes each server's CPU profile into dir; BENCH_ONLY=full (or bare) measures that server alone;
 //   BENCH_ROUNDS (4) runs each server that many times, alternating which goes first (one 60 s round of
 //   either server moves 10-25 % on a shared virtual machine; four keep the ratio within a few per cent).
+//   BENCH_HEAP=1 also measures the bytes each server allocates per edit (V8's sampling heap profiler,
+//   collected objects included): a figure a busy machine does not move, unlike CPU time; the profiler
+//   costs CPU itself, so the CPU figures of such a run are not the ones to quote.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -87,6 +90,33 @@ interface ServerStats {
   loopDelayMaxMs: number;
   /** CPU time by thread name (Linux /proc), µs: the event loop, V8's helpers, libuv's pool, workers. */
   threadCpuMicros: Record<string, number>;
+  /** Bytes allocated since the previous stats (BENCH_HEAP=1; sampled, so within a few per cent), or null. */
+  allocatedBytes: number | null;
+}
+
+/**
+ * BENCH_HEAP=1: V8's sampling heap profiler between two stats, collected objects included, so its
+ * samples add up to what the server allocated (every 4 KiB on average), not to what stays alive.
+ */
+async function heapSampler(): Promise<(() => Promise<number>) | null> {
+  if (process.env.BENCH_HEAP !== "1") return null;
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  type Node = { selfSize: number; children: Node[] };
+  const total = (node: Node): number => node.children.reduce((sum, c) => sum + total(c), node.selfSize);
+  const start = () =>
+    session.post("HeapProfiler.startSampling", {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  await start();
+  return async () => {
+    const { profile } = (await session.post("HeapProfiler.stopSampling")) as { profile: { head: Node } };
+    await start();
+    return total(profile.head);
+  };
 }
 
 /** The process's CPU time by thread name from /proc/self/task (Linux; empty elsewhere), µs. */
@@ -148,7 +178,8 @@ async function runChild(kind: Kind) {
   // Event-loop stalls (synchronous work between I/O callbacks), sampled every 5 ms.
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
-  const stats = (): ServerStats => {
+  const allocated = await heapSampler();
+  const stats = async (): Promise<ServerStats> => {
     const cpu = process.cpuUsage();
     const mainThread = process.threadCpuUsage();
     const rss = process.memoryUsage.rss();
@@ -162,12 +193,13 @@ async function runChild(kind: Kind) {
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loopDelayMaxMs: loopDelay.max / 1e6,
       threadCpuMicros: threadCpu(),
+      allocatedBytes: allocated ? await allocated() : null,
     };
     loopDelay.reset();
     return result;
   };
   process.on("message", async (message: { type: string }) => {
-    if (message.type === "stats") process.send?.({ type: "stats", stats: stats() });
+    if (message.type === "stats") process.send?.({ type: "stats", stats: await stats() });
     if (message.type === "stop") {
       clearInterval(sampler);
       if (kind === "full") {
@@ -279,6 +311,8 @@ interface Outcome {
   serverLoopDelayMaxMs: number;
   /** Server CPU by thread name during the measured run, µs. */
   serverThreadCpuMicros: Record<string, number>;
+  /** Bytes the server allocated during the measured run (BENCH_HEAP=1), or null. */
+  serverAllocatedBytes: number | null;
 }
 
 async function tokensFor(dataDir: string, port: number): Promise<string[]> {
@@ -512,6 +546,7 @@ async function runLoad(kind: Kind): Promise<Outcome> {
         micros - (before.threadCpuMicros[name] ?? 0),
       ]),
     ),
+    serverAllocatedBytes: after.allocatedBytes,
   };
 }
 
@@ -536,6 +571,8 @@ function report(outcome: Outcome) {
     console.log(
       `      by thread (ms per edit, 10 ms ticks): ${threads.map(([name, micros]) => `${name} ${(micros / outcome.sent / 1000).toFixed(3)}`).join(", ")}`,
     );
+  if (outcome.serverAllocatedBytes !== null)
+    console.log(`      allocated ${allocatedPerEdit(outcome)?.toFixed(1)} KB per edit (sampled)`);
   for (const error of outcome.errors.slice(0, 5)) console.log(`      ${error}`);
   return perUpdate;
 }
@@ -563,8 +600,15 @@ function combine(runs: Outcome[]): Outcome {
         total[name] = (total[name] ?? 0) + micros;
       return total;
     }, {}),
+    serverAllocatedBytes: runs.some((o) => o.serverAllocatedBytes === null)
+      ? null
+      : sum((o) => o.serverAllocatedBytes ?? 0),
   };
 }
+
+/** KB allocated per edit (BENCH_HEAP=1), or null. */
+const allocatedPerEdit = (o: Outcome): number | null =>
+  o.serverAllocatedBytes === null ? null : o.serverAllocatedBytes / o.sent / 1024;
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const medianOf = (values: number[]) => {
@@ -615,6 +659,11 @@ async function main() {
   // The budget (docs/local-first.md) is on the median of the rounds' ratios (one round moves 10-25 % on this machine).
   const ratios = runs.full.map((o, i) => costPerEdit(o) / costPerEdit(runs.bare[i] as Outcome));
   const median = medianOf(ratios);
+  const [fullKb, bareKb] = [allocatedPerEdit(full), allocatedPerEdit(bare)];
+  if (fullKb !== null && bareKb !== null)
+    console.log(
+      `allocated per edit, full / bare: ${(fullKb / bareKb).toFixed(2)}x (${fullKb.toFixed(1)} / ${bareKb.toFixed(1)} KB)`,
+    );
   console.log(
     `cost per edit, full / bare: ${ratio.toFixed(2)}x (rounds ${ratios.map((r) => `${r.toFixed(2)}x`).join(", ")}; median ${median.toFixed(2)}x)`,
   );
