@@ -1,3 +1,4 @@
+import { PRECREATED, recordPrecreated, withPrecreated } from "../../documents/text-fields";
 import { centralDateOf } from "../../pricing/sales-window";
 import { bookSummaries, type CustomerRecords } from "../summaries";
 import type { ImportFieldId } from "./fields";
@@ -119,13 +120,24 @@ function writesOf(book: WorkingBook): DocumentWrites[] {
     if (touch.action === "unchanged") continue;
     const customer = book.customers.get(touch.customerId) as WorkingCustomer;
     const d = docs(touch.customerId);
+    // A record made here gets its maps and texts with it (TEXT1, text-fields.ts PRECREATED), as a form
+    // makes it: two devices that later type in an empty field do not each make its text.
+    const created = touch.action === "create";
     if (touch.kind === "customer") {
-      for (const [field, value] of Object.entries(customer.profile ?? {}))
+      const profile = customer.profile ?? {};
+      const written = created ? withPrecreated(profile, PRECREATED.customer?.profile ?? []) : profile;
+      for (const [field, value] of Object.entries(written))
         if (value !== undefined) d.customer.entries.push({ section: "profile", key: field, value });
       continue;
     }
-    const record = customer[SECTION[touch.kind]][touch.id];
-    if (record) d.customer.entries.push({ section: SECTION[touch.kind], key: touch.id, value: record });
+    const section = SECTION[touch.kind];
+    const record = customer[section][touch.id];
+    if (record)
+      d.customer.entries.push({
+        section,
+        key: touch.id,
+        value: created ? withPrecreated(record, recordPrecreated("customer", section)) : record,
+      });
   }
   for (const at of book.taxIdsWritten) {
     const [customerId = "", key = ""] = at.split("/");

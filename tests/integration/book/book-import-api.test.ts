@@ -97,6 +97,8 @@ describe("book import API (server, SQLite)", () => {
     const profile = client.doc.getMap("profile");
     expect(profile.get("name")).toBeInstanceOf(Y.Text);
     expect(profile.get("importId")).toBe("imp-api-1");
+    // Made with its texts, as a form makes a record (TEXT1): the file gave no second address line.
+    expect((profile.get("address") as Y.Map<unknown>).get("line2")).toBeInstanceOf(Y.Text);
     const coverages = [...client.doc.getMap("coverages").values()] as Y.Map<unknown>[];
     expect(coverages[0]).toBeInstanceOf(Y.Map);
     expect(coverages[0]?.get("importId")).toBe("imp-api-1");
