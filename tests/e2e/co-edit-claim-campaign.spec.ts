@@ -7,12 +7,12 @@ import { issueTestToken } from "../../sync-server/identity/testing";
 import { type Client, connect } from "../integration/sync/harness";
 import { e2eNow } from "./clock";
 import { type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
-import { AGENT, AGENT2, CUSTOMER, device, expectAllSynced } from "./sync-helpers";
+import { AGENT, AGENT2, CUSTOMER, device, expectAllSynced, status } from "./sync-helpers";
 
 // Live co-editing of the claim's and the campaign's free text (issue 25, TEXT1): two agents type at a
 // person's pace (60 ms a key) into the same claim note and the same campaign name, one at its start and
 // one at its end, at the same moment; both screens end with exactly what each typed, and so does a
-// reload. An IME composition (CDP Input.imeSetComposition, then Input.insertText) reaches the document
+// reload; then one of them types on offline (its device counts one edit waiting) and comes back. An IME composition (CDP Input.imeSetComposition, then Input.insertText) reaches the document
 // once, when it ends: a client watching the server's copy sees the note go from the text before it to
 // the text with the composed word, never a half-composed state.
 
@@ -130,7 +130,7 @@ async function closeAll(devices: Device[]) {
   for (const d of devices) await d.context.close();
 }
 
-test("two agents type into one claim note at once, at its start and its end: every keystroke on both screens and after a reload", async ({
+test("two agents type into one claim note at once, at its start and its end, then one of them offline: every keystroke on both screens and after a reload", async ({
   browser,
 }) => {
   const claimId = await seedClaim();
@@ -158,6 +158,24 @@ test("two agents type into one claim note at once, at its start and its end: eve
     for (const { page } of both) await expectAllSynced(page);
     for (const { page } of both) await page.reload();
     for (const { page } of both) await expectBound(note(page), expected);
+
+    // Jordan goes offline and types on; Alex types meanwhile. Jordan's device says one edit waits
+    // (one field, not one per key); back online, both screens hold both runs whole.
+    await jordan.page.evaluate(() => window.__rangelineSync?.disconnect());
+    await jordan.context.setOffline(true);
+    await expect(status(jordan.page)).toHaveAttribute("data-state", "offline", { timeout: 20_000 });
+    await Promise.all([
+      typeAt(note(jordan.page), "End", " Back Tuesday."),
+      typeAt(note(alex.page), "Home", "Urgent. "),
+    ]);
+    await expect(status(jordan.page)).toContainText("1 edit not yet on the server");
+    await jordan.context.setOffline(false);
+    await jordan.page.evaluate(() => window.__rangelineSync?.connect());
+    const merged = `Urgent. ${expected} Back Tuesday.`;
+    for (const { page } of both) await expect(note(page)).toHaveValue(merged, { timeout: 20_000 });
+    for (const { page } of both) await expectAllSynced(page, 20_000);
+    await alex.page.reload();
+    await expectBound(note(alex.page), merged);
   } finally {
     await closeAll(both);
   }
