@@ -47,21 +47,21 @@ export function scanEntries(doc: Y.Doc, update: Uint8Array): EntryScan {
 
   // The update's new items, by client (for items whose origin is another item of the same update).
   const own = new Map<number, Y.Item[]>();
-  const expected = new Map<number, number>();
   for (const struct of structs) {
     const { client, clock } = struct.id;
     const known = Y.getState(store, client);
     if (clock + struct.length <= known) continue; // already in the document
-    // Partly known, or a gap before it (it would wait in the pending store): not the simple case.
-    if ((expected.get(client) ?? known) !== clock) return OTHER;
-    expected.set(client, clock + struct.length);
+    // Partly known, or a gap before it (it would wait in the pending store): not the simple case. The
+    // next clock expected is the document's, or right after this client's last new item.
+    const earlier = own.get(client);
+    const last = earlier?.[earlier.length - 1];
+    if ((last ? last.id.clock + last.length : known) !== clock) return OTHER;
     if (!(struct instanceof Y.Item)) return OTHER;
     // Every item it refers to must be one the document holds or an earlier one of the same client in
     // this update; anything else (a clock nobody has sent, another client's item of the same update)
     // the copy decides (SYNC7: content that would wait in Yjs's pending store is refused there).
     if (!refersToKnown(store, struct)) return OTHER;
-    const items = own.get(client);
-    if (items) items.push(struct);
+    if (earlier) earlier.push(struct);
     else own.set(client, [struct]);
   }
 
