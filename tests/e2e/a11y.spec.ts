@@ -106,7 +106,7 @@ const pathsFor = (roles: readonly string[], params: Record<string, string> = {})
     }));
 
 test.describe("WCAG 2.1 AA (axe): every route of every role at 360 and 1280 px", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test("signed out", async ({ browser }) => {
     const { context, page } = await signedInContext(browser, undefined);
