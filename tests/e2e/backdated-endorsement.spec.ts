@@ -170,9 +170,13 @@ test("the run's day: an LGM endorsement bought in March, typed from the SCE, che
   await policyForm.getByLabel("County", { exact: true }).selectOption({ index: 1 });
   await policyForm.getByRole("button", { name: "Create policy" }).click();
   await page.waitForURL(/\/agent\/policies\/[^/?]+$/);
-  // The form's defaults: Yearling Finishing, 100 head in months 4 and 8, deductible $20 (23 % subsidy).
-  await page.goto(`/agent/coverages/lgm/create?customer=${encodeURIComponent(customerId)}`);
+  // From the LGM quote's Order button (a sales day): its defaults, Yearling Finishing, 100 head in
+  // months 4 and 8, deductible $20 (23 % subsidy).
+  await page.goto("/insurance/lgm/quote");
+  await page.getByTestId("order-button").click();
+  await page.waitForURL(/\/agent\/coverages\/lgm\/create/);
   const form = page.getByTestId("lgm-create-page");
+  await form.getByLabel("Customer", { exact: true }).selectOption(customerId);
   await form.getByLabel("Sales date", { exact: true }).fill("2026-03-12");
   const sce = form.getByTestId("sce-fields");
   await expect(sce).toBeVisible({ timeout: 15_000 });

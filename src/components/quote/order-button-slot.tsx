@@ -14,16 +14,18 @@ const OrderButton = lazy(() => import("./order-button"));
  */
 export function OrderButtonSlot({
   inputs,
+  plan = "lrp",
   noSales = null,
 }: {
   inputs: Readonly<Record<string, string>>;
+  plan?: "lrp" | "lgm";
   noSales?: string | null;
 }) {
   const session = useSession();
   if (session.status !== "signed-in" || !session.roles.includes("agent")) return null;
   return (
     <Suspense fallback={null}>
-      <OrderButton inputs={inputs} noSales={noSales} />
+      <OrderButton inputs={inputs} plan={plan} noSales={noSales} />
     </Suspense>
   );
 }

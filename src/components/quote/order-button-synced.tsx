@@ -13,9 +13,11 @@ import { orderHref } from "./order-href";
 
 export default function OrderButtonSynced({
   inputs,
+  plan = "lrp",
   noSales,
 }: {
   inputs: Readonly<Record<string, string>>;
+  plan?: "lrp" | "lgm";
   noSales: string | null;
 }) {
   const { orgId } = useSession();
@@ -34,16 +36,20 @@ export default function OrderButtonSynced({
         </Button>{" "}
         <span className="note" id="order-no-sales-why">
           <strong>{noSales}</strong> Nothing can be ordered at these prices.{" "}
-          <Link to={orderHref({ ...inputs, row: "" })}>Record one bought on an earlier day</Link>.
+          <Link to={orderHref({ ...inputs, row: "" }, plan)}>Record one bought on an earlier day</Link>.
         </span>
       </p>
     );
   return (
     <p className="order-button no-print">
-      <ButtonLink to={orderHref(inputs)} data-testid="order-button">
+      <ButtonLink to={orderHref(inputs, plan)} data-testid="order-button">
         {text}
       </ButtonLink>{" "}
-      <span className="note">Record this row as an LRP coverage for one of your customers.</span>
+      <span className="note">
+        {plan === "lrp"
+          ? "Record this row as an LRP coverage for one of your customers."
+          : "Record this quote as an LGM endorsement for one of your customers."}
+      </span>
     </p>
   );
 }

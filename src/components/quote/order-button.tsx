@@ -8,14 +8,16 @@ const OrderButtonSynced = lazy(() => import("./order-button-synced"));
 
 export default function OrderButton({
   inputs,
+  plan = "lrp",
   noSales,
 }: {
   inputs: Readonly<Record<string, string>>;
+  plan?: "lrp" | "lgm";
   noSales: string | null;
 }) {
   return (
     <Suspense fallback={null}>
-      <OrderButtonSynced inputs={inputs} noSales={noSales} />
+      <OrderButtonSynced inputs={inputs} plan={plan} noSales={noSales} />
     </Suspense>
   );
 }

@@ -11,4 +11,9 @@ describe("the Order button's link", () => {
     expect(orderHref({ head: "1,200", row: "" })).toBe("/agent/coverages/lrp/create?head=1%2C200");
     expect(orderHref({})).toBe("/agent/coverages/lrp/create");
   });
+  it("leads an LGM quote to the LGM create screen", () => {
+    expect(orderHref({ commodity: "0803", m: "0,0,0,100", deductible: "20" }, "lgm")).toBe(
+      "/agent/coverages/lgm/create?commodity=0803&m=0%2C0%2C0%2C100&deductible=20",
+    );
+  });
 });

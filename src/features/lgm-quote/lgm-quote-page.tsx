@@ -17,16 +17,20 @@ import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot
 import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
 import "../../lib/pricing/ui/quote.css";
 import { LgmFigures } from "../../components/quote/lgm-figures";
+import { OrderButtonSlot } from "../../components/quote/order-button-slot";
 import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { DeductibleTable } from "./deductible-table";
-import { formatDeductible, lgmNoSalesText, lgmQuoteText } from "./lgm-text";
+import { formatDeductible, lgmNoSalesText, lgmOrderNoSalesText, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
 
 // The worker and the market snapshot start loading with this screen's code, before its first render.
 startPricing();
 
 const [MARKETING_MONTH, , , PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
+
+/** The quote's inputs for the LGM create screen (the subsidy there comes from the customer's profile). */
+const orderInputs = ({ farmer: _f, year: _y, provider: _p, ...inputs }: typeof LGM_DEFAULTS) => inputs;
 
 /** /insurance/lgm and /insurance/lgm/quote — an LGM quote and its whole deductible curve. */
 export default function LgmQuotePage() {
@@ -91,6 +95,7 @@ export default function LgmQuotePage() {
             </Link>
             {built?.ok ? <SaveToWatchlistSlot setup={lgmSetupFrom(built.input)} /> : null}
           </div>
+          <OrderButtonSlot plan="lgm" inputs={orderInputs(form)} noSales={lgmOrderNoSalesText(quote)} />
           <h3>Expected margin by {MARKETING_MONTH.toLowerCase()}</h3>
           <MonthTable quote={quote} unit={unit} />
         </Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lgmNoSalesText } from "./lgm-text";
+import { lgmNoSalesText, lgmOrderNoSalesText } from "./lgm-text";
 
 // The LGM quote screen says when its quote is for a day without LGM sales, as the LRP screen does.
 describe("LGM quote on a day without sales", () => {
@@ -14,5 +14,14 @@ describe("LGM quote on a day without sales", () => {
 
   it("says nothing on a sales day", () => {
     expect(lgmNoSalesText({})).toBeNull();
+    expect(lgmOrderNoSalesText({})).toBeNull();
+  });
+
+  it("says why beside the Order button, in one sentence", () => {
+    expect(
+      lgmOrderNoSalesText({
+        noSales: { date: "2026-11-26", reason: "exchange holiday (Thanksgiving): no LGM sales" },
+      }),
+    ).toBe("No LGM sales on Nov 26, 2026: exchange holiday (Thanksgiving).");
   });
 });

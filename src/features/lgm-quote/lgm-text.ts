@@ -23,6 +23,13 @@ export function lgmNoSalesText(quote: Pick<LgmQuote, "noSales">): string | null 
     : null;
 }
 
+/** The Order button's sentence on a day without LGM sales ("No LGM sales on Nov 26, 2026: exchange holiday (Thanksgiving)."). */
+export function lgmOrderNoSalesText(quote: Pick<LgmQuote, "noSales">): string | null {
+  const n = quote.noSales;
+  // The engine's reason ends in a tail the sentence says otherwise ("…: no LGM sales").
+  return n ? `No LGM sales on ${formatDate(n.date)}: ${n.reason.split(": ")[0] ?? n.reason}.` : null;
+}
+
 export function lgmQuoteText(
   quote: LgmQuote,
   h: { form: LgmForm; asOf: string; label: string; url: string },
