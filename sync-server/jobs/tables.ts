@@ -170,7 +170,10 @@ export function openSqliteJobStore(file: string): JobStore {
   const statements = new Map<string, StatementSync>();
   const prepare = (sql: string) => {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = database.prepare(sql)));
+    if (!statement) {
+      statement = database.prepare(sql);
+      statements.set(sql, statement);
+    }
     return statement;
   };
   return jobTables(

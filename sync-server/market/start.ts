@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Identity } from "../identity/verify";
 import { schedule } from "../jobs/runner";
 import type { JobStore } from "../jobs/store";
-import { openPostgresJobStore, openSqliteJobStore, sqliteJobStoreIn } from "../jobs/tables";
+import { openPostgresJobStore, sqliteJobStoreIn } from "../jobs/tables";
 import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import { embeddedMarketSource, type MarketApiOptions, type MarketSource } from "./api";
