@@ -50,7 +50,7 @@ export interface MemberRecord extends UserRecord {
   roles: Role[];
 }
 
-/** Refused writes of one kind, document and user in one window (rule VIOL1; violation-tables.ts). */
+/** Refused writes of one kind, document and user in one window (rule VIOL1; violations/tables.ts). */
 export interface ViolationRecord {
   id: number;
   documentName: string;
