@@ -236,7 +236,8 @@ const config: UserConfig = {
         // The shell: HTML, every script chunk (screens and the compute worker), styles, the Roboto
         // woff2 files and icons (listed by the manifest and includeAssets). Source maps and the older woff files stay out.
         globPatterns: ["**/*.{html,js,css,woff2}"],
-        globIgnores: ["**/*.map"],
+        // The book import's worker (1.2 MB) only for agents, fetched by their session (src/sw.ts).
+        globIgnores: ["**/*.map", "**/import-worker-????????.js"],
       },
       devOptions: { enabled: false },
     }),

@@ -11,7 +11,7 @@ import {
   precacheAndRoute,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { NAVIGATION_DENYLIST } from "./lib/pwa/navigation-fallback";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -25,6 +25,24 @@ registerRoute(
 registerRoute(
   ({ url }) => url.pathname === "/api/market/current",
   new NetworkFirst({ cacheName: "rangeline-market", networkTimeoutSeconds: 6 }),
+);
+
+// The book import's worker, left out of the precache (vite.config.ts): kept once an agent's session
+// has fetched it (src/app/warm-import-worker.ts), only the newest (the file's name changes with it).
+const IMPORT_WORKER = /\/assets\/import-worker-[\w-]{8}\.js$/;
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && IMPORT_WORKER.test(url.pathname),
+  new CacheFirst({
+    cacheName: "rangeline-import-worker",
+    plugins: [
+      {
+        cacheDidUpdate: async ({ cacheName, request }) => {
+          const cache = await caches.open(cacheName);
+          for (const key of await cache.keys()) if (key.url !== request.url) await cache.delete(key);
+        },
+      },
+    ],
+  }),
 );
 
 // The first installation takes control of open pages at once, so the app works offline after one

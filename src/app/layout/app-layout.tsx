@@ -5,6 +5,7 @@ import { SyncStatusIndicator } from "../../lib/sync/react/sync-status-indicator"
 import { navigationFor } from "../navigation/nav-model";
 import { SiteNav } from "../navigation/site-nav";
 import { OrganisationTheme } from "../organisation-theme";
+import { useWarmImportWorker } from "../warm-import-worker";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { OfflineBanner } from "./offline-banner";
@@ -24,6 +25,7 @@ export function AppLayout() {
   useDocumentTitle(title);
   const sections = navigationFor(session.roles, session.status === "signed-in");
   const isHome = route?.id === "home";
+  useWarmImportWorker(session.status === "signed-in" && session.roles.includes("agent"));
 
   return (
     <div className="shell">

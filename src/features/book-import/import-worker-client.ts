@@ -1,6 +1,7 @@
 import { type Remote, releaseProxy, transfer, wrap } from "comlink";
 import type { ImportPlan, Sheet } from "../../../shared/book/import/types";
 import type { ImportWorkerApi } from "../../../worker/import-worker";
+import workerUrl from "./worker-address";
 
 // The import screen's handle on the book import worker (worker/import-worker.ts): files are read and
 // the import planned there, off the main thread. Started when the screen first needs it, stopped when
@@ -16,7 +17,7 @@ export interface ImportWorker {
 }
 
 export function createImportWorker(): ImportWorker {
-  const worker = new Worker(new URL("../../../worker/import-worker.ts", import.meta.url), { type: "module" });
+  const worker = new Worker(workerUrl, { type: "module" });
   const api: Remote<ImportWorkerApi> = wrap<ImportWorkerApi>(worker);
   return {
     async parseFile(file) {

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+
+// The book import's worker (1.2 MB, exceljs) is not in the service worker's precache: producers never
+// import, and an install must not pay for it (docs/first-visit.md). An agent's session fetches it once
+// per release, when the device is online and idle; the service worker keeps it (a CacheFirst route,
+// src/sw.ts), so the import screen works on that device without a connection afterwards
+// (docs/book-import.md "Offline").
+
+const WARMED_KEY = "rangeline.importWorkerWarmed";
+
+/** For an agent: once per release, fetch the import worker when online and idle. */
+export function useWarmImportWorker(isAgent: boolean): void {
+  useEffect(() => {
+    if (
+      !isAgent ||
+      typeof window === "undefined" ||
+      !navigator.onLine ||
+      !navigator.serviceWorker?.controller
+    )
+      return;
+    let cancelled = false;
+    const warm = async () => {
+      const { default: url } = await import("../features/book-import/worker-address");
+      if (cancelled || localStorage.getItem(WARMED_KEY) === url) return;
+      const response = await fetch(url);
+      if (response.ok) localStorage.setItem(WARMED_KEY, url);
+    };
+    const run = () => void warm().catch(() => {});
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(run, { timeout: 60_000 })
+      : window.setTimeout(run, 10_000);
+    return () => {
+      cancelled = true;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [isAgent]);
+}
