@@ -1,13 +1,8 @@
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BOOK_HEADERS, bookRows } from "../../../tests/fixtures/import/book-rows";
+import { BOOK_HEADERS } from "../../../tests/fixtures/import/book-rows";
 import { guessMapping, mappingSchema } from "./mapping";
 import { MAX_COLUMNS, parseCsv, SheetError, sheetFromRows } from "./parse";
-import { parseFile } from "./parse-xlsx";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../tests/fixtures/import/${name}`, import.meta.url));
 
 describe("parseCsv", () => {
   it("reads quoted cells, a BOM and CRLF, and names each row by the line it starts on", () => {
@@ -66,29 +61,6 @@ describe("parseCsv", () => {
         }
       }),
       { numRuns: 300 },
-    );
-  });
-});
-
-describe("parseFile", () => {
-  it("reads the XLSX fixture as the CSV fixture: dates as ISO dates, numbers as typed, the worksheet's row numbers", async () => {
-    const [xlsx, notes] = await parseFile("book.xlsx", fixture("book.xlsx"));
-    const [csv] = await parseFile("book.csv", fixture("book.csv"));
-    expect(xlsx?.headers).toEqual([...BOOK_HEADERS]);
-    expect(notes).toEqual({ name: "Notes", headers: [], rows: [] });
-    expect(xlsx?.rows[0]?.line).toBe(3);
-    expect(csv?.rows[0]?.line).toBe(2);
-    const normalise = (cells: string[]) => cells.map((c) => (/^\d+\.\d*0$/.test(c) ? String(Number(c)) : c));
-    expect(xlsx?.rows.map((r) => r.cells)).toEqual(csv?.rows.map((r) => normalise(r.cells)));
-    expect(xlsx?.rows[0]?.cells).toEqual(normalise(bookRows(1, 3)[0] as string[]));
-  });
-
-  it("refuses what is not a spreadsheet, saying what to do", async () => {
-    await expect(parseFile("book.xlsx", new TextEncoder().encode("not a zip"))).rejects.toThrow(
-      "the file is not an XLSX workbook that can be read (save it again as .xlsx or .csv)",
-    );
-    await expect(parseFile("book.pdf", new Uint8Array())).rejects.toThrow(
-      "book.pdf: choose a .csv or .xlsx file",
     );
   });
 });
