@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import type { DocumentKind } from "../../shared/documents/names";
 import { isRecordSection } from "../../shared/documents/shapes";
+import { spliceBetween } from "../../shared/documents/text-splice";
 
 // A document's sections are top-level Y.Maps. These helpers read a Y.Doc as the plain JSON the shared
 // zod schemas check, and write JSON back (server-side seeding, migrations, published snapshots).
@@ -85,8 +86,9 @@ export function changedSections(
 
 /**
  * Makes the given sections of `doc` equal `json` at the top level of each section map: sets keys whose
- * value differs and deletes keys that are absent (so `{}` empties a section). Call inside a transaction
- * to send one update.
+ * value differs and deletes keys that are absent (so `{}` empties a section). A string written where a
+ * shared text is changes that text by one splice instead of replacing it (TEXT1): someone typing in it
+ * at that moment keeps their keystrokes and their caret. Call inside a transaction to send one update.
  */
 export function writeSections(doc: Y.Doc, json: Record<string, Record<string, unknown>>): void {
   for (const [section, values] of Object.entries(json)) {
@@ -94,8 +96,19 @@ export function writeSections(doc: Y.Doc, json: Record<string, Record<string, un
     for (const key of [...map.keys()]) if (!(key in values)) map.delete(key);
     for (const [key, value] of Object.entries(values)) {
       const current = map.get(key);
+      if (current instanceof Y.Text && typeof value === "string") {
+        spliceText(current, value);
+        continue;
+      }
       const plain = current instanceof Y.AbstractType ? current.toJSON() : current;
       if (!same(plain, value)) map.set(key, value);
     }
   }
+}
+
+function spliceText(text: Y.Text, value: string): void {
+  const splice = spliceBetween(text.toString(), value, null);
+  if (!splice) return;
+  if (splice.remove > 0) text.delete(splice.index, splice.remove);
+  if (splice.insert) text.insert(splice.index, splice.insert);
 }

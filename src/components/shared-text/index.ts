@@ -9,4 +9,3 @@ export {
 } from "./shared-text-input";
 export { StatusReasonField, type StatusReasonFieldProps } from "./status-reason-field";
 export { TextBinding, type TextBindingOptions, type TextControl } from "./text-binding";
-export { spliceBetween, type TextSplice } from "./text-diff";

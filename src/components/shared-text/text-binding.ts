@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { spliceBetween } from "./text-diff";
+import { spliceBetween } from "../../../shared/documents/text-splice";
 
 // One text input or textarea bound to a shared text (Y.Text), both ways:
 // - each input event becomes the splice it made (an insert, a delete, or both) at the caret, never

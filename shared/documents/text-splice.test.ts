@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spliceBetween } from "./text-diff";
+import { spliceBetween } from "./text-splice";
 
 const apply = (before: string, s: ReturnType<typeof spliceBetween>) =>
   s ? before.slice(0, s.index) + s.insert + before.slice(s.index + s.remove) : before;
