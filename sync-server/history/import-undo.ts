@@ -9,15 +9,15 @@ import { historyEntry } from "../sync/history";
 import { documentBase } from "./past-state";
 import { type RecordRestore, restoreRecords } from "./restore";
 
-// Undo of one book import as a whole (issue 27 §1; docs/book-import.md "Undo"), with the history and
-// restore of HIST1/HIST2. Every record an import writes carries its id (`importId`); the import's entry
-// in the book document (`imports`, shared/documents/import-log.ts) names the customers it wrote. For each
-// of their documents the server replays the history it received, finds for each record still carrying
-// the import's id the update that first gave it that id — by the server's clock, so an import made
-// offline and sent later is found the same way — and gives the record back the value it had just before
-// (none: a record the import created is removed). Every document is checked first; when one would fail
-// its schema nothing is written. Then each document gets one update, attributed to the agent who undid
-// (the history keeps everything), the book index follows (restore.ts), and the entry is marked undone.
+// Undo of one book import as a whole (docs/book-import.md "Undo"), with the history and restore of
+// HIST1/HIST2. Every record an import writes carries its id (`importId`); the import's entry in the book
+// document (`imports`, shared/documents/import-log.ts) names the customers it wrote. For each of their
+// documents the server replays the history it received, finds for each record still carrying the import's id
+// the update that first gave it that id — by the server's clock, so an import made offline and sent later is
+// found the same way — and gives the record back the value it had just before (none: a record the import
+// created is removed). Every document is checked first; when one would fail its schema nothing is written.
+// Then each document gets one update, attributed to the agent who undid (the history keeps everything), the
+// book index follows (restore.ts), and the entry is marked undone.
 
 /** The sections of a document an import writes records in: all but the schema version and the claims. */
 const importSections = (ref: DocumentRef) =>

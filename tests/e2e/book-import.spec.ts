@@ -2,12 +2,12 @@ import { BOOK_HEADERS, bookRows, toCsv } from "../fixtures/import/book-rows";
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, device, expectAllSynced } from "./sync-helpers";
 
-// Issue 27 §1, the book import screen (/agent/book-import): an agent chooses a CSV of the book, sees the
-// columns mapped from its headers (the tax id example masked), a dry run with a refused row (13,000
-// head, over the per-endorsement limit) and nothing written, imports, finds the records in the book
-// with "Imported from book.csv by …" in their history; the same file again creates nothing (the
-// mapping saved for its columns is reused); the undo removes what the import made. Screens at 1280 and
-// 360 px are attached to the test's output.
+// docs/book-import.md "Import": the book import screen (/agent/book-import): an agent chooses a CSV of the
+// book, sees the columns mapped from its headers (the tax id example masked), a dry run with a refused row
+// (13,000 head, over the per-endorsement limit) and nothing written, imports, finds the records in the book
+// with "Imported from book.csv by …" in their history; the same file again creates nothing (the mapping saved
+// for its columns is reused); the undo removes what the import made. Screens at 1280 and 360 px are attached
+// to the test's output.
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 

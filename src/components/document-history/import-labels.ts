@@ -1,12 +1,12 @@
 import type { ImportLogEntry } from "../../../shared/documents/import-log";
 
-// The record history's words for the book import (issue 27 §1): a change that wrote a record's
-// `importId` was an import's — "Imported from book.csv by Alex Agent" — and one by the undo of an
+// The record history's words for the book import (docs/book-import.md "History label"): a change that wrote a
+// record's `importId` was an import's — "Imported from book.csv by Alex Agent" — and one by the undo of an
 // import, "Alex Agent undid the import of book.csv". The server's history rows name the fields a change
-// touched (never values) and its author and time by the server's clock; which import it was comes from
-// the book document's log of imports (shared/documents/import-log.ts): the latest import by that agent
-// into that customer at or before the change (an import made offline reaches the server later than
-// the device's clock says, never earlier), or the import that agent undid at that time.
+// touched (never values) and its author and time by the server's clock; which import it was comes from the
+// book document's log of imports (shared/documents/import-log.ts): the latest import by that agent into that
+// customer at or before the change (an import made offline reaches the server later than the device's clock
+// says, never earlier), or the import that agent undid at that time.
 
 /** How far a device's clock may run ahead of the server's. */
 const CLOCK_SKEW_MS = 10 * 60_000;

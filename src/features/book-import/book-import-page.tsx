@@ -26,12 +26,12 @@ import { MappingStep } from "./mapping-step";
 import { appliesOnServer, applyOnServer, offlineNote } from "./server-apply";
 import "./book-import.css";
 
-// /agent/book-import (issue 27 §1): an agent brings the agency's existing book in from spreadsheets.
-// Choose the files (CSV or XLSX; one sheet or file per kind, or one wide sheet of endorsements) → the
-// columns, mapped from the source's saved mapping or guessed from the headers, editable → a dry run
-// against the book on this device → confirm → applied on the device with a progress bar, as this
-// agent's own edits (kept offline, synced like any edit) → listed below with its Undo. Files are read and
-// the import planned in a worker (worker/import-worker.ts); tax ids never show whole.
+// /agent/book-import (docs/book-import.md "Import"): an agent brings the agency's existing book in from
+// spreadsheets. Choose the files (CSV or XLSX; one sheet or file per kind, or one wide sheet of endorsements)
+// → the columns, mapped from the source's saved mapping or guessed from the headers, editable → a dry run
+// against the book on this device → confirm → applied on the device with a progress bar, as this agent's own
+// edits (kept offline, synced like any edit) → listed below with its Undo. Files are read and the import
+// planned in a worker (worker/import-worker.ts); tax ids never show whole.
 
 type Stage =
   | { kind: "choose" }

@@ -4,12 +4,12 @@ import type { ImportLogEntry, SavedMapping } from "../../../shared/documents/imp
 import { documentName } from "../../../shared/documents/names";
 import type { SyncClient } from "../../lib/sync";
 
-// Applying a confirmed import on the device (issue 27 §1): the plan's writes go into the documents the
-// app already uses, one validated transaction per document (src/lib/sync: one key per field, free text
-// as shared text), as this agent's own edits — kept on the device and sent when there is a connection,
-// like any other edit, so an import made without signal is not lost. The import's entry and the
-// sources' mappings go into the book document first: an import cut short (the tab closed) is listed,
-// and can be undone, like a finished one.
+// Applying a confirmed import on the device (docs/book-import.md "Import" step 4): the plan's writes go into
+// the documents the app already uses, one validated transaction per document (src/lib/sync: one key per
+// field, free text as shared text), as this agent's own edits — kept on the device and sent when there is a
+// connection, like any other edit, so an import made without signal is not lost. The import's entry and the
+// sources' mappings go into the book document first: an import cut short (the tab closed) is listed, and can
+// be undone, like a finished one.
 
 const nameOf = (orgId: string, writes: DocumentWrites): string => {
   if (writes.kind === "book") return documentName.book(orgId);

@@ -4,9 +4,9 @@ import { Button } from "../../components/ui/button";
 import { ScrollRegion } from "../../components/ui/scroll-region";
 import { KIND_LABELS, KINDS, recordTotals } from "./import-summary";
 
-// The dry run (issue 27 §1): what the import will create, update and leave alone, the rows whose
-// customer matched by name and address only (the agent confirms each), and every refused row with its
-// line, column and sentence. Nothing is written until the agent chooses Import.
+// The dry run (docs/book-import.md "Import" step 3): what the import will create, update and leave alone, the
+// rows whose customer matched by name and address only (the agent confirms each), and every refused row with
+// its line, column and sentence. Nothing is written until the agent chooses Import.
 
 /** Refused rows listed on the screen; the rest are counted (all of them are in the CSV download). */
 const SHOWN_PROBLEMS = 200;

@@ -13,11 +13,11 @@ import {
 } from "../sync/book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 27 §1, the undo of one book import as a whole (sync-server/history/import-undo.ts): an agent's
-// device writes an import (records marked with its id, its entry in the book document), another agent
-// edits one of its records, and the undo — asked first as a dry run — removes what the import created,
-// gives back what it updated, leaves what was typed by hand, brings the book index in line and marks
-// the entry undone. Agents of the organisation only; a second undo is refused. Real server, SQLite.
+// docs/book-import.md "Undo": the undo of one book import as a whole (sync-server/history/import-undo.ts): an
+// agent's device writes an import (records marked with its id, its entry in the book document), another agent
+// edits one of its records, and the undo — asked first as a dry run — removes what the import created, gives
+// back what it updated, leaves what was typed by hand, brings the book index in line and marks the entry
+// undone. Agents of the organisation only; a second undo is refused. Real server, SQLite.
 
 const agent = demoUser("agent@demo.rangeline.test");
 const customer = demoUser("customer@demo.rangeline.test");
