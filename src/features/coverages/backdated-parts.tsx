@@ -46,11 +46,14 @@ export function SalesDateField({
 export function SceLrpFields({
   form,
   lengths,
+  pafHint,
   errors,
   onChange,
 }: {
   form: SceForm;
   lengths: readonly number[];
+  /** What an empty factor means for the chosen type. */
+  pafHint?: string;
   errors: Partial<Record<SceField, string>>;
   onChange(patch: Partial<SceForm>): void;
 }) {
@@ -85,6 +88,11 @@ export function SceLrpFields({
       {text("subsidy", "Subsidy", undefined, "$")}
       {text("producerPremium", "Producer premium", "Optional: checked against total − subsidy", "$")}
       {text("endDate", "End date", "Optional (YYYY-MM-DD): the sales date + the weeks when left empty")}
+      {text(
+        "paf",
+        "Price adjustment factor",
+        pafHint ?? "Optional: as printed on the SCE; empty means the type's factor",
+      )}
     </div>
   );
 }

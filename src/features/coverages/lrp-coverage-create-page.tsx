@@ -370,6 +370,7 @@ export default function LrpCoverageCreatePage() {
             <SceLrpFields
               form={backdated.sce}
               lengths={backdated.lengths}
+              pafHint={`Optional: as printed on the SCE; empty means ${type?.priceAdjustmentFactor ?? 1} for ${type?.label ?? "this type"} (enter 1 when the SCE's prices already include the factor)`}
               errors={backdated.sceErrors}
               onChange={(patch) => {
                 setSaveError(null);

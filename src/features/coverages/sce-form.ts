@@ -14,6 +14,7 @@ export const SCE_FORM_DEFAULTS = {
   totalPremium: "",
   subsidy: "",
   producerPremium: "",
+  paf: "",
 };
 export type SceForm = typeof SCE_FORM_DEFAULTS;
 export type SceField = keyof SceForm;
@@ -49,6 +50,7 @@ export function buildSce(form: SceForm): BuiltSce {
       ...optional("totalPremium"),
       ...optional("producerPremium"),
       ...optional("endDate"),
+      ...(form.paf.trim() === "" ? {} : { priceAdjustmentFactor: form.paf }),
     },
   };
 }
@@ -61,6 +63,7 @@ const FIELD_OF: Readonly<Record<string, SceField>> = {
   "sce.subsidy": "subsidy",
   "sce.producerPremium": "producerPremium",
   "sce.endDate": "endDate",
+  "sce.priceAdjustmentFactor": "paf",
   endorsementLengthWeeks: "weeks",
   coverageLevel: "level",
 };
