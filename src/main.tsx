@@ -13,7 +13,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Once the first screen has what it needs (issue 30): Roboto (until then the system's sans-serif; the
+// Once the first screen has what it needs (docs/first-visit.md): Roboto (until then the system's sans-serif; the
 // faces swap in) and the service worker, whose precache downloads the whole app. The service worker
 // exists only in a build (vite-plugin-pwa writes /sw.js); `vite dev` runs without.
 void whenSettled().then(() => {

@@ -52,7 +52,7 @@ self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
-// Price alerts (issue 15 §4): the server's Web Push carries {title, body, url, tag}; the notification
+// Price alerts (docs/market-data.md): the server's Web Push carries {title, body, url, tag}; the notification
 // opens the quote (an open window of the app is focused and navigated, else a new one).
 self.addEventListener("push", (event) => {
   let data: { title?: string; body?: string; url?: string; tag?: string } = {};

@@ -31,11 +31,11 @@ export interface MarketInfo {
   label: string;
   source: MarketSnapshot["source"];
   asOf: string;
-  /** Where the figures came from (RMA file and date, provider …), when the snapshot says (issue 15). */
+  /** Where the figures came from (RMA file and date, provider …), when the snapshot says (docs/market-data.md). */
   sourceLine?: string;
 }
 
-/** A part of the snapshot (issue 30): "lrp" is the whole one with `lgm` empty, enough for LRP quotes. */
+/** A part of the snapshot (docs/first-visit.md): "lrp" is the whole one with `lgm` empty, enough for LRP quotes. */
 export interface MarketPart {
   part?: "lrp";
 }
@@ -58,12 +58,12 @@ export interface PricingApi {
   ): Promise<Result<LrpOutcome[]>>;
   lgmScenario(input: unknown, moves: unknown, options?: CallOptions): Promise<Result<LgmScenarioResult>>;
   breakeven(input: unknown, options?: CallOptions): Promise<Result<BreakevenResult>>;
-  /** What an LRP endorsement pays (issue 11): RMA's actual ending value, or an estimate from the snapshot. */
+  /** What an LRP endorsement pays (docs/claims.md): RMA's actual ending value, or an estimate from the snapshot. */
   lrpClaim(input: unknown, options?: CallOptions): Promise<Result<LrpClaim>>;
   /** What an LGM endorsement pays from actual prices or RMA's actual margins. */
   lgmClaim(input: unknown, options?: CallOptions): Promise<Result<LgmClaim>>;
   /**
-   * A quote campaign's preview (issue 12): the e-mail and SMS a recipient gets today, priced on the
+   * A quote campaign's preview (docs/campaigns.md): the e-mail and SMS a recipient gets today, priced on the
    * loaded snapshot. Its pricing and rendering load on first use, not with the quote screens.
    */
   campaignPreview(

@@ -4,7 +4,7 @@ import { defaultLrpCampaignQuote } from "../shared/documents/campaign";
 import { generateSampleSnapshot } from "../shared/market/sample/generate";
 import { createPricingApi } from "./api";
 
-// The campaign form's preview through the pricing worker's API (issue 12): loaded on first use, priced
+// The campaign form's preview through the pricing worker's API (docs/campaigns.md): loaded on first use, priced
 // on the loaded snapshot, the same result as the shared function; a refusal comes back as a result.
 
 const snapshot = generateSampleSnapshot("2026-11-23");

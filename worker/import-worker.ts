@@ -7,7 +7,7 @@ import { planImport } from "../shared/book/import/plan";
 import type { ExistingCustomer, ImportContext, ImportPlan, Sheet } from "../shared/book/import/types";
 import { ulid } from "../shared/documents/ids";
 
-// The book import's module worker (issue 27 §1): reading a CSV or XLSX file and planning the import run
+// The book import's module worker (docs/book-import.md): reading a CSV or XLSX file and planning the import run
 // off the main thread, so a 10,000-row file does not freeze the screen. The screen (src/features/
 // book-import) opens it only when an agent imports: papaparse and exceljs load with it, never with the
 // first screen. Applying the plan stays on the page, which holds the documents. A function cannot

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateSampleSnapshot } from "../shared/market";
 import { createPricingApi } from "./api";
 
-// Issue 30: a first LRP quote prices from the snapshot's LRP part (`lgm` empty, ~10 KB in brotli instead
+// docs/first-visit.md: a first LRP quote prices from the snapshot's LRP part (`lgm` empty, ~10 KB in brotli instead
 // of ~66 KB); what needs LGM's data waits for the whole snapshot instead of failing on the empty part.
 
 const snapshot = generateSampleSnapshot("2026-11-20");

@@ -4,7 +4,7 @@ import { generateSampleSnapshot } from "../shared/market/sample/generate";
 import { marketSnapshotSchema } from "../shared/market/snapshot";
 import { checkMarketSnapshot } from "./snapshot-check";
 
-// checkMarketSnapshot is the snapshot schema's rule without zod (issue 30): on every snapshot it must
+// checkMarketSnapshot is the snapshot schema's rule without zod (docs/first-visit.md): on every snapshot it must
 // give marketSnapshotSchema's verdict, and when it accepts, the schema's output (unknown keys dropped).
 
 const EDGES = [

@@ -2,7 +2,7 @@ import { FUTURES_ROOTS } from "../shared/market/contracts";
 import { isIsoDate } from "../shared/market/dates";
 import type { MarketSnapshot } from "../shared/market/snapshot";
 
-// The market snapshot's rule without zod, for the pricing worker (issue 30): setMarket checks the
+// The market snapshot's rule without zod, for the pricing worker (docs/first-visit.md): setMarket checks the
 // snapshot (its LRP part first, then the whole one) with this, so the first quote screen does not
 // download zod. Not a second definition: `marketSnapshotSchema` (shared/market/snapshot.ts) stays the
 // rule, and snapshot-check.test.ts holds this function to it with a property test (same verdict, the

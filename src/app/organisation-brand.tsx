@@ -8,7 +8,7 @@ const logoUrl = (value: unknown): string | null =>
 
 /**
  * The header's brand: the organisation's compact (else full) logo and its name for its members; the
- * app's mark and name otherwise (issue 13 §1).
+ * app's mark and name otherwise (docs/administration.md).
  */
 export function OrganisationBrand() {
   const settings = useOrgBranding() ?? {};

@@ -15,7 +15,7 @@ const OrganisationColours = lazy(() => import("./organisation-theme-synced"));
 export function OrganisationTheme() {
   const session = useSession();
   const orgId = session.status === "signed-in" ? session.orgId : null;
-  // The org document's settings (live) or, for customers, the server's branding (issue 13).
+  // The org document's settings (live) or, for customers, the server's branding (docs/administration.md).
   const settings = useOrgBranding();
   useEffect(() => {
     if (orgId) return;

@@ -48,7 +48,7 @@ function fakePage() {
   };
 }
 
-describe("whenSettled (issue 30: fonts and the service worker wait for the first screen)", () => {
+describe("whenSettled (docs/first-visit.md: fonts and the service worker wait for the first screen)", () => {
   it("settles only after load and a quiet period with no resource finishing", async () => {
     const page = fakePage();
     let settledAt: number | undefined;

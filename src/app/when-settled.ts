@@ -1,4 +1,4 @@
-// The first screen first (issue 30): what the first screen does not need — the Roboto files and the
+// The first screen first (docs/first-visit.md): what the first screen does not need — the Roboto files and the
 // service worker's precache of the whole app — waits until the page has loaded and the network has
 // been quiet for a moment, so on a slow link it does not share the bandwidth with the screen's own
 // scripts and market data. `load` waits for everything the HTML preloads (the landing screen's chunks,

@@ -5,7 +5,7 @@ import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpe
 import { type Browser, expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
 
-// WCAG 2.1 AA, measured (issue 28): axe on every route of every role at 360 px and 1280 px, with the
+// WCAG 2.1 AA, measured (docs/first-day.md): axe on every route of every role at 360 px and 1280 px, with the
 // main states (empty; filled: the agent's records from the demo book; error: a form submitted empty).
 // A route with a record id the book does not hold shows its "not found" state. Each role signs in once
 // in one browser context and moves between screens inside the app (no reload, no sleeps); each screen

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { AGENT2, device, user } from "./sync-helpers";
 
-// Issue 13 §3, the profile screen's part of an invitation (production: the link sends the invitee to
+// docs/administration.md, the profile screen's part of an invitation (production: the link sends the invitee to
 // sign in and then to /profile?invitation=…; here the same screen and API with the embedded sign-in).
 // The signed-in user accepts with a button; someone signed in with another e-mail is told so and how
 // to fix it; a used link says so.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 import { device, expectAllSynced, user } from "./sync-helpers";
 
-// The platform screens (issue 13 §4, superAdmin): every organisation the server knows is listed (the
+// The platform screens (docs/administration.md, superAdmin): every organisation the server knows is listed (the
 // seeded ones too); disabling one tells its signed-in members why their records left the device; the
 // tools screen checks RMA files on the server with the importer's line and column. (Publishing is
 // tested in tests/integration/admin/market-tools.test.ts: here it would replace the sample market data

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced, user } from "./sync-helpers";
 
-// Administration (issue 13 §6): an admin changes the organisation's primary colour and an agent's open
+// Administration (docs/administration.md): an admin changes the organisation's primary colour and an agent's open
 // screen takes it at once; invitations; the last admin cannot demote themselves.
 
 const ADMIN = user("admin@demo.rangeline.test");

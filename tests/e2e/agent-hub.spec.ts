@@ -3,7 +3,7 @@ import { E2E_DAY } from "./clock";
 import { expect, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
 
-// The agent hub and My coverages (issue 10 §3) read the book on the device: a customer's coverage
+// The agent hub and My coverages (docs/agent-book.md) read the book on the device: a customer's coverage
 // ending in 10 days is listed under "Ending in the next 30 days", one that ended 20 days ago under
 // "Claims to file soon" (LRP: 60 days after the end date), each linking to its record; My coverages
 // shows the producer's view of the same coverages with days to the end date, the premium due (by the
@@ -71,7 +71,7 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
     );
     const claimItem = hub.getByTestId("hub-claims").getByRole("listitem").filter({ hasText: name });
     await expect(claimItem).toContainText("file by Dec 28, 2026");
-    // Applications (issue 14): the panel lists the organisation's waiting applications (tests/e2e/apply.spec.ts).
+    // Applications (docs/applications.md): the panel lists the organisation's waiting applications (tests/e2e/apply.spec.ts).
     await expect(hub.getByRole("heading", { name: "New applications" })).toBeVisible();
     await expect(hub.getByText("Applications arrive here once online applications are built.")).toHaveCount(
       0,

@@ -17,7 +17,7 @@ import { expect, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
-// Price alerts in Chromium (issue 15 §4–5). The server runs in this process (its own data directory,
+// Price alerts in Chromium (docs/market-data.md–5). The server runs in this process (its own data directory,
 // the app built into ALERTS_STATIC_DIR), so the test can publish a new snapshot the way the feed does.
 //
 // What is covered, exactly:

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "./fixtures";
 import { AGENT, device, freshName, newCustomerPath, saveNewCustomer } from "./sync-helpers";
 
-// Applying for coverage (issue 14 §1), the parts apply.spec.ts does not cover:
+// Applying for coverage (docs/applications.md), the parts apply.spec.ts does not cover:
 // - a signed-out producer fills the BUSINESS application (legal name, entity type, the substantial
 //   beneficial interests with their shares and tax ids, both plans with their providers, a beginning
 //   farmer with the year, a power of attorney) on a phone; a share total over 100 % is refused at the

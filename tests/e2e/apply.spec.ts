@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, signIn } from "./sync-helpers";
 
-// Applying for coverage (issue 14 §1): a signed-out producer fills an individual application with no
+// Applying for coverage (docs/applications.md): a signed-out producer fills an individual application with no
 // connection, reloads (nothing is lost, the tax id included: this tab's sessionStorage), submits it
 // offline (queued: "waiting for a connection"), goes online (sent: "received by your agency"); an agent
 // reviews it in the hub and accepts it, and finds the customer, the entity and the pending policy in

@@ -15,7 +15,7 @@ const accountButton = (page: Page, user: DemoUser) =>
   page.getByRole("button", { name: `Account: ${user.name}` });
 const signInButton = (page: Page) => page.locator("header").getByRole("button", { name: "Sign in" });
 
-/** Where a sign-in ends: the return-to page, except that with none but Home an agent lands on the Agent Hub (issue 28 §5). */
+/** Where a sign-in ends: the return-to page, except that with none but Home an agent lands on the Agent Hub (docs/first-day.md). */
 const landingOf = (user: DemoUser, returnTo: string) =>
   returnTo === "/" && user.roles.includes("agent") ? "/agent" : returnTo;
 

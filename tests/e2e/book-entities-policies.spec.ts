@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, AGENT2, device, dropSocket, expectAllSynced, restoreSocket } from "./sync-helpers";
 
-// Entities and policies of the agent book (issue 10 §3): an agent creates a customer, an entity with
+// Entities and policies of the agent book (docs/agent-book.md): an agent creates a customer, an entity with
 // SBIs (tax ids checked by type, never echoed, shown masked, revealed on demand, never in the list or
 // its CSV), a policy for it (the spec's default provider), and moves the policy through its statuses;
 // unknown ids and actions get the not-found page; a second agent sees per-field presence and both
@@ -153,7 +153,7 @@ test("an agent creates an entity with SBIs and a policy, and moves the policy th
     await page.getByLabel("Reason").fill("Premium unpaid after notice");
     await page.getByRole("button", { name: "Terminate policy" }).click();
     await expect(page.getByTestId("policy-status")).toHaveText("Terminated");
-    // The reason is shared text on the page (issue 25): shown in its field, amendable in place.
+    // The reason is shared text on the page (docs/sync-rules.md TEXT1): shown in its field, amendable in place.
     await expect(page.getByTestId("status-reason")).toHaveValue("Premium unpaid after notice");
     await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
 

@@ -26,7 +26,7 @@ import {
   status,
 } from "./sync-helpers";
 
-// The agent's book end to end (issue 10 §5): an agent builds a customer's book — the customer, an
+// The agent's book end to end (docs/agent-book.md): an agent builds a customer's book — the customer, an
 // entity with an SBI, a policy made offline and synced on reconnect, an LRP coverage from today's
 // offers — while a second agent on the same customer sees each step arrive live; then the linked
 // producer sees the coverage read-only on My coverages. The demo producer's account is linked to
@@ -37,7 +37,7 @@ import {
 // the embedded server's sample market data is made for it, and the page's clock is on it too.
 
 // Each step reaches the second agent's screen live (no reload) within seconds; the 1-second figure of
-// issue 10 §4 is checked on an idle record by sync-live.spec.ts. On a loaded test machine a step here
+// docs/agent-book.md is checked on an idle record by sync-live.spec.ts. On a loaded test machine a step here
 // (a new record: two documents and a summary) is given 10 s.
 const LIVE = { timeout: 10_000 };
 

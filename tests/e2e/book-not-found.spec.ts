@@ -2,7 +2,7 @@ import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpe
 import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced } from "./sync-helpers";
 
-// Issue 10 §3: an unknown id or action on every {id} and {action} route of the agent book gets a clear
+// docs/agent-book.md: an unknown id or action on every {id} and {action} route of the agent book gets a clear
 // "not found" page (what was not found, a way back), never a crash: no uncaught error on the page, and
 // the route's own page is not shown. An action the record's status does not allow says why.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { AGENT, freshName, newCustomerPath, signIn } from "./sync-helpers";
 
-// The quote campaign form as a new agency meets it (issue 28 §3): commodity and type chosen by name,
+// The quote campaign form as a new agency meets it (docs/first-day.md): commodity and type chosen by name,
 // 44 px controls, e-mail on by default for a customer who has an address, and the preview's agency
 // name prompted while the organisation has none.
 

@@ -12,7 +12,7 @@ import {
   user,
 } from "./sync-helpers";
 
-// Quote campaigns (issue 12), the parts that live on the device: the SMS channel is offered per
+// Quote campaigns (docs/campaigns.md), the parts that live on the device: the SMS channel is offered per
 // recipient only when the organisation has SMS campaigns and the customer's book summary says SMS; the
 // list and the edit form work offline after one visit (a pause and an edit made offline reach the server
 // with the document, "send a test" says it needs a connection); and the e-mail preview keeps its inline

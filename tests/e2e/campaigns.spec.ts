@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
 import { expect, test } from "./fixtures";
 
-// Quote campaigns (issue 12): an agent creates a campaign, sees the live preview (e-mail and SMS) and
+// Quote campaigns (docs/campaigns.md): an agent creates a campaign, sees the live preview (e-mail and SMS) and
 // sends a test to themself; a recipient's signed unsubscribe link works from a signed-out browser (one
 // click, says what stops, opt back in), and a forged one changes nothing.
 

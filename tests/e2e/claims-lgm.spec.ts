@@ -13,7 +13,7 @@ import {
   expectAllSynced,
 } from "./sync-helpers";
 
-// Issue 11 §3 for LGM: an agent opens a claim from an ended LGM endorsement, types RMA's actual gross
+// docs/claims.md for LGM: an agent opens a claim from an ended LGM endorsement, types RMA's actual gross
 // margins and what the producer actually marketed — below 75 % of the target, so the indemnity is
 // prorated, shown with and without proration — opens it, marks it submitted and paid; the producer
 // sees it in My coverages. A file picked offline and still waiting on the device is deleted when the
@@ -126,7 +126,7 @@ test("an LGM claim: actual marketings prorate the indemnity; submitted, paid, an
     }
 
     // Offline, the marketing records wait on the device… (the service worker, registered once the page
-    // has settled (issue 30), must hold the app first: the Agent Hub's screen is opened offline below)
+    // has settled (docs/first-visit.md), must hold the app first: the Agent Hub's screen is opened offline below)
     await waitForServiceWorker(page);
     await dropSocket(page);
     await agent.context.setOffline(true);

@@ -13,7 +13,7 @@ import { e2eNow } from "./clock";
 import { expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
-// ATTACH1 (issue 24 §6; docs/hardening.md): the server stores a file only for a claim it holds. A claim
+// ATTACH1 (docs/hardening.md): the server stores a file only for a claim it holds. A claim
 // opened offline and given a file offline reaches the server through the sync socket when the device is
 // back; the file waits on the device for it (the server's "claim-not-found" is not a refusal) and is
 // then stored and listed on the claim.

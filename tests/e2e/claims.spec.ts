@@ -14,7 +14,7 @@ import { e2eNow } from "./clock";
 import { expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
-// Issue 11 §3: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
+// docs/claims.md: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
 // actual ending value in today's market data shows an indemnity) and names in it the customer's other
 // endorsement of the same type and end date, attaches a document, marks the claim submitted and paid;
 // the producer sees it, read only, in My coverages.

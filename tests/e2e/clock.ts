@@ -4,7 +4,7 @@ import { DAYS } from "./days";
 
 export { DAYS };
 
-// The end-to-end runs' one clock (issue 29 §3): the server under test starts at CLOCK_FIXED_AT
+// The end-to-end runs' one clock (docs/server-layout.md): the server under test starts at CLOCK_FIXED_AT
 // (sync-server/clock.ts), every browser context starts at the same instant (Playwright's clock, see
 // ./fixtures.ts), and this process — the tests' own dates and the servers some specs start in it —
 // reads the same clock. Each runs at the real pace from there, so the day is E2E_DAY for the whole run.

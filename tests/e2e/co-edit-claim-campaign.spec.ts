@@ -9,7 +9,7 @@ import { e2eNow } from "./clock";
 import { type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
 import { AGENT, AGENT2, CUSTOMER, device, expectAllSynced, status } from "./sync-helpers";
 
-// Live co-editing of the claim's and the campaign's free text (issue 25, TEXT1): two agents type at a
+// Live co-editing of the claim's and the campaign's free text (docs/sync-rules.md TEXT1, TEXT1): two agents type at a
 // person's pace (60 ms a key) into the same claim note and the same campaign name, one at its start and
 // one at its end, at the same moment; both screens end with exactly what each typed, and so does a
 // reload; then one of them types on offline (its device counts one edit waiting) and comes back. An IME composition (CDP Input.imeSetComposition, then Input.insertText) reaches the document

@@ -11,7 +11,7 @@ import {
   status,
 } from "./sync-helpers";
 
-// Live co-editing of free text (issue 25): agents type at a person's pace (60 ms a key) into the
+// Live co-editing of free text (docs/sync-rules.md TEXT1): agents type at a person's pace (60 ms a key) into the
 // customer's profile — one field each, the same field, one of them 200 ms away (network emulation),
 // one of three going offline in the middle and coming back. Every screen ends with exactly what each
 // person typed, so does a reload, and the caret of the one typing stays put when a remote change lands;

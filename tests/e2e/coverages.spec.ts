@@ -11,7 +11,7 @@ import {
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
 
-// The coverage screens (issue 10 §3): the LRP quote screen's "Order" button hands the quote's inputs
+// The coverage screens (docs/agent-book.md): the LRP quote screen's "Order" button hands the quote's inputs
 // and chosen row to the create screen, the saved coverage carries the quote's premium, its status moves
 // along the transition rule (the edit screen changes status and reason only), the list finds it with
 // its filters; an LGM endorsement is created and shown with its months; unknown ids are "not found".
@@ -85,7 +85,7 @@ test("the quote screen's Order button leads to a coverage with the quote's premi
     await edit.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(new RegExp(`/agent/coverages/lrp/${coverageId}$`));
     await expect(page.getByTestId("coverage-status")).toHaveText("Cancelled");
-    // The reason is shared text on the page (issue 25): shown in its field, amendable in place.
+    // The reason is shared text on the page (docs/sync-rules.md TEXT1): shown in its field, amendable in place.
     await expect(page.getByTestId("status-reason")).toHaveValue("Cattle sold early");
     await expect(page.getByText("This status is final: nothing more can change.")).toBeVisible();
 

@@ -11,7 +11,7 @@ import {
   user,
 } from "./sync-helpers";
 
-// Issue 16 §1: the server enforces its Content-Security-Policy, and the built app runs under it with
+// docs/hardening.md: the server enforces its Content-Security-Policy, and the built app runs under it with
 // no violation in Chromium — signed out and signed in, quotes with their worker and charts, the
 // service worker, fonts, the sync socket, sign-in through the identity provider and auth0-spa-js's
 // hidden frame on reload, and sign-out. Violations are heard three ways: the `securitypolicyviolation`

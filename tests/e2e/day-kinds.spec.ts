@@ -19,7 +19,7 @@ import {
   signIn,
 } from "./sync-helpers";
 
-// Each kind of day the product treats differently, on its own fixed day (issue 29 §3), so the suite
+// Each kind of day the product treats differently, on its own fixed day (docs/server-layout.md), so the suite
 // says the same thing whatever the machine's date:
 // - a sales day: the run's own day and server (Wednesday 2026-11-18);
 // - a report day (Friday 2026-11-20, USDA Cattle on Feed) and an exchange holiday (Thursday 2026-11-26,

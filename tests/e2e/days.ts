@@ -1,4 +1,4 @@
-// The days the end-to-end suite runs on (issue 29 §3), each chosen for what the product does on it, at
+// The days the end-to-end suite runs on (docs/server-layout.md), each chosen for what the product does on it, at
 // noon Central (18:00 UTC). No side effects: playwright.config.ts reads it before any test module.
 /** The days the suite knows, each chosen for what the product does on it (noon Central, 18:00 UTC). */
 export const DAYS = {

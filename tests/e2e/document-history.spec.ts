@@ -9,7 +9,7 @@ import {
   user,
 } from "./sync-helpers";
 
-// Issue 16 §4-§5: an admin opens the document history on /settings, sees an agent's change by time
+// docs/hardening.md-§5: an admin opens the document history on /settings, sees an agent's change by time
 // and author, looks at the customer document as it was just before it, and restores the profile; the
 // agent's open record shows the restored name at once (the restore is a new change, live).
 

@@ -2,7 +2,7 @@ import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpe
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, expectAllSynced, freshName, signIn, user } from "./sync-helpers";
 
-// A new agency's first day (issue 28 §5, §6): where an agent lands, what the screens are called, and
+// A new agency's first day (docs/first-day.md): where an agent lands, what the screens are called, and
 // a policy page whose buttons say what they do.
 
 test("an agent signing in lands on the Agent Hub; the customers list is called Customers", async ({
@@ -95,7 +95,7 @@ test("a new customer by keyboard alone, with the focus visible at each step", as
 });
 
 /**
- * Submits the form empty (after `clear`, if given) and expects what issue 28 §1 asks of every form:
+ * Submits the form empty (after `clear`, if given) and expects what docs/first-day.md asks of every form:
  * the "Fields marked * are required" line, fields marked aria-required, and the focus on the first
  * field with a message, that message linked to it (read out with the field) and saying what to do.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Issue 30 (docs/first-visit.md §7): the first LRP quote screen's JavaScript stays under 200 KB
+// docs/first-visit.md (docs/first-visit.md §7): the first LRP quote screen's JavaScript stays under 200 KB
 // gzipped because neither the page nor the pricing worker loads zod (the worker checks the snapshot
 // and the LRP input with zod-free twins of their schemas), nor Ark UI's radio group (the segmented
 // control is native). Until the network is quiet after the first row, no script may hold either.

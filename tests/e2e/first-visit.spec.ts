@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Issue 30: on a first visit nothing the LRP quote screen needs is discovered late — its chunks, the
+// docs/first-visit.md: on a first visit nothing the LRP quote screen needs is discovered late — its chunks, the
 // pricing worker and the market snapshot are requested by the HTML parser itself (preloads), the
 // snapshot only once — and nothing it does not need competes with it before its first table row:
 // no Roboto file, no service worker (whose precache downloads the whole app).

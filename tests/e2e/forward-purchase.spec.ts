@@ -10,7 +10,7 @@ import { E2E_DAY } from "./clock";
 import { expect, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, freshName } from "./sync-helpers";
 
-// Issue 26, CY2027 SCE question on forward-purchased cattle (shared/book/forward-purchase.ts): the LRP
+// docs/market-data.md, CY2027 SCE question on forward-purchased cattle (shared/book/forward-purchase.ts): the LRP
 // coverage form asks it for cattle from crop year 2027 and will not save until it is answered; a yes
 // needs a delivery date at least 90 days before the end date; the answer is stored on the record and
 // shown on its page. The real clock (as book-flow.spec.ts): from 2026-07-01 it is crop year 2027.
@@ -39,7 +39,7 @@ test("the LRP coverage form asks about forward-purchased cattle; a late delivery
     // Not answered: nothing can be saved; answered: it can.
     await expect(save).toBeDisabled();
     const question = form.getByTestId("forward-purchase");
-    // Issue 28 §1: what is missing is said at the question, not only beside the button.
+    // docs/first-day.md: what is missing is said at the question, not only beside the button.
     await expect(question.getByTestId("forward-purchase-hint")).toHaveText(
       "Answer yes or no: this coverage cannot be saved without it.",
     );

@@ -2,7 +2,7 @@ import { e2eNow } from "./clock";
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, device, deviceWithNewCustomer, expectAllSynced, freshName, user } from "./sync-helpers";
 
-// Issue 16 §4 (HIST3): a write removing most of a customer's records at once is held by the server;
+// docs/hardening.md (HIST3): a write removing most of a customer's records at once is held by the server;
 // the agent is asked again. "Keep the records" drops the change (nothing was removed); "Remove them"
 // confirms it and the change is applied.
 

@@ -1,7 +1,7 @@
 import { serverOnDay } from "./day-server";
 import { expect, test } from "./fixtures";
 
-// The LGM quote on a day without LGM sales (issue 26: "a quote for a day without sales says so in
+// The LGM quote on a day without LGM sales (docs/market-data.md: "a quote for a day without sales says so in
 // every channel"), here a weekend: Saturday 2026-11-21, when RMA publishes no margins. The quote screen
 // says so in the quote card, above figures that stay readable, and "Copy as text" carries the same
 // sentence. (day-kinds.spec.ts checks the sales day's absence of the note and Thanksgiving's.) As

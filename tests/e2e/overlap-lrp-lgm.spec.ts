@@ -7,7 +7,7 @@ import { e2eNow } from "./clock";
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync-helpers";
 
-// The RY2027 LRP + LGM-Cattle overlap in the book (issue 26, DOMAIN.md "Both LRP and LGM";
+// The RY2027 LRP + LGM-Cattle overlap in the book (docs/market-data.md, DOMAIN.md "Both LRP and LGM";
 // shared/book/plan-overlap.ts): a customer's LRP cattle coverage ending in May 2027 and an LGM-Cattle
 // endorsement with target marketings in May 2027, both bought on the run's sales day (RY2027). With the
 // same AIP the customer record warns that the combined insured head must not exceed what is actually

@@ -11,7 +11,7 @@ import {
   restoreSocket,
 } from "./sync-helpers";
 
-// Issue 10 §3 "phone first, 360 px up": every agent book route, and My coverages for the producer, at
+// docs/agent-book.md "phone first, 360 px up": every agent book route, and My coverages for the producer, at
 // 360 × 780 must not scroll sideways (document.documentElement.scrollWidth > clientWidth), and its
 // links, buttons and fields are tap targets of at least 24 × 24 px. Each page
 // is also saved as a full-page screenshot (in the test's output folder, or PHONE_SHOTS_DIR) to look at.

@@ -18,7 +18,7 @@ import { expect, onRunClock, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
-// Web Push end to end in headless Chromium, on loopback only (issue 15 §4–5; docs/alerts.md).
+// Web Push end to end in headless Chromium, on loopback only (docs/market-data.md–5; docs/alerts.md).
 //
 // Chromium's push runs over Google's GCM: a checkin (protobuf: the browser gets an Android id and a
 // security token), a registration per subscription (a form POST: the token the endpoint ends with),

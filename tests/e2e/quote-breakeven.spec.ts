@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
-// The breakeven calculator (issue 6): the engine's inputs and results with an LRP net floor beside.
+// The breakeven calculator (docs/pricing.md): the engine's inputs and results with an LRP net floor beside.
 
 const result = (page: import("@playwright/test").Page) => page.getByTestId("breakeven-result");
 

@@ -54,7 +54,7 @@ export const pricesLoaded = async (page: Page): Promise<void> => {
  * The push text of a price alert on the watchlist's default setup (LRP feeder cattle) with a producer
  * premium target of $99,999 or less, for prices of `asOf`, a day with feeder cattle sales (the tests
  * publish 2026-11-18 and 2026-11-19). On a day without sales it would end by saying they cannot be
- * bought (issue 26; shared/pricing/sales-day.ts's own tests).
+ * bought (docs/market-data.md; shared/pricing/sales-day.ts's own tests).
  */
 export function premiumAlertBody(asOf: string): RegExp {
   return new RegExp(`^${asOf} prices: producer premium \\$[\\d.]+/head \\(target \\$99999 or less\\)\\.$`);

@@ -2,7 +2,7 @@ import { LGM_RESULT_LABELS } from "../../shared/catalogue/labels";
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
-// The LGM quote screen (issue 6): types, marketings by month, weights, deductible steps, the spec's
+// The LGM quote screen (docs/pricing.md): types, marketings by month, weights, deductible steps, the spec's
 // result labels, the deductible curve, inline messages, the URL round trip, offline use and 360 px.
 
 const result = (page: import("@playwright/test").Page) => page.getByTestId("lgm-result");

@@ -2,7 +2,7 @@ import { LRP_COVERAGE_TABLE_COLUMNS } from "../../shared/catalogue/labels";
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
-// The LRP quote screen (issue 6): defaults, every §3 column, sorting, filtering, the chosen row, unit
+// The LRP quote screen (docs/pricing.md): defaults, every §3 column, sorting, filtering, the chosen row, unit
 // basis, the spec's messages inline, the URL round trip, offline use and 360 px.
 
 const table = (page: import("@playwright/test").Page) =>
@@ -129,7 +129,7 @@ test.describe("at 360 px wide", () => {
   }, testInfo) => {
     await page.goto("/insurance/lrp-quote");
     await expect(table(page)).toBeVisible();
-    // A phone shows five columns that fit (issue 28 §4, first-day.spec.ts); every column is one tap away.
+    // A phone shows five columns that fit (docs/first-day.md, first-day.spec.ts); every column is one tap away.
     await page.getByRole("button", { name: "Show all 15 columns" }).click();
     const scroller = page.getByTestId("coverage-table-scroll");
     await expect(scroller.locator("thead th:visible")).toHaveCount(15);

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow, field, offlineReload, pricesLoaded } from "./quote-helpers";
 
-// Scenario analysis (issue 6): ending prices moved by slider or typed value, by percent or amount.
+// Scenario analysis (docs/pricing.md): ending prices moved by slider or typed value, by percent or amount.
 
 const result = (page: import("@playwright/test").Page) => page.getByTestId("scenario-result");
 const money = (text: string | null) => Number((text ?? "").replace(/[$,]/g, "").replace("\u2212", "-"));

@@ -29,7 +29,7 @@ import {
   status,
 } from "./sync-helpers";
 
-// Issue 31, "nothing lost when the server goes back in time": five drills with the real server (its
+// docs/hardening.md, "nothing lost when the server goes back in time": five drills with the real server (its
 // own process, data folder and port, 8192-8196) and real Chromium on persistent profiles. Each ends by
 // reading the records from a device that never held them: what the server has is what was kept.
 

@@ -8,7 +8,7 @@ import { e2eNow } from "./clock";
 import { type BrowserContext, chromium, expect, onRunClock, type Page } from "./fixtures";
 import { signIn } from "./sync-helpers";
 
-// The drills of issue 31 run against servers of their own (ports 8192-8199, their own data folders,
+// The drills of docs/hardening.md run against servers of their own (ports 8192-8199, their own data folders,
 // stopped, restored and restarted as an administrator would) and browsers on persistent profiles (a
 // device's disk: IndexedDB and the service worker survive a restart of the browser). DRILL_APP_ROOT
 // points the drills at another checkout (to run them against older code).

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Issue 30: the page and the pricing worker run one decimal.js file. The worker is bundled on its own
+// docs/first-visit.md: the page and the pricing worker run one decimal.js file. The worker is bundled on its own
 // and used to carry a second copy (~12 KB gzipped) on every first LRP quote screen.
 
 test.use({ serviceWorkers: "block" });

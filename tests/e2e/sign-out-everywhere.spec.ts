@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced } from "./sync-helpers";
 
-// Issue 16 §3: "Sign out on all devices" from the account menu ends the user's sessions on the server
+// docs/hardening.md: "Sign out on all devices" from the account menu ends the user's sessions on the server
 // at once: the other device's live sync connection closes, its token is refused by the API, and this
 // device is signed out like any sign-out; the other device goes to the signed-out state by itself.
 

@@ -10,7 +10,7 @@ import {
   freshName,
 } from "./sync-helpers";
 
-// Live co-editing (issue 5 §4, issue 10 §4): two agents on one customer; an edit in one appears in
+// Live co-editing (docs/local-first.md, docs/agent-book.md): two agents on one customer; an edit in one appears in
 // the other within 1 s, each sees the other's presence and the field they are in, edits of different
 // fields both survive, a field that is not valid yet stays on its own screen, and the record's history
 // (rule AUDIT1) names who changed which field, from the server.

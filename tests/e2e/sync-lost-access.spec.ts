@@ -12,7 +12,7 @@ import {
   user,
 } from "./sync-helpers";
 
-// Lost access (issue 5 §1): when an agent's role is taken away, the customer document they had open
+// Lost access (docs/local-first.md): when an agent's role is taken away, the customer document they had open
 // is closed by the server, refused when the device asks again, and removed from the device.
 
 const ADMIN = user("admin@demo.rangeline.test");

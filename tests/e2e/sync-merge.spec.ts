@@ -12,7 +12,7 @@ import {
   restoreSocket,
 } from "./sync-helpers";
 
-// Offline merge (issue 5 §4, issue 10 §4): one agent on two devices edits one customer while both are
+// Offline merge (docs/local-first.md, docs/agent-book.md): one agent on two devices edits one customer while both are
 // offline — different fields and the same field — then both reconnect; both converge, and a third,
 // fresh device loaded from the server shows the same. Run with both reconnect orders.
 
@@ -57,7 +57,7 @@ for (const firstBack of ["A", "B"] as const) {
         await expect(field(page, "E-mail")).toHaveValue("b@example.test");
         await expect(field(page, "City")).toHaveValue("Garden City");
       }
-      // The same field, a shared text (issue 25): each device replaced the name, so both texts are kept
+      // The same field, a shared text (docs/sync-rules.md TEXT1): each device replaced the name, so both texts are kept
       // whole, one after the other, the same on both.
       await expect
         .poll(async () => {

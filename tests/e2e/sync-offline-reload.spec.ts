@@ -12,7 +12,7 @@ import {
   status,
 } from "./sync-helpers";
 
-// Reload while offline (issue 5 §4): edits made without a connection survive a reload with no
+// Reload while offline (docs/local-first.md): edits made without a connection survive a reload with no
 // network (the app from the service worker, the signed-in identity the auth layer kept, the document
 // from IndexedDB) and reach the server once the network is back.
 

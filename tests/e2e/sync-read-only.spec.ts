@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, customerPath, device, expectAllSynced, field } from "./sync-helpers";
 
-// Read-only documents (issue 5 §4, issue 10 §3, rules ACL and SYNC1): the linked customer sees their
+// Read-only documents (docs/local-first.md, docs/agent-book.md, rules ACL and SYNC1): the linked customer sees their
 // record on My coverages but the UI never offers to change it; a write forced past the UI is refused by
-// the server; the device keeps its copy and says so until the person takes the server's (issue 31).
+// the server; the device keeps its copy and says so until the person takes the server's (docs/hardening.md).
 
 test("a customer sees their record read-only, and a forced write is refused and undone", async ({
   browser,
@@ -38,7 +38,7 @@ test("a customer sees their record read-only, and a forced write is refused and 
     await expect(view.getByRole("status").or(view.getByRole("alert"))).toContainText(
       "The server refused your last change",
     );
-    // Issue 31: the refused copy is kept and said so, never "all changes saved", until the person
+    // docs/hardening.md: the refused copy is kept and said so, never "all changes saved", until the person
     // chooses the server's copy.
     const refused = customer.page.getByTestId("refused-record");
     await expect(refused).toContainText(

@@ -9,7 +9,7 @@ import {
   signIn,
 } from "./sync-helpers";
 
-// Sign-out (issue 5 §4): no document of the user is left in IndexedDB.
+// Sign-out (docs/local-first.md): no document of the user is left in IndexedDB.
 
 test("signing out leaves no document of the user on the device", async ({ page }) => {
   await signIn(page, AGENT, newCustomerPath());

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { CUSTOMER, device } from "./sync-helpers";
 
-// "Save to watchlist" on the quote screens (issue 5 §2): the setup being quoted lands in the user's
+// "Save to watchlist" on the quote screens (docs/local-first.md): the setup being quoted lands in the user's
 // watchlist under the name they give it.
 
 test("an LRP and an LGM quote are saved to the watchlist from their screens", async ({ browser }) => {

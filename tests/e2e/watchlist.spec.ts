@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "./fixtures";
 import { CUSTOMER, device, dropSocket, expectAllSynced } from "./sync-helpers";
 
-// The watchlist end to end (issue 5 §2): a setup saved by hand is priced by the worker against the
+// The watchlist end to end (docs/local-first.md): a setup saved by hand is priced by the worker against the
 // market snapshot on the device, with the snapshot's date; it appears on the user's other device, a
 // rename there comes back, and after an offline reload the setup is still priced from the device.
 

@@ -6,7 +6,7 @@ import { Button } from "../ui/button";
 import "./api-keys.css";
 import { useOrgDateTime } from "../org-time/use-org-time";
 
-// The organisation's API keys (issue 14 §2), as the server lets the caller see them: a partner their own,
+// The organisation's API keys (docs/applications.md), as the server lets the caller see them: a partner their own,
 // an admin every partner's (with the owner). Revoke is offered on what the caller may revoke. Shared by
 // the partner's /api-keys screen and the admins' settings (an admin's view of the same list).
 
@@ -62,7 +62,7 @@ export function ApiKeysList({
   admin: boolean;
   onRevoke(id: string): void;
 }) {
-  // Revoking cannot be undone: the first click asks, the second revokes (issue 28 §5).
+  // Revoking cannot be undone: the first click asks, the second revokes (docs/first-day.md).
   const [asking, setAsking] = useState<string | null>(null);
   const when = useOrgDateTime();
   if (keys.length === 0) return <p>No API keys yet.</p>;

@@ -47,7 +47,7 @@ const REQUIRED_PARTS: readonly [keyof AddressDraft, string][] = [
 
 /**
  * What a started address still lacks to be complete (street, city, state, ZIP), in words; empty for
- * a complete or a blank address. A partial address is kept as typed and shown as incomplete (issue 25).
+ * a complete or a blank address. A partial address is kept as typed and shown as incomplete (docs/sync-rules.md TEXT1).
  */
 export function missingAddressParts(draft: AddressDraft): string[] {
   if (isBlankAddress(draft)) return [];

@@ -23,7 +23,7 @@ export interface AddressFieldsProps {
   /** The address must be given (an application): street, city, state, ZIP (and a required county) marked *. */
   required?: boolean;
   /**
-   * The shared texts of a co-edited address (issue 25): street, line 2 and city are then bound to
+   * The shared texts of a co-edited address (docs/sync-rules.md TEXT1): street, line 2 and city are then bound to
    * them (onChange is called for state, county and ZIP only); without, every field is plain.
    */
   texts?: FormTexts;

@@ -10,7 +10,7 @@ export interface BookFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>,
 }
 
 /**
- * Every form of the app (issue 28 §1): the browser's own bubbles are off (noValidate) so each message
+ * Every form of the app (docs/first-day.md): the browser's own bubbles are off (noValidate) so each message
  * is the app's, in plain words, under its field (Field links it with aria-describedby and marks the
  * control aria-invalid); the * of required fields is explained once at the top; and after a save that
  * left a field with a message, the focus moves to the first such field, so a screen reader reads its

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { incompleteAddressNote, missingAddressParts } from "./address-draft";
 import { changedByNote } from "./changed-by";
 
-describe("changedByNote (issue 25: a structured field changed by someone else says so)", () => {
+describe("changedByNote (docs/sync-rules.md TEXT1: a structured field changed by someone else says so)", () => {
   it("names who changed the field, or says someone else", () => {
     expect(changedByNote(["Jordan Agent"])).toBe("Changed by Jordan Agent");
     expect(changedByNote(["Jordan Agent", "Alex Agent"])).toBe("Changed by Jordan Agent or Alex Agent");
@@ -10,7 +10,7 @@ describe("changedByNote (issue 25: a structured field changed by someone else sa
   });
 });
 
-describe("a partial address (issue 25: kept as typed, shown as incomplete)", () => {
+describe("a partial address (docs/sync-rules.md TEXT1: kept as typed, shown as incomplete)", () => {
   const blank = { line1: "", line2: "", city: "", state: "", county: "", zip: "" };
   it("lists what a started address lacks", () => {
     expect(missingAddressParts({ ...blank, city: "Dodge City" })).toEqual([

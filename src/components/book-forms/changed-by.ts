@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-// Who changed the field this person is in (issue 25: structured fields stay last-writer-wins, but a
+// Who changed the field this person is in (docs/sync-rules.md TEXT1: structured fields stay last-writer-wins, but a
 // change by someone else is said next to the field, not made silently). The name comes from presence:
 // the people who were in the field lately (a select is changed from inside it, and the person may
 // have left it by the time their change arrives).

@@ -9,7 +9,7 @@ export interface FormPresence {
   focus(path: string | null): void;
   /** Names of the others in `path`. */
   editorsAt(path: string): readonly string[];
-  /** Who last changed `path` from elsewhere, when the document knows (issue 25); null otherwise. */
+  /** Who last changed `path` from elsewhere, when the document knows (docs/sync-rules.md TEXT1); null otherwise. */
   changedBy?(path: string): string | null;
 }
 

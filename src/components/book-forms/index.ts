@@ -1,4 +1,4 @@
-// Form parts the agent book's screens share (issue 10): fields that show the shared schema's message
+// Form parts the agent book's screens share (docs/agent-book.md): fields that show the shared schema's message
 // at their path, an address with the region table's states and counties, a tax id by type, the
 // provider select of a plan, and per-field presence.
 

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/catalogue";
 
 // The insurance providers a policy of a plan can be written with (spec §3 catalogue: active and
-// supporting the plan; with the organisation's AIP settings, only its providers — issue 13 §2). The
+// supporting the plan; with the organisation's AIP settings, only its providers — docs/administration.md). The
 // default among them is orgDefaultProviderId (shared/admin/aip-providers.ts: spec §9's helper).
 
 export const providerOptions = (

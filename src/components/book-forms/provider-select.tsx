@@ -25,7 +25,7 @@ export function ProviderSelect({
   presence,
   disabled,
 }: ProviderSelectProps) {
-  // Only the organisation's providers when its AIP settings name them (issue 13 §2).
+  // Only the organisation's providers when its AIP settings name them (docs/administration.md).
   const aip = useOrgAip();
   const options = providerOptions(plan, aip);
   return (

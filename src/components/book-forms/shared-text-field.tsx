@@ -4,7 +4,7 @@ import { Field } from "./field";
 import { type FormPresence, NO_PRESENCE } from "./form-presence";
 import { type FieldIssues, NO_ISSUES } from "./zod-issues";
 
-// A labelled free-text field of a co-edited record (issue 25): the input is bound to the field's
+// A labelled free-text field of a co-edited record (docs/sync-rules.md TEXT1): the input is bound to the field's
 // shared text, so everyone's keystrokes merge and the caret stays put; its message, presence and
 // required mark are those of any book field. What is typed is stored as typed: the schema's message
 // shows under it, the text is never trimmed or held back while typing.

@@ -1,4 +1,4 @@
-// The agent book's data on the device (issue 10), shared by the agent screens and My coverages:
+// The agent book's data on the device (docs/agent-book.md), shared by the agent screens and My coverages:
 // lists from the book document's summaries (`org/{orgId}/book`), one customer's records and the
 // writes an agent makes. Screens read and write records only through these hooks, never through Yjs.
 

@@ -36,7 +36,7 @@ describe("writeDiff: a record's change as single-key writes", () => {
   });
 });
 
-describe("writeGiven: the fields a form gives, one key each (issue 25)", () => {
+describe("writeGiven: the fields a form gives, one key each (docs/sync-rules.md TEXT1)", () => {
   it("writes a partly given address field by field, leaves absent keys alone, removes keys given as undefined", () => {
     const writes: [string, unknown][] = [];
     const removes: string[] = [];

@@ -5,7 +5,7 @@ import { documentName } from "../../../shared/documents/names";
 import type { SyncClient } from "../../lib/sync";
 import { newRecordId } from "../book/record-ids";
 
-// The documents a claim lives in (issue 11; docs/claims.md): the claim document itself
+// The documents a claim lives in (docs/claims.md): the claim document itself
 // (`org/{orgId}/claim/{claimId}`), and its summary in the organisation document (the agents' lists
 // and the hub) and in the customer's document (what My coverages shows the producer). Every write to
 // a claim refreshes both summaries from the claim as it now is (shared/book/claims.ts claimSummaryOf).

@@ -31,7 +31,7 @@ export function useHubProposals(index: BookIndex, snapshot: MarketSnapshot | nul
 }
 
 /**
- * The agent hub's claims (issue 11): every endorsement no claim names yet that pays at the actual
+ * The agent hub's claims (docs/claims.md): every endorsement no claim names yet that pays at the actual
  * values — LRP from RMA's actual ending value in the market data on this device, LRP and LGM as the
  * server recorded them after the last published snapshot — with "Open a claim"; and open claims whose
  * filing due date is 14, 7 or 2 days away or past.

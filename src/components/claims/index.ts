@@ -1,4 +1,4 @@
-// Claims parts several features show (issue 11): the hub's proposals and deadlines, the coverage
+// Claims parts several features show (docs/claims.md): the hub's proposals and deadlines, the coverage
 // page's "Open a claim", the producer's claims in My coverages, and the claim documents' writes.
 
 export { claimHref, createClaim, refreshClaimSummaries } from "./claim-documents";

@@ -7,7 +7,7 @@ import "./claims.css";
 
 /**
  * My coverages (the producer, read-only): each of their claims with the amount, the status and what
- * is still needed from them (issue 11). From the customer document's claim summaries, so offline too.
+ * is still needed from them (docs/claims.md). From the customer document's claim summaries, so offline too.
  */
 export function MyClaims({ claims }: { claims: Readonly<Record<string, ClaimSummary>> }) {
   const list = Object.values(claims).sort(

@@ -10,7 +10,7 @@ const ENDING_DAYS = 14;
 
 /**
  * On a coverage's page: "Open a claim" for an ended (or ending) endorsement, or "See the claim" when a
- * claim names it already (issue 11).
+ * claim names it already (docs/claims.md).
  */
 export function OpenClaimLink({
   coverage,

@@ -15,7 +15,7 @@ import {
 import "./document-history.css";
 import { useOrgDateTime } from "../../components/org-time/use-org-time";
 
-// Issue 16 §4: an administrator picks one of the organisation's documents, sees its changes of the
+// docs/hardening.md: an administrator picks one of the organisation's documents, sees its changes of the
 // last 30 days by time and author, looks at it as it was just before a change, and restores one
 // record or the whole document to that point. A restore is a new change: everyone connected sees it
 // at once, and nothing written later is lost (it stays in the history).

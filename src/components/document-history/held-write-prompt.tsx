@@ -7,7 +7,7 @@ import { useSession } from "../../lib/auth/session";
 import { useSyncClient } from "../../lib/sync/react/sync-context";
 import type { HeldWrite } from "../../lib/sync/synced-document";
 
-// Issue 16 §4 (HIST3): the server held one of this device's writes because it removes most of a
+// docs/hardening.md (HIST3): the server held one of this device's writes because it removes most of a
 // document's records at once. The agent is asked again: apply it (the confirmation goes to the server,
 // then the document sends the change again) or discard it (the server's copy comes back). On every
 // screen, since the write may come from any of them; it looks once a second while signed in.

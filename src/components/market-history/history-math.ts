@@ -5,7 +5,7 @@ import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
 import { sameLevel } from "../../../shared/pricing/lrp/level-rule";
 import { lrpSubsidyPercent } from "../../../shared/pricing/subsidy/lrp-subsidy";
 
-// The LRP quote screen's history (issue 15 §3): today's coverage price and premium against the last 30
+// The LRP quote screen's history (docs/market-data.md): today's coverage price and premium against the last 30
 // and 365 days, and a back-test of the offer — what an endorsement bought on each past day paid at its
 // end (indemnity from RMA's actual ending value) against its premium. Exact decimals; per cwt.
 
@@ -24,7 +24,7 @@ export interface OfferDay {
   endDate: string;
   /** The offered level the day was read at (RMA's levels are continuous: the nearest at or below). */
   coverageLevel: number;
-  /** The level asked for (absent from servers before issue 26's level rule). */
+  /** The level asked for (absent from servers before docs/market-data.md's level rule). */
   requestedLevel?: number;
 }
 

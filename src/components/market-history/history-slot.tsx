@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useSession } from "../../lib/auth/session";
 import type { OfferKey } from "./offer-history";
 
-// Where the LRP quote screen shows the chosen offer's history (issue 15 §3). The chart, comparison and
+// Where the LRP quote screen shows the chosen offer's history (docs/market-data.md). The chart, comparison and
 // back-test load only for a signed-in user who is online (the history is on the server), so the quote
 // screen's first JavaScript does not carry them.
 

@@ -4,7 +4,7 @@ import { useSession } from "../../lib/auth/session";
 import { useDocument } from "../../lib/sync/react/hooks";
 
 /**
- * The signed-in user's organisation's AIP settings (issue 13 §2) from the org document; null when
+ * The signed-in user's organisation's AIP settings (docs/administration.md) from the org document; null when
  * there are none or the user cannot read them (the whole catalogue applies then).
  */
 export function useOrgAip(): AipSettings | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dayIn, formatDateTimeIn, orgZoneOf, todayLine } from "./org-time";
 
-describe("one clock: the organisation's zone (issue 28 §2)", () => {
+describe("one clock: the organisation's zone (docs/first-day.md)", () => {
   it("puts an instant on the organisation's day, not UTC's", () => {
     // 03:30 UTC on Nov 27 is still the evening of Nov 26 in Chicago.
     expect(dayIn("2026-11-27T03:30:00Z", "America/Chicago")).toBe("2026-11-26");
@@ -19,7 +19,7 @@ describe("one clock: the organisation's zone (issue 28 §2)", () => {
   });
 });
 
-describe("the hub's today line (issue 28 §2)", () => {
+describe("the hub's today line (docs/first-day.md)", () => {
   // 05:30 UTC on Nov 27: past midnight in New York, still Nov 26 in Chicago.
   const now = new Date("2026-11-27T05:30:00Z");
 

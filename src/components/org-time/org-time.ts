@@ -1,7 +1,7 @@
 import { wallTime } from "../../../shared/campaigns/zoned-time";
 import { DEFAULT_ORG_TIME_ZONE, zoneName } from "../../../shared/schemas/time-zone-names";
 
-// One clock (issue 28 §2): an instant the organisation acts on (a campaign's send, an application's
+// One clock (docs/first-day.md): an instant the organisation acts on (a campaign's send, an application's
 // arrival) is shown, and sorted into days, in the organisation's time zone, and the zone is named on
 // screen. The device's own zone is never used: an agent travelling sees the agency's day.
 

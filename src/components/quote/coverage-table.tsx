@@ -5,7 +5,7 @@ import { parseSort } from "./table-view";
 import "./coverage-table.css";
 
 /**
- * The columns a phone shows (issue 28 §4): which offer, when it ends, and what it costs; the other ten
+ * The columns a phone shows (docs/first-day.md): which offer, when it ends, and what it costs; the other ten
  * are one tap away ("Show all 15 columns"). A wider screen always shows every column.
  */
 const PHONE_COLUMNS = new Set([

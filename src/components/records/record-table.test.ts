@@ -99,7 +99,7 @@ describe("RecordTable sort", () => {
   });
 });
 
-describe("RecordTable export (issue 28 §5)", () => {
+describe("RecordTable export (docs/first-day.md)", () => {
   it("names every list's CSV by what it holds and the day", () => {
     expect(exportFileName("customers", "2026-11-27")).toBe("customers-2026-11-27.csv");
   });

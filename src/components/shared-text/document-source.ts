@@ -1,7 +1,7 @@
 import type * as Y from "yjs";
 import type { SharedTextSource } from "./shared-text-input";
 
-// Where an input finds a free-text field of a synced document (issue 25): the document's shared text
+// Where an input finds a free-text field of a synced document (docs/sync-rules.md TEXT1): the document's shared text
 // at `section`/`path`, written as this device's own change. Structural, so this folder needs nothing
 // of the sync layer's; a SyncedDocument is one (src/lib/sync/synced-document.ts).
 

@@ -1,4 +1,4 @@
-// Free text shared by everyone on a document (issue 25): an input bound to a Y.Text.
+// Free text shared by everyone on a document (docs/sync-rules.md TEXT1): an input bound to a Y.Text.
 export { documentTextSource, type TextDocument } from "./document-source";
 export {
   type BoundText,

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { BoundText } from "./shared-text-input";
 import { SharedTextInput } from "./shared-text-input";
 
-// The reason of a record's status (a policy's, a coverage's), shown where the status is (issue 25).
+// The reason of a record's status (a policy's, a coverage's), shown where the status is (docs/sync-rules.md TEXT1).
 // It is written with its status change; afterwards it is shared text (text-fields.ts): an agent who
 // can change the record amends it in place, and everyone with the record open sees it as it is typed.
 // Read only, it is the sentence it always was.

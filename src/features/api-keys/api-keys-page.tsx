@@ -32,7 +32,7 @@ export default function ApiKeysPage() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    // A name and a scope first, at their fields (issue 28 §1); the server checks again.
+    // A name and a scope first, at their fields (docs/first-day.md); the server checks again.
     const found: Record<string, string> = {};
     if (name.trim() === "") found.name = "enter a name that says where the key is used";
     if (scopes.length === 0) found.scopes = "choose at least one scope";

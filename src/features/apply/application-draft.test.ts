@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApplication, emptyDraft } from "./application-draft";
 
-// The form's messages (issue 14 §1): an empty field is asked for plainly; a filled, wrong one keeps the
+// The form's messages (docs/applications.md): an empty field is asked for plainly; a filled, wrong one keeps the
 // shared schema's or rule's message; a share is asked for as a percent.
 
 const issuesOf = (draft: ReturnType<typeof emptyDraft>) => {

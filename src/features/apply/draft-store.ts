@@ -1,7 +1,7 @@
 import type { ApplicantType } from "../../../shared/catalogue";
 import type { ApplicationDraft } from "./application-draft";
 
-// Where a half-filled application waits on the device (issue 14 §1: never lost by a reload).
+// Where a half-filled application waits on the device (docs/applications.md: never lost by a reload).
 // The draft goes to localStorage WITHOUT its tax ids; the tax ids go to sessionStorage, which the
 // browser keeps for this tab only (a reload keeps them, closing the tab forgets them). So a shared or
 // lost phone does not keep a producer's tax id after the tab is closed, and the tax id is never in

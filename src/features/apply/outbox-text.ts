@@ -1,6 +1,6 @@
 import type { OutboxItem } from "./outbox";
 
-// What the applicant is told about an application on its way (issue 14 §1). A queued application may
+// What the applicant is told about an application on its way (docs/applications.md). A queued application may
 // wait for two different reasons: no connection, or a server that answered "not now" (too many
 // applications from this address, a server error). Saying "waiting for a connection" to someone whose
 // phone is online would send them looking for a signal, so the server's answer gets its own words.

@@ -1,6 +1,6 @@
 import type { Application, ApplicationStatus } from "../../../shared/documents/application";
 
-// Completed applications on their way to the agency (issue 14 §1). A submitted application is put in
+// Completed applications on their way to the agency (docs/applications.md). A submitted application is put in
 // this outbox (localStorage) and sent at once when there is a connection, else when it returns (the
 // `online` event and a retry every 20 s). The full application — tax ids included — stays on the device
 // only until the server has received it; after that only its id, status token and status are kept, to

@@ -40,7 +40,7 @@ import { CampaignQuoteFields, defaultLgmCampaignQuote } from "./campaign-quote-f
 import { EmailPreviewFrame } from "./email-preview-frame";
 import "./campaigns.css";
 
-// Create or edit a quote campaign (issue 12): the quote, the schedule, the recipients (customers of the
+// Create or edit a quote campaign (docs/campaigns.md): the quote, the schedule, the recipients (customers of the
 // book, each on the channels the shared rule allows: e-mail with an address, SMS when the organisation
 // has SMS campaigns and the customer's summary says mobile phone and consent), checked with the shared
 // schema, and a live preview of the exact e-mail and SMS a recipient would get today — priced in the
@@ -131,7 +131,7 @@ export default function CampaignFormPage() {
   const docName = orgId ? documentName.campaign(orgId, id) : null;
   const doc = useDocument<"campaign">(docName);
   const stored = useMemo(() => campaignOf(doc.state?.data), [doc.state?.data]);
-  // An existing campaign's name is typed live into its shared text (TEXT1, issue 25): everyone with the
+  // An existing campaign's name is typed live into its shared text (TEXT1, docs/sync-rules.md TEXT1): everyone with the
   // form open sees it as it is typed and keeps every keystroke; the rest of the form is saved with Save.
   // A new campaign's name is typed here until it is saved (there is no document to share yet).
   const storedName = (doc.state?.data?.campaign as { name?: unknown } | undefined)?.name;

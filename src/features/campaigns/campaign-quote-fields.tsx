@@ -6,7 +6,7 @@ import { type FieldIssues, SelectInput, TextInput, type TextInputProps } from ".
 import { defaultWeightFor } from "../../components/quote/lrp-form";
 import { lgmTypesOf } from "../../lib/pricing/lgm/lgm-form";
 
-// The quote a campaign sends (issue 28 §3): the same labelled selects and inputs as the book's forms,
+// The quote a campaign sends (docs/first-day.md): the same labelled selects and inputs as the book's forms,
 // commodity and type by name (never typed codes), each with the schema's message at its field.
 
 type Quote = Campaign["campaign"]["quote"];

@@ -21,7 +21,7 @@ import { type CachedList, readCachedList, writeCachedList } from "./campaign-lis
 import "./campaigns.css";
 import { sendStatusLabel } from "./send-status-label";
 
-// The agent's quote campaigns (issue 12): status, next send, recipients and the last run's result;
+// The agent's quote campaigns (docs/campaigns.md): status, next send, recipients and the last run's result;
 // pause or resume; the per-run log (sent, failed, skipped and why). Which campaigns there are and their
 // run results come from the server (the send log lives there) and are kept on the device; each campaign
 // itself is its synced document, so the list, pause and resume work offline after one visit (a pause

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 
-// The e-mail preview in a sandboxed frame (issue 12). A srcdoc frame runs under the app's
+// The e-mail preview in a sandboxed frame (docs/campaigns.md). A srcdoc frame runs under the app's
 // Content-Security-Policy, whose `style-src 'self'` refuses the inline `style` attributes an e-mail
 // needs (mail clients take no stylesheets): shown as is, the preview loses its look and reports a
 // violation per element (checked in tests/e2e/campaigns-offline.spec.ts). So each `style` attribute is

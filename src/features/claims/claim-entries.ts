@@ -1,4 +1,4 @@
-// What the agent types to open a claim (issue 28 §1): each entry's problem in words that say what to
+// What the agent types to open a claim (docs/first-day.md): each entry's problem in words that say what to
 // do, keyed by the entry so the form shows it under its field. One definition: the panel's summary
 // ("No indemnity yet") reads the same problems.
 

@@ -2,7 +2,7 @@ import { type FilingUrgency, filingUrgency, isFiled } from "../../../shared/book
 import type { ClaimStatus, ClaimSummary } from "../../../shared/documents/claim";
 import { typeLabel } from "../../components/book/record-labels";
 
-// The claims list's rows and filters (issue 11), from the organisation document's claim summaries.
+// The claims list's rows and filters (docs/claims.md), from the organisation document's claim summaries.
 
 export interface ClaimRow {
   id: string;

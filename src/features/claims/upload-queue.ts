@@ -3,7 +3,7 @@ import { type AttachmentRef, attachmentRefSchema } from "../../../shared/documen
 import { databaseName as deviceDatabaseName } from "../../lib/sync/database-names";
 
 // Claim attachments picked on the device wait here (IndexedDB, per user) until they reach the server
-// (issue 11 §2): an agent can attach a photo of a bill of sale offline; it uploads on the next
+// (docs/claims.md): an agent can attach a photo of a bill of sale offline; it uploads on the next
 // connection. The attachment's id is made when it is picked, so an upload retried after a lost answer
 // is the same attachment on the server (docs/claims.md). Once stored, its reference goes into the
 // claim document (section `attachments`) and the file leaves the queue. A refusal (type, size, access)

@@ -14,7 +14,7 @@ import { documentTextSource, type SharedTextSource } from "../../components/shar
 import { useSession } from "../../lib/auth/session";
 import { useDocument, useSyncClient } from "../../lib/sync";
 
-// One claim document on the device (issue 11): the claim, its checklist, attachment references and
+// One claim document on the device (docs/claims.md): the claim, its checklist, attachment references and
 // notes, and the writes an agent makes — each sets who and when, changes single fields (two agents
 // editing different fields both keep theirs) and refreshes the claim's summaries.
 

@@ -36,7 +36,7 @@ const NOT_DRAFTED: ReadonlySet<string> = new Set(["name", "address"]);
 const STRUCTURED_ADDRESS = ["state", "county", "zip"] as const;
 
 /**
- * The producer profile on the record page, edited live (issue 25). Name, street, line 2 and city are
+ * The producer profile on the record page, edited live (docs/sync-rules.md TEXT1). Name, street, line 2 and city are
  * shared text: everyone's keystrokes merge, stored as typed. State, county and ZIP are written one key
  * each as chosen or typed; a partial address is kept and said to be incomplete beside its fields. The
  * other fields are written at once when valid; one that is not valid yet (a half-typed phone number)
@@ -44,7 +44,7 @@ const STRUCTURED_ADDRESS = ["state", "county", "zip"] as const;
  * saved. Focusing a field tells the others which one this agent is in.
  */
 export function ProfileEditor({ book }: { book: CustomerBook }) {
-  // Kept on the device as typed (issue 31): a field not valid yet survives a reload or a killed browser.
+  // Kept on the device as typed (docs/hardening.md): a field not valid yet survives a reload or a killed browser.
   const [stored, setDrafts] = useDeviceDraft<Partial<ProfileForm>>(book.documentName, "profile");
   const drafts = useMemo(
     () =>

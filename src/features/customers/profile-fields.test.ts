@@ -156,7 +156,7 @@ describe("live profile writes", () => {
     expect(plan.keep).toEqual({ address });
   });
 
-  it("writes another field beside a partial address kept as typed (issue 25: the address waits for nothing)", () => {
+  it("writes another field beside a partial address kept as typed (docs/sync-rules.md TEXT1: the address waits for nothing)", () => {
     const partial = { ...stored, address: { city: "Dodge City" } };
     const plan = planProfileWrite(partial, { email: "dale@example.test" }, NOW);
     expect(plan.write).toEqual({ email: "dale@example.test" });

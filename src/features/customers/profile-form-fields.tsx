@@ -34,7 +34,7 @@ export interface ProfileFormFieldsProps {
   issues?: FieldIssues;
   presence?: FormPresence;
   /**
-   * The profile's shared texts when it is co-edited live (issue 25): Name and the address's street,
+   * The profile's shared texts when it is co-edited live (docs/sync-rules.md TEXT1): Name and the address's street,
    * line 2 and city are bound to them, and onChange is not called for those.
    */
   texts?: FormTexts;

@@ -80,7 +80,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
     },
   };
   const presence = formPresence(`entities.${entity.id}`, book.presence, book.setField);
-  // The legal name and the address lines are typed live into the stored entity (issue 25).
+  // The legal name and the address lines are typed live into the stored entity (docs/sync-rules.md TEXT1).
   const ready = `${book.documentName}|${entity.id}|${book.loaded}|${book.readOnly}`;
   const texts: FormTexts = (path) => ({
     key: `${ready}|${path}`,

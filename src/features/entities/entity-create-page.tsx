@@ -33,7 +33,7 @@ export default function EntityCreatePage() {
   const [error, setError] = useState<string | null>(null);
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
   const known = isKnownCustomer(customerId, index.loaded, index.customers);
-  // The entity starts at the customer's address and county (issue 28 §6) while its own is still blank.
+  // The entity starts at the customer's address and county (docs/first-day.md) while its own is still blank.
   const customerAddress = book.profile?.address;
   useEffect(() => {
     if (!customerAddress) return;

@@ -31,7 +31,7 @@ export interface EntityFormProps {
   existing?: Entity;
   presence?: FormPresence;
   /**
-   * The stored entity's shared texts (issue 25), when it is edited: its legal name and address lines
+   * The stored entity's shared texts (docs/sync-rules.md TEXT1), when it is edited: its legal name and address lines
    * are then bound to them (typed live, merged with others' typing; onChange is not called for them).
    */
   texts?: FormTexts;

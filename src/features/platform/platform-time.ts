@@ -1,6 +1,6 @@
 import { formatDateTimeIn, formatTimeIn } from "../../components/org-time/org-time";
 
-// One clock on the operator's pages (issue 28 §2): their rows span every organisation (jobs, refused
+// One clock on the operator's pages (docs/first-day.md): their rows span every organisation (jobs, refused
 // writes, outgoing mail, disabled agencies), so their times are in UTC, and say so, never the
 // device's zone unnamed.
 

@@ -42,7 +42,7 @@ export default function PolicyCreatePage() {
   const entityParam = params.get("entity") ?? "";
   const book = useCustomerBook(customerId || null);
   const preferred = book.profile?.preferredProviders ?? {};
-  // The organisation's AIP settings: its providers, and its primary as the default (issue 13 §2).
+  // The organisation's AIP settings: its providers, and its primary as the default (docs/administration.md).
   const aip = useOrgAip();
   const [draft, setDraft] = useState<PolicyDraft>(() => ({
     ...newPolicyDraft(localIsoDate(new Date())),

@@ -93,7 +93,7 @@ export default function PolicyPage() {
               to={`${policyHref(policy.id)}/${a.action}`}
               variant={a.action === "edit" || a.action === "activate" ? "primary" : "secondary"}
             >
-              {/* "Cancel policy", never a bare "Cancel" that reads as "leave this page" (issue 28 §5). */}
+              {/* "Cancel policy", never a bare "Cancel" that reads as "leave this page" (docs/first-day.md). */}
               {a.action === "edit" ? a.label : `${a.label} policy`}
             </ButtonLink>
           ))}

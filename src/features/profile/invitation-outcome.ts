@@ -1,7 +1,7 @@
 import type { Role } from "../../../shared/access/roles";
 import { refusalMessage } from "../../lib/auth/authorized-json";
 
-// What the profile screen says about an invitation it accepted or that was refused (issue 13 §3,
+// What the profile screen says about an invitation it accepted or that was refused (docs/administration.md,
 // production: POST /api/invitations/accept after the Auth0 sign-in). The server answers a `reason`
 // code with its sentence; this turns both into a title, the sentence and what to do next.
 

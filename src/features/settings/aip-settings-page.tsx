@@ -57,7 +57,7 @@ export default function AipSettingsPage() {
   const stored = useMemo(() => fromSettings(settings), [settings]);
   const { draft, issues, message, change, save } = useSettingsSave<AipSettings>(stored, apply);
   // Providers whose "link and prefixes" section the admin opened; one with a problem in it is open
-  // too, so the focus can reach the first field with a message (issue 28 §1).
+  // too, so the focus can reach the first field with a message (docs/first-day.md).
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
 
   if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;

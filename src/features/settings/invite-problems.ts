@@ -12,7 +12,7 @@ export interface InviteDraft {
 const emailSchema = z.email(EMAIL_MESSAGE);
 
 /**
- * What the invite form can tell before asking the server (issue 28 §1), by field: an e-mail address,
+ * What the invite form can tell before asking the server (docs/first-day.md), by field: an e-mail address,
  * at least one role, and the customer record of a customer portal account. The server checks again.
  */
 export function inviteProblems(draft: InviteDraft): FieldIssues {

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { type OrganisationSettings, organisationSettingsSchema } from "../../../shared/schemas/organisation";
 import { type FieldIssues, issuesByPath } from "../../components/book-forms";
 
-// The organisation settings form (issue 13 §1): text fields as typed, checkboxes, colours. Saving builds
+// The organisation settings form (docs/administration.md): text fields as typed, checkboxes, colours. Saving builds
 // the whole settings section (the stored one with the form's fields over it), checks it with the one
 // schema (shared/schemas/organisation.ts organisationSettingsSchema) and, when it passes, lists the
 // edits — all of them or none are written (one document transaction).

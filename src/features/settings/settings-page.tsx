@@ -13,7 +13,7 @@ import { useOrgSettings } from "./use-org-settings";
 import { useSettingsSave } from "./use-settings-save";
 import "./settings.css";
 
-// Document history and restore (issue 16 §4), loaded when the page is.
+// Document history and restore (docs/hardening.md), loaded when the page is.
 const DocumentHistoryPanel = lazy(() => import("../../components/document-history/document-history-panel"));
 
 const TEXT = [

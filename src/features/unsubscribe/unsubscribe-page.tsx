@@ -4,7 +4,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 
-// The public unsubscribe page (issue 12): opened from a campaign e-mail without signing in. One click
+// The public unsubscribe page (docs/campaigns.md): opened from a campaign e-mail without signing in. One click
 // stops the campaign's e-mails and texts to this person; it says what they will no longer receive and
 // offers to opt back in. The link's signature is the proof (the server checks it; a bad one changes
 // nothing and the page says the link is not valid).

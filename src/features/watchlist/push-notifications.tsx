@@ -3,7 +3,7 @@ import { Button } from "../../components/ui/button";
 import { ServerRefusal, sessionJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 
-// "Price alerts on this device": Web Push for the watch items' targets (issue 15 §4). The browser asks
+// "Price alerts on this device": Web Push for the watch items' targets (docs/market-data.md). The browser asks
 // for permission only when the user presses the button; the subscription goes to the server
 // (POST /api/push/subscriptions), which sends an alert when a new snapshot meets a target.
 

@@ -3,7 +3,7 @@ import type { WatchSetup, WatchTarget } from "../../../shared/documents/watchlis
 import { lgmWatchTargetSchema, lrpWatchTargetSchema } from "../../../shared/documents/watchlist";
 import { Button } from "../../components/ui/button";
 
-// The target of one watch item (issue 15 §4): the server tells the user when a new snapshot meets it.
+// The target of one watch item (docs/market-data.md): the server tells the user when a new snapshot meets it.
 
 const LABELS: Record<WatchTarget["kind"], string> = {
   netFloorPerCwt: "Net price floor ($/cwt) at or above",

@@ -1,4 +1,4 @@
-// The server half of signing out (issue 16 §3): before the page leaves for the identity provider's
+// The server half of signing out (docs/hardening.md): before the page leaves for the identity provider's
 // logout, the app asks the sync server to revoke this device's session — or, for "Sign out on all
 // devices", every session of the user. The server closes the live connections the revocation covers
 // and refuses the revoked tokens from then on. Best effort: offline, the token simply expires.

@@ -26,7 +26,7 @@ export interface Session {
   signIn(returnTo?: string): Promise<void>;
   /** Signs out here and in the sibling applications (the hiqLogout cookie), back to the origin. */
   signOut(): Promise<void>;
-  /** Signs out here and ends every other session of the user on the server too (issue 16 §3). */
+  /** Signs out here and ends every other session of the user on the server too (docs/hardening.md). */
   signOutEverywhere(): Promise<void>;
   /** A current access token for the sync server and /api (from the cache, else silently renewed). */
   getAccessToken(): Promise<string>;

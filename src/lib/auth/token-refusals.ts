@@ -1,4 +1,4 @@
-// The sync server refused this device's access token (issue 16 §3): `unauthorized` when a document
+// The sync server refused this device's access token (docs/hardening.md): `unauthorized` when a document
 // connection authenticates, `session-expired` when it closes a live one — e.g. after "Sign out on all
 // devices" on another device revoked every session. The sync layer reports it here; the next token
 // the auth layer hands out is then asked of the identity provider (never the device's cache, which

@@ -7,7 +7,7 @@ import { type LoadedMarket, type MarketSnapshotSource, MarketUnavailableError } 
 
 export const MARKET_URL = "/api/market/current";
 /**
- * The snapshot without LGM's data (issue 30), which the HTML preloads for a first LRP quote
+ * The snapshot without LGM's data (docs/first-visit.md), which the HTML preloads for a first LRP quote
  * (vite.config.ts, the same URL and credentials so this fetch takes the preloaded answer). Not kept on
  * the device: the whole snapshot, fetched after it, is.
  */

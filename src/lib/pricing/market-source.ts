@@ -13,7 +13,7 @@ export interface MarketSnapshotSource {
   /** Resolves the newest snapshot the source can give; rejects with MarketUnavailableError when none. */
   load(): Promise<LoadedMarket>;
   /**
-   * The snapshot's LRP part (issue 30: `lgm` empty, a tenth of the bytes), sooner than the whole one;
+   * The snapshot's LRP part (docs/first-visit.md: `lgm` empty, a tenth of the bytes), sooner than the whole one;
    * undefined when the source has no such part or cannot give it now. `load` follows it.
    */
   loadLrpPart?(): Promise<LoadedMarket | undefined>;

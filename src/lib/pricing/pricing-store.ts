@@ -42,7 +42,7 @@ const sameMarket = (a: PricingState, market: MarketInfo & { fromDevice: boolean 
 async function start(): Promise<void> {
   try {
     // The worker's module (and the engine inside it) loads while the snapshot downloads. A new worker
-    // first gets the snapshot's LRP part when the source has one (issue 30: a first LRP quote waits
+    // first gets the snapshot's LRP part when the source has one (docs/first-visit.md: a first LRP quote waits
     // for ~10 KB, not ~66 KB); the whole snapshot follows, and what needs LGM's data waits for it.
     const fresh = state.status !== "ready";
     const [{ createPricingClient }, part] = await Promise.all([

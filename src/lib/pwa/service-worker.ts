@@ -8,7 +8,7 @@ const HOUR = 60 * 60 * 1000;
 /**
  * Registers /sw.js (built from src/sw.ts) and feeds the update store. Checks for a new version every
  * hour and when the tab becomes visible again, so a long-open tab still learns about updates.
- * workbox-window loads here, after the first screen (issue 30), not with the entry.
+ * workbox-window loads here, after the first screen (docs/first-visit.md), not with the entry.
  */
 export async function registerServiceWorker(url = "/sw.js"): Promise<void> {
   if (!("serviceWorker" in navigator)) return;

@@ -62,7 +62,7 @@ describe("documents on the device", () => {
     expect(left).toEqual([databaseName("auth0|b", "market/current"), "workbox-expiration"]);
   });
 
-  it("keeps, on request, the documents holding changes the server does not have (issue 31)", async () => {
+  it("keeps, on request, the documents holding changes the server does not have (docs/hardening.md)", async () => {
     const factory = new IDBFactory();
     const name = (doc: string) => databaseName("auth0|a", doc);
     await withCustom(factory, name("org/demo/customer/c-unsent"), { pending: 2 });

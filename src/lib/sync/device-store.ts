@@ -3,7 +3,7 @@ import { databaseOwner } from "./database-names";
 // The documents on this device, one IndexedDB database per document and user (config.ts names them).
 // Listing uses indexedDB.databases(); a document the user may no longer open, and every document of
 // a user who signs out, is deleted here — except, on request, a document that holds changes the server
-// does not have (issue 31): those stay for their user's next sign-in on this device.
+// does not have (docs/hardening.md): those stay for their user's next sign-in on this device.
 
 export interface StoredDocument {
   database: string;

@@ -5,9 +5,9 @@ import { PRECREATED, withPrecreated } from "../../../shared/documents/text-field
 import { adoptProfileDraftV3, type DraftDocument, draftMigration } from "./draft-migration";
 import { applyTransaction, DocumentTransaction, readDocument, sharedTextOf } from "./typed/typed-document";
 
-// A profile draft kept on the device before schema version 4 (issue 31) held the name and a partial
+// A profile draft kept on the device before schema version 4 (docs/hardening.md) held the name and a partial
 // address the schema then refused; version 4 writes them into the document once instead of ignoring
-// them (issue 25): texts spliced into their shared texts, chosen fields one key each.
+// them (docs/sync-rules.md TEXT1): texts spliced into their shared texts, chosen fields one key each.
 
 const LOCAL = Symbol("local");
 

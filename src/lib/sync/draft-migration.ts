@@ -3,8 +3,8 @@ import type { DocumentKind } from "../../../shared/documents/names";
 import type { DocumentTransaction } from "./typed/typed-document";
 import { spliceText } from "./typed/y-json";
 
-// Device drafts kept before schema version 4 (issue 31's `draft:…` beside a document), brought to
-// version 4 instead of being ignored (issue 25). Before 4, a profile draft held the name and the
+// Device drafts kept before schema version 4 (docs/hardening.md's `draft:…` beside a document), brought to
+// version 4 instead of being ignored (docs/sync-rules.md TEXT1). Before 4, a profile draft held the name and the
 // address whenever the schema refused them (a partial address, a name not valid yet), so what was typed
 // waited on the device. From 4 on, free text is shared text stored as typed and an address is one key
 // per field: the form edits them in the document and never drafts them. A draft of before is therefore

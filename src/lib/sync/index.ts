@@ -1,4 +1,4 @@
-// The local-first document layer (issue 5; docs/local-first.md). Screens use the hooks and components;
+// The local-first document layer (docs/local-first.md). Screens use the hooks and components;
 // nothing outside src/lib/sync touches Yjs. Importing this index loads the whole layer: the app shell
 // and the quote screens, which a signed-out visitor opens first, import its light modules directly
 // (react/sync-context, react/sync-status-indicator, react/save-to-watchlist-slot, react/watch-setup),

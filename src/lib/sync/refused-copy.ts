@@ -1,6 +1,6 @@
 import type { SyncReason } from "../../../shared/documents/sync-reasons";
 
-// A device's copy of a document the server refused to take (issue 31). The device never drops it: the
+// A device's copy of a document the server refused to take (docs/hardening.md). The device never drops it: the
 // document keeps its content, stops sending, and says so until the user sends it again, exports it, or
 // chooses the server's copy instead. The refusal is kept on the device beside the document (its
 // database's `custom` store), so it survives a reload and a sign-out, and a document holding one is

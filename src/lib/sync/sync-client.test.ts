@@ -52,7 +52,7 @@ describe("reopening stored documents", () => {
   });
 });
 
-describe("the count of edits not yet on the server (issue 25)", () => {
+describe("the count of edits not yet on the server (docs/sync-rules.md TEXT1)", () => {
   it("leaves out derived writes, keeps them unsent, and still counts a field the person also edited", async () => {
     const first = client();
     const book = first.open<"book">("org/a/book");

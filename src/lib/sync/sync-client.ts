@@ -21,9 +21,9 @@ export interface SyncStatus {
   syncing: boolean;
   /** Documents open on this device. */
   documents: number;
-  /** Organisations whose documents were removed because the platform disabled them (issue 13 §4). */
+  /** Organisations whose documents were removed because the platform disabled them (docs/administration.md). */
   disabledOrgs: readonly string[];
-  /** Documents whose copy on this device the server refused to take (kept here, issue 31). */
+  /** Documents whose copy on this device the server refused to take (kept here, docs/hardening.md). */
   refused: readonly RefusedRecord[];
 }
 
@@ -224,7 +224,7 @@ export class SyncClient {
   /**
    * Sign-out: closes everything and deletes every document of this user from the device, but those
    * holding changes the server does not have yet: they stay, unopened, for this user's next sign-in
-   * here (issue 31; device-store.ts).
+   * here (docs/hardening.md; device-store.ts).
    */
   async closeAndForget(): Promise<string[]> {
     await this.close();

@@ -30,7 +30,7 @@ import {
 } from "./typed/typed-document";
 
 /**
- * The key of the count of local changes not yet on the server (edited fields and records, issue 25),
+ * The key of the count of local changes not yet on the server (edited fields and records, docs/sync-rules.md TEXT1),
  * in the document's `custom` store; PENDING_FIELDS_KEY keeps which they are (a JSON list of keys).
  */
 export const PENDING_KEY = "pending";
@@ -41,7 +41,7 @@ export const PENDING_FIELDS_KEY = "pendingFields";
 // It keeps what the UI shows about it: loaded, connection, read-only scope, changes not yet on the
 // server, and the last refusal. A document the server refuses to open for this user is removed from
 // the device. A copy the server refused to take is kept as it is and stops syncing until the user sends
-// it again or chooses the server's copy (issue 31, refused-copy.ts); it is never dropped on its own.
+// it again or chooses the server's copy (docs/hardening.md, refused-copy.ts); it is never dropped on its own.
 
 export type DocumentConnection = "offline" | "connecting" | "syncing" | "synced" | "refused";
 export type Scope = "read-write" | "readonly";
@@ -51,7 +51,7 @@ export interface DocumentProblem {
   detail?: string;
 }
 
-/** A write of this device the server held for confirmation (issue 16 §4, HIST3): how many records it removes. */
+/** A write of this device the server held for confirmation (docs/hardening.md, HIST3): how many records it removes. */
 export interface HeldWrite {
   removed: number;
   total: number;
@@ -114,7 +114,7 @@ export const LOCAL_ORIGIN = Symbol("rangeline-local-write");
 /**
  * The origin of writes the device derives from other writes (the book's summary of a customer after
  * a name change): sent like the device's own, kept until the server has them, but not counted as the
- * person's edits (issue 25: one field typed offline is "1 edit not yet on the server").
+ * person's edits (docs/sync-rules.md TEXT1: one field typed offline is "1 edit not yet on the server").
  */
 export const DERIVED_ORIGIN = Symbol("rangeline-derived-write");
 /** How a derived field is kept among the pending fields (so both survive a reload in one list). */
@@ -148,7 +148,7 @@ const COMPACTED_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(["org"]
  * the server lacks (a grant that changed); a copy with unsent content is kept instead (KEEP_REASONS).
  */
 const RESET_REASONS = new Set<string>(["forbidden", "org-disabled", "invalid-document", "malformed-message"]);
-/** Refusals of this device's own write: its copy is kept (issue 31), never dropped. */
+/** Refusals of this device's own write: its copy is kept (docs/hardening.md), never dropped. */
 const KEEP_REASONS = new Set<string>([
   "forbidden",
   "invalid-document",
@@ -548,7 +548,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   }
 
   /**
-   * The server refused this device's copy: it stays on the device as it is (issue 31), stops syncing,
+   * The server refused this device's copy: it stays on the device as it is (docs/hardening.md), stops syncing,
    * and the refusal is kept beside it so it survives a reload; the user sends it again, exports it, or
    * takes the server's copy.
    */

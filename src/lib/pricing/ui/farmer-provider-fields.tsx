@@ -29,7 +29,7 @@ export function FarmerProviderFields({
   onChange,
   providerHint,
 }: FarmerProviderFieldsProps) {
-  // Only the organisation's providers when its AIP settings name them (issue 13 §2).
+  // Only the organisation's providers when its AIP settings name them (docs/administration.md).
   const aip = useOrgAip();
   const offered = orgProviderIds(aip, plan);
   const providers = offered.flatMap((id) =>

@@ -3,7 +3,7 @@ import { useId } from "react";
 // A small set of mutually exclusive choices (unit basis, amount or percent): a radio group of native
 // radio buttons drawn as one row of segments (arrow keys move and choose, as in any radio group; the
 // label names the group). Native, not Ark UI's SegmentGroup: on the first LRP quote screen that was
-// the only Ark UI part, ~13 KB gzipped of zag runtime for one control (issue 30).
+// the only Ark UI part, ~13 KB gzipped of zag runtime for one control (docs/first-visit.md).
 
 export interface SegmentedProps<V extends string> {
   label: string;

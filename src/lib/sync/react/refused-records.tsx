@@ -14,7 +14,7 @@ function download(fileName: string, text: string) {
 }
 
 /**
- * The records whose copy on this device the server refused (issue 31): each says so plainly, and offers
+ * The records whose copy on this device the server refused (docs/hardening.md): each says so plainly, and offers
  * to send it again, to export it as JSON, or to take the server's copy instead (the only way the
  * device's copy is given up).
  */

@@ -77,7 +77,7 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
     token,
   });
   // Other users' documents go, but those holding their changes not yet on the server: kept, never
-  // opened, for that user's next sign-in here (issue 31).
+  // opened, for that user's next sign-in here (docs/hardening.md).
   void deleteStoredDocuments((d) => d.userId !== userId, { keepUnsent: true }).catch(() => {});
   client.open(documentName.watchlist(userId));
   client.open(documentName.market());
@@ -87,7 +87,7 @@ export function startSyncSession({ userId, userName, token }: SyncSessionOptions
   void client.reopenStored((ref) => ref.kind !== "book");
   whenIdle(() => void client.reopenStored((ref) => ref.kind === "book", { unsentOnly: true }));
   setMarketSource(documentMarketSource(client));
-  // A newly published snapshot (issue 15): the quote screens take it without a reload.
+  // A newly published snapshot (docs/market-data.md): the quote screens take it without a reload.
   const history = marketHistoryOf(client);
   let shownAsOf = history.get().current?.asOf;
   const removeMarketWatch = history.subscribe(() => {

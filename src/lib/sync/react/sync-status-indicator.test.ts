@@ -25,14 +25,14 @@ describe("the sync status as shown", () => {
     );
     expect(describeSyncStatus({ socket: "connecting", pending: 0, syncing: false }).state).toBe("connecting");
   });
-  it("never says all changes saved while the server has refused a copy of this device (issue 31)", () => {
+  it("never says all changes saved while the server has refused a copy of this device (docs/hardening.md)", () => {
     expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false, refused: 1 })).toEqual({
       state: "unsaved",
       label: "Online",
       detail: "1 record not saved to the server",
     });
   });
-  it("never says all changes saved while a field typed here waits for its problem to be fixed (issue 25)", () => {
+  it("never says all changes saved while a field typed here waits for its problem to be fixed (docs/sync-rules.md TEXT1)", () => {
     expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false, unsaved: 1 })).toEqual({
       state: "unsaved",
       label: "Online",

@@ -7,8 +7,8 @@ export type SyncIndicatorState = "online" | "offline" | "syncing" | "connecting"
 
 /**
  * What the indicator says, from the sync status (pure, so it is tested on its own): "all changes saved"
- * only when nothing is pending, the server has refused no copy of this device (issue 31), and no field
- * typed here waits unwritten for its problem to be fixed (issue 25).
+ * only when nothing is pending, the server has refused no copy of this device (docs/hardening.md), and no field
+ * typed here waits unwritten for its problem to be fixed (docs/sync-rules.md TEXT1).
  */
 export function describeSyncStatus(status: {
   socket: string;
@@ -25,7 +25,7 @@ export function describeSyncStatus(status: {
   const refused = status.refused ?? 0;
   const unsaved = status.unsaved ?? 0;
   const notSaved = `${refused} ${refused === 1 ? "record" : "records"} not saved to the server`;
-  // The pending count is of edited fields and records (issue 25), not of keystrokes.
+  // The pending count is of edited fields and records (docs/sync-rules.md TEXT1), not of keystrokes.
   const changes = [
     status.pending > 0
       ? `${status.pending} ${status.pending === 1 ? "edit" : "edits"} not yet on the server`
@@ -50,7 +50,7 @@ export function describeSyncStatus(status: {
   return { state: "online", label: "Online", detail: "all changes saved" };
 }
 
-/** Why an organisation's records left the device (issue 13 §4: the platform disabled it). */
+/** Why an organisation's records left the device (docs/administration.md: the platform disabled it). */
 export const disabledOrgsMessage = (orgIds: readonly string[]): string =>
   `${orgIds.length === 1 ? "Your organisation" : "Your organisations"} ${orgIds.join(", ")} ${orgIds.length === 1 ? "was" : "were"} disabled by the Rangeline platform: you are signed out of ${orgIds.length === 1 ? "its" : "their"} records, and they were removed from this device. Ask your agency or Rangeline support to enable ${orgIds.length === 1 ? "it" : "them"} again.`;
 

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 
 // Fields typed on this device that are not written to their document yet because they have a problem
 // (a half-typed phone number): kept on the device as typed (use-device-draft.ts), shown with their
-// message, and counted here so the sync status never says "all changes saved" while any wait (issue 25).
+// message, and counted here so the sync status never says "all changes saved" while any wait (docs/sync-rules.md TEXT1).
 
 const waiting = new Map<string, number>();
 const listeners = new Set<() => void>();

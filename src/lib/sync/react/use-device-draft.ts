@@ -8,7 +8,7 @@ const draftKey = (key: string) => `draft:${key}`;
 /**
  * A form's draft of a document — what was typed but cannot be written yet (a half-typed address the
  * schema refuses) — kept on the device beside the document as it changes, so it survives a reload or
- * the browser being killed (issue 31). It never reaches the server; the form writes what becomes
+ * the browser being killed (docs/hardening.md). It never reaches the server; the form writes what becomes
  * valid through the document as before. Empty until the stored draft is read (then it shows, unless
  * the person has typed meanwhile).
  */

@@ -2,7 +2,7 @@ import * as Y from "yjs";
 
 // What a Yjs transaction changed, in a person's terms: the fields (and records) it touched, each named
 // by its section and the keys down to it. The offline count says "1 change" for a word typed into a
-// name (issue 25: it said 24, one per Yjs transaction), and "changed by …" is kept per field.
+// name (docs/sync-rules.md TEXT1: it said 24, one per Yjs transaction), and "changed by …" is kept per field.
 
 export interface FieldChange {
   section: string;

@@ -4,7 +4,7 @@ import * as Y from "yjs";
 import { sampleProfile } from "../../../../shared/book/test-fixtures";
 import { applyTransaction, DocumentTransaction, sharedTextOf } from "./typed-document";
 
-// Issue 25 at the Yjs level: a free-text field of a customer document (profile.name, a Y.Text made by
+// docs/sync-rules.md TEXT1 at the Yjs level: a free-text field of a customer document (profile.name, a Y.Text made by
 // the data layer) typed key by key by 2–3 people at once, with their keystrokes interleaved and each
 // update reaching the others after a random delay, in a random order (Yjs waits for what an update
 // depends on). Each person types runs "[word n]" at a caret they place between runs they see,
@@ -59,7 +59,7 @@ const step = fc.record({
 
 describe("shared text: concurrent keystrokes (fast-check, seeded)", () => {
   for (const count of [2, 3]) {
-    it(`[issue 25] ${count} replicas converge, each run typed whole and contiguous`, () => {
+    it(`[docs/sync-rules.md TEXT1] ${count} replicas converge, each run typed whole and contiguous`, () => {
       fc.assert(
         fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
           const all = replicas(count);

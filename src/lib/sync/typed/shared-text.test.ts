@@ -4,7 +4,7 @@ import { sampleEntity, sampleProfile } from "../../../../shared/book/test-fixtur
 import { changedFields, fieldKey } from "./field-changes";
 import { applyTransaction, DocumentTransaction, readDocument, sharedTextOf } from "./typed-document";
 
-// The data layer of issue 25 on the device: free-text fields are Y.Texts, written by splices; objects
+// The data layer of docs/sync-rules.md TEXT1 on the device: free-text fields are Y.Texts, written by splices; objects
 // are written key by key; what was typed is stored (a partial address too); the offline count is in
 // fields, not Yjs transactions.
 
