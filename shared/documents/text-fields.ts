@@ -78,10 +78,6 @@ export function holdsTextFields(kind: DocumentKind, section: string, path: reado
   );
 }
 
-/** Whether any kind has text fields in this section (the guard's quick "no" for everything else). */
-export const hasTextFields = (kind: DocumentKind, section: string): boolean =>
-  (TEXT_FIELDS[kind]?.[section]?.length ?? 0) > 0;
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 

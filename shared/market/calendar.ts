@@ -17,8 +17,6 @@ import { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS, type ReportDay, reportDaysPubl
 // weekend, except New Year's on a Saturday; Good Friday from Easter); 2026's agree with a published
 // list of CME Globex's 2026 holidays (docs/market-data.md), 2027 rests on the rules.
 
-export const CALENDAR_YEARS = { from: 2025, to: 2027 } as const;
-
 export type LrpSalesGroup = "cattle" | "swine";
 export type { ReportDay };
 export { CATTLE_ON_FEED_DAYS, HOGS_AND_PIGS_DAYS };

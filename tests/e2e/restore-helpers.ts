@@ -242,12 +242,6 @@ export async function killableBrowser(profile: string): Promise<KillableBrowser>
   return { context, page, kill, close };
 }
 
-/** The sync status's state and count, for messages. */
-export const statusOf = async (page: Page) => ({
-  state: await page.getByTestId("sync-status").getAttribute("data-state"),
-  pending: await page.getByTestId("sync-status").getAttribute("data-pending"),
-});
-
 /** Asks the app to connect its sync socket now (instead of waiting for the back-off). */
 export async function reconnectNow(page: Page) {
   await expect(async () => {

@@ -8,39 +8,31 @@ export {
   addressFromDraft,
   countyOptions,
   EMPTY_ADDRESS,
-  incompleteAddressNote,
   isBlankAddress,
-  missingAddressParts,
   type Option,
   STATE_OPTIONS,
-  withState,
 } from "./address-draft";
-export { AddressFields, type AddressFieldsProps } from "./address-fields";
-export { BookForm, type BookFormProps } from "./book-form";
-export { changedByNote, useChangedBy } from "./changed-by";
-export { CustomerSelect, type CustomerSelectProps, isKnownCustomer } from "./customer-select";
-export { Field, FieldGroup, type FieldProps, RequiredLegend, RequiredNote } from "./field";
+export { AddressFields } from "./address-fields";
+export { BookForm } from "./book-form";
+export { CustomerSelect, isKnownCustomer } from "./customer-select";
+export { Field, FieldGroup, RequiredLegend, RequiredNote } from "./field";
 export { focusFirstInvalid } from "./focus-invalid";
 export { describePresenceField, type FormPresence, formPresence, NO_PRESENCE } from "./form-presence";
-export { SelectInput, type SelectInputProps, TextInput, type TextInputProps } from "./inputs";
-export { NotSavedAlert, type NotSavedAlertProps } from "./not-saved-alert";
+export { SelectInput, TextInput, type TextInputProps } from "./inputs";
+export { NotSavedAlert } from "./not-saved-alert";
 export { providerOptions } from "./provider-options";
-export { ProviderSelect, type ProviderSelectProps } from "./provider-select";
+export { ProviderSelect } from "./provider-select";
 export {
   type FormTexts,
   SharedTextField,
-  type SharedTextFieldProps,
 } from "./shared-text-field";
 export {
   isBlankTaxId,
-  parseTaxIdType,
-  TAX_ID_FORMAT,
-  TAX_ID_TYPE_OPTIONS,
   type TaxIdDraft,
   taxIdLast4,
   taxIdProblem,
 } from "./tax-id-draft";
-export { TaxIdField, type TaxIdFieldProps } from "./tax-id-field";
+export { TaxIdField } from "./tax-id-field";
 export {
   type FieldIssues,
   hasIssues,
@@ -48,6 +40,5 @@ export {
   issuesByPath,
   mergeIssues,
   NO_ISSUES,
-  pathKey,
   unplacedIssues,
 } from "./zod-issues";

@@ -13,8 +13,6 @@ import "./save-to-watchlist.css";
 // into their synced watchlist. Shown only to signed-in agents and customers; the screens render it
 // through save-to-watchlist-slot.tsx, which loads this module (and the sync layer) only for them.
 
-export { lgmSetupFrom, lrpSetupFrom } from "./watch-setup";
-
 function suggestedName(setup: Unnamed): string {
   try {
     if (setup.plan === "lrp")
@@ -25,7 +23,7 @@ function suggestedName(setup: Unnamed): string {
   }
 }
 
-export function SaveToWatchlistForm({ setup }: { setup: Unnamed }) {
+function SaveToWatchlistForm({ setup }: { setup: Unnamed }) {
   const watchlist = useSaveToWatchlist();
   const [name, setName] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
