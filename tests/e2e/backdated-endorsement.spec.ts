@@ -42,7 +42,9 @@ async function recordFromSce(page: Page, salesDate: string, weeks: string): Prom
   await form.getByLabel("Sales date", { exact: true }).fill(salesDate);
   const sce = form.getByTestId("sce-fields");
   await expect(sce).toBeVisible({ timeout: 15_000 });
-  await expect(form.getByTestId("sce-why")).toContainText("does not hold RMA's offers of");
+  await expect(form.getByTestId("sce-why")).toContainText(
+    "for this type are not at hand (the market history does not hold that day)",
+  );
   await sce.getByLabel("Endorsement length", { exact: true }).selectOption(weeks);
   await sce.getByLabel("Coverage level", { exact: true }).fill("95");
   await sce.getByLabel("Coverage price", { exact: true }).fill(SCE.coveragePrice);

@@ -315,10 +315,10 @@ export function LgmEndorsementCreate() {
         <Card aria-labelledby="lgm-create-sce">
           <h2 id="lgm-create-sce">Figures from the SCE</h2>
           <p className="note" data-testid="sce-why">
-            The market history does not hold RMA's margins of {formatDate(pastDate ?? "")} for this
-            endorsement ({day.status === "missing" ? day.why : "they could not price it"}). Type the figures
-            printed on the SCE: they are checked against each other to the dollar, and the endorsement will
-            say "entered from the SCE".
+            RMA's margins of {formatDate(pastDate ?? "")} for this endorsement are not at hand (
+            {day.status === "missing" ? day.why : "they could not price it"}). Type the figures printed on the
+            SCE: they are checked against each other to the dollar, and the endorsement will say "entered from
+            the SCE".
           </p>
           <SceLgmFields
             form={sce}

@@ -360,7 +360,7 @@ export default function LrpCoverageCreatePage() {
         <Card aria-labelledby="create-sce">
           <h2 id="create-sce">Figures from the SCE</h2>
           <p className="note" data-testid="sce-why">
-            The market history does not hold RMA's offers of {formatDate(pastDate)} for this type (
+            RMA's offers of {formatDate(pastDate)} for this type are not at hand (
             {backdated.day.status === "missing" ? backdated.day.why : "no RMA rate that day"}). Type the
             figures printed on the Specific Coverage Endorsement: they are checked against each other to the
             dollar, and the coverage will say "entered from the SCE".
