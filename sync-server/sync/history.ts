@@ -70,18 +70,19 @@ export function changesFromEntries(
       changes.push({ section, recordKey, before: plain(map?.get(recordKey)), after: values.at(-1) });
     }
   }
-  for (const [section, entries] of patches) {
-    for (const [recordKey, { entry, fields }] of entries) {
+  // forEach, not for…of: no entry array and result object per record and field, per edit.
+  patches.forEach((entries, section) => {
+    entries.forEach(({ entry, fields }, recordKey) => {
       const changed: string[] = [];
-      for (const [field, edit] of fields) {
+      fields.forEach((edit, field) => {
         if (edit.deleted) {
           if (entry.has(field)) changed.push(field);
         } else if (!entry.has(field)) changed.push(field);
         else diff(plain(entry.get(field)), edit.value, field, 1, changed);
-      }
+      });
       changes.push({ section, recordKey, before: true, after: true, fields: new Set(changed) });
-    }
-  }
+    });
+  });
   return changes;
 }
 
