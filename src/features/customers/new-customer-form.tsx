@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
+import { PROFILE_LABELS } from "../../components/book/profile-labels";
 import { customerHref } from "../../components/book/record-labels";
 import {
   type FieldIssues,
@@ -14,7 +15,6 @@ import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import {
   emptyProfileForm,
-  PROFILE_LABELS,
   type ProfileFields,
   type ProfileForm,
   type ProfileFormKey,

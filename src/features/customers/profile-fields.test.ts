@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerProfile } from "../../../shared/documents/book";
+import { profileFieldLabel } from "../../components/book/profile-labels";
 import {
   emptyProfileForm,
   formFromProfile,
   isoToLocalInput,
   localInputToIso,
   planProfileWrite,
-  profileFieldLabel,
   profileFieldsFromForm,
   profileIssues,
 } from "./profile-fields";

@@ -55,36 +55,6 @@ export interface ProfileForm {
 }
 export type ProfileFormKey = keyof ProfileForm;
 
-/** Labels by dotted path of the profile ("address.zip"). */
-export const PROFILE_LABELS: Readonly<Record<string, string>> = {
-  name: "Name",
-  email: "E-mail",
-  mobilePhone: "Mobile phone",
-  address: "Address",
-  "address.line1": "Street address",
-  "address.line2": "Address line 2",
-  "address.city": "City",
-  "address.state": "State",
-  "address.county": "County",
-  "address.zip": "ZIP code",
-  farmerClassification: "Farmer classification",
-  farmingSinceYear: "First year of farming",
-  smsConsent: "SMS consent",
-  "smsConsent.at": "When consent was given",
-  "smsConsent.method": "How consent was given",
-  "smsConsent.note": "Consent note",
-  preferredProviders: "Preferred providers",
-  "preferredProviders.lrp": "Preferred LRP provider",
-  "preferredProviders.lgm": "Preferred LGM provider",
-  status: "Status",
-};
-
-/** A presence field ("profile.address.city") or a profile path ("address.city") in words. */
-export const profileFieldLabel = (field: string): string => {
-  const path = field.startsWith("profile.") ? field.slice("profile.".length) : field;
-  return PROFILE_LABELS[path] ?? path;
-};
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** An ISO instant as a datetime-local value in the device's time zone. */

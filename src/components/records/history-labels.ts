@@ -1,7 +1,7 @@
 import type { Coverage, Policy, StoredEntity } from "../../../shared/documents/book";
-import { commodityLabel, PLAN_SHORT_LABELS, typeLabel } from "../../components/book/record-labels";
 import { formatDate } from "../../lib/format";
-import { profileFieldLabel } from "./profile-fields";
+import { profileFieldLabel } from "../book/profile-labels";
+import { commodityLabel, PLAN_SHORT_LABELS, typeLabel } from "../book/record-labels";
 
 // Words for the customer's whole history on the record page: which record an entry is about, and its
 // fields ("legalName" → "legal name"; the profile's by their form labels). Only names, never values.
