@@ -1,6 +1,6 @@
 import { LRP_COMMODITIES } from "../../../shared/catalogue/livestock";
 import { formatWeeks } from "../../lib/format";
-import { SelectField, TextField } from "../../lib/pricing/ui/field";
+import { SelectField, TextField } from "./field";
 import { defaultWeightFor, type LrpField, type LrpForm, typesOf } from "./lrp-form";
 
 // The LRP herd inputs and the offer table's filters, shared by the LRP quote screen and the agent's

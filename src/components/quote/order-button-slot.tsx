@@ -4,7 +4,7 @@ import { useSession } from "../../lib/auth/session";
 // Where the LRP quote screen puts the organisation's "Order" button (spec §3 isOrderButtonHidden,
 // orderButtonText). It shows only to a signed-in agent, and its module — which reads the organisation
 // document through the sync layer — loads only for them, so a producer's quote screen downloads none
-// of it (the same pattern as save-to-watchlist-slot.tsx).
+// of it (the same pattern as src/components/watchlist/save-to-watchlist-slot.tsx).
 
 const OrderButton = lazy(() => import("./order-button"));
 

@@ -1,16 +1,16 @@
 import Decimal from "decimal.js";
 import type { BreakevenResult } from "../../../shared/pricing/breakeven/breakeven";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
+import { SelectField, TextField } from "../../components/quote/field";
+import { MarketStatus } from "../../components/quote/market-status";
+import { QuoteActions } from "../../components/quote/quote-actions";
+import { Segmented } from "../../components/quote/segmented";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars, formatPercent, formatPrice, formatWeeks, parseTypedNumber } from "../../lib/format";
-import { SelectField, TextField } from "../../lib/pricing/ui/field";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
-import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
-import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import {
   BREAKEVEN_DEFAULTS,

@@ -1,5 +1,5 @@
+import { FieldFrame, SelectField, TextField } from "../../components/quote/field";
 import { formatWeeks } from "../../lib/format";
-import { FieldFrame, SelectField, TextField } from "../../lib/pricing/ui/field";
 import type { SceField, SceForm, SceLgmField, SceLgmForm } from "./sce-form";
 
 // The create screens' parts for an endorsement bought on an earlier day (docs/agent-book.md "Bought on an earlier day"): the sales date

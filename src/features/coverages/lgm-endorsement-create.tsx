@@ -15,6 +15,8 @@ import { isInSalesWindow } from "../../../shared/pricing/sales-window";
 import { newRecordId, useBookIndex, useCustomerBook } from "../../components/book";
 import { BookForm, RequiredNote } from "../../components/book-forms";
 import { LgmFigures } from "../../components/quote/lgm-figures";
+import { LgmInputs } from "../../components/quote/lgm-inputs";
+import { MarketStatus } from "../../components/quote/market-status";
 import { useLgmQuote } from "../../components/quote/use-lgm-quote";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
@@ -27,8 +29,6 @@ import {
   type LgmErrors,
   marketingMonths,
 } from "../../lib/pricing/lgm/lgm-form";
-import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
 import { SalesDateField, SceLgmFields } from "./backdated-parts";

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { LgmEndorsementCreate } from "./lgm-endorsement-create";
 import { LgmEndorsementView } from "./lgm-endorsement-view";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import "./coverages.css";
 
 /**

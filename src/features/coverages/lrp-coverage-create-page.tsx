@@ -15,13 +15,13 @@ import { describeRow } from "../../components/quote/columns";
 import { CoverageTable } from "../../components/quote/coverage-table";
 import { type LrpField, lrpFieldOf, rowKey, typesOf } from "../../components/quote/lrp-form";
 import { LrpHerdFields, LrpOfferFilters } from "../../components/quote/lrp-herd-fields";
+import { MarketStatus } from "../../components/quote/market-status";
 import { pricedErrors } from "../../components/quote/priced-errors";
 import { viewRows } from "../../components/quote/table-view";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import { SalesDateField, SceLrpFields } from "./backdated-parts";
@@ -32,7 +32,7 @@ import { buildCreateInput, CREATE_DEFAULTS, chosenPolicy, openPolicies } from ".
 import { OverlapWarnings } from "./overlap-warnings";
 import { buildSce, sceFieldOf, withoutPath } from "./sce-form";
 import { backdatedInput, savedStatusLabel, useBackdatedLrp } from "./use-backdated-lrp";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import "./coverages.css";
 
 type Stamps = "id" | "createdAt" | "updatedAt" | "updatedBy";

@@ -5,18 +5,18 @@ import type { LrpCoverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
 import { focusFirstInvalid } from "../../components/book-forms";
+import { SelectField, TextField } from "../../components/quote/field";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { formatDate, formatNumber } from "../../lib/format";
-import { SelectField, TextField } from "../../lib/pricing/ui/field";
 import { typeLabel } from "./coverage-rows";
 import { LrpFigures } from "./lrp-coverage-page";
 import { LookupState, RecordLinks } from "./record-parts";
 import { COVERAGE_STATUS_HELP, coverageNextStatuses, statusChangeFields, statusLabel } from "./status-change";
 import { useCoverageRecord } from "./use-coverage-record";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import "./coverages.css";
 
 /** The create page's link for a new coverage with this one's customer, policy and herd. */

@@ -22,7 +22,7 @@ import { dateWithDays, Figures, HistoryCard, LookupState, RecordLinks } from "./
 import { StatusPanel } from "./status-panel";
 import { useCoverageRecord } from "./use-coverage-record";
 import { useToday } from "./use-today";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import "./coverages.css";
 
 /** "LRP-2026-001 (ProAg, active)" or the id when the policy is not on the device. */

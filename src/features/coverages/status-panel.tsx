@@ -3,12 +3,12 @@ import type { CoverageStatus } from "../../../shared/book/status";
 import type { Coverage } from "../../../shared/documents/book";
 import { DomainError } from "../../../shared/errors";
 import type { CustomerBook } from "../../components/book";
+import { TextField } from "../../components/quote/field";
 import { StatusReasonField } from "../../components/shared-text";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { TextField } from "../../lib/pricing/ui/field";
 import {
   COVERAGE_ACTION_LABELS,
   COVERAGE_STATUS_HELP,

@@ -3,19 +3,19 @@ import { Link, useLocation } from "react-router";
 import { LGM_RESULT_LABELS } from "../../../shared/catalogue/labels";
 import { LineChart } from "../../components/charts";
 import { SERIES_COLOURS } from "../../components/charts/colours";
+import { LgmInputs } from "../../components/quote/lgm-inputs";
+import { MarketStatus } from "../../components/quote/market-status";
+import { QuoteActions } from "../../components/quote/quote-actions";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
+// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
+import { SaveToWatchlistSlot } from "../../components/watchlist/save-to-watchlist-slot";
 import { formatDollars } from "../../lib/format";
 import { buildLgmInput, commodityOf, LGM_DEFAULTS, marketingMonths } from "../../lib/pricing/lgm/lgm-form";
-import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
-import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { usePricing } from "../../lib/pricing/use-pricing";
-// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
-import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lgmSetupFrom } from "../../lib/sync/react/watch-setup";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import { LgmFigures } from "../../components/quote/lgm-figures";
 import { OrderButtonSlot } from "../../components/quote/order-button-slot";
 import { useLgmQuote } from "../../components/quote/use-lgm-quote";

@@ -2,19 +2,19 @@ import { useCallback, useMemo } from "react";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
+import { FarmerProviderFields } from "../../components/quote/farmer-provider-fields";
+import { MarketStatus } from "../../components/quote/market-status";
+import { QuoteActions } from "../../components/quote/quote-actions";
+import { Segmented } from "../../components/quote/segmented";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
+// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
+import { SaveToWatchlistSlot } from "../../components/watchlist/save-to-watchlist-slot";
 import { formatNumber } from "../../lib/format";
-import { FarmerProviderFields } from "../../lib/pricing/ui/farmer-provider-fields";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
-import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
-import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-// The sync layer's light parts only: the form itself loads for signed-in agents and customers.
-import { SaveToWatchlistSlot } from "../../lib/sync/react/save-to-watchlist-slot";
 import { lrpSetupFrom } from "../../lib/sync/react/watch-setup";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import { HistorySlot } from "../../components/market-history/history-slot";
 import { CoverageTable } from "../../components/quote/coverage-table";
 import {

@@ -1,5 +1,5 @@
 import { Slider } from "@ark-ui/react/slider";
-import { TextField } from "../../lib/pricing/ui/field";
+import { TextField } from "../../components/quote/field";
 
 // One commodity's move: a slider (Ark UI) and the same value typed.
 

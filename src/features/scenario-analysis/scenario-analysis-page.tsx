@@ -4,6 +4,10 @@ import type { LgmQuote } from "../../../shared/pricing/lgm/quote";
 import type { LgmScenarioResult } from "../../../shared/pricing/lgm/scenarios";
 import { LineChart } from "../../components/charts";
 import { SERIES_COLOURS } from "../../components/charts/colours";
+import { LgmInputs } from "../../components/quote/lgm-inputs";
+import { MarketStatus } from "../../components/quote/market-status";
+import { QuoteActions } from "../../components/quote/quote-actions";
+import { Segmented } from "../../components/quote/segmented";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
 import { formatDollars, formatMonth } from "../../lib/format";
@@ -16,13 +20,9 @@ import {
   lgmTypeOf,
   marketingMonths,
 } from "../../lib/pricing/lgm/lgm-form";
-import { LgmInputs } from "../../lib/pricing/lgm/lgm-inputs";
-import { MarketStatus } from "../../lib/pricing/ui/market-status";
-import { QuoteActions } from "../../lib/pricing/ui/quote-actions";
-import { Segmented } from "../../lib/pricing/ui/segmented";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
-import "../../lib/pricing/ui/quote.css";
+import "../../components/quote/quote.css";
 import { ScrollRegion } from "../../components/ui/scroll-region";
 import { startPricing } from "../../lib/pricing/pricing-store";
 import { MoveField } from "./move-field";

@@ -28,7 +28,7 @@ const CASES: readonly [string, string, boolean][] = [
   ["src/features/coverages/j.tsx", "../../../shared/book/claims", false],
   // src/lib → src/components, src/features or src/app
   ["src/lib/format/k.ts", "../../components/ui/alert", true],
-  ["src/lib/pricing/ui/l.tsx", "../../../features/lrp-quote/lrp-quote-page", true],
+  ["src/lib/pricing/l.tsx", "../../features/lrp-quote/lrp-quote-page", true],
   ["src/lib/m.ts", "../app/router", true],
   ["src/lib/sync/react/n.tsx", "../../auth/session", false],
   // src/components → src/features or src/app

@@ -1,7 +1,7 @@
-import { orgDefaultProviderId, orgProviderIds } from "../../../../shared/admin/aip-providers";
-import { FARMER_CLASSIFICATIONS, type InsurancePlan } from "../../../../shared/catalogue/plans";
-import { INSURANCE_PROVIDERS } from "../../../../shared/catalogue/providers";
-import { useOrgAip } from "../../../components/org-providers/use-org-aip";
+import { orgDefaultProviderId, orgProviderIds } from "../../../shared/admin/aip-providers";
+import { FARMER_CLASSIFICATIONS, type InsurancePlan } from "../../../shared/catalogue/plans";
+import { INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
+import { useOrgAip } from "../org-providers/use-org-aip";
 import { SelectField, TextField } from "./field";
 
 // The part of every quote form that is the same for LRP and LGM: farmer classification (with the year

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { getLgmType, getLrpType } from "../../../../shared/catalogue";
-import { DomainError } from "../../../../shared/errors";
-import { Field } from "../../../components/book-forms/field";
-import { focusFirstInvalid } from "../../../components/book-forms/focus-invalid";
-import { Button } from "../../../components/ui/button";
-import { type NewWatchSetup, useSaveToWatchlist } from "./use-save-to-watchlist";
-import type { Unnamed } from "./watch-setup";
+import { getLgmType, getLrpType } from "../../../shared/catalogue";
+import { DomainError } from "../../../shared/errors";
+import { type NewWatchSetup, useSaveToWatchlist } from "../../lib/sync/react/use-save-to-watchlist";
+import type { Unnamed } from "../../lib/sync/react/watch-setup";
+import { Field } from "../book-forms/field";
+import { focusFirstInvalid } from "../book-forms/focus-invalid";
+import { Button } from "../ui/button";
 import "./save-to-watchlist.css";
 
 // "Save to watchlist" on the LRP and LGM quote screens: the setup being quoted, named by the user,

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
-import { LGM_COMMODITIES } from "../../../../shared/catalogue/livestock";
-import { formatMonth } from "../../format";
-import { FarmerProviderFields } from "../ui/farmer-provider-fields";
-import { SelectField, TextField } from "../ui/field";
+import { LGM_COMMODITIES } from "../../../shared/catalogue/livestock";
+import { formatMonth } from "../../lib/format";
 import {
   commodityOf,
   deductibleSteps,
@@ -13,7 +11,9 @@ import {
   lgmTypesOf,
   splitMarketings,
   WEIGHT_PARAM,
-} from "./lgm-form";
+} from "../../lib/pricing/lgm/lgm-form";
+import { FarmerProviderFields } from "./farmer-provider-fields";
+import { SelectField, TextField } from "./field";
 
 export interface LgmInputsProps {
   form: LgmForm;

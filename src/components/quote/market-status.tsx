@@ -1,9 +1,9 @@
-import { lrpSalesSuspension, nextReportDay } from "../../../../shared/market/calendar";
-import { Alert } from "../../../components/ui/alert";
-import { formatDate, formatDuration } from "../../format";
-import type { PricingState } from "../pricing-store";
-import { retryPricing } from "../pricing-store";
-import { isSnapshotStale, lastTradingDay, salesWindow } from "../sales-window";
+import { lrpSalesSuspension, nextReportDay } from "../../../shared/market/calendar";
+import { formatDate, formatDuration } from "../../lib/format";
+import type { PricingState } from "../../lib/pricing/pricing-store";
+import { retryPricing } from "../../lib/pricing/pricing-store";
+import { isSnapshotStale, lastTradingDay, salesWindow } from "../../lib/pricing/sales-window";
+import { Alert } from "../ui/alert";
 import { useNow } from "./use-now";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
-import { useSession } from "../../auth/session";
-import type { Unnamed } from "./watch-setup";
-import { mayKeepWatchlist } from "./watchlist-access";
+import { useSession } from "../../lib/auth/session";
+import type { Unnamed } from "../../lib/sync/react/watch-setup";
+import { mayKeepWatchlist } from "../../lib/sync/react/watchlist-access";
 
 // Where the quote screens put "Save to watchlist". The form (and with it Yjs, the document shapes and
 // zod) is loaded only for a user who may keep a watchlist, so a signed-out producer's quote screen
