@@ -8,17 +8,13 @@ import { useEffect } from "react";
 
 const WARMED_KEY = "rangeline.importWorkerWarmed";
 
-/** For an agent: once per release, fetch the import worker when online and idle. */
+/** For an agent: once per release, fetch the import worker when online, idle and under the service worker. */
 export function useWarmImportWorker(isAgent: boolean): void {
   useEffect(() => {
-    if (
-      !isAgent ||
-      typeof window === "undefined" ||
-      !navigator.onLine ||
-      !navigator.serviceWorker?.controller
-    )
-      return;
+    const serviceWorker = typeof navigator === "undefined" ? undefined : navigator.serviceWorker;
+    if (!isAgent || !serviceWorker) return;
     let cancelled = false;
+    let idle: number | undefined;
     const warm = async () => {
       const { default: url } = await import("../features/book-import/worker-address");
       if (cancelled || localStorage.getItem(WARMED_KEY) === url) return;
@@ -26,11 +22,19 @@ export function useWarmImportWorker(isAgent: boolean): void {
       if (response.ok) localStorage.setItem(WARMED_KEY, url);
     };
     const run = () => void warm().catch(() => {});
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(run, { timeout: 60_000 })
-      : window.setTimeout(run, 10_000);
+    // Only through the service worker (which keeps it), so not before it controls the page.
+    const schedule = () => {
+      if (cancelled || !navigator.onLine || !serviceWorker.controller) return;
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(run, { timeout: 60_000 })
+        : window.setTimeout(run, 10_000);
+    };
+    if (serviceWorker.controller) schedule();
+    else serviceWorker.addEventListener("controllerchange", schedule, { once: true });
     return () => {
       cancelled = true;
+      serviceWorker.removeEventListener("controllerchange", schedule);
+      if (idle === undefined) return;
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };

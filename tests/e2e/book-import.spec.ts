@@ -1,6 +1,6 @@
 import { BOOK_HEADERS, bookRows, toCsv } from "../fixtures/import/book-rows";
 import { expect, type Page, test } from "./fixtures";
-import { AGENT, device, expectAllSynced } from "./sync-helpers";
+import { AGENT, AGENT2, device, dropSocket, expectAllSynced, pendingOf, restoreSocket } from "./sync-helpers";
 
 // docs/book-import.md "Import": the book import screen (/agent/book-import): an agent chooses a CSV of the
 // book, sees the columns mapped from its headers (the tax id example masked), a dry run with a refused row
@@ -122,6 +122,53 @@ test("an agent imports a CSV of the book: dry run with a refused row, import, sa
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: names[1] })).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByRole("link", { name: names[0] })).toHaveCount(0);
+  } finally {
+    await agent.context.close();
+  }
+});
+
+test("an import made without a connection is kept on the device and reaches the server once back online", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { csv, names } = bookCsv((Date.now() + 500_000) % 1_000_000);
+  const agent = await device(browser, AGENT, "/agent/book-import");
+  const page = agent.page;
+  try {
+    // The agent's session keeps the import worker on the device (src/app/warm-import-worker.ts).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("rangeline.importWorkerWarmed")), {
+        timeout: 90_000,
+      })
+      .toMatch(/import-worker-/);
+    // A dry run online brings every customer of the book onto the device; then the signal goes.
+    await chooseFile(page, csv);
+    const dryRun = page.getByTestId("dry-run");
+    await page.getByRole("button", { name: "Check the import (dry run)" }).click();
+    await expect(dryRun.getByTestId("count-create")).toHaveText("8 to create", { timeout: 30_000 });
+    await expectAllSynced(page);
+    await dropSocket(page);
+    await agent.context.setOffline(true);
+    await page.getByRole("button", { name: "Back to the columns" }).click();
+    await page.getByRole("button", { name: "Check the import (dry run)" }).click();
+    await expect(dryRun.getByTestId("count-create")).toHaveText("8 to create", { timeout: 30_000 });
+    await page.getByRole("button", { name: "Import 8 records" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "book.csv is imported" })).toContainText(
+      "sent to the server when you are back online",
+      { timeout: 60_000 },
+    );
+    expect(await pendingOf(page)).toBeGreaterThan(0);
+
+    await agent.context.setOffline(false);
+    await restoreSocket(page);
+    await expectAllSynced(page, 60_000);
+    // Another agent of the agency finds the imported customers.
+    const other = await device(browser, AGENT2, "/agent/customers");
+    try {
+      await expect(other.page.getByRole("link", { name: names[0] })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await other.context.close();
+    }
   } finally {
     await agent.context.close();
   }

@@ -112,7 +112,7 @@ export default function BookImportPage() {
       if (onDevice.missing.length > 0) {
         const names = onDevice.missing.slice(0, 5).join(", ");
         throw new Error(
-          `${onDevice.missing.length} customers of the book are not on this device yet (${names}${onDevice.missing.length > 5 ? ", …" : ""}), so the file cannot be matched against them. Connect to the internet and check again.`,
+          `${onDevice.missing.length === 1 ? "1 customer of the book is" : `${onDevice.missing.length} customers of the book are`} not on this device yet (${names}${onDevice.missing.length > 5 ? ", …" : ""}), so the file cannot be matched against them. Connect to the internet and check again.`,
         );
       }
       setStage({ kind: "busy", what: "Checking every row (dry run)…" });
