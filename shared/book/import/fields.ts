@@ -12,6 +12,25 @@ export interface ImportField {
   headers: readonly string[];
 }
 
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** The field of a calendar month's target marketings (1 = January): "marketingsJan". */
+export const monthMarketingsField = (month: number): string =>
+  `marketings${(MONTH_NAMES[month - 1] ?? "").slice(0, 3)}`;
+
 const field = (id: string, record: RecordKind, label: string, headers: string[]): ImportField => ({
   id,
   record,
@@ -93,6 +112,37 @@ export const IMPORT_FIELDS = [
   field("subsidy", "coverage", "Subsidy", ["Subsidy Amount", "Premium Subsidy"]),
   field("producerPremium", "coverage", "Producer premium", ["Producer Premium Amount", "Farmer Premium"]),
   field("priceAdjustmentFactor", "coverage", "Price adjustment factor", ["PAF"]),
+  // LGM (docs/book-import.md §LGM): the deductible, the SCE's gross-margin figures and the target
+  // marketings, one column per month — by calendar month or by month of the insurance period.
+  field("deductible", "coverage", "Deductible", ["LGM Deductible", "Deductible per Head", "Deductible/cwt"]),
+  field("expectedGrossMargin", "coverage", "Expected gross margin", [
+    "EGM",
+    "Expected GM",
+    "Expected Margin",
+  ]),
+  field("grossMarginGuarantee", "coverage", "Gross margin guarantee", ["GMG", "Guarantee", "GM Guarantee"]),
+  ...MONTH_NAMES.map((name) => {
+    const short = name.slice(0, 3);
+    return field(`marketings${short}`, "coverage", `${short} marketings`, [
+      `Marketings ${short}`,
+      `Target Marketings ${short}`,
+      `${short} Target Marketings`,
+      `${short} Head`,
+      `${name} Marketings`,
+      `Marketings ${name}`,
+      `Target Marketings ${name}`,
+      name,
+      ...(name === short ? [] : [short]),
+    ]);
+  }),
+  ...Array.from({ length: 11 }, (_, i) =>
+    field(`marketingsMonth${i + 1}`, "coverage", `Marketings month ${i + 1}`, [
+      `Month ${i + 1}`,
+      `Month ${i + 1} Marketings`,
+      `Target Marketings Month ${i + 1}`,
+      `Month ${i + 1} Head`,
+    ]),
+  ),
   field("coverageStatus", "coverage", "Endorsement status", [
     "Status",
     "Endorsement Status",

@@ -5,6 +5,7 @@ import { cropYearOf } from "../crop-year";
 import { checkLrpHeadLimits } from "../head-limits";
 import { backdatedCoverage } from "../sce-backdated";
 import type { ImportFieldId } from "./fields";
+import { hasLgmFields, stageLgmCoverage } from "./plan-lgm";
 import type { Staged } from "./plan-parties";
 import { changed, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
@@ -23,7 +24,7 @@ import { coverageKey, type WorkingCustomer } from "./working";
 // function the create form uses for a past sale (shared/book/sce-backdated.ts backdatedCoverage) from
 // the figures the file carries, as typed off the SCE and checked against each other to the dollar.
 // The head limits (per endorsement, per crop year over every endorsement of the customer, those this
-// import plans included) are checkLrpHeadLimits'. An endorsement the book has (same policy, type,
+// import plans included) are checkLrpHeadLimits'. An LGM row goes to plan-lgm.ts. An endorsement the book has (same policy, type,
 // sales date and end date) is updated or left alone, never made twice.
 
 export function readCoverage(row: RowReader) {
@@ -54,7 +55,8 @@ export type CoverageFields = ReturnType<typeof readCoverage>;
 
 /** Whether the row describes an endorsement at all. */
 export const hasCoverage = (row: RowReader): boolean =>
-  (["commodity", "type", "salesDate", "head", "coveragePrice"] as const).some((f) => row.has(f));
+  (["commodity", "type", "salesDate", "head", "coveragePrice"] as const).some((f) => row.has(f)) ||
+  hasLgmFields(row);
 
 /** Where backdatedCoverage's dotted fields are in the file. */
 const COVERAGE_FIELDS: Record<string, ImportFieldId> = {
@@ -109,13 +111,7 @@ export function stageCoverage(
   },
 ): Staged<Coverage> | undefined {
   const { customer, policy, stamp } = context;
-  if (context.plan === "lgm") {
-    row.refuse(
-      row.has("plan") ? "plan" : "commodity",
-      "LGM endorsements are not imported yet (their monthly target marketings do not fit one row): enter them on the LGM form",
-    );
-    return undefined;
-  }
+  if (context.plan === "lgm") return stageLgmCoverage(row, fields, context);
   for (const [key, field, message] of REQUIRED)
     if (fields[key] === undefined && !row.has(field)) row.refuse(field, message);
   for (const [key, field, message] of REQUIRED_SCE) if (!fields.sce[key]) row.refuse(field, message);

@@ -1,0 +1,176 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyToBook } from "../../../tests/fixtures/import/apply-json";
+import { LGM_HEADERS, lgmRow, toCsv } from "../../../tests/fixtures/import/book-rows";
+import { guessMapping } from "./mapping";
+import { parseCsv } from "./parse";
+import { planImport } from "./plan";
+import type { ExistingCustomer, ImportContext } from "./types";
+
+const NOW = new Date("2026-11-27T15:00:00Z");
+const context = (over: Partial<ImportContext> = {}): ImportContext => {
+  let n = 0;
+  return {
+    importId: "IMPORT1",
+    fileName: "lgm.csv",
+    userId: "agent-1",
+    now: NOW,
+    newId: () => `R${String(n++).padStart(5, "0")}`,
+    ...over,
+  };
+};
+const plan = (
+  rows: string[][],
+  headers: readonly string[] = LGM_HEADERS,
+  book: ExistingCustomer[] = [],
+  over: Partial<ImportContext> = {},
+) => {
+  const sheet = parseCsv("lgm.csv", toCsv(headers, rows));
+  return planImport({ sheets: [sheet], mapping: guessMapping(sheet.headers), book, context: context(over) });
+};
+const column = (name: string) => (LGM_HEADERS as readonly string[]).indexOf(name);
+const coverageOf = (writes: ReturnType<typeof plan>["writes"]) =>
+  writes.flatMap((w) => w.entries).find((e) => e.section === "coverages")?.value as
+    | Record<string, unknown>
+    | undefined;
+
+describe("planImport: LGM endorsements", () => {
+  it("guesses the month columns from their headers", () => {
+    const { columns } = guessMapping([
+      "Jan Marketings",
+      "Marketings Feb",
+      "March",
+      "Month 1",
+      "EGM",
+      "Deductible",
+    ]);
+    expect(columns).toEqual({
+      "Jan Marketings": "marketingsJan",
+      "Marketings Feb": "marketingsFeb",
+      March: "marketingsMar",
+      "Month 1": "marketingsMonth1",
+      EGM: "expectedGrossMargin",
+      Deductible: "deductible",
+    });
+  });
+
+  it("imports a row with its marketings by calendar month, as the LGM form records it", () => {
+    const { report, writes } = plan([lgmRow()]);
+    expect(report.refused).toEqual([]);
+    expect(report.counts.coverage.create).toBe(1);
+    expect(report.counts.policy.create).toBe(1);
+    expect(coverageOf(writes)).toMatchObject({
+      plan: "lgm",
+      commodity: "0803",
+      type: "808",
+      salesDate: "2026-03-12",
+      firstMonth: "2026-04",
+      endDate: "2027-02-28",
+      targetMarketings: [0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0],
+      deductible: "20",
+      grossMarginGuarantee: "28000",
+      producerPremium: "3080",
+      figuresFrom: "sce",
+      status: "accepted",
+      importId: "IMPORT1",
+    });
+  });
+
+  it("reads the marketings by month of the insurance period (Month 1 = the month after the sales month)", () => {
+    const headers = [...LGM_HEADERS.filter((h) => !h.endsWith("Marketings")), "Month 4", "Month 7"];
+    const row = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    const { report, writes } = plan([[...row, "50", "50"]], headers);
+    expect(report.refused).toEqual([]);
+    expect(coverageOf(writes)?.targetMarketings).toEqual([0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0]);
+  });
+
+  it("importing the same file twice writes nothing", () => {
+    const rows = [lgmRow(0), lgmRow(1)];
+    const first = plan(rows);
+    const book = applyToBook([], first.writes);
+    const second = plan(rows, LGM_HEADERS, book, { importId: "IMPORT2" });
+    expect(second.report.counts.coverage).toEqual({ create: 0, update: 0, unchanged: 2 });
+    expect(second.writes).toEqual([]);
+  });
+
+  it("refuses marketings outside the insurance period, at their column", () => {
+    const row = lgmRow();
+    row[column("Mar Marketings")] = "10";
+    expect(plan([row]).report.refused.map((p) => p.message)).toEqual([
+      "row 2, Mar Marketings: March 2027 is not in the insurance period of an endorsement sold on 2026-03-12 (April 2026 to February 2027)",
+    ]);
+  });
+
+  it("refuses marketings in the first month, at that month's column", () => {
+    const row = lgmRow();
+    row[column("Apr Marketings")] = "10";
+    expect(plan([row]).report.refused.map((p) => p.message)).toEqual([
+      "row 2, Apr Marketings: the first month of the insurance period cannot carry marketings",
+    ]);
+  });
+
+  it("refuses SCE figures that do not agree, at the subsidy's column", () => {
+    const row = lgmRow();
+    row[column("Subsidy")] = "900";
+    const [problem] = plan([row]).report.refused;
+    expect(problem).toMatchObject({ line: 2, column: "Subsidy", field: "subsidy" });
+  });
+
+  it("refuses a deductible off the steps and a row without its deductible", () => {
+    const off = lgmRow();
+    off[column("Deductible")] = "15";
+    expect(plan([off]).report.refused.map((p) => p.message)).toEqual([
+      "row 2, Deductible: Yearling Finishing deductibles are 0 to 150 in steps of 10",
+    ]);
+    const none = lgmRow();
+    none[column("Deductible")] = "";
+    expect(plan([none]).report.refused.map((p) => p.message)).toEqual([
+      "row 2, Deductible: give the deductible printed on the SCE",
+    ]);
+  });
+
+  it("[property] any month's cell that is not a whole number is refused at its column, nothing written", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 11 }),
+        fc.string({ maxLength: 12 }).filter((s) => s.trim() !== "" && !/^\s*[\d,]+(\.0+)?\s*$/.test(s)),
+        (month, text) => {
+          const row = lgmRow();
+          const header = LGM_HEADERS[column("Jan Marketings") + month] as string;
+          row[column(header)] = text;
+          const { report, writes } = plan([row]);
+          expect(report.refused).toHaveLength(1);
+          expect(report.refused[0]?.column).toBe(header);
+          expect(writes).toEqual([]);
+        },
+      ),
+      { numRuns: 60, seed: 27 },
+    );
+  });
+
+  it("[property] the marketings land in the period's months whatever the split, and re-import writes nothing", () => {
+    fc.assert(
+      fc.property(
+        // Marketings in two months or more: the fixture's subsidy (23 %) is the ladder's for those.
+        fc
+          .array(fc.integer({ min: 0, max: 500 }), { minLength: 10, maxLength: 10 })
+          .filter((heads) => heads.filter((h) => h > 0).length >= 2),
+        (heads) => {
+          // Cattle sold 2026-03-12: May 2026 … Feb 2027 may carry marketings (April, the first, may not).
+          const months = [4, 5, 6, 7, 8, 9, 10, 11, 0, 1]; // column index of May … Feb
+          const row = lgmRow();
+          for (let i = 0; i < 12; i++) row[column("Jan Marketings") + i] = "";
+          months.forEach((m, i) => {
+            row[column("Jan Marketings") + m] = String(heads[i]);
+          });
+          const { report, writes } = plan([row]);
+          expect(report.refused).toEqual([]);
+          expect(coverageOf(writes)?.targetMarketings).toEqual([0, ...heads]);
+          const again = plan([row], LGM_HEADERS, applyToBook([], writes), { importId: "IMPORT2" });
+          expect(again.writes).toEqual([]);
+        },
+      ),
+      { numRuns: 40, seed: 27 },
+    );
+  });
+});
