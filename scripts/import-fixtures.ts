@@ -1,19 +1,24 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
-import { BOOK_HEADERS, bookRows, toCsv } from "../tests/fixtures/import/book-rows";
+import { BOOK_HEADERS, bookRows, LGM_HEADERS, lgmRow, toCsv } from "../tests/fixtures/import/book-rows";
 
 // The book import's fixture files (issue 27 §1), made from tests/fixtures/import/book-rows.ts:
 //   npx tsx scripts/import-fixtures.ts
 // book.csv: 8 endorsement rows of 3 customers, the 5th row (line 6) over the per-endorsement head limit.
 // book.xlsx: the same rows as an agency's workbook — dates as date cells, head and figures as numbers,
 // a title row above the headers — and a second, empty worksheet.
+// lgm.csv: an LGM sheet (docs/book-import.md §LGM) — two endorsements with their marketings in month
+// columns, the second with marketings in its first month (refused at that column).
 
 const dir = fileURLToPath(new URL("../tests/fixtures/import/", import.meta.url));
 const rows = bookRows(8, 3);
 (rows[4] as string[])[BOOK_HEADERS.indexOf("Head")] = "13000";
 
 writeFileSync(`${dir}book.csv`, `${toCsv(BOOK_HEADERS, rows)}\n`);
+const lgm = [lgmRow(0), lgmRow(1)];
+(lgm[1] as string[])[LGM_HEADERS.indexOf("Apr Marketings")] = "10";
+writeFileSync(`${dir}lgm.csv`, `${toCsv(LGM_HEADERS, lgm)}\n`);
 
 const NUMBERS = new Set([
   "Head",

@@ -129,6 +129,14 @@ describe("planImport: LGM endorsements", () => {
     ]);
   });
 
+  it("refuses a row whose marketings are not given by month, saying how", () => {
+    const headers = [...LGM_HEADERS.filter((h) => !h.endsWith("Marketings")), "Head"];
+    const row = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    expect(plan([[...row, "100"]], headers).report.refused.map((p) => p.message)).toEqual([
+      "row 2, Head: an LGM endorsement's target marketings are given month by month: map its month columns (Jan Marketings… or Month 1…)",
+    ]);
+  });
+
   it("[property] any month's cell that is not a whole number is refused at its column, nothing written", () => {
     fc.assert(
       fc.property(

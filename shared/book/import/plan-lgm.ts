@@ -51,6 +51,13 @@ export function readMarketings(
     );
     return undefined;
   }
+  if (byCalendar.length === 0 && byPeriod.length === 0) {
+    row.refuse(
+      row.has("head") ? "head" : null,
+      "an LGM endorsement's target marketings are given month by month: map its month columns (Jan Marketings… or Month 1…)",
+    );
+    return undefined;
+  }
   const marketings = period.months.map(() => 0);
   const fields: (ImportFieldId | null)[] = period.months.map(() => null);
   const range = `${monthLabel(period.firstMonth)} to ${monthLabel(period.lastMonth)}`;
