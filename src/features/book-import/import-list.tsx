@@ -73,8 +73,8 @@ export function ImportList({ orgId, imports, nameOf, online, getAccessToken }: I
               </span>
             </div>
             <div className="book-import__muted">
-              {entry.created} created, {entry.updated} updated, {entry.unchanged} unchanged, {entry.refused}{" "}
-              rows refused
+              {entry.created} created, {entry.updated} updated, {entry.unchanged} unchanged,{" "}
+              {plural(entry.refused, "row")} refused
               {entry.undoneAt
                 ? ` · undone by ${nameOf(entry.undoneBy ?? "")}, ${formatHistoryTime(entry.undoneAt)}`
                 : ""}
