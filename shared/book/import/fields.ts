@@ -113,7 +113,8 @@ export const IMPORT_FIELDS = [
   field("producerPremium", "coverage", "Producer premium", ["Producer Premium Amount", "Farmer Premium"]),
   field("priceAdjustmentFactor", "coverage", "Price adjustment factor", ["PAF"]),
   // LGM (docs/book-import.md §LGM): the deductible, the SCE's gross-margin figures and the target
-  // marketings, one column per month — by calendar month or by month of the insurance period.
+  // marketings, one column per month — by calendar month or by month of the insurance period — or
+  // one row per month ("Marketing Month" + "Head", merge-months.ts).
   field("deductible", "coverage", "Deductible", ["LGM Deductible", "Deductible per Head", "Deductible/cwt"]),
   field("expectedGrossMargin", "coverage", "Expected gross margin", [
     "EGM",
@@ -143,6 +144,12 @@ export const IMPORT_FIELDS = [
       `Month ${i + 1} Head`,
     ]),
   ),
+  field("marketingMonth", "coverage", "Marketing month", [
+    "Month of Marketing",
+    "Marketings Month",
+    "Target Marketing Month",
+    "Month",
+  ]),
   field("coverageStatus", "coverage", "Endorsement status", [
     "Status",
     "Endorsement Status",

@@ -84,6 +84,71 @@ describe("planImport: LGM endorsements", () => {
     expect(coverageOf(writes)?.targetMarketings).toEqual([0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0]);
   });
 
+  it("merges one row per marketing month (Marketing Month + Head) by policy, type and sales date", () => {
+    const keep = LGM_HEADERS.filter((h) => !h.endsWith("Marketings"));
+    const headers = [...keep, "Marketing Month", "Head"];
+    const base = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    const rows = [
+      [...base, "Jul 2026", "50"],
+      [...base, "2026-10", "50"],
+    ];
+    const { report, writes } = plan(rows, headers);
+    expect(report.refused).toEqual([]);
+    expect(report.rows).toMatchObject({ total: 2, written: 2, refused: 0 });
+    expect(report.counts.coverage.create).toBe(1);
+    expect(coverageOf(writes)?.targetMarketings).toEqual([0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0]);
+    const again = plan(rows, headers, applyToBook([], writes), { importId: "IMPORT2" });
+    expect(again.report.rows).toMatchObject({ total: 2, unchanged: 2 });
+    expect(again.writes).toEqual([]);
+  });
+
+  it("refuses a month-rows endorsement whole when one month is unreadable, each row at its line", () => {
+    const keep = LGM_HEADERS.filter((h) => !h.endsWith("Marketings"));
+    const headers = [...keep, "Marketing Month", "Head"];
+    const base = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    const { report, writes } = plan(
+      [
+        [...base, "July", "50"],
+        [...base, "Octember", "50"],
+      ],
+      headers,
+    );
+    expect(report.refused.map((p) => p.message)).toEqual([
+      "row 2: refused with the other months of the same endorsement (row 3)",
+      'row 3, Marketing Month: "Octember" is not a month: write it as Jul, July, 7 or 2026-07',
+    ]);
+    expect(report.rows.refused).toBe(2);
+    expect(writes).toEqual([]);
+  });
+
+  it("[property] month rows: any months and heads, every row accounted for and each refused row named at its line", () => {
+    const keep = LGM_HEADERS.filter((h) => !h.endsWith("Marketings"));
+    const headers = [...keep, "Marketing Month", "Head"];
+    const base = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    const monthText = fc.oneof(
+      fc.constantFrom("Jul", "October", "2026-05", "11/2026", "Apr 2026", "13", "0", "", "Sept", "Feb"),
+      fc.string({ maxLength: 8 }),
+    );
+    const headText = fc.oneof(
+      fc.constantFrom("50", "0", "-1", "", "1,000", "x"),
+      fc.string({ maxLength: 5 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(monthText, headText), { minLength: 1, maxLength: 6 }), (months) => {
+        const { report } = plan(
+          months.map(([m, h]) => [...base, m, h]),
+          headers,
+        );
+        expect(report.outcomes).toHaveLength(months.length);
+        expect(report.rows.total).toBe(months.length);
+        for (const o of report.outcomes.filter((x) => x.outcome === "refused"))
+          expect(report.refused.some((p) => p.line === o.line)).toBe(true);
+        expect(report.counts.coverage.create).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 80, seed: 27 },
+    );
+  });
+
   it("importing the same file twice writes nothing", () => {
     const rows = [lgmRow(0), lgmRow(1)];
     const first = plan(rows);

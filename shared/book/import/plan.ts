@@ -3,6 +3,7 @@ import { centralDateOf } from "../../pricing/sales-window";
 import { bookSummaries, type CustomerRecords } from "../summaries";
 import type { ImportFieldId } from "./fields";
 import type { Mapping } from "./mapping";
+import { mergeMonthRows, type SheetEntry } from "./merge-months";
 import { planRow, type StagedRow } from "./plan-row";
 import type { Stamper } from "./records";
 import { type Cell, RowReader } from "./row-reader";
@@ -190,17 +191,45 @@ export function planImport(input: {
   const named = sheets.length > 1;
   for (const sheet of sheets) {
     const fields = columnFields(sheet, mapping);
-    for (const { line, cells } of sheet.rows) {
+    const entries: SheetEntry[] = sheet.rows.map(({ line, cells }) => ({
+      line,
+      cells: cellsOf(sheet, fields, cells, mapping),
+    }));
+    if (fields.includes("marketingMonth")) mergeMonthRows(sheet.name, entries, named);
+    const outcomeOf = new Map<number, RowOutcome["outcome"]>();
+    const listed = new Set<number>();
+    for (const { line, cells, mergedInto, problems } of entries) {
       report.rows.total++;
-      const row = new RowReader(sheet.name, line, cellsOf(sheet, fields, cells, mapping), named);
+      const row = new RowReader(sheet.name, line, cells, named);
       const outcome: RowOutcome = { sheet: sheet.name, line, outcome: "refused", records: [] };
-      const result = planRow(book, row, context, stamp);
+      const result: ReturnType<typeof planRow> | { kind: "merged" } =
+        mergedInto !== undefined
+          ? { kind: "merged" }
+          : problems
+            ? { kind: "refused" }
+            : planRow(book, row, context, stamp);
       if (result.kind === "planned") commit(book, result.customer, result.staged, outcome);
       else if (result.kind === "empty") outcome.outcome = "empty";
       else if (result.kind === "confirm") {
         outcome.outcome = "needs-confirmation";
         report.confirmations.push(result.confirmation);
-      } else report.refused.push(...row.problems);
+      } else {
+        // A month of the endorsement on the row of `mergedInto` takes that row's outcome (merge-months.ts).
+        if (mergedInto !== undefined) outcome.outcome = outcomeOf.get(mergedInto) ?? "refused";
+        if (outcome.outcome === "refused") {
+          const group = problems ?? [];
+          if (![...group, ...row.problems].some((p) => p.line === line) && !listed.has(line))
+            row.refuse(
+              null,
+              mergedInto !== undefined
+                ? `refused with row ${mergedInto}, the first row of the same endorsement`
+                : `refused with the other months of the same endorsement (row ${group.map((p) => p.line).join(", ")})`,
+            );
+          for (const p of [...row.problems, ...group]) listed.add(p.line);
+          report.refused.push(...row.problems, ...group);
+        }
+      }
+      outcomeOf.set(line, outcome.outcome);
       const key = outcome.outcome === "needs-confirmation" ? "needsConfirmation" : outcome.outcome;
       report.rows[key]++;
       report.outcomes.push(outcome);
