@@ -79,6 +79,10 @@ describe("planImport: LGM endorsements", () => {
   it("reads the marketings by month of the insurance period (Month 1 = the month after the sales month)", () => {
     const headers = [...LGM_HEADERS.filter((h) => !h.endsWith("Marketings")), "Month 4", "Month 7"];
     const row = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
+    // Codes instead of labels: plan 82, commodity 803, type 808.
+    row[headers.indexOf("Plan")] = "82";
+    row[headers.indexOf("Commodity")] = "803";
+    row[headers.indexOf("Type")] = "808";
     const { report, writes } = plan([[...row, "50", "50"]], headers);
     expect(report.refused).toEqual([]);
     expect(coverageOf(writes)?.targetMarketings).toEqual([0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0]);

@@ -191,11 +191,16 @@ export function planImport(input: {
   const named = sheets.length > 1;
   for (const sheet of sheets) {
     const fields = columnFields(sheet, mapping);
-    const entries: SheetEntry[] = sheet.rows.map(({ line, cells }) => ({
+    const entryOf = ({ line, cells }: Sheet["rows"][number]): SheetEntry => ({
       line,
       cells: cellsOf(sheet, fields, cells, mapping),
-    }));
-    if (fields.includes("marketingMonth")) mergeMonthRows(sheet.name, entries, named);
+    });
+    // Rows are read one at a time unless a sheet of one row per LGM marketing month is merged first.
+    const entries: Iterable<SheetEntry> = fields.includes("marketingMonth")
+      ? mergeMonthRows(sheet.name, sheet.rows.map(entryOf), named)
+      : (function* () {
+          for (const r of sheet.rows) yield entryOf(r);
+        })();
     const outcomeOf = new Map<number, RowOutcome["outcome"]>();
     const listed = new Set<number>();
     for (const { line, cells, mergedInto, problems } of entries) {
