@@ -110,9 +110,15 @@ export default function BookImportPage() {
           setStage({ kind: "busy", what: "Reading the book on this device…", done, total }),
       });
       if (onDevice.missing.length > 0) {
-        const names = onDevice.missing.slice(0, 5).join(", ");
+        const names = onDevice.missing.slice(0, 5).join(", ") + (onDevice.missing.length > 5 ? ", …" : "");
+        const count =
+          onDevice.missing.length === 1
+            ? "1 customer of the book"
+            : `${onDevice.missing.length} customers of the book`;
         throw new Error(
-          `${onDevice.missing.length === 1 ? "1 customer of the book is" : `${onDevice.missing.length} customers of the book are`} not on this device yet (${names}${onDevice.missing.length > 5 ? ", …" : ""}), so the file cannot be matched against them. Connect to the internet and check again.`,
+          online
+            ? `${count} did not arrive from the server in time (${names}), so the file cannot be matched against them yet. Check again.`
+            : `${count} ${onDevice.missing.length === 1 ? "is" : "are"} not on this device yet (${names}), so the file cannot be matched against them. Connect to the internet and check again.`,
         );
       }
       setStage({ kind: "busy", what: "Checking every row (dry run)…" });

@@ -11,7 +11,7 @@ import type { SyncClient } from "../../lib/sync";
 // is not made until it is (an import would otherwise create that customer again).
 
 /** How long one document may take to come in step with the server before it is read as it is. */
-const SYNC_WAIT_MS = 15_000;
+const SYNC_WAIT_MS = 30_000;
 /** Documents opened at once. */
 const BATCH = 16;
 
