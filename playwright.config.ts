@@ -6,7 +6,7 @@ import { DAYS } from "./tests/e2e/days";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
-// One clock and fresh data per run (issue 29 §3; README "End-to-end tests: one clock, fresh data"). This file is read by the runner and
+// One clock and fresh data per run (docs/server-layout.md; README "End-to-end tests: one clock, fresh data"). This file is read by the runner and
 // again by each worker, which inherit the runner's environment: what is set here once holds for all.
 // - The clock: the server under test starts at E2E_CLOCK_FIXED_AT (its CLOCK_FIXED_AT), the browser
 //   contexts and the tests' own dates start there too (tests/e2e/clock.ts, fixtures.ts), measured from

@@ -7,7 +7,7 @@ import { defineConfig, type Plugin, type UserConfig, version as viteVersion } fr
 import { VitePWA } from "vite-plugin-pwa";
 import { precompressDir } from "./sync-server/web/precompress";
 
-// The installable PWA (issue 2 §6): the manifest, and a service worker built from src/sw.ts
+// The installable PWA (README.md): the manifest, and a service worker built from src/sw.ts
 // ("injectManifest") that precaches the app shell. main.tsx registers it through workbox-window and
 // asks the user before an update reloads the page, so nothing is injected into index.html here.
 export default defineConfig(({ command }) => {
@@ -19,14 +19,14 @@ export default defineConfig(({ command }) => {
 });
 
 // zod 4 compiles object parsers with `new Function` and, to learn whether it may, calls
-// `Function("")` once: the Content-Security-Policy (no 'unsafe-eval', issue 16) refuses it and reports
+// `Function("")` once: the Content-Security-Policy (no 'unsafe-eval', docs/hardening.md) refuses it and reports
 // a violation. Set before zod's chunk runs (whatever parses first, at load or later), jitless parsing
 // never tries eval. The server keeps zod's default.
 const ZOD_JITLESS = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };";
 const zodJitless = (chunk: { name: string }) => (chunk.name === "zod" ? ZOD_JITLESS : "");
 const zodGroup = { name: "zod", test: /node_modules[\\/]zod[\\/]/ };
 
-// One decimal.js file for the page and the pricing worker (issue 30). The worker is bundled on its own,
+// One decimal.js file for the page and the pricing worker (docs/first-visit.md). The worker is bundled on its own,
 // so it carried a second copy (~12 KB gzipped) in its `markets` chunk, fetched on every first quote
 // screen next to the page's. The page's build emits decimal.js as a chunk of a fixed name (with the
 // module's own exports: rolldown makes it a one-line re-export of the page's decimal chunk, 61 bytes);
@@ -58,7 +58,7 @@ const sharedDecimal = (): Plugin => ({
   },
 });
 
-// Brotli and gzip copies of the build's text files (issue 30), served by sync-server/web/static-files.ts.
+// Brotli and gzip copies of the build's text files (docs/first-visit.md), served by sync-server/web/static-files.ts.
 // Last of all (after vite-plugin-pwa has written sw.js), once the whole build is on disk.
 const precompress = (): Plugin => {
   let outDir = "dist";
@@ -81,7 +81,7 @@ const precompress = (): Plugin => {
   };
 };
 
-// The landing route's chunks and the market snapshot requested by the HTML at once (issue 30): without
+// The landing route's chunks and the market snapshot requested by the HTML at once (docs/first-visit.md): without
 // this the browser learns of the LRP quote screen's chunks only once the entry (and React) have run,
 // then of each chunk's imports one round trip after another, and of /api/market/current only once the
 // screen runs. Every route gets the same page, so the others pay for this too (docs/first-visit.md).
@@ -186,7 +186,7 @@ const staticClosure = (root: RegExp): Set<string> => {
 let landingOnly: Set<string> | undefined;
 /**
  * The app's own modules (not libraries) that the landing screen imports statically and the entry does
- * not (issue 30): in one chunk with the screen, not ~20 chunks of 1-2 KB, each a request with ~1 KB
+ * not (docs/first-visit.md): in one chunk with the screen, not ~20 chunks of 1-2 KB, each a request with ~1 KB
  * of headers and a round trip. A later screen that needs one of them loads that chunk.
  */
 const inLandingScreen = (id: string): boolean => {
@@ -252,7 +252,7 @@ const config: UserConfig = {
     rolldownOptions: {
       // shared/ is pure (CONVENTIONS §1: definitions, no module-level effects), so a shared module
       // none of whose exports the worker uses is left out entirely. Without this, quoteLrp's module
-      // importing the LRP input schema (for the parse the worker does without zod, issue 30) would
+      // importing the LRP input schema (for the parse the worker does without zod, docs/first-visit.md) would
       // keep the schema's module, and zod with it, in the first screen's worker.
       treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]/, sideEffects: false }] },
       // The page's decimal.js file (sharedDecimal, above), next to the worker's files in assets/.

@@ -1,4 +1,4 @@
-// `npm run bench:book-import`: the book import at scale (issue 27 §1, goal: 10,000 rows planned and
+// `npm run bench:book-import`: the book import at scale (docs/book-import.md, goal: 10,000 rows planned and
 // applied in ≤ 30 s on this machine). Not a test: it prints figures and whether the goal holds.
 //   - a wide sheet of 10,000 LRP endorsement rows of 2,000 customers (tests/fixtures/import/book-rows.ts:
 //     SCE figures that agree to the dollar), as CSV text and as an XLSX workbook (exceljs);

@@ -9,7 +9,7 @@ import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
 
 // `rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]`
-// (issue 27 §1; docs/book-import.md), for agencies with IT staff: the file is read here with the
+// (docs/book-import.md), for agencies with IT staff: the file is read here with the
 // screen's engine (CSV or XLSX), sent to the server's import (POST /api/orgs/{org}/book-imports) with
 // the agent's access token from RANGELINE_TOKEN, and the server's answer printed as JSON — the same
 // report as the screen's dry run. Exit 0 when every row was taken, 1 when a row was refused or waits

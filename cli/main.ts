@@ -133,7 +133,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
 
     if (command === "book") {
-      // The book import (issue 27 §1): the file read here, imported by the server.
+      // The book import (docs/book-import.md): the file read here, imported by the server.
       const { bookImportCommand } = await import("./book-import");
       return await bookImportCommand(args, process.env, io);
     }

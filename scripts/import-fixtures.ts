@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import { BOOK_HEADERS, bookRows, LGM_HEADERS, lgmRow, toCsv } from "../tests/fixtures/import/book-rows";
 
-// The book import's fixture files (issue 27 §1), made from tests/fixtures/import/book-rows.ts:
+// The book import's fixture files (docs/book-import.md), made from tests/fixtures/import/book-rows.ts:
 //   npx tsx scripts/import-fixtures.ts
 // book.csv: 8 endorsement rows of 3 customers, the 5th row (line 6) over the per-endorsement head limit.
 // book.xlsx: the same rows as an agency's workbook — dates as date cells, head and figures as numbers,

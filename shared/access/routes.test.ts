@@ -58,7 +58,7 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ["/agent/claims", ["agent"]],
   ["/agent/claims/:claimId", ["agent"]],
   ["/agent/entities", ["agent"]],
-  // Issue 27 §1 (not in spec §2): the book import.
+  // docs/book-import.md (not in spec §2): the book import.
   ["/agent/book-import", ["agent"]],
   ["/agent/entities/create", ["agent"]],
   ["/agent/entities/:entityId", ["agent"]],
@@ -108,7 +108,7 @@ describe("route table (spec §2)", () => {
     expect(routeById("apply").title).toBe("Apply for Coverage");
     expect(routeById("my-coverages").title).toBe("My Coverages");
     expect(routeById("settings").title).toBe("Application Settings");
-    // §2 names the customers list "Users"; the screen is named for what it holds (issue 28 §5), the row's text stays in `group`.
+    // §2 names the customers list "Users"; the screen is named for what it holds (docs/first-day.md), the row's text stays in `group`.
     expect(routeById("agent-customers").title).toBe("Customers");
     expect(routeById("agent-customers").group).toBe("Users");
     expect(routeById("claims").title).toBe("Claims (Beta)");

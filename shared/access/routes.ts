@@ -157,7 +157,7 @@ export const ROUTES = [
   route("claims", "/agent/claims", "Claims (Beta)", "Claims (Beta)", agent),
   route("claim", "/agent/claims/:claimId", "Claim (Beta)", "Claims (Beta)", agent),
   route("entities", "/agent/entities", "Entities", "Entities", agent),
-  // Not a row of spec §2: the book import (issue 27 §1), an agent's screen like the book's lists.
+  // Not a row of spec §2: the book import (docs/book-import.md), an agent's screen like the book's lists.
   route("book-import", "/agent/book-import", "Import book", "Book import", agent),
   route("entity-create", "/agent/entities/create", "Create Entity", "Entities", agent),
   route("entity", "/agent/entities/:entityId", "Entity", "Entities", agent),

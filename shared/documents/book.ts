@@ -46,7 +46,7 @@ const stamps = {
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
   updatedBy: recordIdSchema,
-  /** The book import that wrote the record last (issue 27 §1): its history label and its undo. */
+  /** The book import that wrote the record last (docs/book-import.md): its history label and its undo. */
   importId: recordIdSchema.optional(),
 };
 

@@ -80,7 +80,7 @@ export function movesOutOf(
  * into the organisation document, which version 3 keeps in the book document; a version-3 client
  * writes a name or an address as one plain value over the shared text of version 4, replacing what
  * another person is typing there (docs/sync-rules.md); a version-4 client reads records with the fields version 5
- * added (`importId`, `figuresFrom`: issue 27) as invalid and drops them when it writes a record whole:
+ * added (`importId`, `figuresFrom`: docs/book-import.md) as invalid and drops them when it writes a record whole:
  * it must update first.
  */
 export const OLDEST_SUPPORTED_CLIENT_SCHEMA = 5;

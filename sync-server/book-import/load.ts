@@ -5,7 +5,7 @@ import { documentName, parseDocumentName } from "../../shared/documents/names";
 import type { Storage } from "../storage/types";
 import { documentJson } from "../sync/doc-json";
 
-// The organisation's book as the import plans against it (issue 27 §1): every customer document with
+// The organisation's book as the import plans against it (docs/book-import.md): every customer document with
 // its internal document's tax ids. An open document is read as it is live; a stored one from storage
 // (the storage decrypts the internal documents, storage/encryption.ts). Read-only: nothing is opened
 // through Hocuspocus, so a dry run creates and loads no document.

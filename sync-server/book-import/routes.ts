@@ -6,7 +6,7 @@ import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import { runImport } from "./run";
 
-// The book import on the server (issue 27 §1; docs/book-import.md), for the command line and any
+// The book import on the server (docs/book-import.md), for the command line and any
 // agency tool. Agents of the organisation:
 //   POST /api/orgs/{orgId}/book-imports {fileName, sheets, mapping, dryRun, confirmedLines?, importId?}
 //     200 {report, dryRun, written}: the dry run's report (dryRun: nothing written) or the import done;

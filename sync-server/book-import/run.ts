@@ -10,7 +10,7 @@ import type { Storage } from "../storage/types";
 import { loadBook } from "./load";
 import { issuesOf, nameOf, type WriteRefusal, writeDocument } from "./write";
 
-// The server's book import (issue 27 §1): the same engine as the screen — planImport over the
+// The server's book import (docs/book-import.md): the same engine as the screen — planImport over the
 // organisation's book, then, unless it is a dry run, applyPlan through the live documents
 // (write.ts), and the import's entry in the book document (`imports`, shared/documents/import-log.ts)
 // so the screen lists it and its undo (sync-server/history/import-undo.ts) finds what it wrote.

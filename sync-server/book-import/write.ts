@@ -6,7 +6,7 @@ import { isRecordSection, validateEntry, validateSection } from "../../shared/do
 import { isTextField } from "../../shared/documents/text-fields";
 import { setUpdateAuthor } from "../storage/authors";
 
-// Writing one document's planned import (issue 27 §1) through the live document, as a restore does
+// Writing one document's planned import (docs/book-import.md) through the live document, as a restore does
 // (sync-server/history/restore.ts): a direct connection, one update, attributed to the agent in the
 // history. Records are written one key per field — an object is a Y.Map, a free-text field a Y.Text
 // (TEXT1), what another device typed in a field the import does not change is kept — the way the

@@ -17,7 +17,7 @@ import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from 
 
 /** The claim attachment upload route (sync-server/claims/routes.ts). */
 const ATTACHMENT_UPLOAD_PATH = /^\/api\/orgs\/[^/]+\/claims\/[^/]+\/attachments$/;
-/** The book import (issue 27 §1): a file's sheets as JSON, IMPORT_BODY_FACTOR times the API's limit. */
+/** The book import (docs/book-import.md): a file's sheets as JSON, IMPORT_BODY_FACTOR times the API's limit. */
 const BOOK_IMPORT_PATH = /^\/api\/orgs\/[^/]+\/book-imports$/;
 const ATTACHMENT_BODY_TYPE = /^\s*(application\/octet-stream|application\/pdf|image\/[a-z0-9.+-]+)\s*(;|$)/i;
 

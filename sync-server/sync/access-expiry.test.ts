@@ -4,7 +4,7 @@ import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
 import { atDeadline, MAX_TIMER_DELAY_MS } from "./deadline-timer";
 
-// TOKEN2 (issue 24 §6): a token valid for longer than setTimeout's 2^31-1 ms (24.8 days; Auth0 allows
+// TOKEN2 (docs/hardening.md): a token valid for longer than setTimeout's 2^31-1 ms (24.8 days; Auth0 allows
 // 30-day access tokens) must not make its connection's expiry timer fire at once, and then every
 // millisecond: the timer waits in steps and fires at the token's expiry.
 

@@ -96,7 +96,7 @@ function locate(doc: Y.Doc, type: Y.AbstractType<any>): { section: string; path:
 }
 
 /**
- * The rule of shared types (issue 25): a Y.Text only at a free-text field (shared/documents/
+ * The rule of shared types (docs/sync-rules.md TEXT1): a Y.Text only at a free-text field (shared/documents/
  * text-fields.ts), a Y.Map only where an object belongs (its JSON is checked by the schemas), and no
  * other Yjs type anywhere. Their JSON alone would let a text through where a plain string belongs, or
  * a list where an array of figures does. Checked on the copy, in what the update touches: the touched

@@ -1,4 +1,4 @@
-// A timer for a moment that may be weeks away (issue 24 §6, rule TOKEN2). setTimeout holds at most
+// A timer for a moment that may be weeks away (docs/hardening.md, rule TOKEN2). setTimeout holds at most
 // 2^31-1 ms (24.8 days): a longer delay fires after 1 ms with a TimeoutOverflowWarning, so a 30-day
 // token's expiry timer fired every millisecond. This one waits in steps of at most that much and
 // re-arms until the clock reaches the moment.

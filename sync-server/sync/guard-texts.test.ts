@@ -8,7 +8,7 @@ import { type Member, serverDoc } from "./guard-harness";
 import { TEXT_FAST_LIMIT } from "./text-scan";
 import { upgradeTexts } from "./text-upgrade";
 
-// The write guard and shared text (issue 25, rules SYNC1–SYNC3): typing into a text field is judged
+// The write guard and shared text (docs/sync-rules.md TEXT1, rules SYNC1–SYNC3): typing into a text field is judged
 // from the update alone (text-scan.ts); a Y.Text anywhere else, or where a number belongs, is refused;
 // a writer still writes only its sections.
 

@@ -6,7 +6,7 @@ import { validateDocument } from "../../shared/documents/shapes";
 import { documentJson } from "./doc-json";
 import { deleteSetUpdate, hasPending, type Member, serverDoc } from "./guard-harness";
 
-// Property test of the write guard (SYNC1-SYNC3, SYNC7; issue 24 §1): random sequences of updates from
+// Property test of the write guard (SYNC1-SYNC3, SYNC7; docs/hardening.md): random sequences of updates from
 // several clients of the organisation document — sent with gaps, out of order, twice, merged, deleting
 // others' items and clocks nobody has sent yet, writing forbidden and undeclared sections, invalid
 // entries and `meta.schemaVersion`, from writers and a reader — go through the real WriteGuard, and the

@@ -4,7 +4,7 @@ import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { documentJson } from "./doc-json";
 import { deleteSetUpdate, hasPending, type Member, serverDoc } from "./guard-harness";
 
-// The outside probe of issue 24 §1, reproduced on the guard in front of one server document: content
+// The outside probe of docs/hardening.md, reproduced on the guard in front of one server document: content
 // parked in Yjs's pending store used to be acknowledged unjudged and released by a later allowed write.
 
 const attacker: Member = { sub: "agent-a", role: "agent" };

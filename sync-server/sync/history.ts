@@ -6,7 +6,7 @@ import type { HistoryEntry, Storage } from "../storage/types";
 import type { ChangedPath } from "./candidate";
 import type { EntryScan } from "./entry-scan";
 
-// The record history (issue 10 §4, rule AUDIT1): who changed which field of which record, and when,
+// The record history (docs/agent-book.md, rule AUDIT1): who changed which field of which record, and when,
 // taken from what the server knows — the verified identity of the connection and the server's clock —
 // never from what a client writes about itself (`updatedBy`). The write guard, which already reads
 // what an update touches, notes the changed records; once the update is in the log, the write path

@@ -60,7 +60,7 @@ export class Persistence implements Extension {
    */
   private readonly pendingSeq = new WeakMap<Connection, number>();
   /**
-   * Documents of a client-named kind loaded with nothing stored (issue 24 §5c), with the server's seed
+   * Documents of a client-named kind loaded with nothing stored (docs/hardening.mdc), with the server's seed
    * of them (schema version …) or null: nothing is stored until they receive content — a client's accepted
    * write or a server write after loading — and then the seed is stored first. A name opened and never
    * written leaves no row.

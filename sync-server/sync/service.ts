@@ -222,7 +222,7 @@ export function createSyncService(options: SyncServiceOptions) {
         const context = connection.context as SyncContext;
         const fresh = await access.decide(context.identity, context.ref);
         if (JSON.stringify(fresh.grant) !== JSON.stringify(context.grant)) {
-          // Lost because the organisation was disabled: the client says so (issue 13 §4).
+          // Lost because the organisation was disabled: the client says so (docs/administration.md).
           const reason = fresh.grant.access === "none" ? lostAccessReason(storage, context.ref) : "forbidden";
           connection.close({ code: SYNC_REASONS[reason], reason });
         }
@@ -243,7 +243,7 @@ export function createSyncService(options: SyncServiceOptions) {
     /**
      * Publishes a market snapshot into `market/current`, which only the server writes (ACL9): a small
      * notice (as-of, label, sources, version); devices fetch the snapshot itself once per version from
-     * GET /api/market/snapshots/{version} (sync-server/market/encoded.ts, issue 15 §5).
+     * GET /api/market/snapshots/{version} (sync-server/market/encoded.ts, docs/market-data.md).
      */
     async publishMarketSnapshot(snapshot: Record<string, unknown>): Promise<void> {
       const section = publishedSection(snapshot);

@@ -4,7 +4,7 @@ import * as Y from "yjs";
 import { applyToCopy, sharedTypeIssues } from "./candidate";
 import { plainTextProblem } from "./text-content";
 
-// The copy path's rule of shared text (issue 25, TEXT1): a text at a free-text field holds plain
+// The copy path's rule of shared text (docs/sync-rules.md TEXT1, TEXT1): a text at a free-text field holds plain
 // characters only; formatting attributes and embeds are refused with the field's path, as the fast
 // path (text-scan.ts) refuses to judge them.
 

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 
-// What a shared text at a free-text field may hold (issue 25, TEXT1): plain characters. A Y.Text can
+// What a shared text at a free-text field may hold (docs/sync-rules.md TEXT1, TEXT1): plain characters. A Y.Text can
 // also carry formatting attributes (ContentFormat), embeds (ContentEmbed) and nested types
 // (ContentType); the screens never write them, their JSON hides them (toString drops them), and a
 // client that wrote them would smuggle content past the schemas. The fast path (text-scan.ts) takes

@@ -4,7 +4,7 @@ import { isRecordSection } from "../../shared/documents/shapes";
 import { isTextField } from "../../shared/documents/text-fields";
 import type { RecordChange } from "./history";
 
-// The write guard's fast path for typing (issue 25): an update that only inserts characters into, or
+// The write guard's fast path for typing (docs/sync-rules.md TEXT1): an update that only inserts characters into, or
 // deletes characters from, shared texts the document holds at free-text fields (shared/documents/
 // text-fields.ts) — each keystroke of a bound input — is judged from its encoding, without applying it
 // to a copy of the document (candidate.ts), which costs a copy of the whole document per keystroke.

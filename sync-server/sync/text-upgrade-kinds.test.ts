@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { upgradeTexts } from "./text-upgrade";
 
-// The Yjs side of a migration for the claim's and the campaign's free text (issue 25, TEXT1): a stored
+// The Yjs side of a migration for the claim's and the campaign's free text (docs/sync-rules.md TEXT1, TEXT1): a stored
 // claim note and a campaign name written as plain strings become shared texts holding them, once, on
 // the server (persistence.ts runs upgradeTexts when it migrates a stored document to a newer version),
 // so two devices never each make one and lose the other's typing. Other values stay as they are.

@@ -6,7 +6,7 @@ import { DOCUMENT_SCHEMA_VERSION } from "../../shared/documents/shapes";
 import { changedSections, documentJson, writeSections } from "./doc-json";
 import { upgradeTexts } from "./text-upgrade";
 
-// The Y.Doc side of migration 3 → 4 (issue 25): what persistence.ts does when it loads a stored
+// The Y.Doc side of migration 3 → 4 (docs/sync-rules.md TEXT1): what persistence.ts does when it loads a stored
 // version-3 customer document — the JSON migration, written back, then the texts and maps.
 
 const context = { now: "2026-11-27T06:00:00.000Z", recordId: "01JCUSTOMER0000000000000001" };

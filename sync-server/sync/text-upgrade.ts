@@ -2,7 +2,7 @@ import * as Y from "yjs";
 import type { DocumentKind } from "../../shared/documents/names";
 import { holdsTextFields, isTextField, TEXT_FIELDS } from "../../shared/documents/text-fields";
 
-// The Y.Doc side of the version 3 → 4 migration (shared/documents/migrate-v3.ts, issue 25): each
+// The Y.Doc side of the version 3 → 4 migration (shared/documents/migrate-v3.ts, docs/sync-rules.md TEXT1): each
 // free-text field (shared/documents/text-fields.ts) becomes a Y.Text holding its string, and a plain
 // object that holds text fields (an address, an entity written whole) a Y.Map with one key per field.
 // The server does it once, when it migrates a stored document, in the transaction of the migration:

@@ -10,7 +10,7 @@ import type { Persistence } from "./persistence";
 
 export interface WriteSteps {
   guard: WriteGuard;
-  /** The hold of mass removals (issue 16 §4); absent, nothing is held. */
+  /** The hold of mass removals (docs/hardening.md); absent, nothing is held. */
   hold?: RemovalHold;
   persistence: Persistence;
   history: RecordHistory;
@@ -34,7 +34,7 @@ const UPDATE = 2;
  * beforeSync — what happens to a client's write before Hocuspocus applies and acknowledges it, in this
  * order: the write guard checks it (SYNC1-SYNC3) and finds the records it changes; the removal hold
  * keeps back a write that removes too many records at once until its writer confirms it (HIST3); the
- * persistence appends it to the log with its author, the connection's verified user (STORE1, issue 16
+ * persistence appends it to the log with its author, the connection's verified user (STORE1, docs/hardening.md
  * §4); once it is logged, the record history queues its records (AUDIT1). A step that throws refuses
  * the write, and nothing after it runs. A new check of a write belongs in the guard (guard.ts), which
  * returns the accepted write; a new step after acceptance goes here, in its place in the order.

@@ -1,6 +1,6 @@
 import type { DocumentWrites, ImportPlan } from "./types";
 
-// Writing a planned import (issue 27 §1), after the agent confirmed the dry run. The writing itself is
+// Writing a planned import (docs/book-import.md), after the agent confirmed the dry run. The writing itself is
 // the platform's: on the device the typed document transaction (src/lib/sync/typed: one key per field,
 // free text as shared text, TEXT1), on the server sync-server/book-import/write.ts through a direct
 // connection the write guard judges. applyPlan hands it one document's writes at a time, in order —

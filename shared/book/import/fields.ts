@@ -1,6 +1,6 @@
 import type { RecordKind } from "./types";
 
-// The fields a column can be mapped to (issue 27 §1), each with the record it fills, how the report
+// The fields a column can be mapped to (docs/book-import.md), each with the record it fills, how the report
 // names it and the headers agencies' spreadsheets and AIP exports use for it (compared without case,
 // spaces or punctuation: "Policy #", "policy no", "PolicyNumber" are one). One definition: the mapping
 // schema, guessMapping and the planner read this list.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { headerKey, IMPORT_FIELD_IDS, IMPORT_FIELDS, type ImportFieldId } from "./fields";
 
-// A mapping says which column fills which field (issue 27 §1). The agent confirms it once per source;
+// A mapping says which column fills which field (docs/book-import.md). The agent confirms it once per source;
 // the screen saves it and reuses it, the command line reads it from --mapping MAP.json. One schema.
 
 export const mappingSchema = z.strictObject({

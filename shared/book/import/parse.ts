@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import type { Sheet, SheetRow } from "./types";
 
-// Files into sheets (issue 27 §1): a CSV is one sheet, each worksheet of an XLSX another (parse-xlsx.ts).
+// Files into sheets (docs/book-import.md): a CSV is one sheet, each worksheet of an XLSX another (parse-xlsx.ts).
 // The header is the first row about as wide as the table (a title above it is skipped); rows that are empty are left out but keep their line numbers,
 // so a refused row is named by the line the agent sees in the spreadsheet. Cells are text, trimmed.
 

@@ -20,7 +20,7 @@ import {
 } from "./values";
 import { coverageKey, type WorkingCustomer } from "./working";
 
-// The row's endorsement (issue 27 §1): an LRP endorsement bought on its sales date, built by the one
+// The row's endorsement (docs/book-import.md): an LRP endorsement bought on its sales date, built by the one
 // function the create form uses for a past sale (shared/book/sce-backdated.ts backdatedCoverage) from
 // the figures the file carries, as typed off the SCE and checked against each other to the dollar.
 // The head limits (per endorsement, per crop year over every endorsement of the customer, those this

@@ -22,7 +22,7 @@ import {
 } from "./values";
 import { nameKey, type WorkingCustomer } from "./working";
 
-// The customer (the producer's profile) and the insured entity of a row (issue 27 §1), checked with
+// The customer (the producer's profile) and the insured entity of a row (docs/book-import.md), checked with
 // the same schemas as the forms: customerProfileSchema and entitySchema. A customer the book already
 // has keeps its name (a row names the insured, who may be one of several entities); its other fields
 // the row gives are updated. Full tax ids go to the internal document only.

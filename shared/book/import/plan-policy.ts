@@ -8,7 +8,7 @@ import type { RowReader } from "./row-reader";
 import { readCounty, readPlan, readPolicyStatus, readProvider, readState } from "./values";
 import type { WorkingCustomer } from "./working";
 
-// The row's policy (issue 27 §1): found by its provider and number, else the entity's policy of the
+// The row's policy (docs/book-import.md): found by its provider and number, else the entity's policy of the
 // plan and provider without a number, else a new one — checked with policySchema and the policy
 // number rule (an active policy carries its number).
 

@@ -7,7 +7,7 @@ import type { RowReader } from "./row-reader";
 import type { ImportContext, PendingConfirmation } from "./types";
 import { nameAddressKey, policyKey, type WorkingBook, type WorkingCustomer } from "./working";
 
-// One row of the file against the working book (issue 27 §1): whose row it is (the entity with its
+// One row of the file against the working book (docs/book-import.md): whose row it is (the entity with its
 // tax id; else the policy with its provider and number; else a customer of the same name and address,
 // which the agent confirms unless this import made it; else a new customer), then its customer,
 // entity, policy and endorsement, each checked by the rules hand-typed records are. A row is taken

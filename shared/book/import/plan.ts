@@ -20,7 +20,7 @@ import type {
 } from "./types";
 import { WorkingBook, type WorkingCustomer } from "./working";
 
-// The dry run (issue 27 §1): every row of every sheet planned against the book, in file order, and
+// The dry run (docs/book-import.md): every row of every sheet planned against the book, in file order, and
 // the report of what the import would create, update and leave alone, with every refused row. The
 // writes are what applyPlan makes once the agent confirms: each record written whole at its key
 // (free text becomes shared text where it is written), its tax id in the internal document, and the

@@ -1,6 +1,6 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
 
-// The book import's shapes (issue 27 §1): a parsed sheet, the book it is matched against, the dry-run
+// The book import's shapes (docs/book-import.md): a parsed sheet, the book it is matched against, the dry-run
 // report and the writes it plans. Everything here is JSON (the report crosses the worker, the server
 // and the command line as it is). The report never holds a full tax id: the writes do (the internal
 // document's `taxIds`), and only applyPlan reads them.

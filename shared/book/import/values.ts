@@ -16,7 +16,7 @@ import { COVERAGE_STATUSES, POLICY_STATUSES } from "../../documents/book";
 import { TAX_ID_TYPES, type TaxIdType, taxIdDigits } from "../../documents/tax-id";
 import { isIsoDate } from "../../market/dates";
 
-// A cell's text as a field's value (issue 27 §1). Agencies' files write the same thing many ways:
+// A cell's text as a field's value (docs/book-import.md). Agencies' files write the same thing many ways:
 // codes or labels (0801 / Feeder Cattle; 809 / Steers <600 lbs / Steers Weight 1), dates as 2026-11-18,
 // 11/18/2026 or an Excel serial day, amounts with "$" and thousands commas, shares and levels as 85 %
 // or 0.85. Each reader answers the value or a sentence saying what is expected (never echoing a tax id).

@@ -29,7 +29,7 @@ describe("the hub's campaigns sending today", () => {
     expect(sendingToday(items, now, "America/Chicago").map((c) => c.id)).toEqual(["sooner", "later"]);
   });
 
-  it("counts days in the organisation's zone (issue 28 §2): 7 pm Central is today, 7 am tomorrow is not", () => {
+  it("counts days in the organisation's zone (docs/first-day.md): 7 pm Central is today, 7 am tomorrow is not", () => {
     // 5 pm Central on Nov 26 (23:00 UTC): a send at 01:00 UTC Nov 27 is 7 pm Central, still today; one at
     // 13:00 UTC Nov 27 is 7 am Central tomorrow.
     const now = new Date("2026-11-26T23:00:00Z");

@@ -4,7 +4,7 @@ import { latestForwardDelivery } from "../../../shared/book/forward-purchase";
 import { formatDate } from "../../lib/format";
 import { ForwardPurchaseField } from "./forward-purchase-field";
 
-// Issue 28 §1: the CY2027 forward-purchase question says at the question what is missing, and a
+// docs/first-day.md: the CY2027 forward-purchase question says at the question what is missing, and a
 // delivery date too late for the chosen row's end date is marked at its field before saving.
 
 const render = (answer: boolean | undefined, deliveryDate: string) =>

@@ -6,7 +6,7 @@ import type { ImportReport } from "../../../shared/book/import/types";
 import { BOOK_HEADERS, bookRows, toCsv } from "../../fixtures/import/book-rows";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 27 §1, the book import on the server (sync-server/book-import): a dry run writes nothing and
+// docs/book-import.md, the book import on the server (sync-server/book-import): a dry run writes nothing and
 // reports every refused row; the import writes the customers' documents (one key per field, names as
 // shared text, every record marked with the import's id), the tax ids in the internal documents only,
 // the book's summaries and the import's entry; the same file again creates nothing; the import's undo

@@ -8,7 +8,7 @@ import type { ImportReport } from "../../../shared/book/import/types";
 import { BOOK_HEADERS, bookRows, toCsv } from "../../fixtures/import/book-rows";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 
-// Issue 27 §1, the command line: `rangeline book import FILE --server URL --org ORG [--mapping MAP.json]
+// docs/book-import.md, the command line: `rangeline book import FILE --server URL --org ORG [--mapping MAP.json]
 // [--dry-run]` with the agent's token in RANGELINE_TOKEN prints the server's report as JSON and exits 1
 // when a row is refused, 0 when every row was taken, 2 for a malformed command line. The real command
 // (bin/rangeline.mjs) against a real server (SQLite).

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseFile } from "../../../shared/book/import/parse-xlsx";
 import { BOOK_HEADERS, bookRows } from "../../fixtures/import/book-rows";
 
-// Issue 27 §1: the committed fixture files (scripts/import-fixtures.ts) read by the import's parser —
+// docs/book-import.md: the committed fixture files (scripts/import-fixtures.ts) read by the import's parser —
 // the XLSX workbook (a title row, date and number cells, an empty second worksheet) gives the CSV's rows.
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/import/${name}`, import.meta.url));

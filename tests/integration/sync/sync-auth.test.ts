@@ -103,7 +103,7 @@ describe("authentication", () => {
     const v3 = track(connect(`${server.syncUrl}?schema=3`, "org/demo", await server.token(agent)));
     expect(await v3.ready).toBe(false);
     expect(v3.authFailure).toBe("client-too-old");
-    // Version 4's strict shapes refuse the fields version 5 added (importId, figuresFrom: issue 27).
+    // Version 4's strict shapes refuse the fields version 5 added (importId, figuresFrom: docs/book-import.md).
     const v4 = track(connect(`${server.syncUrl}?schema=4`, "org/demo", await server.token(agent)));
     expect(await v4.ready).toBe(false);
     expect(v4.authFailure).toBe("client-too-old");

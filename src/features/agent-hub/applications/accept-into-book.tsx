@@ -8,7 +8,7 @@ import { useSession } from "../../../lib/auth/session";
 import { decideApplication } from "./applications-api";
 
 /**
- * Accepting an application (issue 14 §1) in one step: once the customer's document is on the device,
+ * Accepting an application (docs/applications.md) in one step: once the customer's document is on the device,
  * a new customer gets the applicant's profile; the entity (with its spouse or SBIs), the full tax ids
  * (agents-only internal document) and a pending policy per plan are created; then the server records
  * the decision, which the applicant's device reads.

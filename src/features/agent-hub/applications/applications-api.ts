@@ -1,7 +1,7 @@
 import type { Application } from "../../../../shared/documents/application";
 import { authorizedJson as call } from "../../../lib/auth/authorized-json";
 
-// The agent's side of applications (issue 14 §1; sync-server/applications/api.ts): the list of the
+// The agent's side of applications (docs/applications.md; sync-server/applications/api.ts): the list of the
 // organisation's applications, one application (with its tax ids: they go straight into the agents-only
 // internal document on acceptance, never into a list or a URL), and the decision.
 
