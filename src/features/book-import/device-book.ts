@@ -45,6 +45,13 @@ export interface DeviceBook {
   missing: string[];
 }
 
+/**
+ * Whether a customer document holds anything of the customer's: a document this device has never
+ * received is empty. A customer may have entities and no profile (a profile never saved), and is matched
+ * like any other.
+ */
+const holdsRecords = (data: object): boolean => Object.keys(data).some((section) => section !== "meta");
+
 /** The book document, loaded (not the device's snapshot of it) and, online, in step with the server. */
 export async function loadedBook(client: SyncClient, orgId: string, online: boolean) {
   const book = client.open<"book">(documentName.book(orgId));
@@ -73,7 +80,7 @@ export async function readDeviceBook(
         const internal = client.open<"customerInternal">(documentName.customerInternal(orgId, id));
         await Promise.all([settled(customer, options.online), settled(internal, options.online)]);
         const data = customer.getState().data;
-        if (!customer.getState().loaded || !data.profile) {
+        if (!customer.getState().loaded || !holdsRecords(data)) {
           missing.push(name);
           return;
         }
