@@ -111,12 +111,11 @@ describe("[SESSION1] sign out on all devices with Auth0's Management API", () =>
     return server;
   };
   const signOutEverywhere = async (server: TestServer, token: string) => {
-    const started = Date.now();
     const response = await send(server.port, "/api/session/sign-out-everywhere", {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
     });
-    return { ...response, json: JSON.parse(response.body), ms: Date.now() - started };
+    return { ...response, json: JSON.parse(response.body) };
   };
   const members = (server: TestServer, token: string) =>
     send(server.port, "/api/orgs/demo/members", { headers: { authorization: `Bearer ${token}` } });
@@ -157,8 +156,6 @@ describe("[SESSION1] sign out on all devices with Auth0's Management API", () =>
         identityProvider: "not-reached",
         message: PROVIDER_NOT_REACHED,
       });
-      // Within the app's own wait for this call (src/lib/auth/server-sign-out.ts: 3 s).
-      expect(answer.ms).toBeLessThan(3000);
       await expect.poll(() => live.closeReasons).toContain("session-expired");
       expect((await members(server, phone)).status).toBe(401);
       await new Promise((resolve) => setTimeout(resolve, 1100)); // the next tokens are issued later
@@ -167,14 +164,25 @@ describe("[SESSION1] sign out on all devices with Auth0's Management API", () =>
     // The app's own call keeps the server's sentence for the page the sign-out lands on, once.
     const storage = new MemoryStorage();
     vi.stubGlobal("sessionStorage", storage);
+    // The app's own wait for this call (src/lib/auth/server-sign-out.ts): the first time-out it sets.
+    const timeouts = vi.spyOn(AbortSignal, "timeout");
+    let appWait: number | undefined;
     try {
       const origin = `http://127.0.0.1:${server.port}`;
-      expect(await revokeServerSession(await server.token(agent), "everywhere", origin)).toBe(true);
+      const revoked = revokeServerSession(await server.token(agent), "everywhere", origin);
+      appWait = timeouts.mock.calls[0]?.[0];
+      expect(await revoked).toBe(true);
       expect(takeSignOutNotice()).toBe(PROVIDER_NOT_REACHED);
       expect(storage.length).toBe(0); // the next page load does not show it again
     } finally {
+      timeouts.mockRestore();
       vi.unstubAllGlobals();
     }
+    // A hung tenant: the server stops waiting for Auth0 before the app stops waiting for the server, so
+    // the app gets the answer above rather than a time-out (the server's wait, as its log names it).
+    const serverWait = Number(/no answer within (\d+) ms/.exec(log.join("\n"))?.[1]);
+    expect(serverWait).toBeGreaterThan(0);
+    expect(serverWait).toBeLessThan(appWait ?? 0);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // that call revoked too: later tokens
     expect(log.some((line) => line.includes("could not be reached"))).toBe(true);
     expect(log.join("\n")).not.toContain(fake.clientSecret);
