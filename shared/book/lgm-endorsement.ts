@@ -10,13 +10,12 @@ import type { LgmQuoteInput } from "../pricing/lgm/input";
 import { checkMarketings, INSURANCE_PERIOD_MONTHS } from "../pricing/lgm/period";
 import { quoteLgm } from "../pricing/lgm/quote";
 import { money } from "../pricing/money";
-import { isInSalesWindow, salesWindow } from "../pricing/sales-window";
 import { cropYearOf } from "./crop-year";
 import {
   beginningFarmerYearOf,
   exactDecimal,
-  formatCutoff,
   requireOpenPolicy,
+  requirePricedOnItsDay,
   toRecord,
 } from "./record-helpers";
 
@@ -163,33 +162,7 @@ export function lgmQuoteInputFor(
 export function lgmEndorsementFromQuote(input: LgmEndorsementFromQuoteInput): LgmEndorsement {
   const { snapshot, salesDate, policy, editing } = input;
   requireOpenPolicy(policy, "lgm");
-  if (editing) {
-    if (editing.id !== input.id)
-      throw new DomainError("invalid-input", `id: ${input.id} is not the record being edited`, ["id"]);
-    if (editing.status !== "quoted")
-      throw new DomainError(
-        "invalid-input",
-        `status: only a quoted endorsement can be priced again; this one is ${editing.status}`,
-        ["status"],
-      );
-    if (editing.salesDate !== salesDate)
-      throw new DomainError(
-        "invalid-input",
-        `salesDate: an endorsement keeps its sales date (${editing.salesDate}); create a new one for ${salesDate}`,
-        ["salesDate"],
-      );
-  }
-  if (snapshot.asOf !== salesDate)
-    throw new DomainError(
-      "stale-market-data",
-      `The market snapshot is of ${snapshot.asOf}, not of the sales date ${salesDate}: an endorsement is priced only with its sales date's rates`,
-    );
-  if (!input.pastSale && !isInSalesWindow(salesDate, input.now))
-    throw new DomainError(
-      "stale-market-data",
-      `The sales window of ${salesDate} is closed: its prices could be used until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,
-      ["salesDate"],
-    );
+  requirePricedOnItsDay(input, "prices could be used");
   const type = getLgmType(input.commodity, input.type);
   const cropYear = cropYearOf(salesDate);
   checkLgmMarketings(type.commodityCode, type.code, input.targetMarketings, cropYear);

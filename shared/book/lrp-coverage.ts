@@ -9,15 +9,14 @@ import { lrpInsuredUnits, lrpInsuredValue } from "../pricing/lrp/premium";
 import { type LrpCoverageRow, quoteLrp } from "../pricing/lrp/quote";
 import { lrpRateGroup } from "../pricing/lrp/snapshot-index";
 import { money } from "../pricing/money";
-import { isInSalesWindow, salesWindow } from "../pricing/sales-window";
 import { cropYearOf } from "./crop-year";
 import { type ForwardPurchaseAnswer, forwardPurchaseAnswerFor } from "./forward-purchase";
 import { checkLrpHeadLimits } from "./head-limits";
 import {
   beginningFarmerYearOf,
   exactDecimal,
-  formatCutoff,
   requireOpenPolicy,
+  requirePricedOnItsDay,
   toRecord,
 } from "./record-helpers";
 
@@ -108,33 +107,7 @@ export function lrpQuoteInputFor(
 export function lrpCoverageFromOffer(input: LrpCoverageFromOfferInput): LrpCoverage {
   const { snapshot, salesDate, policy, editing } = input;
   requireOpenPolicy(policy, "lrp");
-  if (editing) {
-    if (editing.id !== input.id)
-      throw new DomainError("invalid-input", `id: ${input.id} is not the record being edited`, ["id"]);
-    if (editing.status !== "quoted")
-      throw new DomainError(
-        "invalid-input",
-        `status: only a quoted endorsement can be priced again; this one is ${editing.status}`,
-        ["status"],
-      );
-    if (editing.salesDate !== salesDate)
-      throw new DomainError(
-        "invalid-input",
-        `salesDate: an endorsement keeps its sales date (${editing.salesDate}); create a new one for ${salesDate}`,
-        ["salesDate"],
-      );
-  }
-  if (snapshot.asOf !== salesDate)
-    throw new DomainError(
-      "stale-market-data",
-      `The market snapshot is of ${snapshot.asOf}, not of the sales date ${salesDate}: an endorsement is priced only with its sales date's rates`,
-    );
-  if (!input.pastSale && !isInSalesWindow(salesDate, input.now))
-    throw new DomainError(
-      "stale-market-data",
-      `The sales window of ${salesDate} is closed: its offers could be bought until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,
-      ["salesDate"],
-    );
+  requirePricedOnItsDay(input, "offers could be bought");
   const group = lrpSalesGroup(getLrpType(input.commodity, input.type).commodityCode);
   const suspended = group ? lrpSalesSuspension(salesDate, group) : null;
   if (suspended)

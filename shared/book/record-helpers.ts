@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { FarmerClassification } from "../catalogue/plans";
 import type { Policy } from "../documents/book";
 import { DomainError } from "../errors";
+import { isInSalesWindow, salesWindow } from "../pricing/sales-window";
 
 // Small steps the book's record builders share (lrp-coverage.ts, lgm-endorsement.ts).
 
@@ -26,6 +27,54 @@ export function requireOpenPolicy(policy: Policy, plan: "lrp" | "lgm"): void {
       "invalid-input",
       `policyId: policy ${policy.policyNumber || policy.id} is ${policy.status}; endorsements are bought on an active or pending policy`,
       ["policyId"],
+    );
+}
+
+/** What `requirePricedOnItsDay` needs of an endorsement being built (LRP or LGM). */
+interface PricingDay {
+  id: string;
+  salesDate: string;
+  snapshot: { asOf: string };
+  now: Date;
+  /** An endorsement bought on an earlier day (entered from its day's snapshot or the SCE): no window check. */
+  pastSale?: boolean;
+  editing?: { id: string; status: string; salesDate: string };
+}
+
+/**
+ * Refuses to price an endorsement outside its sales day: an edit of another record, of one no longer
+ * quoted, or to another sales date; a snapshot of another day; a sales window that has closed (unless
+ * the sale is of an earlier day). `what` names what the window sold ("prices could be used", "offers
+ * could be bought") in the closed-window sentence.
+ */
+export function requirePricedOnItsDay(input: PricingDay, what: string): void {
+  const { editing, salesDate, snapshot } = input;
+  if (editing) {
+    if (editing.id !== input.id)
+      throw new DomainError("invalid-input", `id: ${input.id} is not the record being edited`, ["id"]);
+    if (editing.status !== "quoted")
+      throw new DomainError(
+        "invalid-input",
+        `status: only a quoted endorsement can be priced again; this one is ${editing.status}`,
+        ["status"],
+      );
+    if (editing.salesDate !== salesDate)
+      throw new DomainError(
+        "invalid-input",
+        `salesDate: an endorsement keeps its sales date (${editing.salesDate}); create a new one for ${salesDate}`,
+        ["salesDate"],
+      );
+  }
+  if (snapshot.asOf !== salesDate)
+    throw new DomainError(
+      "stale-market-data",
+      `The market snapshot is of ${snapshot.asOf}, not of the sales date ${salesDate}: an endorsement is priced only with its sales date's rates`,
+    );
+  if (!input.pastSale && !isInSalesWindow(salesDate, input.now))
+    throw new DomainError(
+      "stale-market-data",
+      `The sales window of ${salesDate} is closed: its ${what} until ${formatCutoff(salesWindow(salesDate, input.now).cutoff)}`,
+      ["salesDate"],
     );
 }
 
