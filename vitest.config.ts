@@ -13,6 +13,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    setupFiles: ["tests/fast-check-seed.ts"],
     // Two test files at once. Vitest's default in a run is one fewer than the cores (one on CI's two-core
     // machine), but most integration files wait on servers, sockets and databases rather than compute;
     // each uses its own data folder, PostgreSQL schema, Redis prefix and ports, so they can overlap.
