@@ -52,23 +52,30 @@ interface SortKey {
   empty: boolean;
   num: number;
   text: string;
+  /** An ISO date (compared as text): tested once per row, not in every comparison. */
+  isoDate: boolean;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const sortKey = (value: CsvValue): SortKey => {
   if (value === null || value === undefined || value === "")
-    return { empty: true, num: Number.NaN, text: "" };
-  if (typeof value === "number") return { empty: false, num: value, text: String(value) };
+    return { empty: true, num: Number.NaN, text: "", isoDate: false };
+  if (typeof value === "number") return { empty: false, num: value, text: String(value), isoDate: false };
   const text = String(value);
-  return { empty: false, num: text.trim() === "" ? Number.NaN : Number(text), text };
+  return {
+    empty: false,
+    num: text.trim() === "" ? Number.NaN : Number(text),
+    text,
+    isoDate: ISO_DATE.test(text),
+  };
 };
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const compareKeys = (a: SortKey, b: SortKey): number => {
   if (a.empty || b.empty) return a.empty === b.empty ? 0 : a.empty ? 1 : -1;
   if (!Number.isNaN(a.num) && !Number.isNaN(b.num)) return a.num - b.num;
   if (a.text === b.text) return 0;
-  if (ISO_DATE.test(a.text) && ISO_DATE.test(b.text)) return a.text < b.text ? -1 : 1;
+  if (a.isoDate && b.isoDate) return a.text < b.text ? -1 : 1;
   return collator.compare(a.text, b.text);
 };
 
