@@ -102,6 +102,35 @@ function agree(field: string, typedValue: Money, expected: Money, how: string): 
     );
 }
 
+/**
+ * The typed subsidy against the engine's (`expected`: the total premium × the plan's subsidy share,
+ * rounded as RMA rounds), and the producer premium (total − subsidy) against the typed one when given:
+ * both plans' last step.
+ */
+function checkSubsidy(
+  figures: { subsidy: string; producerPremium?: string | undefined },
+  totalPremium: Money,
+  subsidyPercent: Money,
+  expected: Money,
+): { subsidy: Money; producerPremium: Money } {
+  const subsidy = parseSceAmount(figures.subsidy, "subsidy");
+  agree(
+    "subsidy",
+    subsidy,
+    expected,
+    `total premium ${dollars(totalPremium)} × ${subsidyPercent.toFixed()} % subsidy`,
+  );
+  const producerPremium = totalPremium.minus(subsidy);
+  if (figures.producerPremium !== undefined && figures.producerPremium.trim() !== "")
+    agree(
+      "producerPremium",
+      parseSceAmount(figures.producerPremium, "producerPremium"),
+      producerPremium,
+      `total premium ${dollars(totalPremium)} − subsidy ${dollars(subsidy)}`,
+    );
+  return { subsidy, producerPremium };
+}
+
 export interface CheckedLrpFigures {
   coveragePrice: Money;
   expectedEndingValue: Money;
@@ -187,21 +216,12 @@ export function checkLrpSceFigures(figures: SceLrpFigures, terms: LrpSceTerms): 
   const subsidyPercent = band.plus(
     farmerSubsidyAddition(terms.farmerClassification, terms.cropYear, terms.beginningFarmerYear),
   );
-  const subsidy = parseSceAmount(figures.subsidy, "subsidy");
-  agree(
-    "subsidy",
-    subsidy,
+  const { subsidy, producerPremium } = checkSubsidy(
+    figures,
+    totalPremium,
+    subsidyPercent,
     roundDollars(totalPremium.times(lrpSubsidyShare(subsidyPercent))),
-    `total premium ${dollars(totalPremium)} × ${subsidyPercent.toFixed()} % subsidy`,
   );
-  const producerPremium = totalPremium.minus(subsidy);
-  if (figures.producerPremium !== undefined && figures.producerPremium.trim() !== "")
-    agree(
-      "producerPremium",
-      parseSceAmount(figures.producerPremium, "producerPremium"),
-      producerPremium,
-      `total premium ${dollars(totalPremium)} − subsidy ${dollars(subsidy)}`,
-    );
   return {
     coveragePrice,
     expectedEndingValue,
@@ -261,21 +281,12 @@ export function checkLgmSceFigures(figures: SceLgmFigures, terms: LgmSceTerms): 
       : lgmSubsidyPercent(terms.commodity, terms.deductible).plus(
           farmerSubsidyAddition(terms.farmerClassification, terms.cropYear, terms.beginningFarmerYear),
         );
-  const subsidy = parseSceAmount(figures.subsidy, "subsidy");
-  agree(
-    "subsidy",
-    subsidy,
+  const { subsidy, producerPremium } = checkSubsidy(
+    figures,
+    totalPremium,
+    subsidyPercent,
     roundDollars(totalPremium.times(subsidyPercent).div(100)),
-    `total premium ${dollars(totalPremium)} × ${subsidyPercent.toFixed()} % subsidy`,
   );
-  const producerPremium = totalPremium.minus(subsidy);
-  if (figures.producerPremium !== undefined && figures.producerPremium.trim() !== "")
-    agree(
-      "producerPremium",
-      parseSceAmount(figures.producerPremium, "producerPremium"),
-      producerPremium,
-      `total premium ${dollars(totalPremium)} − subsidy ${dollars(subsidy)}`,
-    );
   return {
     expectedGrossMargin,
     grossMarginGuarantee: typedGuarantee ?? guarantee,

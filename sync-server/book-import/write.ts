@@ -1,6 +1,7 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import * as Y from "yjs";
 import type { DocumentWrites } from "../../shared/book/import/types";
+import { sceIssues } from "../../shared/book/sce-record";
 import { type DocumentKind, documentName } from "../../shared/documents/names";
 import { isRecordSection, validateEntry, validateSection } from "../../shared/documents/shapes";
 import { isTextField } from "../../shared/documents/text-fields";
@@ -93,6 +94,14 @@ export function issuesOf(
   for (const [section, json] of sections)
     for (const issue of validateSection(kind, section, json))
       issues.push({ ...issue, path: [section, ...issue.path] });
+  // Endorsements entered from the SCE: their figures agree to the dollar, as the write guard checks them
+  // (shared/book/sce-record.ts, the one rule; the profile as these writes leave it).
+  if (kind === "customer") {
+    const coverages = Object.fromEntries(
+      writes.entries.filter((e) => e.section === "coverages").map((e) => [e.key, e.value]),
+    );
+    issues.push(...sceIssues(coverages, () => sections.get("profile") ?? current("profile")));
+  }
   return issues;
 }
 

@@ -1,5 +1,7 @@
 import type { beforeSyncPayload } from "@hocuspocus/server";
+import type * as Y from "yjs";
 import { maySection } from "../../shared/access/documents";
+import { isSceRecord, sceIssues } from "../../shared/book/sce-record";
 import type { DocumentKind } from "../../shared/documents/names";
 import {
   type DocumentIssue,
@@ -34,6 +36,14 @@ export interface AcceptedWrite {
   changes: RecordChange[] | null;
 }
 
+/**
+ * A customer document's endorsements entered from the SCE: their figures agree to the dollar (the one rule,
+ * shared/book/sce-record.ts; docs/book-import.md "SCE figures on the server"). Only records the write
+ * touches; the profile is read only when one of them is entered from the SCE.
+ */
+const enteredFromSce = (kind: DocumentKind, json: Record<string, unknown>, doc: Y.Doc): DocumentIssue[] =>
+  kind === "customer" ? sceIssues(json.coverages, () => doc.getMap("profile").toJSON()) : [];
+
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
 /** Whether the user may write this section and it is a record section (the entry scan's writes). */
@@ -57,12 +67,21 @@ function acceptsEntries(
     for (const [key, values] of entries) {
       for (const value of values) {
         if (validateEntry(kind, section, key, value).length > 0) return false;
+        // An endorsement entered from the SCE is checked with its customer's profile (enteredFromSce).
+        if (section === "coverages" && isSceRecord(value)) return false;
       }
     }
   }
   for (const [section, entries] of patches) {
     if (!writableRecords(grant, kind, section)) return false;
-    for (const [key, patch] of entries) if (!patchIsValid(kind, section, key, patch)) return false;
+    for (const [key, patch] of entries) {
+      if (!patchIsValid(kind, section, key, patch)) return false;
+      if (
+        section === "coverages" &&
+        (patch.fields.has("figuresFrom") || patch.entry.get("figuresFrom") === "sce")
+      )
+        return false;
+    }
   }
   return true;
 }
@@ -143,16 +162,20 @@ export class WriteGuard {
 
     // Only what the update touches can change: the touched entries of record sections, the whole of
     // other sections; `meta` is always there to be checked against.
+    const after = touchedJson(shadow, ref.kind, touched);
     let issues = [
-      ...validateDocument(ref.kind, touchedJson(shadow, ref.kind, touched)),
+      ...validateDocument(ref.kind, after),
       ...sharedTypeIssues(shadow, ref.kind, touched),
+      ...enteredFromSce(ref.kind, after, shadow),
     ];
     if (issues.length > 0) {
       // Issues the document already had (a stored document that fails its schema) do not refuse a write.
+      const earlier = touchedJson(document, ref.kind, touched);
       const before = new Set(
         [
-          ...validateDocument(ref.kind, touchedJson(document, ref.kind, touched)),
+          ...validateDocument(ref.kind, earlier),
           ...sharedTypeIssues(document, ref.kind, touched),
+          ...enteredFromSce(ref.kind, earlier, document),
         ].map(issueKey),
       );
       issues = issues.filter((issue) => !before.has(issueKey(issue)));
