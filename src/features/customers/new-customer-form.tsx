@@ -13,6 +13,7 @@ import {
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { useWhenStored } from "../../lib/sync";
 import {
   emptyProfileForm,
   type ProfileFields,
@@ -23,7 +24,11 @@ import {
 } from "./profile-fields";
 import { ProfileFormFields } from "./profile-form-fields";
 
-/** Saves the new customer once its document and the organisation's list are on the device. */
+/**
+ * Saves the new customer once its document and the organisation's list are on the device, and opens
+ * its record once the write is stored there (docs/local-first.md, "Created records are on the device
+ * before the screen says so"): a reload or a closed tab right after cannot lose the profile.
+ */
 function CreateCustomer({
   id,
   fields,
@@ -36,18 +41,37 @@ function CreateCustomer({
   const book = useCustomerBook(id);
   const index = useBookIndex();
   const navigate = useNavigate();
+  const whenStored = useWhenStored();
   const done = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (done.current || !book.loaded || !index.loaded) return;
     done.current = true;
     try {
       const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       book.saveProfile({ ...given, status: "active" });
-      navigate(customerHref(id), { replace: true });
     } catch (e) {
       onError(e instanceof Error ? e.message : String(e));
+      return;
     }
-  }, [book, index.loaded, fields, id, navigate, onError]);
+    whenStored().then(
+      () => {
+        if (mounted.current) navigate(customerHref(id), { replace: true });
+      },
+      (e: unknown) => {
+        if (mounted.current)
+          onError(
+            `This device could not store the customer (${e instanceof Error ? e.message : String(e)}). Keep this page open and press Save customer again.`,
+          );
+      },
+    );
+  }, [book, index.loaded, fields, id, navigate, onError, whenStored]);
   return <p>Saving the customer…</p>;
 }
 
@@ -58,6 +82,8 @@ function CreateCustomer({
  */
 export function NewCustomerForm({ presetId }: { presetId?: string }) {
   const [openedAt] = useState(() => new Date().toISOString());
+  // One id per form: pressing Save customer again after a failed save writes the same record.
+  const [recordId] = useState(() => presetId ?? newRecordId());
   const [form, setForm] = useState<ProfileForm>(() => emptyProfileForm(openedAt));
   const [issues, setIssues] = useState<FieldIssues | null>(null);
   const [saving, setSaving] = useState<{ id: string; fields: ProfileFields } | null>(null);
@@ -82,7 +108,7 @@ export function NewCustomerForm({ presetId }: { presetId?: string }) {
       return;
     }
     setError(null);
-    setSaving({ id: presetId ?? newRecordId(), fields: profileFieldsFromForm(form).fields });
+    setSaving({ id: recordId, fields: profileFieldsFromForm(form).fields });
   };
 
   const shown = issues ?? {};

@@ -96,3 +96,28 @@ describe("the count of edits not yet on the server (docs/sync-rules.md TEXT1)", 
     await next.close();
   });
 });
+
+describe("whenStored (docs/local-first.md: created records are on the device before the screen says so)", () => {
+  it("resolves once the writes and their pending count are in IndexedDB, where another tab reads them", async () => {
+    const first = client();
+    const book = first.open<"book">("org/a/book");
+    await book.ready;
+    book.write((t) =>
+      t.setWhole("customers", ["c1"], { id: "c1", name: "Casey", updatedAt: "2026-11-20T15:00:00.000Z" }),
+    );
+    await first.whenStored();
+    // The first client stays open (a tab that is about to go): a second one reads the device.
+    const other = client();
+    const copy = other.open<"book">("org/a/book");
+    await copy.ready;
+    expect(copy.getState()).toMatchObject({ pending: 1, data: { customers: { c1: { name: "Casey" } } } });
+    await Promise.all([first.close(), other.close()]);
+  });
+
+  it("waits for nothing when nothing was written, not even a document still loading", async () => {
+    const first = client();
+    first.open<"customer">("org/a/customer/c1");
+    await expect(first.whenStored()).resolves.toBeUndefined();
+    await first.close();
+  });
+});

@@ -158,6 +158,14 @@ export class SyncClient {
     });
   }
 
+  /**
+   * Resolves once every write of this device to the open documents is stored on the device
+   * (SyncedDocument.whenStored): a screen that creates a record says it is saved only then.
+   */
+  whenStored = async (): Promise<void> => {
+    await Promise.all([...this.documents.values()].map((d) => d.whenStored()));
+  };
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

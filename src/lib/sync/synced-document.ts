@@ -203,6 +203,9 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private field: string | null = null;
   private closed = false;
+  /** This device's writes (own and derived) so far, and how many of them whenStored saw stored. */
+  private localWrites = 0;
+  private storedWrites = 0;
   /** Resolves once the device copy is loaded. */
   ready: Promise<void>;
 
@@ -329,6 +332,7 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
         if (!derived || !this.pendingFields.has(key))
           this.pendingFields.add(derived ? `${DERIVED_MARK}${key}` : key);
       }
+      this.localWrites += 1;
       patch.unsent = Math.max(this.pendingFields.size, 1);
       patch.pending = derived ? ownEdits(this.pendingFields) : Math.max(ownEdits(this.pendingFields), 1);
       if (this.state.problem && RESET_REASONS.has(this.state.problem.reason)) patch.problem = null;
@@ -757,6 +761,25 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     applyTransaction(this.doc, transaction, LOCAL_ORIGIN);
   }
 
+  /**
+   * Resolves once every write this device made to the document so far is stored in IndexedDB, with
+   * its pending count: a reload, a closed tab or a killed browser from then on keeps it, and the next
+   * start sends it (docs/local-first.md, "Created records are on the device before the screen says
+   * so"). y-indexeddb stores each update in a write transaction of its own that nobody waits for;
+   * IndexedDB runs write transactions over the same stores in the order they were made, so one more,
+   * made now and committed with strict durability, completes only after those. Rejects when the
+   * device cannot store (the database is closed or refuses the write).
+   */
+  async whenStored(): Promise<void> {
+    // Writes need the loaded document: one without any since the last check waits for nothing.
+    const writes = this.localWrites;
+    if (writes === this.storedWrites || this.state.removed) return;
+    await this.pendingSave;
+    const database = await this.persistence._db;
+    await committedAfterEarlierWrites(database);
+    this.storedWrites = Math.max(this.storedWrites, writes);
+  }
+
   /** A value kept on the device beside the document (never synced); undefined when absent. */
   async getLocal(key: string): Promise<unknown> {
     await this.ready;
@@ -782,6 +805,21 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     await this.persistence?.destroy();
     this.doc.destroy();
   }
+}
+
+/**
+ * Resolves when a write transaction over y-indexeddb's two stores, made now, has committed: after
+ * every write transaction made before it over those stores (IndexedDB's order for overlapping
+ * scopes). Strict durability: committed means flushed to the disk, not only handed to the system.
+ */
+function committedAfterEarlierWrites(database: IDBDatabase): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction(["updates", "custom"], "readwrite", { durability: "strict" });
+    transaction.objectStore("updates").count();
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () =>
+      reject(transaction.error ?? new DOMException("The device did not store the change.", "AbortError"));
+  });
 }
 
 /** The pending fields kept on the device (a count of an older version: that many unnamed changes). */

@@ -65,6 +65,16 @@ export function useDocument<K extends DocumentKind>(name: string | null): UseDoc
   return { state, readOnly, write, setField };
 }
 
+const stored = () => Promise.resolve();
+
+/**
+ * Resolves once every write this device made is stored on the device (SyncClient.whenStored): a form
+ * that creates a record awaits it before it says saved or leaves (docs/local-first.md).
+ */
+export function useWhenStored(): () => Promise<void> {
+  return useSyncClient()?.whenStored ?? stored;
+}
+
 /** The other people on the document `name` (other users, and this user's other devices). */
 export function usePresence(name: string | null): Presence[] {
   const client = useSyncClient();

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from "./fixtures";
+import {
+  AGENT as AGENT_USER,
+  AGENT2,
+  customerPath,
+  device,
+  dropSocket,
+  expectAllSynced,
+  field,
+  freshName,
+  newCustomerPath,
+  status,
+} from "./sync-helpers";
+
+// docs/local-first.md, "Created records are on the device before the screen says so": "Save customer"
+// opens the new record only once its document is stored in IndexedDB. The page dies at the very
+// moment the app shows the record (its address changes): every IndexedDB transaction not committed by
+// then is aborted and none can start — what a reload or a closed tab does to writes still in flight.
+// The socket is down before saving, so the device's copy is all there is; a new page of the same
+// device must show the customer, offline, and send it to the server once back online.
+
+test.setTimeout(120_000);
+
+/**
+ * In the page: once the address becomes `pattern` (the app's navigation to the saved record), abort
+ * every IndexedDB write transaction that has not completed and refuse new ones, as when the page goes.
+ */
+async function dieWhenAddressMatches(page: Page, pattern: string) {
+  await page.evaluate((source) => {
+    const live = new Set<IDBTransaction>();
+    let dead = false;
+    const open = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof open>) {
+      if (dead) throw new DOMException("The page is gone.", "InvalidStateError");
+      const transaction = open.apply(this, args);
+      if (transaction.mode !== "readonly") {
+        live.add(transaction);
+        const settle = () => live.delete(transaction);
+        transaction.addEventListener("complete", settle);
+        transaction.addEventListener("abort", settle);
+      }
+      return transaction;
+    } as typeof open;
+    const regex = new RegExp(source);
+    const die = () => {
+      if (dead || !regex.test(window.location.href)) return;
+      dead = true;
+      (window as unknown as { __aborted: number }).__aborted = live.size;
+      for (const transaction of live) {
+        try {
+          transaction.abort();
+        } catch {
+          // Already committing: that one is on the device.
+        }
+      }
+    };
+    for (const method of ["pushState", "replaceState"] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History["pushState"]>) => {
+        original(...args);
+        die();
+      };
+    }
+  }, pattern);
+}
+
+test("a new customer saved while offline is on the device even when the page dies as the record opens", async ({
+  browser,
+}) => {
+  const name = freshName("Durable Ranch");
+  const { context, page } = await device(browser, AGENT_USER, newCustomerPath());
+  try {
+    // The app must come from the service worker on the offline page below.
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    await dropSocket(page);
+    await dieWhenAddressMatches(page, "[?&]customer=");
+
+    const form = page.getByTestId("new-customer-form");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByRole("button", { name: "Save customer" }).click();
+    await expect(page).toHaveURL(/[?&]customer=/);
+    const id = new URL(page.url()).searchParams.get("customer") as string;
+    await page.close();
+
+    // The same device, no network: the record comes from IndexedDB.
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(customerPath(id));
+    await expect(field(again, "Name"), "the profile on the device").toHaveValue(name, { timeout: 20_000 });
+    await expect(status(again)).toContainText("not yet on the server");
+
+    // Back online: the device sends it; another agent's fresh device reads it from the server.
+    await context.setOffline(false);
+    await again.evaluate(() => window.__rangelineSync?.connect());
+    await expectAllSynced(again, 45_000);
+    const other = await device(browser, AGENT2, customerPath(id));
+    try {
+      await expect(field(other.page, "Name"), "the profile on the server").toHaveValue(name, {
+        timeout: 20_000,
+      });
+    } finally {
+      await other.context.close();
+    }
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+});
