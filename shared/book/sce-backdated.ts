@@ -13,6 +13,7 @@ import {
 import { DomainError, type ReasonCode } from "../errors";
 import { addDays, isIsoDate } from "../market/dates";
 import type { MarketSnapshot } from "../market/snapshot";
+import { marginTerms } from "../pricing/lgm/formula";
 import { lrpTypeTerms } from "../pricing/lrp/type-years";
 import { money } from "../pricing/money";
 import { lgmNoSales, lrpNoSales } from "../pricing/sales-day";
@@ -330,6 +331,8 @@ function lgmFromSce(input: BackdatedLgmInput, sce: SceFigures): LgmEndorsement {
     ...(year !== undefined ? { beginningFarmerYear: year } : {}),
   });
   const weights = input.weights && Object.keys(input.weights).length > 0 ? { ...input.weights } : undefined;
+  // Elected weights within the catalogue's ranges, as the quote checks them (the one definition).
+  if (weights) marginTerms(type.commodityCode, type.code, weights);
   return toRecord(lgmEndorsementSchema, {
     id: input.id,
     policyId: input.policy.id,

@@ -122,6 +122,28 @@ export const IMPORT_FIELDS = [
     "Expected Margin",
   ]),
   field("grossMarginGuarantee", "coverage", "Gross margin guarantee", ["GMG", "Guarantee", "GM Guarantee"]),
+  // LGM cattle's elected target weights (per head; the catalogue's ranges, shared/catalogue/lgm-types.ts).
+  field("weightLiveCattle", "coverage", "Target live cattle weight (cwt)", [
+    "Target Live Cattle Weight",
+    "Live Cattle Target Weight",
+    "Live Cattle Weight",
+    "Live Cattle Wt",
+    "Target Live Cattle Wt",
+  ]),
+  field("weightFeederCattle", "coverage", "Target feeder cattle weight (cwt)", [
+    "Target Feeder Cattle Weight",
+    "Feeder Cattle Target Weight",
+    "Feeder Cattle Weight",
+    "Feeder Cattle Wt",
+    "Target Feeder Cattle Wt",
+  ]),
+  field("weightCorn", "coverage", "Target corn weight (bu)", [
+    "Target Corn Weight",
+    "Corn Target Weight",
+    "Corn Weight",
+    "Corn Bu",
+    "Target Corn Wt",
+  ]),
   ...MONTH_NAMES.map((name) => {
     const short = name.slice(0, 3);
     return field(`marketings${short}`, "coverage", `${short} marketings`, [

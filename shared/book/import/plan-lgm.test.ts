@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyToBook } from "../../../tests/fixtures/import/apply-json";
 import { LGM_HEADERS, lgmRow, toCsv } from "../../../tests/fixtures/import/book-rows";
+import { lgmSubsidyPercent } from "../../pricing/subsidy/lgm-subsidy";
 import { guessMapping } from "./mapping";
 import { parseCsv } from "./parse";
 import { planImport } from "./plan";
@@ -249,5 +250,70 @@ describe("planImport: LGM endorsements", () => {
       ),
       { numRuns: 40, seed: 27 },
     );
+  });
+
+  describe("elected weights, the End Date column and swine without a Plan column", () => {
+    const extra = [
+      "Live Cattle Target Weight",
+      "Feeder Cattle Target Weight",
+      "Corn Target Weight",
+      "End Date",
+    ];
+    const withExtra = (cells: string[]) => plan([[...lgmRow(), ...cells]], [...LGM_HEADERS, ...extra]);
+
+    it("imports cattle's elected target weights and takes the End Date the SCE prints (the period's end)", () => {
+      const { report, writes } = withExtra(["13", "7", "60", "2027-02-28"]);
+      expect(report.refused).toEqual([]);
+      expect(coverageOf(writes)).toMatchObject({
+        weights: { liveCattle: 13, feederCattle: 7, corn: 60 },
+        endDate: "2027-02-28",
+      });
+    });
+
+    it("refuses a weight outside the type's range and an End Date that is not the period's, at their columns", () => {
+      expect(withExtra(["20", "7", "60", ""]).report.refused.map((r) => r.message)).toEqual([
+        "row 2, Live Cattle Target Weight: Target Live Cattle Weight must be from 12 to 15 cwt for Yearling Finishing",
+      ]);
+      expect(withExtra(["", "", "", "2027-01-31"]).report.refused.map((r) => r.message)).toEqual([
+        "row 2, End Date: 2027-01-31 is not the end of the insurance period of an LGM endorsement sold on 2026-03-12 (2027-02-28)",
+      ]);
+    });
+
+    it("reads an AIP's swine LGM export without a Plan column as LGM (an LGM type, month columns)", () => {
+      const headers = LGM_HEADERS.filter((h) => h !== "Plan");
+      const row = lgmRow().filter((_, i) => LGM_HEADERS[i] !== "Plan");
+      row[headers.indexOf("Commodity")] = "Swine";
+      row[headers.indexOf("Type")] = "Farrow to Finish";
+      row[headers.indexOf("Deductible")] = "0";
+      // Sold 2026-03-12: the period is April to September 2026; 200 head in July and 200 in August.
+      for (const month of [
+        "Jan",
+        "Feb",
+        "Mar",
+        "Apr",
+        "May",
+        "Jun",
+        "Jul",
+        "Aug",
+        "Sep",
+        "Oct",
+        "Nov",
+        "Dec",
+      ])
+        row[headers.indexOf(`${month} Marketings`)] = month === "Jul" || month === "Aug" ? "200" : "";
+      const percent = lgmSubsidyPercent("0815", 0);
+      row[headers.indexOf("Expected Gross Margin")] = "20,000";
+      row[headers.indexOf("Total Premium")] = "1,000";
+      row[headers.indexOf("Subsidy")] = String(Number(percent) * 10);
+      const { report, writes } = plan([row], headers);
+      expect(report.refused).toEqual([]);
+      expect(coverageOf(writes)).toMatchObject({
+        plan: "lgm",
+        commodity: "0815",
+        type: "804",
+        targetMarketings: [0, 0, 0, 200, 200, 0],
+        endDate: "2026-09-30",
+      });
+    });
   });
 });

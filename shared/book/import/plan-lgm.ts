@@ -6,6 +6,7 @@ import {
   type StoredProfile,
 } from "../../documents/book";
 import { yearMonthOf } from "../../market/dates";
+import type { LgmWeights } from "../../pricing/lgm/formula";
 import { lgmInsurancePeriod } from "../lgm-endorsement";
 import { backdatedCoverage } from "../sce-backdated";
 import { type ImportFieldId, monthMarketingsField } from "./fields";
@@ -28,9 +29,31 @@ const monthLabel = (yearMonth: string) => MONTH_LABEL.format(new Date(`${yearMon
 const CALENDAR = Array.from({ length: 12 }, (_, i) => monthMarketingsField(i + 1));
 const PERIOD = Array.from({ length: 11 }, (_, i) => `marketingsMonth${i + 1}`);
 
-/** Whether the row gives an LGM figure (a month's marketings or the deductible). */
+/** The elected target weights' columns, by the gross-margin input they weigh (cattle). */
+const WEIGHTS = {
+  liveCattle: "weightLiveCattle",
+  feederCattle: "weightFeederCattle",
+  corn: "weightCorn",
+} as const satisfies Partial<Record<keyof LgmWeights, ImportFieldId>>;
+
+/** Whether the row gives an LGM figure (a month's marketings, the deductible or an elected weight). */
 export const hasLgmFields = (row: RowReader): boolean =>
-  row.has("deductible") || [...CALENDAR, ...PERIOD].some((f) => row.has(f));
+  row.has("deductible") ||
+  row.has("marketingMonth") ||
+  [...CALENDAR, ...PERIOD, ...Object.values(WEIGHTS)].some((f) => row.has(f));
+
+/** The row's elected target weights (none: the type's defaults); undefined when a cell is refused. */
+function readWeights(row: RowReader): LgmWeights | undefined {
+  const weights: LgmWeights = {};
+  let ok = true;
+  for (const [input, field] of Object.entries(WEIGHTS) as [keyof typeof WEIGHTS, ImportFieldId][]) {
+    if (!row.has(field)) continue;
+    const value = row.read(field, readDecimal);
+    if (value === undefined) ok = false;
+    else weights[input] = Number(value);
+  }
+  return ok ? weights : undefined;
+}
 
 /**
  * The target marketings of the insurance period of `commodity` sold on `salesDate`, one per month, with
@@ -111,6 +134,7 @@ const LGM_FIELDS: Record<string, ImportFieldId> = {
   "sce.producerPremium": "producerPremium",
   sce: "expectedGrossMargin",
   status: "coverageStatus",
+  ...Object.fromEntries(Object.entries(WEIGHTS).map(([input, field]) => [`weights.${input}`, field])),
 };
 
 const REQUIRED: [ImportFieldId, string][] = [
@@ -126,6 +150,7 @@ export function stageLgmCoverage(
     commodity: string | undefined;
     type: string | undefined;
     salesDate: string | undefined;
+    endDate: string | undefined;
     status: Coverage["status"] | undefined;
   },
   context: {
@@ -155,8 +180,18 @@ export function stageLgmCoverage(
     return undefined;
   }
   const read = readMarketings(row, commodity, salesDate);
-  if (!read) return undefined;
-  const endDate = lgmInsurancePeriod(commodity as "0803", salesDate).endDate;
+  const weights = readWeights(row);
+  if (!read || !weights) return undefined;
+  const period = lgmInsurancePeriod(commodity as "0803", salesDate);
+  const { endDate } = period;
+  // The SCE's end date is the insurance period's last month: a file may print its first or last day.
+  if (fields.endDate && fields.endDate.slice(0, 7) !== period.lastMonth) {
+    row.refuse(
+      "endDate",
+      `${fields.endDate} is not the end of the insurance period of an LGM endorsement sold on ${salesDate} (${endDate})`,
+    );
+    return undefined;
+  }
   const matchedId = context.coverageIdOf(
     coverageKey({
       policyId: policy.id,
@@ -181,6 +216,7 @@ export function stageLgmCoverage(
       type,
       targetMarketings: read.marketings,
       deductible: Number(deductible),
+      ...(Object.keys(weights).length > 0 ? { weights } : {}),
       profile: context.profile,
       policy,
       id,

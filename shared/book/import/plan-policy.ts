@@ -1,3 +1,4 @@
+import { LGM_TYPES } from "../../catalogue/lgm-types";
 import { type Policy, policySchema } from "../../documents/book";
 import { cropYearOf, reinsuranceYear } from "../crop-year";
 import { policyNumberProblem } from "../policy-number";
@@ -113,5 +114,19 @@ export function stagePolicy(
   return record ? { record, action: existing ? "update" : "create" } : undefined;
 }
 
-export const planOf = (plan: "lrp" | "lgm" | undefined, commodity: string | undefined): "lrp" | "lgm" =>
-  plan ?? (commodity === "0803" || commodity === "0847" ? "lgm" : "lrp");
+/**
+ * The row's plan: its Plan column; else its commodity when only LGM insures it (0803 cattle, 0847 dairy);
+ * for swine (0815, both plans) an LGM type (804 Farrow to Finish, 805 Finishing, 806 SEW Pig — LRP's
+ * swine types are 821 and 997) or an LGM figure on the row (a deductible, month columns, a marketing
+ * month), as an AIP's LGM export has them without a Plan column; else LRP.
+ */
+export function planOf(
+  plan: "lrp" | "lgm" | undefined,
+  row: { commodity: string | undefined; type: string | undefined; lgmFields: boolean },
+): "lrp" | "lgm" {
+  if (plan) return plan;
+  if (row.commodity === "0803" || row.commodity === "0847") return "lgm";
+  if (row.commodity !== "0815") return "lrp";
+  const lgmType = LGM_TYPES.some((t) => t.commodityCode === "0815" && t.code === row.type);
+  return lgmType || row.lgmFields ? "lgm" : "lrp";
+}

@@ -1,5 +1,6 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
 import { hasCoverage, readCoverage, stageCoverage } from "./plan-coverage";
+import { hasLgmFields } from "./plan-lgm";
 import { readParties, type Staged, stageEntity, stageProfile } from "./plan-parties";
 import { planOf, readPolicy, stagePolicy } from "./plan-policy";
 import type { Stamper } from "./records";
@@ -125,7 +126,11 @@ export function planRow(
   staged.entity = entity;
   if (entity.taxId) staged.taxId = entity.taxId;
   if (!wantsPolicy) return { kind: "planned", customer, staged };
-  const plan = planOf(policyFields.plan, coverageFields.commodity);
+  const plan = planOf(policyFields.plan, {
+    commodity: coverageFields.commodity,
+    type: coverageFields.type,
+    lgmFields: hasLgmFields(row),
+  });
   const salesDate = coverageFields.salesDate ?? stamp.today;
   const policy = stagePolicy(row, policyFields, {
     customer,
