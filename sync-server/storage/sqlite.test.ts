@@ -323,3 +323,24 @@ describe("SqliteStorage update log, compaction and checkpoints", () => {
     await storage.close();
   });
 });
+
+describe("SqliteStorage record history's index", () => {
+  it("[AUDIT1] a database with the index by record is indexed by document and time once opened", async () => {
+    const file = tempFile();
+    const before = new DatabaseSync(file);
+    before.exec(
+      "CREATE TABLE record_history (id INTEGER PRIMARY KEY AUTOINCREMENT, document_name TEXT NOT NULL, section TEXT NOT NULL, record_key TEXT NOT NULL, action TEXT NOT NULL, fields TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL); CREATE INDEX record_history_by_record ON record_history (document_name, record_key, at);",
+    );
+    before.close();
+    await new SqliteStorage(file).close();
+    const after = new DatabaseSync(file, { readOnly: true });
+    const indexes = after
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'record_history' ORDER BY name",
+      )
+      .all()
+      .map((row) => row.name);
+    after.close();
+    expect(indexes).toEqual(["record_history_by_document"]);
+  });
+});
