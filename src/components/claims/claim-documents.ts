@@ -32,7 +32,8 @@ export function refreshClaimSummaries(client: SyncClient, orgId: string, claimId
 
 /**
  * Creates a claim document from an engine-computed claim, with the plan's checklist, and writes its
- * summaries; returns the new claim's id. Works offline: the documents sync on the next connection.
+ * summaries; returns the new claim's id once they are stored on the device (SyncClient.whenStored;
+ * rejects when the device cannot store them). Works offline: the documents sync on the next connection.
  */
 export async function createClaim(
   client: SyncClient,
@@ -82,5 +83,8 @@ export async function createClaim(
   const summary = claimSummaryOf(claim, checklist as Record<string, ChecklistItem>);
   org.write((t) => t.setWhole("claims", [id], summary));
   customer.write((t) => t.setWhole("claims", [id], summary));
+  // The claim is opened (the screen leaves for it) only once it is stored on the device: a reload or
+  // a closed tab right after cannot lose it (docs/local-first.md).
+  await client.whenStored();
   return id;
 }

@@ -33,7 +33,7 @@ import { useSession } from "../../lib/auth/session";
 import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { useWorkerResult } from "../../lib/pricing/use-pricing";
 import { useOnline } from "../../lib/pwa/use-online";
-import { useDocument, useSyncClient } from "../../lib/sync";
+import { useAfterStored, useDocument, useSyncClient } from "../../lib/sync";
 import { campaignOf, orgToday, writeCampaign } from "./campaign-document";
 import { rememberCampaign } from "./campaign-list-cache";
 import { CampaignQuoteFields, defaultLgmCampaignQuote } from "./campaign-quote-fields";
@@ -130,6 +130,7 @@ export default function CampaignFormPage() {
   const client = useSyncClient();
   const docName = orgId ? documentName.campaign(orgId, id) : null;
   const doc = useDocument<"campaign">(docName);
+  const kept = useAfterStored("campaign");
   const stored = useMemo(() => campaignOf(doc.state?.data), [doc.state?.data]);
   // An existing campaign's name is typed live into its shared text (TEXT1, docs/sync-rules.md TEXT1): everyone with the
   // form open sees it as it is typed and keeps every keystroke; the rest of the form is saved with Save.
@@ -247,7 +248,7 @@ export default function CampaignFormPage() {
     if (!orgId) return;
     try {
       writeLocally(parsed.data);
-      navigate("/agent/quote-campaigns");
+      kept.then(() => navigate("/agent/quote-campaigns"));
     } catch (e) {
       setMessage({ tone: "error", text: (e as Error).message });
     }
@@ -284,6 +285,7 @@ export default function CampaignFormPage() {
   return (
     <div className="campaign-form">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {kept.problem && <Alert tone="error">{kept.problem}</Alert>}
       <form className="book-form" onSubmit={save} noValidate aria-label="Quote campaign">
         <RequiredNote />
         <Card>
@@ -461,7 +463,9 @@ export default function CampaignFormPage() {
         </Card>
         <NotSavedAlert title="The campaign was not saved" issues={fieldIssues} placed={PLACED} />
         <p className="book-form__actions">
-          <Button type="submit">Save campaign</Button>
+          <Button type="submit" disabled={kept.storing}>
+            Save campaign
+          </Button>
           <Button variant="secondary" onClick={test} disabled={!parsed.success || !online}>
             Send a test to me
           </Button>

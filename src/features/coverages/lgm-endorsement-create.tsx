@@ -31,6 +31,7 @@ import {
 } from "../../lib/pricing/lgm/lgm-form";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
+import { useAfterStored } from "../../lib/sync";
 import { SalesDateField, SceLgmFields } from "./backdated-parts";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
@@ -66,6 +67,7 @@ export function LgmEndorsementCreate() {
   const book = useCustomerBook(form.customer || null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const stored = useAfterStored("endorsement");
   const [tried, setTried] = useState(false);
 
   const policies = useMemo(() => openPolicies(book.policies, "lgm"), [book.policies]);
@@ -204,7 +206,7 @@ export function LgmEndorsementCreate() {
     }
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made.record as LgmEndorsement;
     const id = book.create("coverages", record satisfies Omit<LgmEndorsement, Stamps>);
-    navigate(`/agent/coverages/lgm/${encodeURIComponent(id)}`);
+    stored.then(() => navigate(`/agent/coverages/lgm/${encodeURIComponent(id)}`));
   };
 
   const save = async () => {
@@ -246,7 +248,7 @@ export function LgmEndorsementCreate() {
     setSaving(false);
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made;
     const id = book.create("coverages", record satisfies Omit<LgmEndorsement, Stamps>);
-    navigate(`/agent/coverages/lgm/${encodeURIComponent(id)}`);
+    stored.then(() => navigate(`/agent/coverages/lgm/${encodeURIComponent(id)}`));
   };
 
   return (
@@ -363,10 +365,10 @@ export function LgmEndorsementCreate() {
       <SaveCard
         headingId="lgm-create-save"
         what="endorsement"
-        error={saveError}
+        error={stored.problem ?? saveError}
         blockers={blockers}
         disabled={!missing && (invalid || blockers.length > 0)}
-        saving={saving}
+        saving={saving || stored.storing}
         status={pastDate ? savedStatusLabel(sceRecord?.endDate, new Date()) : "Quoted"}
         notice={
           todayNoSales

@@ -24,6 +24,7 @@ import { useSession } from "../../lib/auth/session";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
+import { useAfterStored } from "../../lib/sync";
 import { SalesDateField, SceLrpFields } from "./backdated-parts";
 import { ClosedWindowAlert, keepEnterFromSaving, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
@@ -53,6 +54,7 @@ export default function LrpCoverageCreatePage() {
   const book = useCustomerBook(form.customer || null);
   const [saveError, setSaveError] = useState<{ field: LrpField | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const stored = useAfterStored("coverage");
   const [forward, setForward] = useState<ForwardPurchaseState>({ answer: undefined, deliveryDate: "" });
   const [tried, setTried] = useState(false);
 
@@ -234,7 +236,7 @@ export default function LrpCoverageCreatePage() {
     }
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made.record as LrpCoverage;
     const id = book.create("coverages", record satisfies Omit<LrpCoverage, Stamps>);
-    navigate(`/agent/coverages/lrp/${encodeURIComponent(id)}`);
+    stored.then(() => navigate(`/agent/coverages/lrp/${encodeURIComponent(id)}`));
   };
 
   const save = async () => {
@@ -293,7 +295,7 @@ export default function LrpCoverageCreatePage() {
     }
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = made;
     const id = book.create("coverages", record satisfies Omit<LrpCoverage, Stamps>);
-    navigate(`/agent/coverages/lrp/${encodeURIComponent(id)}`);
+    stored.then(() => navigate(`/agent/coverages/lrp/${encodeURIComponent(id)}`));
   };
 
   return (
@@ -463,10 +465,10 @@ export default function LrpCoverageCreatePage() {
         headingId="create-save"
         testId="create-summary"
         what="coverage"
-        error={saveError && !saveError.field ? saveError.message : null}
+        error={stored.problem ?? (saveError && !saveError.field ? saveError.message : null)}
         blockers={blockers}
         disabled={!missing && (invalid || blockers.length > 0)}
-        saving={saving}
+        saving={saving || stored.storing}
         status={pastDate ? savedStatusLabel(endDate, now) : "Quoted"}
         notice={
           todayNoSales

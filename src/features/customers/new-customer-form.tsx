@@ -13,7 +13,7 @@ import {
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { useWhenStored } from "../../lib/sync";
+import { useAfterStored } from "../../lib/sync";
 import {
   emptyProfileForm,
   type ProfileFields,
@@ -41,15 +41,8 @@ function CreateCustomer({
   const book = useCustomerBook(id);
   const index = useBookIndex();
   const navigate = useNavigate();
-  const whenStored = useWhenStored();
+  const stored = useAfterStored("customer");
   const done = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   useEffect(() => {
     if (done.current || !book.loaded || !index.loaded) return;
     done.current = true;
@@ -60,18 +53,9 @@ function CreateCustomer({
       onError(e instanceof Error ? e.message : String(e));
       return;
     }
-    whenStored().then(
-      () => {
-        if (mounted.current) navigate(customerHref(id), { replace: true });
-      },
-      (e: unknown) => {
-        if (mounted.current)
-          onError(
-            `This device could not store the customer (${e instanceof Error ? e.message : String(e)}). Keep this page open and press Save customer again.`,
-          );
-      },
-    );
-  }, [book, index.loaded, fields, id, navigate, onError, whenStored]);
+    stored.then(() => navigate(customerHref(id), { replace: true }));
+  }, [book, index.loaded, fields, id, navigate, onError, stored.then]);
+  if (stored.problem) return <Alert tone="error">{stored.problem}</Alert>;
   return <p>Saving the customer…</p>;
 }
 
@@ -82,7 +66,7 @@ function CreateCustomer({
  */
 export function NewCustomerForm({ presetId }: { presetId?: string }) {
   const [openedAt] = useState(() => new Date().toISOString());
-  // One id per form: pressing Save customer again after a failed save writes the same record.
+  // One id per form: pressing Save customer again after a refused write saves the same record.
   const [recordId] = useState(() => presetId ?? newRecordId());
   const [form, setForm] = useState<ProfileForm>(() => emptyProfileForm(openedAt));
   const [issues, setIssues] = useState<FieldIssues | null>(null);

@@ -15,6 +15,7 @@ import {
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
+import { useAfterStored } from "../../lib/sync";
 import { type EntityDraft, entityDraftFrom, entityFromDraft } from "./entity-draft";
 import { EntityForm, entityFormPaths } from "./entity-form";
 import { entityHref } from "./entity-rows";
@@ -31,6 +32,7 @@ export default function EntityCreatePage() {
   const [draft, setDraft] = useState<EntityDraft>(() => entityDraftFrom());
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
+  const stored = useAfterStored("entity");
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
   const known = isKnownCustomer(customerId, index.loaded, index.customers);
   // The entity starts at the customer's address and county (docs/first-day.md) while its own is still blank.
@@ -65,7 +67,7 @@ export default function EntityCreatePage() {
     try {
       const id = book.create("entities", record);
       for (const t of built.taxIds) book.setTaxId(t.key(id), t.type, t.value);
-      navigate(entityHref(id));
+      stored.then(() => navigate(entityHref(id)));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
@@ -97,13 +99,14 @@ export default function EntityCreatePage() {
         placed={["customer", ...entityFormPaths(draft)]}
       />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {stored.problem ? <Alert tone="error">{stored.problem}</Alert> : null}
       {customerId && known && !book.loaded ? (
         <p className="note" role="status">
           Loading the customer's records…
         </p>
       ) : null}
       <div className="book-form__actions">
-        <Button type="submit" disabled={!!customerId && (!book.loaded || book.readOnly)}>
+        <Button type="submit" disabled={stored.storing || (!!customerId && (!book.loaded || book.readOnly))}>
           Create entity
         </Button>
         <ButtonLink to="/agent/entities" variant="ghost">

@@ -16,6 +16,7 @@ import { useOrgAip } from "../../components/org-providers/use-org-aip";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
+import { useAfterStored } from "../../lib/sync";
 import {
   newPolicyDraft,
   POLICY_FORM_PATHS,
@@ -50,6 +51,7 @@ export default function PolicyCreatePage() {
   }));
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
+  const stored = useAfterStored("policy");
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
   const known = isKnownCustomer(customerId, index.loaded, index.customers);
   const entities = useMemo(
@@ -111,7 +113,7 @@ export default function PolicyCreatePage() {
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = built.policy;
     try {
       const id = book.create("policies", record);
-      navigate(policyHref(id));
+      stored.then(() => navigate(policyHref(id)));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
@@ -157,13 +159,17 @@ export default function PolicyCreatePage() {
         placed={["customer", ...POLICY_FORM_PATHS]}
       />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {stored.problem ? <Alert tone="error">{stored.problem}</Alert> : null}
       {customerId && known && !book.loaded ? (
         <p className="note" role="status">
           Loading the customer's records…
         </p>
       ) : null}
       <div className="book-form__actions">
-        <Button type="submit" disabled={!!customerId && known && (!book.loaded || book.readOnly)}>
+        <Button
+          type="submit"
+          disabled={stored.storing || (!!customerId && known && (!book.loaded || book.readOnly))}
+        >
           Create policy
         </Button>
         <ButtonLink to="/agent/policies" variant="ghost">

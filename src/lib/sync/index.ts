@@ -6,7 +6,7 @@
 // and those load Yjs, the document shapes and zod only for a signed-in user (react/sync-session.ts).
 
 export { lastTradingDay } from "./market/trading-day";
-export { useDocument, usePresence, useSyncStatus, useWhenStored } from "./react/hooks";
+export { useAfterStored, useDocument, usePresence, useSyncStatus, useWhenStored } from "./react/hooks";
 export { PresenceList } from "./react/presence-list";
 export { useSyncClient } from "./react/sync-context";
 export { useDeviceMarket } from "./react/use-device-market";

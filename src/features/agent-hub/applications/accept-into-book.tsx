@@ -5,6 +5,7 @@ import { useBookIndex, useCustomerBook } from "../../../components/book";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useSession } from "../../../lib/auth/session";
+import { useWhenStored } from "../../../lib/sync";
 import { decideApplication } from "./applications-api";
 
 /**
@@ -27,6 +28,7 @@ export function AcceptIntoBook({
   const book = useCustomerBook(customerId);
   const index = useBookIndex();
   const session = useSession();
+  const whenStored = useWhenStored();
   const written = useRef(false);
   const [phase, setPhase] = useState<"writing" | "deciding" | "failed">("writing");
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +37,9 @@ export function AcceptIntoBook({
     setPhase("deciding");
     try {
       if (!session.orgId) throw new Error("Your account belongs to no organisation.");
+      // The decision is recorded only once the new records are stored on the device: a reload right
+      // after cannot leave an accepted application without its book (docs/local-first.md).
+      await whenStored();
       await decideApplication(session.orgId, application.submissionId, await session.getAccessToken(), {
         status: "accepted",
         customerId,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { DocumentKind } from "../../../../shared/documents/names";
 import type { SyncStatus } from "../sync-client";
 import type { DocumentState, Presence, SyncedDocument } from "../synced-document";
@@ -73,6 +73,54 @@ const stored = () => Promise.resolve();
  */
 export function useWhenStored(): () => Promise<void> {
   return useSyncClient()?.whenStored ?? stored;
+}
+
+export interface AfterStored {
+  /** A write is being stored on the device: the form's save button stays disabled. */
+  storing: boolean;
+  /** Why the device could not store it (shown by the form); null when it did or has not tried. */
+  problem: string | null;
+  /** Runs `next` (leaving for the new record) once every write so far is stored on the device. */
+  then(next: () => void): void;
+}
+
+/**
+ * A create form's last step (docs/local-first.md, "Created records are on the device before the screen
+ * says so"): after its writes, it leaves for the new record only once they are stored on the device,
+ * so a reload or a closed tab right after cannot lose them. Nothing runs once the form is gone.
+ */
+export function useAfterStored(what: string): AfterStored {
+  const whenStored = useWhenStored();
+  const [storing, setStoring] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const then = useCallback(
+    (next: () => void) => {
+      setStoring(true);
+      setProblem(null);
+      whenStored().then(
+        () => {
+          if (mounted.current) next();
+        },
+        (e: unknown) => {
+          // The write stays in this tab and is sent while it is open; pressing save again would
+          // make a second record, so the button stays disabled.
+          if (mounted.current)
+            setProblem(
+              `This device could not store the ${what} (${e instanceof Error ? e.message : String(e)}). Keep this page open until the status says all changes are saved.`,
+            );
+        },
+      );
+    },
+    [whenStored, what],
+  );
+  return { storing, problem, then };
 }
 
 /** The other people on the document `name` (other users, and this user's other devices). */
