@@ -14,9 +14,10 @@
 //   either server moves 10-25 % on a shared virtual machine; four keep the ratio within a few per cent).
 //   BENCH_HEAP=1 also measures the bytes each server allocates per edit (V8's sampling heap profiler,
 //   collected objects included): a figure a busy machine does not move, unlike CPU time; the profiler
-//   costs CPU itself, so the CPU figures of such a run are not the ones to quote.
+//   costs CPU itself, so the CPU figures of such a run are not the ones to quote. With BENCH_PROFILE
+//   too, each run's allocation profile is written beside the CPU profiles.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -112,9 +113,18 @@ async function heapSampler(): Promise<(() => Promise<number>) | null> {
       includeObjectsCollectedByMinorGC: true,
     });
   await start();
+  let round = 0;
   return async () => {
     const { profile } = (await session.post("HeapProfiler.stopSampling")) as { profile: { head: Node } };
     await start();
+    // With BENCH_PROFILE=dir too, each measured run's allocation profile is written there (open it in
+    // Chrome's DevTools, Memory tab, to see which functions allocate).
+    if (process.env.BENCH_PROFILE) {
+      writeFileSync(
+        join(process.env.BENCH_PROFILE, `allocations-${process.pid}-${++round}.heapprofile`),
+        JSON.stringify(profile),
+      );
+    }
     return total(profile.head);
   };
 }
