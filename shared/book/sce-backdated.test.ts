@@ -2,41 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lgmEndorsementSchema, lrpCoverageSchema } from "../documents/book";
 import { generateSampleSnapshot } from "../market/sample/generate";
-import {
-  type BackdatedLgmInput,
-  type BackdatedLrpInput,
-  backdatedCoverage,
-  noSalesNow,
-  noSalesReason,
-  SCE_LABEL,
-} from "./sce-backdated";
-import { samplePolicy } from "./test-fixtures";
+import { backdatedCoverage, noSalesNow, noSalesReason, SCE_LABEL } from "./sce-backdated";
+import { LRP_SCE, sampleLgmInput, sampleLrpInput } from "./sce-samples";
 
 // docs/agent-book.md "Bought on an earlier day": an endorsement bought on an earlier day, from that day's stored snapshot or from the
 // SCE's typed figures; the run's day is Wednesday 2026-11-18, noon Central.
 
-const NOW = new Date("2026-11-18T18:00:00Z");
-
-const lrp = (over: Partial<BackdatedLrpInput> = {}): BackdatedLrpInput => ({
-  plan: "lrp",
-  salesDate: "2026-05-13",
-  commodity: "0801",
-  type: "810",
-  endorsementLengthWeeks: 26,
-  coverageLevel: 0.95,
-  head: 100,
-  targetWeightCwt: 7.5,
-  share: 1,
-  profile: { farmerClassification: "Neither" },
-  policy: samplePolicy(),
-  existingCoverages: [],
-  id: "01JBACKDATED0000000000001",
-  now: NOW,
-  userId: "agent-1",
-  ...over,
-});
-
-const SCE = { coveragePrice: "240.00", rate: "0.0312", totalPremium: "5,616", subsidy: "1,966" };
+const lrp = sampleLrpInput;
+const SCE = LRP_SCE;
 
 describe("backdatedCoverage (LRP)", () => {
   it("prices from the sales date's stored snapshot after its sales window closed, as bought", () => {
@@ -145,20 +118,7 @@ describe("backdatedCoverage (LRP)", () => {
 });
 
 describe("backdatedCoverage (LGM)", () => {
-  const lgm = (over: Partial<BackdatedLgmInput> = {}): BackdatedLgmInput => ({
-    plan: "lgm",
-    salesDate: "2026-03-12",
-    commodity: "0803",
-    type: "808",
-    targetMarketings: [0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0],
-    deductible: 20,
-    profile: { farmerClassification: "Neither" },
-    policy: samplePolicy({ plan: "lgm", policyNumber: "LGM-1" }),
-    id: "01JBACKDATED0000000000002",
-    now: NOW,
-    userId: "agent-1",
-    ...over,
-  });
+  const lgm = sampleLgmInput;
 
   it("records the SCE's figures checked against the deductible and the ladder", () => {
     const result = backdatedCoverage(lgm(), null, {

@@ -1,64 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Coverage } from "../documents/book";
-import { type BackdatedLgmInput, type BackdatedLrpInput, backdatedCoverage } from "./sce-backdated";
 import { sceIssues, sceRecordIssues } from "./sce-record";
-import { samplePolicy } from "./test-fixtures";
+import { sampleSceRecord } from "./sce-samples";
 
 // docs/book-import.md "SCE figures on the server": a stored endorsement entered from the SCE is checked
 // again with the one rule (sce-figures.ts) where a client cannot be trusted. A record the forms or the
 // import build passes; any figure a client changes by more than a dollar is refused at that field; anything
 // else a client can send never throws.
 
-const NOW = new Date("2026-11-18T18:00:00Z");
 const NEITHER = { farmerClassification: "Neither" };
-
-const lrpInput: BackdatedLrpInput = {
-  plan: "lrp",
-  salesDate: "2026-05-13",
-  commodity: "0801",
-  type: "810",
-  endorsementLengthWeeks: 26,
-  coverageLevel: 0.95,
-  head: 100,
-  targetWeightCwt: 7.5,
-  share: 1,
-  profile: { farmerClassification: "Neither" },
-  policy: samplePolicy(),
-  existingCoverages: [],
-  id: "01JBACKDATED0000000000001",
-  now: NOW,
-  userId: "agent-1",
-};
-const lgmInput: BackdatedLgmInput = {
-  plan: "lgm",
-  salesDate: "2026-03-12",
-  commodity: "0803",
-  type: "808",
-  targetMarketings: [0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0],
-  deductible: 20,
-  profile: { farmerClassification: "Neither" },
-  policy: samplePolicy({ plan: "lgm", policyNumber: "LGM-1" }),
-  id: "01JBACKDATED0000000000002",
-  now: NOW,
-  userId: "agent-1",
-};
-
-const built = (result: ReturnType<typeof backdatedCoverage>): Coverage => {
-  if (!result.ok) throw new Error(result.message);
-  return result.record;
-};
-const lrp = built(
-  backdatedCoverage(lrpInput, null, {
-    coveragePrice: "240.00",
-    rate: "0.0312",
-    totalPremium: "5,616",
-    subsidy: "1,966",
-  }),
-);
-const lgm = built(
-  backdatedCoverage(lgmInput, null, { expectedGrossMargin: "30,000", totalPremium: "4,000", subsidy: "920" }),
-);
+const lrp = sampleSceRecord("lrp");
+const lgm = sampleSceRecord("lgm");
 
 describe("sceRecordIssues", () => {
   it("accepts the records the create forms and the import build, and leaves other records alone", () => {

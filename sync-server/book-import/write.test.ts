@@ -1,34 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { backdatedCoverage } from "../../shared/book/sce-backdated";
-import { samplePolicy } from "../../shared/book/test-fixtures";
+import { sampleSceRecord } from "../../shared/book/sce-samples";
 import { issuesOf } from "./write";
 
 // docs/book-import.md "SCE figures on the server": the server's import checks an endorsement entered from
 // the SCE with the same rule as the write guard (shared/book/sce-record.ts) before writing anything.
 
-const built = backdatedCoverage(
-  {
-    plan: "lrp",
-    salesDate: "2026-05-13",
-    commodity: "0801",
-    type: "810",
-    endorsementLengthWeeks: 26,
-    coverageLevel: 0.95,
-    head: 100,
-    targetWeightCwt: 7.5,
-    share: 1,
-    profile: { farmerClassification: "Neither" },
-    policy: samplePolicy(),
-    existingCoverages: [],
-    id: "cv-1",
-    now: new Date("2026-11-18T18:00:00Z"),
-    userId: "agent-1",
-  },
-  null,
-  { coveragePrice: "240.00", rate: "0.0312", totalPremium: "5,616", subsidy: "1,966" },
-);
-if (!built.ok) throw new Error(built.message);
-const record = built.record;
+const record = sampleSceRecord("lrp", "cv-1");
 const writes = (value: unknown) => ({
   kind: "customer" as const,
   customerId: "c-1",

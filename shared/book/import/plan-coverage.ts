@@ -18,7 +18,7 @@ import {
   readInteger,
   readType,
 } from "./values";
-import { coverageKey, type WorkingCustomer } from "./working";
+import { matchCoverage, type WorkingCustomer } from "./working";
 
 // The row's endorsement (docs/book-import.md): an LRP endorsement bought on its sales date, built by the one
 // function the create form uses for a past sale (shared/book/sce-backdated.ts backdatedCoverage) from
@@ -143,17 +143,13 @@ export function stageCoverage(
     return undefined;
   }
   const endDate = fields.endDate ?? addDays(salesDate, weeks * 7);
-  const matchedId = context.coverageIdOf(
-    coverageKey({
-      policyId: policy.id,
-      commodity: commodity as Coverage["commodity"],
-      type,
-      salesDate,
-      endDate,
-    }),
-  );
-  const matched = matchedId ? customer.coverages[matchedId] : undefined;
-  const id = matched?.id ?? context.newId();
+  const { matched, id } = matchCoverage(context, {
+    policyId: policy.id,
+    commodity: commodity as Coverage["commodity"],
+    type,
+    salesDate,
+    endDate,
+  });
   const cropYear = cropYearOf(salesDate);
   const limit = checkLrpHeadLimits({ id, commodity, cropYear, head }, Object.values(customer.coverages));
   if (limit) {

@@ -1,34 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyToBook } from "../../../tests/fixtures/import/apply-json";
-import { LGM_HEADERS, lgmRow, toCsv } from "../../../tests/fixtures/import/book-rows";
+import { LGM_HEADERS, lgmRow } from "../../../tests/fixtures/import/book-rows";
+import { planRows } from "../../../tests/fixtures/import/plan-rows";
 import { lgmSubsidyPercent } from "../../pricing/subsidy/lgm-subsidy";
 import { guessMapping } from "./mapping";
-import { parseCsv } from "./parse";
-import { planImport } from "./plan";
 import type { ExistingCustomer, ImportContext } from "./types";
 
-const NOW = new Date("2026-11-27T15:00:00Z");
-const context = (over: Partial<ImportContext> = {}): ImportContext => {
-  let n = 0;
-  return {
-    importId: "IMPORT1",
-    fileName: "lgm.csv",
-    userId: "agent-1",
-    now: NOW,
-    newId: () => `R${String(n++).padStart(5, "0")}`,
-    ...over,
-  };
-};
 const plan = (
   rows: string[][],
   headers: readonly string[] = LGM_HEADERS,
   book: ExistingCustomer[] = [],
   over: Partial<ImportContext> = {},
-) => {
-  const sheet = parseCsv("lgm.csv", toCsv(headers, rows));
-  return planImport({ sheets: [sheet], mapping: guessMapping(sheet.headers), book, context: context(over) });
-};
+) => planRows("lgm.csv", headers, rows, book, over);
 const column = (name: string) => (LGM_HEADERS as readonly string[]).indexOf(name);
 const coverageOf = (writes: ReturnType<typeof plan>["writes"]) =>
   writes.flatMap((w) => w.entries).find((e) => e.section === "coverages")?.value as

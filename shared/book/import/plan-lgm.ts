@@ -14,7 +14,7 @@ import type { Staged } from "./plan-parties";
 import { changed, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
 import { readDecimal, readInteger } from "./values";
-import { coverageKey, type WorkingCustomer } from "./working";
+import { matchCoverage, type WorkingCustomer } from "./working";
 
 // An LGM endorsement on one row (docs/book-import.md §LGM): its target marketings are columns, one per
 // month — by calendar month ("Jan Marketings", "Marketings Feb") or by month of the insurance period
@@ -163,7 +163,7 @@ export function stageLgmCoverage(
     coverageIdOf: (key: string) => string | undefined;
   },
 ): Staged<Coverage> | undefined {
-  const { customer, policy, stamp } = context;
+  const { policy, stamp } = context;
   if (!row.has("commodity")) row.refuse("commodity", "give the commodity (a code such as 0803 or its name)");
   if (!row.has("type")) row.refuse("type", "give the type (a code such as 807 or its name)");
   if (!row.has("salesDate")) row.refuse("salesDate", "give the sales date printed on the SCE");
@@ -192,17 +192,13 @@ export function stageLgmCoverage(
     );
     return undefined;
   }
-  const matchedId = context.coverageIdOf(
-    coverageKey({
-      policyId: policy.id,
-      commodity: commodity as Coverage["commodity"],
-      type,
-      salesDate,
-      endDate,
-    }),
-  );
-  const matched = matchedId ? customer.coverages[matchedId] : undefined;
-  const id = matched?.id ?? context.newId();
+  const { matched, id } = matchCoverage(context, {
+    policyId: policy.id,
+    commodity: commodity as Coverage["commodity"],
+    type,
+    salesDate,
+    endDate,
+  });
   const sce = Object.fromEntries(
     (["expectedGrossMargin", "grossMarginGuarantee", "totalPremium", "subsidy", "producerPremium"] as const)
       .map((f) => [f, row.text(f)] as const)

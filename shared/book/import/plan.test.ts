@@ -1,32 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { applyToBook } from "../../../tests/fixtures/import/apply-json";
-import { BOOK_HEADERS, bookRows, sceFigures, toCsv } from "../../../tests/fixtures/import/book-rows";
-import { guessMapping } from "./mapping";
-import { parseCsv } from "./parse";
-import { planImport } from "./plan";
+import { BOOK_HEADERS, bookRows, sceFigures } from "../../../tests/fixtures/import/book-rows";
+import { planRows } from "../../../tests/fixtures/import/plan-rows";
 import type { ExistingCustomer, ImportContext } from "./types";
 
-const NOW = new Date("2026-11-27T15:00:00Z");
-const context = (over: Partial<ImportContext> = {}): ImportContext => {
-  let n = 0;
-  return {
-    importId: "IMPORT1",
-    fileName: "book.csv",
-    userId: "agent-1",
-    now: NOW,
-    newId: () => `R${String(n++).padStart(5, "0")}`,
-    ...over,
-  };
-};
 const plan = (
   rows: string[][],
   book: ExistingCustomer[] = [],
   over: Partial<ImportContext> = {},
   headers: readonly string[] = BOOK_HEADERS,
-) => {
-  const sheet = parseCsv("book.csv", toCsv(headers, rows));
-  return planImport({ sheets: [sheet], mapping: guessMapping(sheet.headers), book, context: context(over) });
-};
+) => planRows("book.csv", headers, rows, book, over);
 const column = (name: (typeof BOOK_HEADERS)[number]) => BOOK_HEADERS.indexOf(name);
 
 describe("planImport", () => {

@@ -48,6 +48,23 @@ export const coverageKey = (
   c: Pick<Coverage, "policyId" | "commodity" | "type" | "salesDate" | "endDate">,
 ): string => `${c.policyId}|${c.commodity}|${c.type}|${c.salesDate}|${c.endDate}`;
 
+/**
+ * The book's endorsement of the same policy, commodity, type, sales date and end date (coverageKey), if
+ * any, and the id the row's endorsement takes: the matched one's, else a new one (LRP and LGM alike).
+ */
+export function matchCoverage(
+  context: {
+    customer: WorkingCustomer;
+    coverageIdOf: (key: string) => string | undefined;
+    newId: () => string;
+  },
+  identity: Pick<Coverage, "policyId" | "commodity" | "type" | "salesDate" | "endDate">,
+): { matched: Coverage | undefined; id: string } {
+  const matchedId = context.coverageIdOf(coverageKey(identity));
+  const matched = matchedId ? context.customer.coverages[matchedId] : undefined;
+  return { matched, id: matched?.id ?? context.newId() };
+}
+
 /** What the import does to one record, over all its rows: made, changed, or left as it was. */
 type Touch = { kind: RecordKind; customerId: string; id: string; action: RecordAction };
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as Y from "yjs";
-import { backdatedCoverage } from "../../../shared/book/sce-backdated";
-import { samplePolicy } from "../../../shared/book/test-fixtures";
+import { sampleSceRecord } from "../../../shared/book/sce-samples";
 import { sampleProfile, writeProfile, writeRecord } from "../sync/book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
@@ -13,29 +12,7 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 const agent = demoUser("agent@demo.rangeline.test");
 const DOC = "org/demo/customer/c-sce";
 
-const built = backdatedCoverage(
-  {
-    plan: "lrp",
-    salesDate: "2026-05-13",
-    commodity: "0801",
-    type: "810",
-    endorsementLengthWeeks: 26,
-    coverageLevel: 0.95,
-    head: 100,
-    targetWeightCwt: 7.5,
-    share: 1,
-    profile: { farmerClassification: "Neither" },
-    policy: samplePolicy(),
-    existingCoverages: [],
-    id: "cv-sce",
-    now: new Date("2026-11-18T18:00:00Z"),
-    userId: agent.sub,
-  },
-  null,
-  { coveragePrice: "240.00", rate: "0.0312", totalPremium: "5,616", subsidy: "1,966" },
-);
-if (!built.ok) throw new Error(built.message);
-const record = built.record;
+const record = sampleSceRecord("lrp", "cv-sce");
 
 describe("the write guard and endorsements entered from the SCE", () => {
   let server: TestServer;
