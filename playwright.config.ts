@@ -25,11 +25,16 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR_MADE = "1";
 }
 
+// Two workers, one server (README "End-to-end tests: two at once"): CI's machine has two cores and most of a
+// test is waiting on the browser and the server. A spec file's tests stay in one worker, in order (a
+// file opts in to spreading its tests with test.describe.configure({ mode: "parallel" })). What cannot
+// share the server with another test at the same moment says so with a lock (tests/e2e/fixtures.ts:
+// DEMO_CUSTOMER, EXCLUSIVE), so a new spec runs beside the others unless it asks not to.
 // Playwright drives Debian's Chromium; it never downloads a browser of its own.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { ROUTES } from "../../shared/access/routes";
 import type { DemoUser } from "../../sync-server/identity/demo-users";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, DEMO_CUSTOMER, expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
 
 // WCAG 2.1 AA, measured (docs/first-day.md): axe on every route of every role at 360 px and 1280 px, with the
@@ -10,7 +10,8 @@ import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
 // A route with a record id the book does not hold shows its "not found" state. Each role signs in once
 // in one browser context and moves between screens inside the app (no reload, no sleeps); each screen
 // is checked at both widths. The count of violations per route is printed; serious and critical ones
-// fail the run (soft, so one run reports them all).
+// fail the run (soft, so one run reports them all). Each role's test is on its own, so the two workers
+// share them out (only the agent's writes the demo customer's book: DEMO_CUSTOMER).
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const WIDTHS = [1280, 360] as const;
@@ -106,7 +107,7 @@ const pathsFor = (roles: readonly string[], params: Record<string, string> = {})
     }));
 
 test.describe("WCAG 2.1 AA (axe): every route of every role at 360 and 1280 px", () => {
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ mode: "parallel", timeout: 360_000 });
 
   test("signed out", async ({ browser }) => {
     const { context, page } = await signedInContext(browser, undefined);
@@ -129,7 +130,7 @@ test.describe("WCAG 2.1 AA (axe): every route of every role at 360 and 1280 px",
     await context.close();
   });
 
-  test("agent", async ({ browser }) => {
+  test("agent", DEMO_CUSTOMER, async ({ browser }) => {
     const { context, page } = await signedInContext(browser, AGENT);
     await page.goto(recordPath(DEMO_CUSTOMER_ID));
     const book = await seedDemoCustomerBook(page);
@@ -185,11 +186,14 @@ test.describe("WCAG 2.1 AA (axe): every route of every role at 360 and 1280 px",
     });
   }
 
-  test.afterAll(() => {
-    const rows = findings.map(
-      (f) =>
-        `${f.role.padEnd(11)} ${String(f.width).padStart(4)} ${String(f.total).padStart(2)} ${String(f.blocking.length).padStart(2)}  ${f.screen}${f.blocking.length ? `\n      ${f.blocking.join("\n      ")}` : ""}`,
-    );
+  // Each test's table, when it ends (a test runs in either worker: no table of the whole run).
+  test.afterEach(() => {
+    const rows = findings
+      .splice(0)
+      .map(
+        (f) =>
+          `${f.role.padEnd(11)} ${String(f.width).padStart(4)} ${String(f.total).padStart(2)} ${String(f.blocking.length).padStart(2)}  ${f.screen}${f.blocking.length ? `\n      ${f.blocking.join("\n      ")}` : ""}`,
+      );
     console.log(`role        width all serious+critical  screen\n${rows.join("\n")}`);
   });
 });

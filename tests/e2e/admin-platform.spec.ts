@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "./fixtures";
+import { EXCLUSIVE, expect, test } from "./fixtures";
 import { device, expectAllSynced, user } from "./sync-helpers";
+
+// The tests of this file are independent of one another: the two workers may share them out, so that
+// only the test holding a lock waits for it.
+test.describe.configure({ mode: "parallel" });
 
 // The platform screens (docs/administration.md, superAdmin): every organisation the server knows is listed (the
 // seeded ones too); disabling one tells its signed-in members why their records left the device; the
@@ -15,48 +19,50 @@ const RATES = readFileSync(
   "utf8",
 );
 
-test("orgs: the seeded organisations are listed; disabling one tells its members why", async ({
-  browser,
-}) => {
-  // Three sign-ins and live sync: slow on a busy machine.
-  test.setTimeout(120_000);
-  const admin = await device(browser, SUPER, "/settings/orgs");
-  const member = await device(browser, OTHER_AGENT, "/agent/customers");
-  try {
-    const other = admin.page.locator('[data-org="other"]');
-    await expect(admin.page.locator('[data-org="demo"]')).toBeVisible();
-    await expect(other).toBeVisible();
-    await expectAllSynced(member.page);
-    await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
+test(
+  "orgs: the seeded organisations are listed; disabling one tells its members why",
+  EXCLUSIVE,
+  async ({ browser }) => {
+    // Three sign-ins and live sync: slow on a busy machine.
+    test.setTimeout(120_000);
+    const admin = await device(browser, SUPER, "/settings/orgs");
+    const member = await device(browser, OTHER_AGENT, "/agent/customers");
+    try {
+      const other = admin.page.locator('[data-org="other"]');
+      await expect(admin.page.locator('[data-org="demo"]')).toBeVisible();
+      await expect(other).toBeVisible();
+      await expectAllSynced(member.page);
+      await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
 
-    admin.page.once("dialog", (dialog) => {
-      expect(dialog.message()).toContain("signed out of its records at once");
-      void dialog.accept();
-    });
-    await other.getByRole("button", { name: "Disable" }).click();
-    await expect(other).toHaveAttribute("data-disabled", "true");
-    await expect(member.page.getByTestId("org-disabled-notice")).toContainText(
-      "Your organisation other was disabled by the Rangeline platform",
-      { timeout: 15_000 },
-    );
-    await member.page.screenshot({ path: "test-results/org-disabled-notice-desktop.png" });
+      admin.page.once("dialog", (dialog) => {
+        expect(dialog.message()).toContain("signed out of its records at once");
+        void dialog.accept();
+      });
+      await other.getByRole("button", { name: "Disable" }).click();
+      await expect(other).toHaveAttribute("data-disabled", "true");
+      await expect(member.page.getByTestId("org-disabled-notice")).toContainText(
+        "Your organisation other was disabled by the Rangeline platform",
+        { timeout: 15_000 },
+      );
+      await member.page.screenshot({ path: "test-results/org-disabled-notice-desktop.png" });
 
-    await other.getByRole("button", { name: "Enable" }).click();
-    await expect(other).toHaveAttribute("data-disabled", "false");
-    // Nesting: other becomes a sub-agency of demo, and independent again.
-    const parent = other.getByLabel("Parent organisation of other");
-    await parent.selectOption("demo");
-    await expect(other).toContainText("sub-agency of demo");
-    await parent.selectOption("");
-    await expect(other).not.toContainText("sub-agency of demo");
-    await member.page.reload();
-    await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
-    await expectAllSynced(member.page);
-  } finally {
-    await admin.context.close();
-    await member.context.close();
-  }
-});
+      await other.getByRole("button", { name: "Enable" }).click();
+      await expect(other).toHaveAttribute("data-disabled", "false");
+      // Nesting: other becomes a sub-agency of demo, and independent again.
+      const parent = other.getByLabel("Parent organisation of other");
+      await parent.selectOption("demo");
+      await expect(other).toContainText("sub-agency of demo");
+      await parent.selectOption("");
+      await expect(other).not.toContainText("sub-agency of demo");
+      await member.page.reload();
+      await expect(member.page.getByTestId("org-disabled-notice")).toHaveCount(0);
+      await expectAllSynced(member.page);
+    } finally {
+      await admin.context.close();
+      await member.context.close();
+    }
+  },
+);
 
 test("tools: an RMA file is checked on the server, a bad one named by line and column", async ({
   browser,

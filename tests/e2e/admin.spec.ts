@@ -1,5 +1,9 @@
-import { expect, test } from "./fixtures";
+import { EXCLUSIVE, expect, test } from "./fixtures";
 import { AGENT, device, expectAllSynced, user } from "./sync-helpers";
+
+// The tests of this file are independent of one another: the two workers may share them out, so that
+// only the test holding a lock waits for it.
+test.describe.configure({ mode: "parallel" });
 
 // Administration (docs/administration.md): an admin changes the organisation's primary colour and an agent's open
 // screen takes it at once; invitations; the last admin cannot demote themselves.
@@ -9,47 +13,55 @@ const ADMIN = user("admin@demo.rangeline.test");
 const primaryOf = (page: import("@playwright/test").Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim());
 
-test("an admin changes the primary colour and the agent's screen shows it live", async ({ browser }) => {
-  const admin = await device(browser, ADMIN, "/settings/app");
-  const agent = await device(browser, AGENT, "/agent/customers");
-  try {
-    await expectAllSynced(admin.page);
-    await expectAllSynced(agent.page);
-    const before = await primaryOf(agent.page);
-    const colour = before.toUpperCase() === "#1F5C99" ? "#2A6B3F" : "#1F5C99";
+test(
+  "an admin changes the primary colour and the agent's screen shows it live",
+  EXCLUSIVE,
+  async ({ browser }) => {
+    const admin = await device(browser, ADMIN, "/settings/app");
+    const agent = await device(browser, AGENT, "/agent/customers");
+    try {
+      await expectAllSynced(admin.page);
+      await expectAllSynced(agent.page);
+      const before = await primaryOf(agent.page);
+      const colour = before.toUpperCase() === "#1F5C99" ? "#2A6B3F" : "#1F5C99";
 
-    const primary = admin.page.getByTestId("app-settings-form").locator('input[name="colorScheme.primary"]');
-    // A colour white text cannot be read on: the contrast warning appears in the preview.
-    await primary.fill("#FFD400");
-    await expect(admin.page.getByText("Hard to read")).toBeVisible();
-    await expect(admin.page.getByTestId("colour-preview").locator(".settings__preview-bar")).toHaveCSS(
-      "background-color",
-      "rgb(255, 212, 0)",
-    );
-    // Not a colour: the field says so and nothing is saved.
-    await primary.fill("blue");
-    await admin.page.getByTestId("app-settings-save").click();
-    await expect(
-      admin.page.getByTestId("app-settings-form").locator('[data-field="colorScheme.primary"]'),
-    ).toContainText("enter the primary colour as a hex colour such as #AC141C, or pick one");
-    expect(await primaryOf(agent.page)).toBe(before);
+      const primary = admin.page
+        .getByTestId("app-settings-form")
+        .locator('input[name="colorScheme.primary"]');
+      // A colour white text cannot be read on: the contrast warning appears in the preview.
+      await primary.fill("#FFD400");
+      await expect(admin.page.getByText("Hard to read")).toBeVisible();
+      await expect(admin.page.getByTestId("colour-preview").locator(".settings__preview-bar")).toHaveCSS(
+        "background-color",
+        "rgb(255, 212, 0)",
+      );
+      // Not a colour: the field says so and nothing is saved.
+      await primary.fill("blue");
+      await admin.page.getByTestId("app-settings-save").click();
+      await expect(
+        admin.page.getByTestId("app-settings-form").locator('[data-field="colorScheme.primary"]'),
+      ).toContainText("enter the primary colour as a hex colour such as #AC141C, or pick one");
+      expect(await primaryOf(agent.page)).toBe(before);
 
-    await primary.fill(colour);
-    await expect(admin.page.getByText("Hard to read")).toHaveCount(0);
-    await admin.page.getByTestId("app-settings-save").click();
-    await expect(admin.page.getByText("Saved. Every member's screen takes the new look now.")).toBeVisible();
-    // The agent did nothing: their screen follows within seconds, header included.
-    await expect.poll(() => primaryOf(agent.page), { timeout: 5000 }).toBe(colour);
-    const header = agent.page.locator(".app-header");
-    await expect(header).toBeVisible();
-    const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
-    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
-    expect(bg).toBe(`rgb(${r}, ${g}, ${b})`);
-  } finally {
-    await admin.context.close();
-    await agent.context.close();
-  }
-});
+      await primary.fill(colour);
+      await expect(admin.page.getByText("Hard to read")).toHaveCount(0);
+      await admin.page.getByTestId("app-settings-save").click();
+      await expect(
+        admin.page.getByText("Saved. Every member's screen takes the new look now."),
+      ).toBeVisible();
+      // The agent did nothing: their screen follows within seconds, header included.
+      await expect.poll(() => primaryOf(agent.page), { timeout: 5000 }).toBe(colour);
+      const header = agent.page.locator(".app-header");
+      await expect(header).toBeVisible();
+      const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+      expect(bg).toBe(`rgb(${r}, ${g}, ${b})`);
+    } finally {
+      await admin.context.close();
+      await agent.context.close();
+    }
+  },
+);
 
 test("an admin invites an agent; the link signs the new user in with the agent role", async ({ browser }) => {
   const admin = await device(browser, ADMIN, "/settings/manage-users");
@@ -116,40 +128,44 @@ test("the last admin cannot demote themselves", async ({ browser }) => {
   }
 });
 
-test("AIP settings: the agent's LRP quote offers only the agency's providers", async ({ browser }) => {
-  const admin = await device(browser, ADMIN, "/settings/aip");
-  const agent = await device(browser, AGENT, "/insurance/lrp-quote");
-  try {
-    await expectAllSynced(admin.page);
-    const form = admin.page.getByTestId("aip-form");
-    await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").check();
-    await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").check();
-    await form.locator('[data-provider="nau"]').getByLabel("Primary").check();
-    await admin.page.getByTestId("aip-save").click();
-    await expect(
-      admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
-    ).toBeVisible();
-    await expect(admin.page.getByTestId("aip-defaults")).toContainText(
-      "Livestock Risk Protection (LRP): NAU Country",
-    );
+test(
+  "AIP settings: the agent's LRP quote offers only the agency's providers",
+  EXCLUSIVE,
+  async ({ browser }) => {
+    const admin = await device(browser, ADMIN, "/settings/aip");
+    const agent = await device(browser, AGENT, "/insurance/lrp-quote");
+    try {
+      await expectAllSynced(admin.page);
+      const form = admin.page.getByTestId("aip-form");
+      await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").check();
+      await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").check();
+      await form.locator('[data-provider="nau"]').getByLabel("Primary").check();
+      await admin.page.getByTestId("aip-save").click();
+      await expect(
+        admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
+      ).toBeVisible();
+      await expect(admin.page.getByTestId("aip-defaults")).toContainText(
+        "Livestock Risk Protection (LRP): NAU Country",
+      );
 
-    const select = agent.page.locator('select[name="provider"]');
-    await expect
-      .poll(async () => select.locator("option").allTextContents(), { timeout: 5000 })
-      .toEqual(["NAU Country", "Farmers Mutual Hail"]);
-  } finally {
-    // Back to the whole catalogue for the other tests.
-    const form = admin.page.getByTestId("aip-form");
-    await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").uncheck();
-    await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").uncheck();
-    await admin.page.getByTestId("aip-save").click();
-    await expect(
-      admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
-    ).toBeVisible();
-    await expect(admin.page.getByTestId("aip-defaults")).toContainText(
-      "Livestock Risk Protection (LRP): ProAg",
-    );
-    await admin.context.close();
-    await agent.context.close();
-  }
-});
+      const select = agent.page.locator('select[name="provider"]');
+      await expect
+        .poll(async () => select.locator("option").allTextContents(), { timeout: 5000 })
+        .toEqual(["NAU Country", "Farmers Mutual Hail"]);
+    } finally {
+      // Back to the whole catalogue for the other tests.
+      const form = admin.page.getByTestId("aip-form");
+      await form.getByLabel("NAU Country writes Livestock Risk Protection (LRP)").uncheck();
+      await form.getByLabel("Farmers Mutual Hail writes Livestock Risk Protection (LRP)").uncheck();
+      await admin.page.getByTestId("aip-save").click();
+      await expect(
+        admin.page.getByText("Saved. Quote and coverage screens now offer these providers."),
+      ).toBeVisible();
+      await expect(admin.page.getByTestId("aip-defaults")).toContainText(
+        "Livestock Risk Protection (LRP): ProAg",
+      );
+      await admin.context.close();
+      await agent.context.close();
+    }
+  },
+);

@@ -9,7 +9,7 @@ import {
   recordPath,
   saveCoverage,
 } from "./book-helpers";
-import { expect, test } from "./fixtures";
+import { DEMO_CUSTOMER, expect, test } from "./fixtures";
 import { waitForServiceWorker } from "./quote-helpers";
 import {
   AGENT,
@@ -26,6 +26,10 @@ import {
   status,
 } from "./sync-helpers";
 
+// The tests of this file are independent of one another: the two workers may share them out, so that
+// only the test holding a lock waits for it.
+test.describe.configure({ mode: "parallel" });
+
 // The agent's book end to end (docs/agent-book.md): an agent builds a customer's book — the customer, an
 // entity with an SBI, a policy made offline and synced on reconnect, an LRP coverage from today's
 // offers — while a second agent on the same customer sees each step arrive live; then the linked
@@ -41,116 +45,118 @@ import {
 // (a new record: two documents and a summary) is given 10 s.
 const LIVE = { timeout: 10_000 };
 
-test("an agent builds a customer's book offline and online while a second agent watches live; the producer sees the coverage read-only", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const customerId = CUSTOMER.customerId as string;
-  const run = Date.now().toString(36);
-  const marker = `Book Flow Ranch ${run}`;
-  const legalName = `Book Flow Cattle ${run}`;
-  const policyNumber = `LRP-${run.toUpperCase()}`;
-  // A head count no other test gives the demo customer, so this coverage is told apart on c-demo.
-  const head = 173;
+test(
+  "an agent builds a customer's book offline and online while a second agent watches live; the producer sees the coverage read-only",
+  DEMO_CUSTOMER,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const customerId = CUSTOMER.customerId as string;
+    const run = Date.now().toString(36);
+    const marker = `Book Flow Ranch ${run}`;
+    const legalName = `Book Flow Cattle ${run}`;
+    const policyNumber = `LRP-${run.toUpperCase()}`;
+    // A head count no other test gives the demo customer, so this coverage is told apart on c-demo.
+    const head = 173;
 
-  const alex = await device(browser, AGENT, recordPath(customerId));
-  const jordan = await device(browser, AGENT2, recordPath(customerId));
-  try {
-    // 1. The customer the producer's account is linked to (started by the global setup), renamed.
-    await expect(alex.page.getByTestId("customer-record")).toBeVisible({ timeout: 15_000 });
-    await field(alex.page, "Name").fill(marker);
-    await expect(jordan.page.getByTestId("customer-name")).toContainText(marker, LIVE);
-
-    // 2. An entity with a substantial beneficial interest (full tax ids go to the agents' internal
-    // document; every screen shows the last four at most).
-    await addFromRecord(alex.page, customerId, "Add entity");
-    await createEntity(alex.page, {
-      legalName,
-      ssn: "123-45-6789",
-      sbi: { name: `Pat Partner ${run}`, ssn: "234-56-7891", sharePercent: "40" },
-    });
-    const jordanEntities = jordan.page.getByTestId("customer-entities");
-    await expect(jordanEntities.getByRole("listitem").filter({ hasText: legalName })).toContainText(
-      "1 SBI",
-      LIVE,
-    );
-    for (const page of [alex.page, jordan.page]) {
-      await expect(page.locator("body")).not.toContainText("123-45-6789");
-      await expect(page.locator("body")).not.toContainText("234-56-7891");
-    }
-
-    // 3. A policy made offline: saved on the device, not on the server, until the device is back.
-    await addFromRecord(alex.page, customerId, "Add policy");
-    await expect(alex.page.getByTestId("policy-create")).toBeVisible();
-    await waitForServiceWorker(alex.page);
-    await expectAllSynced(alex.page);
-    await alex.context.setOffline(true);
-    // The browser's offline switch does not close an open WebSocket: the app's own switch does.
-    await dropSocket(alex.page);
-    await createLrpPolicy(alex.page, legalName, policyNumber);
-    await expect(status(alex.page)).toHaveAttribute("data-state", "offline");
-    await expect.poll(() => pendingOf(alex.page)).toBeGreaterThan(0);
-    const jordanPolicies = jordan.page.getByTestId("customer-policies");
-    // Jordan sees the entity (so Jordan's page is live) but not the policy that is only on Alex's device.
-    await expect(jordanEntities).toContainText(legalName);
-    await expect(jordanPolicies).not.toContainText(policyNumber);
-    await alex.context.setOffline(false);
-    await restoreSocket(alex.page);
-    await expectAllSynced(alex.page);
-    await expect(jordanPolicies.getByRole("listitem").filter({ hasText: policyNumber })).toContainText(
-      legalName,
-      LIVE,
-    );
-
-    // 4. An LRP coverage from a row of today's offers.
-    await addFromRecord(alex.page, customerId, "Add LRP coverage");
-    await expect(createPage(alex.page)).toBeVisible();
-    await expect(createPage(alex.page).getByText("Outside the sales window")).toHaveCount(0);
-    await choosePolicy(alex.page, policyNumber);
-    const chosenPremium = await chooseOffer(alex.page, head);
-    const coverageId = await saveCoverage(alex.page);
-    const savedPremium = (await alex.page.getByTestId("producer-premium").textContent()) ?? "";
-    // The premium saved is the premium the offer table showed (whole dollars there, cents here).
-    expect(Math.abs(dollars(savedPremium) - dollars(chosenPremium))).toBeLessThan(1);
-    const headText = head.toLocaleString("en-US");
-    const jordanCoverage = jordan.page
-      .getByTestId("customer-coverages")
-      .getByRole("listitem")
-      .filter({ hasText: `${headText} head` });
-    await expect(jordanCoverage).toContainText("Quoted", LIVE);
-    await expect(jordanCoverage.getByRole("link")).toHaveAttribute(
-      "href",
-      `/agent/coverages/lrp/${encodeURIComponent(coverageId)}`,
-    );
-    await expectAllSynced(alex.page);
-
-    // 5. The producer: the coverage on My coverages, read only, with the premium and an estimate.
-    const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
+    const alex = await device(browser, AGENT, recordPath(customerId));
+    const jordan = await device(browser, AGENT2, recordPath(customerId));
     try {
-      const view = producer.page.getByTestId("my-coverages");
-      await expect(view.getByTestId("my-coverages-name")).toHaveText(marker, { timeout: 15_000 });
-      await expect(view.getByTestId("read-only-note")).toBeVisible();
-      const card = view.getByTestId("my-coverage").filter({ hasText: `${headText} head` });
-      await expect(card).toHaveCount(1);
-      await expect(card).toContainText("Quoted");
-      const due = (await card.getByTestId("premium-due").textContent()) ?? "";
-      const duePremium = /\$[\d,]+(\.\d+)?/.exec(due)?.[0] ?? "none";
-      expect(Math.abs(dollars(duePremium) - dollars(savedPremium)), `premium shown: ${due}`).toBeLessThan(
-        0.01,
+      // 1. The customer the producer's account is linked to (started by the global setup), renamed.
+      await expect(alex.page.getByTestId("customer-record")).toBeVisible({ timeout: 15_000 });
+      await field(alex.page, "Name").fill(marker);
+      await expect(jordan.page.getByTestId("customer-name")).toContainText(marker, LIVE);
+
+      // 2. An entity with a substantial beneficial interest (full tax ids go to the agents' internal
+      // document; every screen shows the last four at most).
+      await addFromRecord(alex.page, customerId, "Add entity");
+      await createEntity(alex.page, {
+        legalName,
+        ssn: "123-45-6789",
+        sbi: { name: `Pat Partner ${run}`, ssn: "234-56-7891", sharePercent: "40" },
+      });
+      const jordanEntities = jordan.page.getByTestId("customer-entities");
+      await expect(jordanEntities.getByRole("listitem").filter({ hasText: legalName })).toContainText(
+        "1 SBI",
+        LIVE,
       );
-      await expect(card.getByTestId("days-to-end")).toBeVisible();
-      await expect(card).toContainText(/estimate/i);
-      await expect(view.locator("input, select, textarea, [contenteditable]")).toHaveCount(0);
-      await expect(view.getByRole("button")).toHaveCount(0);
-      await expect(view).not.toContainText(/tax id|•••|6789|7891/i);
+      for (const page of [alex.page, jordan.page]) {
+        await expect(page.locator("body")).not.toContainText("123-45-6789");
+        await expect(page.locator("body")).not.toContainText("234-56-7891");
+      }
+
+      // 3. A policy made offline: saved on the device, not on the server, until the device is back.
+      await addFromRecord(alex.page, customerId, "Add policy");
+      await expect(alex.page.getByTestId("policy-create")).toBeVisible();
+      await waitForServiceWorker(alex.page);
+      await expectAllSynced(alex.page);
+      await alex.context.setOffline(true);
+      // The browser's offline switch does not close an open WebSocket: the app's own switch does.
+      await dropSocket(alex.page);
+      await createLrpPolicy(alex.page, legalName, policyNumber);
+      await expect(status(alex.page)).toHaveAttribute("data-state", "offline");
+      await expect.poll(() => pendingOf(alex.page)).toBeGreaterThan(0);
+      const jordanPolicies = jordan.page.getByTestId("customer-policies");
+      // Jordan sees the entity (so Jordan's page is live) but not the policy that is only on Alex's device.
+      await expect(jordanEntities).toContainText(legalName);
+      await expect(jordanPolicies).not.toContainText(policyNumber);
+      await alex.context.setOffline(false);
+      await restoreSocket(alex.page);
+      await expectAllSynced(alex.page);
+      await expect(jordanPolicies.getByRole("listitem").filter({ hasText: policyNumber })).toContainText(
+        legalName,
+        LIVE,
+      );
+
+      // 4. An LRP coverage from a row of today's offers.
+      await addFromRecord(alex.page, customerId, "Add LRP coverage");
+      await expect(createPage(alex.page)).toBeVisible();
+      await expect(createPage(alex.page).getByText("Outside the sales window")).toHaveCount(0);
+      await choosePolicy(alex.page, policyNumber);
+      const chosenPremium = await chooseOffer(alex.page, head);
+      const coverageId = await saveCoverage(alex.page);
+      const savedPremium = (await alex.page.getByTestId("producer-premium").textContent()) ?? "";
+      // The premium saved is the premium the offer table showed (whole dollars there, cents here).
+      expect(Math.abs(dollars(savedPremium) - dollars(chosenPremium))).toBeLessThan(1);
+      const headText = head.toLocaleString("en-US");
+      const jordanCoverage = jordan.page
+        .getByTestId("customer-coverages")
+        .getByRole("listitem")
+        .filter({ hasText: `${headText} head` });
+      await expect(jordanCoverage).toContainText("Quoted", LIVE);
+      await expect(jordanCoverage.getByRole("link")).toHaveAttribute(
+        "href",
+        `/agent/coverages/lrp/${encodeURIComponent(coverageId)}`,
+      );
+      await expectAllSynced(alex.page);
+
+      // 5. The producer: the coverage on My coverages, read only, with the premium and an estimate.
+      const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
+      try {
+        const view = producer.page.getByTestId("my-coverages");
+        await expect(view.getByTestId("my-coverages-name")).toHaveText(marker, { timeout: 15_000 });
+        await expect(view.getByTestId("read-only-note")).toBeVisible();
+        const card = view.getByTestId("my-coverage").filter({ hasText: `${headText} head` });
+        await expect(card).toHaveCount(1);
+        await expect(card).toContainText("Quoted");
+        const due = (await card.getByTestId("premium-due").textContent()) ?? "";
+        const duePremium = /\$[\d,]+(\.\d+)?/.exec(due)?.[0] ?? "none";
+        expect(Math.abs(dollars(duePremium) - dollars(savedPremium)), `premium shown: ${due}`).toBeLessThan(
+          0.01,
+        );
+        await expect(card.getByTestId("days-to-end")).toBeVisible();
+        await expect(card).toContainText(/estimate/i);
+        await expect(view.locator("input, select, textarea, [contenteditable]")).toHaveCount(0);
+        await expect(view.getByRole("button")).toHaveCount(0);
+        await expect(view).not.toContainText(/tax id|•••|6789|7891/i);
+      } finally {
+        await producer.context.close();
+      }
     } finally {
-      await producer.context.close();
+      await alex.context.close();
+      await jordan.context.close();
     }
-  } finally {
-    await alex.context.close();
-    await jordan.context.close();
-  }
-});
+  },
+);
 
 test("head limits: 13,000 feeder cattle on one endorsement, and a crop year's cattle over 25,000, are refused with their messages", async ({
   browser,

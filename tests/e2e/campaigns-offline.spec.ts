@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { type BrowserContext, EXCLUSIVE, expect, type Page, test } from "./fixtures";
 import {
   AGENT,
   device,
@@ -11,6 +11,10 @@ import {
   saveNewCustomer,
   user,
 } from "./sync-helpers";
+
+// The tests of this file are independent of one another: the two workers may share them out, so that
+// only the test holding a lock waits for it.
+test.describe.configure({ mode: "parallel" });
 
 // Quote campaigns (docs/campaigns.md), the parts that live on the device: the SMS channel is offered per
 // recipient only when the organisation has SMS campaigns and the customer's book summary says SMS; the
@@ -37,46 +41,48 @@ async function setSmsCampaigns(page: Page, on: boolean) {
   await expectAllSynced(page);
 }
 
-test("the SMS channel is offered only with SMS campaigns on and the customer's summary saying SMS", async ({
-  browser,
-}) => {
-  const admin = await device(browser, ADMIN, "/");
-  const agent = await device(browser, AGENT, newCustomerPath());
-  try {
-    const textable = await saveNewCustomer(agent.page, freshName("Texting Ranch"));
-    await agent.page.goto(newCustomerPath());
-    const silent = await saveNewCustomer(agent.page, freshName("Quiet Ranch"));
-    await field(agent.page, "E-mail").fill("quiet@ranch.test");
-    await expectAllSynced(agent.page);
-    // The book summary's `sms`: the profile has a mobile phone and SMS consent (shared/book/summaries.ts).
-    await forceWrite(agent.page, `org/${ORG}/book`, "customers", [textable, "sms"], true);
-    await expectAllSynced(agent.page);
+test(
+  "the SMS channel is offered only with SMS campaigns on and the customer's summary saying SMS",
+  EXCLUSIVE,
+  async ({ browser }) => {
+    const admin = await device(browser, ADMIN, "/");
+    const agent = await device(browser, AGENT, newCustomerPath());
+    try {
+      const textable = await saveNewCustomer(agent.page, freshName("Texting Ranch"));
+      await agent.page.goto(newCustomerPath());
+      const silent = await saveNewCustomer(agent.page, freshName("Quiet Ranch"));
+      await field(agent.page, "E-mail").fill("quiet@ranch.test");
+      await expectAllSynced(agent.page);
+      // The book summary's `sms`: the profile has a mobile phone and SMS consent (shared/book/summaries.ts).
+      await forceWrite(agent.page, `org/${ORG}/book`, "customers", [textable, "sms"], true);
+      await expectAllSynced(agent.page);
 
-    await setSmsCampaigns(admin.page, true);
-    await agent.page.goto("/agent/quote-campaigns/create");
-    const row = agent.page.getByTestId(`recipient-${textable}`);
-    await expect(row.getByRole("checkbox", { name: "SMS" })).toBeVisible({ timeout: 15_000 });
-    await expect(row.getByRole("checkbox", { name: "E-mail" })).toHaveCount(0);
-    const quiet = agent.page.getByTestId(`recipient-${silent}`);
-    await expect(quiet.getByRole("checkbox", { name: "E-mail" })).toBeVisible();
-    await expect(quiet.getByRole("checkbox", { name: "SMS" })).toHaveCount(0);
-    await row.getByRole("checkbox", { name: "SMS" }).check();
-    await agent.page.getByLabel("Campaign name").fill("Texts e2e");
-    await expect(agent.page.getByText(/Reply STOP to opt out/)).toBeVisible({ timeout: 20_000 });
+      await setSmsCampaigns(admin.page, true);
+      await agent.page.goto("/agent/quote-campaigns/create");
+      const row = agent.page.getByTestId(`recipient-${textable}`);
+      await expect(row.getByRole("checkbox", { name: "SMS" })).toBeVisible({ timeout: 15_000 });
+      await expect(row.getByRole("checkbox", { name: "E-mail" })).toHaveCount(0);
+      const quiet = agent.page.getByTestId(`recipient-${silent}`);
+      await expect(quiet.getByRole("checkbox", { name: "E-mail" })).toBeVisible();
+      await expect(quiet.getByRole("checkbox", { name: "SMS" })).toHaveCount(0);
+      await row.getByRole("checkbox", { name: "SMS" }).check();
+      await agent.page.getByLabel("Campaign name").fill("Texts e2e");
+      await expect(agent.page.getByText(/Reply STOP to opt out/)).toBeVisible({ timeout: 20_000 });
 
-    // SMS campaigns off: the channel goes (and the customer with SMS only is not offered at all).
-    await setSmsCampaigns(admin.page, false);
-    await expect(row).toHaveCount(0, { timeout: 15_000 });
-    await expect(
-      agent.page.getByText("SMS campaigns are not enabled for this organisation: e-mail only."),
-    ).toBeVisible();
-    await expect(quiet.getByRole("checkbox", { name: "E-mail" })).toBeVisible();
-  } finally {
-    await setSmsCampaigns(admin.page, false).catch(() => {});
-    await admin.context.close();
-    await agent.context.close();
-  }
-});
+      // SMS campaigns off: the channel goes (and the customer with SMS only is not offered at all).
+      await setSmsCampaigns(admin.page, false);
+      await expect(row).toHaveCount(0, { timeout: 15_000 });
+      await expect(
+        agent.page.getByText("SMS campaigns are not enabled for this organisation: e-mail only."),
+      ).toBeVisible();
+      await expect(quiet.getByRole("checkbox", { name: "E-mail" })).toBeVisible();
+    } finally {
+      await setSmsCampaigns(admin.page, false).catch(() => {});
+      await admin.context.close();
+      await agent.context.close();
+    }
+  },
+);
 
 async function goOffline(page: Page, context: BrowserContext) {
   await page.waitForFunction(async () => {

@@ -10,7 +10,7 @@ import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { connect } from "../integration/sync/harness";
 import { e2eNow } from "./clock";
-import { expect, test } from "./fixtures";
+import { DEMO_CUSTOMER, expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // ATTACH1 (docs/hardening.md): the server stores a file only for a claim it holds. A claim
@@ -75,53 +75,56 @@ async function seedEndedCoverage(actual: {
   return id;
 }
 
-test("[ATTACH1] a claim opened offline with a file attached offline: the file reaches the server after the claim", async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const market = (await (await request.get("/api/market/current")).json()) as {
-    snapshot?: MarketSnapshot;
-  } & MarketSnapshot;
-  const snapshot = (market.snapshot ?? market) as MarketSnapshot;
-  const row = snapshot.lrpActualEndingValues.find((r) => r.commodityCode === "0801" && r.typeCode === "809");
-  if (!row) throw new Error("the server's market data has no actual ending value for 0801/809");
-  const coverageId = await seedEndedCoverage({
-    commodityCode: row.commodityCode,
-    typeCode: row.typeCode,
-    endDate: row.endDate,
-    value: row.actualEndingValue,
-  });
+test(
+  "[ATTACH1] a claim opened offline with a file attached offline: the file reaches the server after the claim",
+  DEMO_CUSTOMER,
+  async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const market = (await (await request.get("/api/market/current")).json()) as {
+      snapshot?: MarketSnapshot;
+    } & MarketSnapshot;
+    const snapshot = (market.snapshot ?? market) as MarketSnapshot;
+    const row = snapshot.lrpActualEndingValues.find(
+      (r) => r.commodityCode === "0801" && r.typeCode === "809",
+    );
+    if (!row) throw new Error("the server's market data has no actual ending value for 0801/809");
+    const coverageId = await seedEndedCoverage({
+      commodityCode: row.commodityCode,
+      typeCode: row.typeCode,
+      endDate: row.endDate,
+      value: row.actualEndingValue,
+    });
 
-  const agent = await device(browser, AGENT, `/agent/coverages/lrp/${coverageId}`);
-  try {
-    const page = agent.page;
-    await expect(page.getByTestId("open-claim")).toBeVisible({ timeout: 30_000 });
-    // Offline from here (once the service worker holds the app): the claim and its file exist only on
-    // the device.
-    await page.waitForFunction(async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    });
-    await dropSocket(page);
-    await agent.context.setOffline(true);
-    await page.getByTestId("open-claim").click();
-    await page.getByTestId("open-claim-panel").getByTestId("open-claim-submit").click();
-    await expect(page.getByTestId("claim-page")).toBeVisible();
-    await page.getByTestId("attach-proof-of-ownership").setInputFiles({
-      name: "brand-inspection.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
-    });
-    await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
+    const agent = await device(browser, AGENT, `/agent/coverages/lrp/${coverageId}`);
+    try {
+      const page = agent.page;
+      await expect(page.getByTestId("open-claim")).toBeVisible({ timeout: 30_000 });
+      // Offline from here (once the service worker holds the app): the claim and its file exist only on
+      // the device.
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      await dropSocket(page);
+      await agent.context.setOffline(true);
+      await page.getByTestId("open-claim").click();
+      await page.getByTestId("open-claim-panel").getByTestId("open-claim-submit").click();
+      await expect(page.getByTestId("claim-page")).toBeVisible();
+      await page.getByTestId("attach-proof-of-ownership").setInputFiles({
+        name: "brand-inspection.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+      });
+      await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
 
-    await agent.context.setOffline(false);
-    await restoreSocket(page);
-    await expect(page.getByTestId("claim-attachment")).toContainText("brand-inspection.pdf", {
-      timeout: 30_000,
-    });
-    await expect(page.getByTestId("claim-attachment-waiting")).toHaveCount(0);
-  } finally {
-    await agent.context.close();
-  }
-});
+      await agent.context.setOffline(false);
+      await restoreSocket(page);
+      await expect(page.getByTestId("claim-attachment")).toContainText("brand-inspection.pdf", {
+        timeout: 30_000,
+      });
+      await expect(page.getByTestId("claim-attachment-waiting")).toHaveCount(0);
+    } finally {
+      await agent.context.close();
+    }
+  },
+);

@@ -11,7 +11,7 @@ import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { connect } from "../integration/sync/harness";
 import { e2eNow } from "./clock";
-import { expect, test } from "./fixtures";
+import { DEMO_CUSTOMER, expect, test } from "./fixtures";
 import { AGENT, CUSTOMER, device, dropSocket, restoreSocket } from "./sync-helpers";
 
 // docs/claims.md: an agent opens a claim from an ended LRP endorsement (proposed by the hub because RMA's
@@ -90,114 +90,117 @@ async function seedEndedCoverage(actual: {
   return { id, second, name };
 }
 
-test("an agent opens a claim from an ended endorsement, attaches a document, marks it submitted and paid; the producer sees it", async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const market = (await (await request.get("/api/market/current")).json()) as {
-    snapshot?: MarketSnapshot;
-  } & MarketSnapshot;
-  const snapshot = (market.snapshot ?? market) as MarketSnapshot;
-  const row = snapshot.lrpActualEndingValues.find((r) => r.commodityCode === "0801" && r.typeCode === "809");
-  if (!row) throw new Error("the server's market data has no actual ending value for 0801/809");
-  const {
-    id: coverageId,
-    second,
-    name: customerName,
-  } = await seedEndedCoverage({
-    commodityCode: row.commodityCode,
-    typeCode: row.typeCode,
-    endDate: row.endDate,
-    value: row.actualEndingValue,
-  });
+test(
+  "an agent opens a claim from an ended endorsement, attaches a document, marks it submitted and paid; the producer sees it",
+  DEMO_CUSTOMER,
+  async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const market = (await (await request.get("/api/market/current")).json()) as {
+      snapshot?: MarketSnapshot;
+    } & MarketSnapshot;
+    const snapshot = (market.snapshot ?? market) as MarketSnapshot;
+    const row = snapshot.lrpActualEndingValues.find(
+      (r) => r.commodityCode === "0801" && r.typeCode === "809",
+    );
+    if (!row) throw new Error("the server's market data has no actual ending value for 0801/809");
+    const {
+      id: coverageId,
+      second,
+      name: customerName,
+    } = await seedEndedCoverage({
+      commodityCode: row.commodityCode,
+      typeCode: row.typeCode,
+      endDate: row.endDate,
+      value: row.actualEndingValue,
+    });
 
-  const agent = await device(browser, AGENT, "/agent");
-  const page = agent.page;
-  // The hub proposes the claim: RMA's actual ending value shows an indemnity.
-  const proposal = page.getByTestId("hub-proposals").locator(`li[data-coverage="${coverageId}"]`);
-  await expect(proposal).toContainText("$3,025", { timeout: 30_000 });
-  await expect(proposal).toContainText("file by");
-  await expect(page.getByTestId("hub-proposals").locator(`li[data-coverage="${second}"]`)).toContainText(
-    "$3,025",
-  );
-  await expect(proposal.getByTestId("proposal-together")).toContainText("one claim can name them all");
+    const agent = await device(browser, AGENT, "/agent");
+    const page = agent.page;
+    // The hub proposes the claim: RMA's actual ending value shows an indemnity.
+    const proposal = page.getByTestId("hub-proposals").locator(`li[data-coverage="${coverageId}"]`);
+    await expect(proposal).toContainText("$3,025", { timeout: 30_000 });
+    await expect(proposal).toContainText("file by");
+    await expect(page.getByTestId("hub-proposals").locator(`li[data-coverage="${second}"]`)).toContainText(
+      "$3,025",
+    );
+    await expect(proposal.getByTestId("proposal-together")).toContainText("one claim can name them all");
 
-  // From the ended endorsement's page: Open a claim.
-  await page.goto(`/agent/coverages/lrp/${coverageId}`);
-  await page.getByTestId("open-claim").click();
-  const panel = page.getByTestId("open-claim-panel");
-  await expect(panel.getByTestId("claim-indemnity")).toHaveText("$3,025");
-  await expect(panel.getByTestId("claim-source")).toContainText("A00620");
-  // The other endorsement ending that day goes into the same claim: the indemnities add.
-  await panel.getByTestId("claim-endorsements").locator(`input[data-coverage="${second}"]`).check();
-  await expect(panel.getByTestId("claim-indemnity")).toHaveText("$6,050");
-  await panel.getByTestId("open-claim-submit").click();
-  await expect(page.getByTestId("claim-page")).toBeVisible();
-  const claimId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
-  await expect(page.getByTestId("claim-indemnity")).toHaveText("$6,050");
-  await expect(page.getByTestId("claim-endorsement-link")).toHaveCount(2);
-  await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
+    // From the ended endorsement's page: Open a claim.
+    await page.goto(`/agent/coverages/lrp/${coverageId}`);
+    await page.getByTestId("open-claim").click();
+    const panel = page.getByTestId("open-claim-panel");
+    await expect(panel.getByTestId("claim-indemnity")).toHaveText("$3,025");
+    await expect(panel.getByTestId("claim-source")).toContainText("A00620");
+    // The other endorsement ending that day goes into the same claim: the indemnities add.
+    await panel.getByTestId("claim-endorsements").locator(`input[data-coverage="${second}"]`).check();
+    await expect(panel.getByTestId("claim-indemnity")).toHaveText("$6,050");
+    await panel.getByTestId("open-claim-submit").click();
+    await expect(page.getByTestId("claim-page")).toBeVisible();
+    const claimId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
+    await expect(page.getByTestId("claim-indemnity")).toHaveText("$6,050");
+    await expect(page.getByTestId("claim-endorsement-link")).toHaveCount(2);
+    await expect(page.getByTestId("claim-status-value")).toHaveText("Open");
 
-  // Attach the producer's proof of ownership (a PDF) while offline: it waits on the device and
-  // uploads on reconnect; the server stores it.
-  await dropSocket(page);
-  await agent.context.setOffline(true);
-  await page.getByTestId("attach-proof-of-ownership").setInputFiles({
-    name: "brand-inspection.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
-  });
-  await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
-  await agent.context.setOffline(false);
-  await restoreSocket(page);
-  await expect(page.getByTestId("claim-attachment")).toContainText("brand-inspection.pdf", {
-    timeout: 30_000,
-  });
-  await expect(page.getByTestId("claim-attachment-waiting")).toHaveCount(0);
-  await expect(page.getByTestId("claim-attachment")).toContainText("PDF");
-  // A file that is not a PDF or a photo is refused on the device, saying why.
-  await page.getByTestId("attach-proof-of-ownership").setInputFiles({
-    name: "notes.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("<html>not a pdf</html>"),
-  });
-  await expect(
-    page.getByRole("alert").filter({ hasText: "notes.pdf is not a PDF, PNG, JPEG or HEIC" }),
-  ).toBeVisible();
-  const ownership = page.locator('[data-testid="checklist-item"][data-kind="proof-of-ownership"]');
-  await ownership.getByTestId("checklist-status").selectOption("received");
-  await expect(ownership).toHaveAttribute("data-status", "received");
+    // Attach the producer's proof of ownership (a PDF) while offline: it waits on the device and
+    // uploads on reconnect; the server stores it.
+    await dropSocket(page);
+    await agent.context.setOffline(true);
+    await page.getByTestId("attach-proof-of-ownership").setInputFiles({
+      name: "brand-inspection.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
+    await expect(page.getByTestId("claim-attachment-waiting")).toContainText("waiting for a connection");
+    await agent.context.setOffline(false);
+    await restoreSocket(page);
+    await expect(page.getByTestId("claim-attachment")).toContainText("brand-inspection.pdf", {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId("claim-attachment-waiting")).toHaveCount(0);
+    await expect(page.getByTestId("claim-attachment")).toContainText("PDF");
+    // A file that is not a PDF or a photo is refused on the device, saying why.
+    await page.getByTestId("attach-proof-of-ownership").setInputFiles({
+      name: "notes.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html>not a pdf</html>"),
+    });
+    await expect(
+      page.getByRole("alert").filter({ hasText: "notes.pdf is not a PDF, PNG, JPEG or HEIC" }),
+    ).toBeVisible();
+    const ownership = page.locator('[data-testid="checklist-item"][data-kind="proof-of-ownership"]');
+    await ownership.getByTestId("checklist-status").selectOption("received");
+    await expect(ownership).toHaveAttribute("data-status", "received");
 
-  // Submitted to the insurance provider, then paid.
-  await page.getByRole("button", { name: "Mark submitted" }).click();
-  await page.getByTestId("claim-status-save").click();
-  await expect(page.getByTestId("claim-status-value")).toHaveText("Submitted to the insurance provider");
-  // The producer sees the claim, read only, with what is still needed from them.
-  const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
-  const mine = producer.page.locator(`[data-testid="my-claim"][data-claim="${claimId}"]`);
-  await expect(mine).toHaveAttribute("data-status", "submitted", { timeout: 30_000 });
-  await expect(mine).toContainText("Indemnity $6,050");
-  await expect(mine.getByTestId("my-claim-needed")).toContainText(
-    "affidavits from disinterested third parties",
-  );
-  await expect(mine.getByTestId("my-claim-needed")).not.toContainText("Proof of ownership");
-  await expect(producer.page.getByRole("button", { name: /Mark/ })).toHaveCount(0);
+    // Submitted to the insurance provider, then paid.
+    await page.getByRole("button", { name: "Mark submitted" }).click();
+    await page.getByTestId("claim-status-save").click();
+    await expect(page.getByTestId("claim-status-value")).toHaveText("Submitted to the insurance provider");
+    // The producer sees the claim, read only, with what is still needed from them.
+    const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
+    const mine = producer.page.locator(`[data-testid="my-claim"][data-claim="${claimId}"]`);
+    await expect(mine).toHaveAttribute("data-status", "submitted", { timeout: 30_000 });
+    await expect(mine).toContainText("Indemnity $6,050");
+    await expect(mine.getByTestId("my-claim-needed")).toContainText(
+      "affidavits from disinterested third parties",
+    );
+    await expect(mine.getByTestId("my-claim-needed")).not.toContainText("Proof of ownership");
+    await expect(producer.page.getByRole("button", { name: /Mark/ })).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Mark paid" }).click();
-  await page.getByTestId("claim-status-form").getByLabel("Amount paid ($)").fill("6050");
-  await page.getByTestId("claim-status-save").click();
-  await expect(page.getByTestId("claim-status-value")).toHaveText("Paid");
-  await expect(page.getByTestId("claim-paid")).toContainText("$6,050.00");
-  // The endorsement followed: paid.
-  await page.goto("/agent/claims");
-  await expect(page.getByTestId("claims-page")).toContainText(customerName);
-  await expect(page.getByTestId("claims-page")).toContainText("Paid");
+    await page.getByRole("button", { name: "Mark paid" }).click();
+    await page.getByTestId("claim-status-form").getByLabel("Amount paid ($)").fill("6050");
+    await page.getByTestId("claim-status-save").click();
+    await expect(page.getByTestId("claim-status-value")).toHaveText("Paid");
+    await expect(page.getByTestId("claim-paid")).toContainText("$6,050.00");
+    // The endorsement followed: paid.
+    await page.goto("/agent/claims");
+    await expect(page.getByTestId("claims-page")).toContainText(customerName);
+    await expect(page.getByTestId("claims-page")).toContainText("Paid");
 
-  // …and, live, that it was paid.
-  await expect(mine).toHaveAttribute("data-status", "paid", { timeout: 30_000 });
-  await expect(mine).toContainText("Paid $6,050.00");
-  await expect(mine).toContainText("Status: Paid");
-  await agent.context.close();
-  await producer.context.close();
-});
+    // …and, live, that it was paid.
+    await expect(mine).toHaveAttribute("data-status", "paid", { timeout: 30_000 });
+    await expect(mine).toContainText("Paid $6,050.00");
+    await expect(mine).toContainText("Status: Paid");
+    await agent.context.close();
+    await producer.context.close();
+  },
+);

@@ -29,7 +29,8 @@ export const E2E_DAY = centralDateOf(new Date(E2E_CLOCK_FIXED_AT));
 /**
  * Moves this process's clock to `at` (the tests' dates, servers started in this process, browser
  * contexts made from now on); returns what puts it back on the run's clock. For a spec that runs a day
- * of its own on a server of its own (day-kinds.spec.ts); workers: 1, so nothing else runs meanwhile.
+ * of its own on a server of its own (day-kinds.spec.ts); a worker process runs one test at a time, so
+ * nothing else in this process runs meanwhile.
  */
 export function moveClockTo(at: string): () => void {
   fixClockAt(at);

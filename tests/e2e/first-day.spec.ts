@@ -1,6 +1,10 @@
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
-import { expect, type Page, test } from "./fixtures";
+import { DEMO_CUSTOMER, expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, expectAllSynced, freshName, signIn, user } from "./sync-helpers";
+
+// The tests of this file are independent of one another: the two workers may share them out, so that
+// only the test holding a lock waits for it.
+test.describe.configure({ mode: "parallel" });
 
 // A new agency's first day (docs/first-day.md): where an agent lands, what the screens are called, and
 // a policy page whose buttons say what they do.
@@ -14,19 +18,23 @@ test("an agent signing in lands on the Agent Hub; the customers list is called C
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 15_000 });
 });
 
-test("a policy page offers one way to add LRP coverage and says 'Cancel policy', never a bare 'Cancel'", async ({
-  page,
-}) => {
-  await page.goto(
-    `/login/?login_hint=${encodeURIComponent(AGENT.email)}&returnTo=${encodeURIComponent(`/agent/customers?customer=${AGENT.sub}`)}`,
-  );
-  await expect(page.getByRole("button", { name: `Account: ${AGENT.name}` })).toBeVisible({ timeout: 20_000 });
-  const book = await seedDemoCustomerBook(page);
-  await page.goto(`/agent/policies/${encodeURIComponent(book.lrpPolicyId)}`);
-  await expect(page.getByRole("link", { name: "Cancel policy" })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: /LRP coverage/ })).toHaveCount(1);
-});
+test(
+  "a policy page offers one way to add LRP coverage and says 'Cancel policy', never a bare 'Cancel'",
+  DEMO_CUSTOMER,
+  async ({ page }) => {
+    await page.goto(
+      `/login/?login_hint=${encodeURIComponent(AGENT.email)}&returnTo=${encodeURIComponent(`/agent/customers?customer=${AGENT.sub}`)}`,
+    );
+    await expect(page.getByRole("button", { name: `Account: ${AGENT.name}` })).toBeVisible({
+      timeout: 20_000,
+    });
+    const book = await seedDemoCustomerBook(page);
+    await page.goto(`/agent/policies/${encodeURIComponent(book.lrpPolicyId)}`);
+    await expect(page.getByRole("link", { name: "Cancel policy" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /LRP coverage/ })).toHaveCount(1);
+  },
+);
 
 test("the LRP table on a 360 px phone: price, premium and end date without sideways scrolling; every column one tap away", async ({
   page,
@@ -142,19 +150,21 @@ test("every form marks its required fields and, saved with a gap, focuses the fi
   }
 });
 
-test("the LRP coverage, LGM endorsement and claim forms mark their required fields and focus the first gap", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await signIn(page, AGENT, recordPath(DEMO_CUSTOMER_ID));
-  const book = await seedDemoCustomerBook(page);
-  await expectAllSynced(page); // the claim screen finds the endorsement in the book's index
-  await expectFormHelps(page, "/agent/coverages/lrp/create", "Save coverage (status Quoted)");
-  await expectFormHelps(page, "/agent/coverages/lgm/create", "Save endorsement (status Quoted)");
-  // An ended LGM endorsement: a month's gross margin left empty is said at its field.
-  const claim = `/agent/claims?coverage=${encodeURIComponent(book.lgmEndorsementId)}`;
-  await expectFormHelps(page, claim, "Open the claim", /^Actual gross margin/);
-});
+test(
+  "the LRP coverage, LGM endorsement and claim forms mark their required fields and focus the first gap",
+  DEMO_CUSTOMER,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, AGENT, recordPath(DEMO_CUSTOMER_ID));
+    const book = await seedDemoCustomerBook(page);
+    await expectAllSynced(page); // the claim screen finds the endorsement in the book's index
+    await expectFormHelps(page, "/agent/coverages/lrp/create", "Save coverage (status Quoted)");
+    await expectFormHelps(page, "/agent/coverages/lgm/create", "Save endorsement (status Quoted)");
+    // An ended LGM endorsement: a month's gross margin left empty is said at its field.
+    const claim = `/agent/claims?coverage=${encodeURIComponent(book.lgmEndorsementId)}`;
+    await expectFormHelps(page, claim, "Open the claim", /^Actual gross margin/);
+  },
+);
 
 test("AIP settings: a wrong link in a closed provider section opens it, with the focus on the link and its message", async ({
   page,

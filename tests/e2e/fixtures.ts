@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as base } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, type TestDetails } from "@playwright/test";
 import { EMBEDDED_CLIENT_ID } from "../../sync-server/identity/embedded/client";
 import { e2eNow } from "./clock";
 
@@ -39,6 +39,21 @@ export const test = base.extend<{ clockAt: string | undefined }, { clockedBrowse
     await use(context);
   },
 });
+
+// Two workers share the run's one server (README "End-to-end tests: two at once"). A test that another
+// test running at the same moment would upset, or be upset by, says so with a lock (Playwright's `lock`
+// detail: tests holding one lock never run at once; Playwright keeps a spec file's tests in one worker,
+// so a file runs under the locks of all its tests):
+// - DEMO_CUSTOMER: the test writes the demo customer's record c-demo (renames it, adds records to its
+//   book) and reads back what it wrote; every such test holds it, one at a time.
+// - EXCLUSIVE: Playwright's built-in `-exclusive-` lock, nothing else runs meanwhile: the test changes
+//   what every signed-in user or the whole organisation gets (sessions, roles, organisation settings), or
+//   asserts a figure of time the other worker's load would stretch.
+
+/** Holds the demo customer's record (c-demo) for the test: `test(title, DEMO_CUSTOMER, body)`. */
+export const DEMO_CUSTOMER = { lock: "demo-customer" } satisfies TestDetails;
+/** Runs the test with nothing else running: `test(title, EXCLUSIVE, body)`. */
+export const EXCLUSIVE = { lock: "-exclusive-" } satisfies TestDetails;
 
 /**
  * A cookie a page script writes with an expiry (js-cookie: now + N days) expires on Chromium's own

@@ -1,5 +1,5 @@
 import { chooseOffer, choosePolicy, DEMO_CUSTOMER_ID, seedDemoCustomerBook } from "./book-helpers";
-import { expect, type Page, test } from "./fixtures";
+import { DEMO_CUSTOMER, expect, type Page, test } from "./fixtures";
 import {
   AGENT,
   CUSTOMER,
@@ -98,121 +98,123 @@ async function visit(page: Page, name: string, path: string, ready: string, prob
   await check(page, name, problems);
 }
 
-test("every agent book route and My coverages fit a 360 px phone: no sideways scroll, tap targets of 24 px", async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const agent = await device(browser, AGENT, customerPath(CUSTOMER_ID));
-  const page = agent.page;
-  const problems: string[] = [];
-  try {
-    await expectAllSynced(page);
-    const ids = await seedDemoCustomerBook(page);
-    await expectAllSynced(page);
-    await page.setViewportSize(PHONE);
+test(
+  "every agent book route and My coverages fit a 360 px phone: no sideways scroll, tap targets of 24 px",
+  DEMO_CUSTOMER,
+  async ({ browser }) => {
+    test.setTimeout(300_000);
+    const agent = await device(browser, AGENT, customerPath(CUSTOMER_ID));
+    const page = agent.page;
+    const problems: string[] = [];
+    try {
+      await expectAllSynced(page);
+      const ids = await seedDemoCustomerBook(page);
+      await expectAllSynced(page);
+      await page.setViewportSize(PHONE);
 
-    const routes: [string, string, string][] = [
-      ["agent-hub", "/agent", "agent-hub"],
-      ["customers", "/agent/customers", "customers-page"],
-      ["customer-record", customerPath(CUSTOMER_ID), "customer-record"],
-      ["customer-new", newCustomerPath(), "new-customer-form"],
-      ["entities", "/agent/entities", "entities-page"],
-      ["entity-create", `/agent/entities/create?customer=${CUSTOMER_ID}`, "entity-create"],
-      ["entity", `/agent/entities/${ids.entityId}`, "entity-page"],
-      ["entity-edit", `/agent/entities/${ids.entityId}/edit`, "entity-edit"],
-      ["entity-deactivate", `/agent/entities/${ids.entityId}/deactivate`, "confirm-action"],
-      ["policies", "/agent/policies", "policies-page"],
-      ["policy-create", `/agent/policies/create?customer=${CUSTOMER_ID}`, "policy-create"],
-      ["policy", `/agent/policies/${ids.lrpPolicyId}`, "policy-page"],
-      ["policy-edit", `/agent/policies/${ids.lrpPolicyId}/edit`, "policy-edit"],
-      ["policy-cancel", `/agent/policies/${ids.lrpPolicyId}/cancel`, "confirm-action"],
-      ["policy-terminate", `/agent/policies/${ids.lgmPolicyId}/terminate`, "confirm-action"],
-      ["coverages", "/agent/coverages", "coverages-page"],
-      ["lrp-create", `/agent/coverages/lrp/create?customer=${CUSTOMER_ID}`, "lrp-coverage-create-page"],
-      ["lrp-coverage", `/agent/coverages/lrp/${ids.lrpCoverageId}`, "lrp-coverage-page"],
-      ["lrp-edit", `/agent/coverages/lrp/${ids.lrpCoverageId}/edit`, "lrp-coverage-edit-page"],
-      ["lgm-endorsement", `/agent/coverages/lgm/${ids.lgmTodayId}`, "lgm-curve"],
-      ["lgm-endorsement-old", `/agent/coverages/lgm/${ids.lgmEndorsementId}`, "lgm-curve-unavailable"],
-      ["lgm-create", `/agent/coverages/lgm/create?customer=${CUSTOMER_ID}`, "lgm-create-page"],
-      ["claims", "/agent/claims", "claims-page"],
-    ];
-    for (const [name, path, ready] of routes) await visit(page, name, path, ready, problems);
+      const routes: [string, string, string][] = [
+        ["agent-hub", "/agent", "agent-hub"],
+        ["customers", "/agent/customers", "customers-page"],
+        ["customer-record", customerPath(CUSTOMER_ID), "customer-record"],
+        ["customer-new", newCustomerPath(), "new-customer-form"],
+        ["entities", "/agent/entities", "entities-page"],
+        ["entity-create", `/agent/entities/create?customer=${CUSTOMER_ID}`, "entity-create"],
+        ["entity", `/agent/entities/${ids.entityId}`, "entity-page"],
+        ["entity-edit", `/agent/entities/${ids.entityId}/edit`, "entity-edit"],
+        ["entity-deactivate", `/agent/entities/${ids.entityId}/deactivate`, "confirm-action"],
+        ["policies", "/agent/policies", "policies-page"],
+        ["policy-create", `/agent/policies/create?customer=${CUSTOMER_ID}`, "policy-create"],
+        ["policy", `/agent/policies/${ids.lrpPolicyId}`, "policy-page"],
+        ["policy-edit", `/agent/policies/${ids.lrpPolicyId}/edit`, "policy-edit"],
+        ["policy-cancel", `/agent/policies/${ids.lrpPolicyId}/cancel`, "confirm-action"],
+        ["policy-terminate", `/agent/policies/${ids.lgmPolicyId}/terminate`, "confirm-action"],
+        ["coverages", "/agent/coverages", "coverages-page"],
+        ["lrp-create", `/agent/coverages/lrp/create?customer=${CUSTOMER_ID}`, "lrp-coverage-create-page"],
+        ["lrp-coverage", `/agent/coverages/lrp/${ids.lrpCoverageId}`, "lrp-coverage-page"],
+        ["lrp-edit", `/agent/coverages/lrp/${ids.lrpCoverageId}/edit`, "lrp-coverage-edit-page"],
+        ["lgm-endorsement", `/agent/coverages/lgm/${ids.lgmTodayId}`, "lgm-curve"],
+        ["lgm-endorsement-old", `/agent/coverages/lgm/${ids.lgmEndorsementId}`, "lgm-curve-unavailable"],
+        ["lgm-create", `/agent/coverages/lgm/create?customer=${CUSTOMER_ID}`, "lgm-create-page"],
+        ["claims", "/agent/claims", "claims-page"],
+      ];
+      for (const [name, path, ready] of routes) await visit(page, name, path, ready, problems);
 
-    // The states a phone user reaches on those pages: an SBI added to a new entity; an offer chosen
-    // for a new LRP coverage; an LGM endorsement priced; a coverage's status change to confirm.
-    await visit(
-      page,
-      "entity-create-sbi",
-      `/agent/entities/create?customer=${CUSTOMER_ID}`,
-      "entity-create",
-      [],
-    );
-    await page.getByRole("button", { name: "Add an SBI" }).click();
-    await expect(page.getByTestId("sbi")).toHaveCount(1);
-    await check(page, "entity-create-sbi", problems);
-    await visit(
-      page,
-      "lrp-create-chosen",
-      `/agent/coverages/lrp/create?customer=${CUSTOMER_ID}`,
-      "lrp-coverage-create-page",
-      [],
-    );
-    await choosePolicy(page, ids.lrpPolicyNumber);
-    await chooseOffer(page, 100);
-    await check(page, "lrp-create-chosen", problems);
-    await visit(
-      page,
-      "lgm-create-priced",
-      `/agent/coverages/lgm/create?customer=${CUSTOMER_ID}`,
-      "lgm-create-page",
-      [],
-    );
-    await page.getByLabel("LGM policy", { exact: true }).selectOption(ids.lgmPolicyId);
-    await expect(page.getByTestId("lgm-create-quote")).toBeVisible({ timeout: 60_000 });
-    await check(page, "lgm-create-priced", problems);
-    await visit(
-      page,
-      "lrp-coverage-confirm",
-      `/agent/coverages/lrp/${ids.lrpCoverageId}`,
-      "lrp-coverage-page",
-      [],
-    );
-    await page.getByRole("button", { name: "Mark ended" }).click();
-    await expect(page.getByRole("button", { name: "Accepted → Ended" })).toBeVisible();
-    await check(page, "lrp-coverage-confirm", problems);
+      // The states a phone user reaches on those pages: an SBI added to a new entity; an offer chosen
+      // for a new LRP coverage; an LGM endorsement priced; a coverage's status change to confirm.
+      await visit(
+        page,
+        "entity-create-sbi",
+        `/agent/entities/create?customer=${CUSTOMER_ID}`,
+        "entity-create",
+        [],
+      );
+      await page.getByRole("button", { name: "Add an SBI" }).click();
+      await expect(page.getByTestId("sbi")).toHaveCount(1);
+      await check(page, "entity-create-sbi", problems);
+      await visit(
+        page,
+        "lrp-create-chosen",
+        `/agent/coverages/lrp/create?customer=${CUSTOMER_ID}`,
+        "lrp-coverage-create-page",
+        [],
+      );
+      await choosePolicy(page, ids.lrpPolicyNumber);
+      await chooseOffer(page, 100);
+      await check(page, "lrp-create-chosen", problems);
+      await visit(
+        page,
+        "lgm-create-priced",
+        `/agent/coverages/lgm/create?customer=${CUSTOMER_ID}`,
+        "lgm-create-page",
+        [],
+      );
+      await page.getByLabel("LGM policy", { exact: true }).selectOption(ids.lgmPolicyId);
+      await expect(page.getByTestId("lgm-create-quote")).toBeVisible({ timeout: 60_000 });
+      await check(page, "lgm-create-priced", problems);
+      await visit(
+        page,
+        "lrp-coverage-confirm",
+        `/agent/coverages/lrp/${ids.lrpCoverageId}`,
+        "lrp-coverage-page",
+        [],
+      );
+      await page.getByRole("button", { name: "Mark ended" }).click();
+      await expect(page.getByRole("button", { name: "Accepted → Ended" })).toBeVisible();
+      await check(page, "lrp-coverage-confirm", problems);
 
-    // The endorsement sold on a day whose market data is on neither the device nor the server: said
-    // plainly, and the stored figures stay.
-    await page.goto(`/agent/coverages/lgm/${ids.lgmEndorsementId}`);
-    const view = page.getByTestId("lgm-endorsement-page");
-    await expect(view.getByTestId("lgm-curve-unavailable")).toContainText(
-      "The market data of the sales date (2026-01-15) is not on this device",
-      { timeout: 30_000 },
-    );
-    await expect(view.getByTestId("producer-premium")).toHaveText("$1,230");
-    // Offline, the server's market history is not asked: the page says why.
-    await page.goto(customerPath(CUSTOMER_ID));
-    await expect(page.getByTestId("customer-record")).toBeVisible();
-    await expectAllSynced(page);
-    await agent.context.setOffline(true);
-    await dropSocket(page);
-    await page.locator(`a[href="/agent/coverages/lgm/${ids.lgmEndorsementId}"]`).click();
-    await expect(view.getByTestId("lgm-curve-unavailable")).toContainText(
-      "The market data of the sales date (2026-01-15) is not on this device and you are offline",
-    );
-    await agent.context.setOffline(false);
-    await restoreSocket(page);
-    await expectAllSynced(page);
-  } finally {
-    await agent.context.close();
-  }
+      // The endorsement sold on a day whose market data is on neither the device nor the server: said
+      // plainly, and the stored figures stay.
+      await page.goto(`/agent/coverages/lgm/${ids.lgmEndorsementId}`);
+      const view = page.getByTestId("lgm-endorsement-page");
+      await expect(view.getByTestId("lgm-curve-unavailable")).toContainText(
+        "The market data of the sales date (2026-01-15) is not on this device",
+        { timeout: 30_000 },
+      );
+      await expect(view.getByTestId("producer-premium")).toHaveText("$1,230");
+      // Offline, the server's market history is not asked: the page says why.
+      await page.goto(customerPath(CUSTOMER_ID));
+      await expect(page.getByTestId("customer-record")).toBeVisible();
+      await expectAllSynced(page);
+      await agent.context.setOffline(true);
+      await dropSocket(page);
+      await page.locator(`a[href="/agent/coverages/lgm/${ids.lgmEndorsementId}"]`).click();
+      await expect(view.getByTestId("lgm-curve-unavailable")).toContainText(
+        "The market data of the sales date (2026-01-15) is not on this device and you are offline",
+      );
+      await agent.context.setOffline(false);
+      await restoreSocket(page);
+      await expectAllSynced(page);
+    } finally {
+      await agent.context.close();
+    }
 
-  const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
-  try {
-    await producer.page.setViewportSize(PHONE);
-    await visit(producer.page, "my-coverages", "/insurance/my-coverages", "my-coverage", problems);
-  } finally {
-    await producer.context.close();
-  }
-  expect(problems).toEqual([]);
-});
+    const producer = await device(browser, CUSTOMER, "/insurance/my-coverages");
+    try {
+      await producer.page.setViewportSize(PHONE);
+      await visit(producer.page, "my-coverages", "/insurance/my-coverages", "my-coverage", problems);
+    } finally {
+      await producer.context.close();
+    }
+    expect(problems).toEqual([]);
+  },
+);

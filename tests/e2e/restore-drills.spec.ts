@@ -1,6 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, EXCLUSIVE, expect, type Page, test } from "./fixtures";
 import {
   cleanUp,
   controlled,
@@ -34,7 +34,9 @@ import {
 // reading the records from a device that never held them: what the server has is what was kept.
 
 test.setTimeout(120_000);
-test.afterAll(cleanUp);
+// Each drill has its own port, folders and browsers: the two workers may share them out; only drill 5,
+// which times the kill, waits until nothing else runs (EXCLUSIVE).
+test.describe.configure({ mode: "parallel" });
 
 let server: DrillServer | null = null;
 test.afterEach(async ({ browserName: _browser }, testInfo) => {
@@ -43,6 +45,7 @@ test.afterEach(async ({ browserName: _browser }, testInfo) => {
   if (process.env.DRILL_LOG && server) console.log(server.output());
   await server?.stop();
   server = null;
+  cleanUp();
 });
 
 /** The profile fields a fresh device reads on the server's copy of a customer's record. */
@@ -241,66 +244,68 @@ test("drill 4: a new version deployed while edits are pending — the update pro
   }
 });
 
-test("drill 5: the browser killed within 100 ms of the last keystroke, offline — every field survives", async ({
-  browser,
-}) => {
-  server = await startDrillServer(8196);
-  const profile = tempDir("profile");
-  const typed: Record<string, string> = {
-    Name: "Kill Ranch LLC",
-    "E-mail": "kill@example.com",
-    "Mobile phone": "555-555-0166",
-    "Street address": "1 Feedlot Road",
-    City: "Dodge City",
-  };
-  // Yesterday: the agent signed in on this device and opened the record; the browser was closed.
-  const yesterday = await killableBrowser(profile);
-  let id: string;
-  try {
-    await signInAt(yesterday.page, server.origin, AGENT, newCustomerPath());
-    id = await saveNewCustomer(yesterday.page, "Kill Ranch");
-    await expectAllSynced(yesterday.page);
-    await controlled(yesterday.page);
-  } finally {
-    await yesterday.close();
-  }
-  // Today, offline: every field typed, and the browser killed right after the last key.
-  const today = await killableBrowser(profile);
-  try {
-    await today.context.setOffline(true);
-    await today.page.goto(`${server.origin}${customerPath(id)}`);
-    await expect(status(today.page)).toHaveAttribute("data-state", "offline", { timeout: 20_000 });
-    const labels = Object.keys(typed);
-    for (const label of labels.slice(0, -1)) await field(today.page, label).fill(typed[label] as string);
-    const last = labels.at(-1) as string;
-    await field(today.page, last).fill("");
-    await field(today.page, last).pressSequentially(typed[last] as string);
-    const keyed = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    today.kill();
-    expect(Date.now() - keyed).toBeLessThan(100);
-  } finally {
-    today.kill();
-  }
+test(
+  "drill 5: the browser killed within 100 ms of the last keystroke, offline — every field survives",
+  EXCLUSIVE,
+  async ({ browser }) => {
+    server = await startDrillServer(8196);
+    const profile = tempDir("profile");
+    const typed: Record<string, string> = {
+      Name: "Kill Ranch LLC",
+      "E-mail": "kill@example.com",
+      "Mobile phone": "555-555-0166",
+      "Street address": "1 Feedlot Road",
+      City: "Dodge City",
+    };
+    // Yesterday: the agent signed in on this device and opened the record; the browser was closed.
+    const yesterday = await killableBrowser(profile);
+    let id: string;
+    try {
+      await signInAt(yesterday.page, server.origin, AGENT, newCustomerPath());
+      id = await saveNewCustomer(yesterday.page, "Kill Ranch");
+      await expectAllSynced(yesterday.page);
+      await controlled(yesterday.page);
+    } finally {
+      await yesterday.close();
+    }
+    // Today, offline: every field typed, and the browser killed right after the last key.
+    const today = await killableBrowser(profile);
+    try {
+      await today.context.setOffline(true);
+      await today.page.goto(`${server.origin}${customerPath(id)}`);
+      await expect(status(today.page)).toHaveAttribute("data-state", "offline", { timeout: 20_000 });
+      const labels = Object.keys(typed);
+      for (const label of labels.slice(0, -1)) await field(today.page, label).fill(typed[label] as string);
+      const last = labels.at(-1) as string;
+      await field(today.page, last).fill("");
+      await field(today.page, last).pressSequentially(typed[last] as string);
+      const keyed = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      today.kill();
+      expect(Date.now() - keyed).toBeLessThan(100);
+    } finally {
+      today.kill();
+    }
 
-  const again = await openDevice(profile, server.origin, customerPath(id), { offline: true });
-  try {
-    for (const [label, value] of Object.entries(typed))
-      await expect(field(again.page, label), `${label} after the kill`).toHaveValue(value, {
-        timeout: 20_000,
-      });
-    await again.context.setOffline(false);
-    await reconnectNow(again.page);
-    await expectAllSaved(again.page);
-    // The address is not complete (no state, no ZIP code): it waits on this device, shown, until it is.
-    await expect(field(again.page, "Street address")).toHaveValue(typed["Street address"] as string);
-    const { Name, "E-mail": email, "Mobile phone": phone } = typed;
-    await expectOnServer(browser, server.origin, id, {
-      Name,
-      "E-mail": email,
-      "Mobile phone": phone,
-    } as Record<string, string>);
-  } finally {
-    await again.close();
-  }
-});
+    const again = await openDevice(profile, server.origin, customerPath(id), { offline: true });
+    try {
+      for (const [label, value] of Object.entries(typed))
+        await expect(field(again.page, label), `${label} after the kill`).toHaveValue(value, {
+          timeout: 20_000,
+        });
+      await again.context.setOffline(false);
+      await reconnectNow(again.page);
+      await expectAllSaved(again.page);
+      // The address is not complete (no state, no ZIP code): it waits on this device, shown, until it is.
+      await expect(field(again.page, "Street address")).toHaveValue(typed["Street address"] as string);
+      const { Name, "E-mail": email, "Mobile phone": phone } = typed;
+      await expectOnServer(browser, server.origin, id, {
+        Name,
+        "E-mail": email,
+        "Mobile phone": phone,
+      } as Record<string, string>);
+    } finally {
+      await again.close();
+    }
+  },
+);

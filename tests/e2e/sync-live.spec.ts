@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { EXCLUSIVE, expect, test } from "./fixtures";
 import {
   AGENT,
   AGENT2,
@@ -15,7 +15,7 @@ import {
 // fields both survive, a field that is not valid yet stays on its own screen, and the record's history
 // (rule AUDIT1) names who changed which field, from the server.
 
-test("two agents co-edit a customer live and see each other", async ({ browser }) => {
+test("two agents co-edit a customer live and see each other", EXCLUSIVE, async ({ browser }) => {
   const alex = await deviceWithNewCustomer(browser, AGENT, freshName("Live Ranch"));
   const jordan = await device(browser, AGENT2, customerPath(alex.id));
   try {
