@@ -16,6 +16,7 @@ import { useSession } from "../../lib/auth/session";
 import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
 import type { LastChange } from "../../lib/sync/synced-document";
 import { bookDocumentNames } from "./book-names";
+import { useKeepCoverageList } from "./coverage-list-copy";
 import { newRecordId } from "./record-ids";
 import { writeDiff, writeGiven } from "./write-diff";
 
@@ -131,6 +132,7 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
   const internal = useDocument<"customerInternal">(isAgent ? (names?.internal ?? null) : null);
   // The book document holds the summaries this customer's writes refresh: keep it open.
   const book = useDocument<"book">(isAgent ? (names?.book ?? null) : null);
+  useKeepCoverageList(isAgent ? (names?.book ?? null) : null, book.state !== null);
   const presence = usePresence(names?.customer ?? null);
   const by = session.user?.sub ?? "unknown";
 

@@ -6,8 +6,9 @@ import {
   LRP_COMMODITY_LABEL_BY_CODE,
 } from "../../../shared/catalogue/livestock";
 import { LRP_TYPES } from "../../../shared/catalogue/lrp-types";
-import type { CoverageStatus, CoverageSummary } from "../../../shared/documents/book";
+import type { CoverageStatus } from "../../../shared/documents/book";
 import { daysBetween } from "../../../shared/market/dates";
+import type { CoverageListItem } from "../../components/book/coverage-list-copy";
 import { formatDollars } from "../../lib/format";
 
 // The coverage list's rows, derived once from the organisation's summaries (the list re-derives only
@@ -60,9 +61,12 @@ export const providerName = (id: string | undefined): string =>
 export const coverageHref = (plan: "lrp" | "lgm", id: string): string =>
   `/agent/coverages/${plan}/${encodeURIComponent(id)}`;
 
-/** The list's rows: one per coverage summary, with the customer's name and every label resolved. */
+/**
+ * The list's rows: one per coverage summary (or per coverage of the device's compact copy of the list,
+ * which holds the summaries' listed fields), with the customer's name and every label resolved.
+ */
 export function coverageRows(
-  coverages: readonly CoverageSummary[],
+  coverages: readonly CoverageListItem[],
   customerNames: ReadonlyMap<string, string>,
   today: string,
 ): CoverageRow[] {

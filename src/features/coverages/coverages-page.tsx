@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { COVERAGE_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
+import { prefetchCoverageList } from "../../components/book/coverage-list-copy";
 import {
   type Column,
   PlanFilters,
@@ -64,9 +65,15 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
 
 const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
 
+// A page load of the list: its compact copy is read from the device while the sign-in is checked.
+prefetchCoverageList(typeof window === "undefined" ? "" : window.location.pathname);
+
 /** /agent/coverages — every LRP coverage and LGM endorsement of the organisation's book. */
 export default function CoveragesPage() {
-  const book = useBookIndex();
+  // On a page load the rows come first from the device's compact copy of the list, then from the book
+  // document (docs/agent-book-bench.md).
+  const book = useBookIndex({ coverageListFirst: true });
+  const { coverages, customerNames } = book.firstPaint ?? book;
   const today = useToday();
   const [filters, setFilter] = useUrlFilters(FILTER_KEYS);
   const filter: CoverageFilter = {
@@ -78,8 +85,8 @@ export default function CoveragesPage() {
   };
 
   const rows = useMemo(
-    () => coverageRows(book.coverages, book.customerNames, today),
-    [book.coverages, book.customerNames, today],
+    () => coverageRows(coverages, customerNames, today),
+    [coverages, customerNames, today],
   );
   const choices = useMemo(() => planFilterChoices(rows), [rows]);
   const { endingSoon } = filter;
@@ -109,7 +116,7 @@ export default function CoveragesPage() {
           New LGM endorsement
         </ButtonLink>
       </div>
-      {!book.loaded && book.coverages.length === 0 ? (
+      {!book.loaded && coverages.length === 0 ? (
         <p className="note" role="status">
           Loading the book…
         </p>

@@ -26,7 +26,7 @@ export function prefetchBookSnapshot(user: { sub?: string } & Record<string, unk
   const { orgId, roles } = readAccessClaims(user);
   // Only someone whose role reads the book (the server's rule, ACL3b) and only on an agent screen.
   const readsBook = roles.some((role) => ORG_DOCUMENT_POLICY.book[role].access !== "none");
-  if (!user.sub || !orgId || !BOOK_SCREEN.test(path) || !readsBook) return;
+  if (!user.sub || !orgId || !BOOK_SCREEN.test(path) || OWN_COPY_SCREEN.test(path) || !readsBook) return;
   const database = databaseName(user.sub, documentName.book(orgId));
   prefetchSnapshot(
     database,
@@ -34,6 +34,10 @@ export function prefetchBookSnapshot(user: { sub?: string } & Record<string, unk
   );
 }
 const BOOK_SCREEN = /^\/agent(\/|$)/;
+// The coverage list paints from a compact copy of its own and opens the book document after that paint
+// (src/components/book/coverage-list-copy.ts): the book's whole snapshot, read and parsed now, would
+// only hold the main thread before its rows.
+const OWN_COPY_SCREEN = /^\/agent\/coverages\/?$/;
 
 /** The warning at sign-out when some changes are not on the server yet (they stay on the device). */
 export function unsentWarning(pending: number, refused: number): string | null {

@@ -1,0 +1,326 @@
+import { useEffect, useState } from "react";
+import { INSURANCE_PLANS } from "../../../shared/catalogue/plans";
+import {
+  COVERAGE_STATUSES,
+  type CoverageSummary,
+  type CustomerSummary,
+} from "../../../shared/documents/book";
+import { documentName } from "../../../shared/documents/names";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
+import { readAccessClaims } from "../../lib/auth/access-claims";
+import { readCachedIdentity } from "../../lib/auth/identity-cache";
+import { useSession } from "../../lib/auth/session";
+import { useSyncClient } from "../../lib/sync";
+import { databaseName } from "../../lib/sync/database-names";
+import { whenIdle } from "../../lib/sync/device-snapshot";
+
+// The coverage list's first paint on a page load (docs/agent-book-bench.md): a compact copy of what the
+// list shows — each coverage's listed fields and the customers' names — kept in the book document's own
+// IndexedDB database (the `custom` store, key `coverage-list`, beside the device's snapshot of the
+// book), so it is deleted with the document (sign-out, lost access, a reset to the server's copy).
+// The device's snapshot holds the whole book (~3 MB of JSON for 5,000 coverages: customers, entities,
+// policies, coverages); this copy holds the ~0.7 MB the list needs, one array per coverage. It is
+// written from the loaded book document (never from a snapshot or from itself) after 2 s of quiet,
+// like the snapshot, while the book document is open; the list shows it until the book document's
+// own content replaces it.
+
+/** The fields of a coverage summary the coverage list shows, filters and links on. */
+export type CoverageListItem = Pick<
+  CoverageSummary,
+  | "id"
+  | "customerId"
+  | "plan"
+  | "providerId"
+  | "commodity"
+  | "type"
+  | "cropYear"
+  | "salesDate"
+  | "endDate"
+  | "head"
+  | "producerPremium"
+  | "status"
+>;
+
+export interface CoverageListCopy {
+  coverages: CoverageListItem[];
+  customerNames: ReadonlyMap<string, string>;
+}
+
+/** The key of the copy in the book database's `custom` store. */
+export const COVERAGE_LIST_KEY = "coverage-list";
+/** A copy of another schema version or layout is not shown. */
+const FORMAT = `rangeline-coverage-list:1:${DOCUMENT_SCHEMA_VERSION}`;
+
+/**
+ * One coverage: [id, customer (index into the names), plan, provider ("" for none), commodity, type,
+ * crop year, sales date, end date, head, producer premium, status].
+ */
+type Row = [string, number, string, string, string, string, number, string, string, number, string, string];
+
+interface Stored {
+  format: string;
+  names: [string, string | null][];
+  rows: Row[];
+}
+
+/** The copy's text for a book's coverages and customers (the names of the customers they list). */
+export function encodeCoverageList(
+  coverages: readonly CoverageListItem[],
+  customers: readonly Pick<CustomerSummary, "id" | "name">[],
+): string {
+  const nameOf = new Map(customers.map((c) => [c.id, c.name]));
+  // [customer id, name]; null for a customer without a summary (the list then shows its id).
+  const names: [string, string | null][] = [];
+  const index = new Map<string, number>();
+  const indexOf = (id: string): number => {
+    let i = index.get(id);
+    if (i === undefined) {
+      i = names.length;
+      index.set(id, i);
+      names.push([id, nameOf.get(id) ?? null]);
+    }
+    return i;
+  };
+  const rows = coverages.map(
+    (c): Row => [
+      c.id,
+      indexOf(c.customerId),
+      c.plan,
+      c.providerId ?? "",
+      c.commodity,
+      c.type,
+      c.cropYear,
+      c.salesDate,
+      c.endDate,
+      c.head,
+      c.producerPremium,
+      c.status,
+    ],
+  );
+  return JSON.stringify({ format: FORMAT, names, rows } satisfies Stored);
+}
+
+const PLANS: ReadonlySet<string> = new Set(INSURANCE_PLANS);
+const STATUSES: ReadonlySet<string> = new Set(COVERAGE_STATUSES);
+
+/** The copy from its text; null when it is of another format or does not read as one. */
+export function decodeCoverageList(text: unknown): CoverageListCopy | null {
+  if (typeof text !== "string") return null;
+  try {
+    const stored = JSON.parse(text) as Stored;
+    if (stored.format !== FORMAT || !Array.isArray(stored.names) || !Array.isArray(stored.rows)) return null;
+    const customerNames = new Map<string, string>();
+    for (const [id, name] of stored.names) if (name !== null) customerNames.set(id, name);
+    const coverages = stored.rows.map((r): CoverageListItem => {
+      const customer = stored.names[r[1]];
+      if (!customer || !PLANS.has(r[2]) || !STATUSES.has(r[11])) throw new Error("not a coverage list");
+      const item: CoverageListItem = {
+        id: r[0],
+        customerId: customer[0],
+        plan: r[2] as CoverageListItem["plan"],
+        commodity: r[4],
+        type: r[5],
+        cropYear: r[6],
+        salesDate: r[7],
+        endDate: r[8],
+        head: r[9],
+        producerPremium: r[10],
+        status: r[11] as CoverageListItem["status"],
+      };
+      if (r[3] !== "") item.providerId = r[3] as CoverageListItem["providerId"];
+      return item;
+    });
+    return { coverages, customerNames };
+  } catch {
+    return null;
+  }
+}
+
+// ---- on the device ------------------------------------------------------------------------------
+
+/**
+ * Opens a document's database only if it exists (y-indexeddb creates it with the document): a copy is
+ * never read from, or written into, a database the sync layer has not made or has deleted.
+ */
+const openExisting = (database: string): Promise<IDBDatabase | null> =>
+  new Promise((resolve) => {
+    let request: IDBOpenDBRequest;
+    try {
+      request = indexedDB.open(database);
+    } catch {
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => {
+      const db = request.result;
+      if (db.objectStoreNames.contains("custom")) resolve(db);
+      else {
+        db.close();
+        resolve(null);
+      }
+    };
+    request.onerror = () => resolve(null);
+    request.onblocked = () => resolve(null);
+  });
+
+async function readCopy(database: string): Promise<CoverageListCopy | null> {
+  const db = await openExisting(database);
+  if (!db) return null;
+  try {
+    const text = await new Promise<unknown>((resolve) => {
+      const request = db.transaction("custom", "readonly").objectStore("custom").get(COVERAGE_LIST_KEY);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(undefined);
+    });
+    return decodeCoverageList(text);
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
+async function writeCopy(database: string, text: string): Promise<void> {
+  const db = await openExisting(database);
+  if (!db) return;
+  try {
+    await new Promise<void>((resolve) => {
+      const transaction = db.transaction("custom", "readwrite");
+      transaction.objectStore("custom").put(text, COVERAGE_LIST_KEY);
+      transaction.oncomplete = () => resolve();
+      transaction.onabort = () => resolve();
+      transaction.onerror = () => resolve();
+    });
+  } catch {
+    // Not kept: the next page load waits for the book document, as without a copy.
+  } finally {
+    db.close();
+  }
+}
+
+/** A read started before the screen rendered (prefetchCoverageList), by database; used once. */
+const early = new Map<string, Promise<CoverageListCopy | null>>();
+
+/**
+ * A page load of the coverage list (`path`, the page's address when its chunk runs) by someone signed
+ * in on this device before: the copy is read while the sign-in is checked, for the identity the auth
+ * layer keeps (the screen uses it only if the session is that user's).
+ */
+export function prefetchCoverageList(path: string): void {
+  if (typeof window === "undefined" || !/^\/agent\/coverages\/?$/.test(path)) return;
+  const user = readCachedIdentity(window.localStorage)?.user;
+  const { orgId } = user ? readAccessClaims(user) : { orgId: null };
+  if (!user?.sub || !orgId) return;
+  const database = databaseName(user.sub, documentName.book(orgId));
+  if (!early.has(database)) early.set(database, readCopy(database));
+}
+
+/** At most this long for the copy: past it the screen opens the book document as without one. */
+const READ_TIMEOUT_MS = 1500;
+
+/**
+ * The copy kept for `database` (null: none, or no database given); undefined while it is read. The
+ * read is the prefetched one if there is one.
+ */
+export function useCoverageListCopy(database: string | null): CoverageListCopy | null | undefined {
+  const [read, setRead] = useState<{ database: string | null; copy: CoverageListCopy | null } | null>(
+    database === null ? { database, copy: null } : null,
+  );
+  useEffect(() => {
+    if (database === null) return;
+    let current = true;
+    const pending = early.get(database) ?? readCopy(database);
+    early.delete(database);
+    const timer = setTimeout(() => {
+      if (current) setRead({ database, copy: null });
+    }, READ_TIMEOUT_MS);
+    void pending.then((copy) => {
+      clearTimeout(timer);
+      if (current) setRead((r) => (r?.database === database ? r : { database, copy }));
+    });
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [database]);
+  if (database === null) return null;
+  return read?.database === database ? read.copy : undefined;
+}
+
+// ---- keeping it ---------------------------------------------------------------------------------
+
+interface Source {
+  coverages: Readonly<Record<string, CoverageListItem>> | undefined;
+  customers: Readonly<Record<string, Pick<CustomerSummary, "id" | "name">>> | undefined;
+}
+
+const kept = new Map<string, { timer?: ReturnType<typeof setTimeout>; saved: Source | null; next: Source }>();
+
+/**
+ * Keeps the copy of `database` in step with the loaded book document's content: after 2 s without a
+ * change (and when the browser is idle), if the coverages or the customers changed since the last
+ * copy (the sync layer keeps each section's object while nothing in it changes).
+ */
+function keepCoverageList(database: string, source: Source): void {
+  const entry = kept.get(database) ?? { saved: null, next: source };
+  kept.set(database, entry);
+  entry.next = source;
+  const same = (a: Source | null, b: Source) => a?.coverages === b.coverages && a?.customers === b.customers;
+  if (same(entry.saved, source)) return;
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(
+    () =>
+      whenIdle(() => {
+        const next = entry.next;
+        if (same(entry.saved, next)) return;
+        entry.saved = next;
+        const text = encodeCoverageList(
+          Object.values(next.coverages ?? {}),
+          Object.values(next.customers ?? {}),
+        );
+        void writeCopy(database, text);
+      }),
+    2000,
+  );
+}
+
+/** What the copy follows of the book document (a SyncedDocument of kind "book", src/lib/sync). */
+interface BookDocument {
+  observe(listener: () => void): unknown;
+  getState(): { loaded: boolean; removed: boolean; data: Partial<Source> };
+}
+
+const followed = new WeakSet<BookDocument>();
+
+/**
+ * Keeps the coverage list's copy of the book document `document` (stored in `database`) for as long
+ * as the document is open: the screens that open the book call it (useKeepCoverageList in
+ * use-book-index.ts and use-customer-book.ts), so changes that arrive while another screen is shown
+ * are kept too, as the document's snapshot keeps them.
+ */
+function followBookDocument(database: string, document: BookDocument): void {
+  if (followed.has(document)) return;
+  followed.add(document);
+  const check = () => {
+    const { loaded, removed, data } = document.getState();
+    if (loaded && !removed)
+      keepCoverageList(database, { coverages: data.coverages, customers: data.customers });
+  };
+  document.observe(check);
+  check();
+}
+
+/**
+ * For a screen that has the book document `name` open (`open`: its state is there): keeps the coverage
+ * list's copy of it for as long as it is open (followBookDocument).
+ */
+export function useKeepCoverageList(name: string | null, open: boolean): void {
+  const client = useSyncClient();
+  const userId = useSession().user?.sub ?? null;
+  useEffect(() => {
+    const document = open && name ? client?.opened(name) : undefined;
+    if (document && userId && name)
+      followBookDocument(databaseName(userId, name), document as unknown as BookDocument);
+  }, [open, client, name, userId]);
+}
