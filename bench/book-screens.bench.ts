@@ -37,6 +37,8 @@ const work = mkdtempSync(join(tmpdir(), "rangeline-bench-book-"));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const SIZE = { customers: 2_000, coverages: 5_000 };
 const AS_OF = "2026-11-20";
+/** BENCH_ONLY=page-load: only the list's page loads (for A/B runs of that measure), nothing else. */
+const PAGE_LOAD_ONLY = process.env.BENCH_ONLY === "page-load";
 const GOALS = { firstRenderMs: 300, filterMs: 50, exportMs: 1_000, quoteScriptKb: 250 };
 
 const LIST_PATH = process.env.BENCH_LIST_PATH ?? "/agent/coverages";
@@ -140,7 +142,13 @@ async function tracedPageLoad(page: Page, url: string): Promise<[number, number]
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser");
   await browser.startTracing(page, {
-    categories: ["blink.user_timing", "disabled-by-default-devtools.timeline"],
+    // BENCH_TRACE_CATEGORIES (comma-separated) records more, e.g. "devtools.timeline,v8.execute,
+    // disabled-by-default-v8.cpu_profiler" for a kept trace with scripts, network and CPU samples.
+    categories: [
+      "blink.user_timing",
+      "disabled-by-default-devtools.timeline",
+      ...(process.env.BENCH_TRACE_CATEGORIES?.split(",").filter(Boolean) ?? []),
+    ],
   });
   await page.goto(url, { waitUntil: "commit" });
   const at = (await page.evaluate(ROWS_SHOWN_ON_LOAD)) as number;
@@ -395,7 +403,7 @@ try {
   console.log(`List measured: ${LIST_PATH} (${EXPECTED_ROWS} rows expected); ${RUNS} runs of each measure.`);
 
   // JavaScript of the first quote screen, on a first visit (nothing cached), signed out.
-  {
+  if (!PAGE_LOAD_ONLY) {
     console.log("\nJavaScript for the first LRP quote screen (gzip -9 of each script loaded, signed out):");
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const kb = await quoteScreenScriptKb(await context.newPage(), base);
@@ -513,92 +521,99 @@ try {
   console.log(loadedLine);
   results.push(loadedLine);
 
-  // (b) in the app: from another screen, the menu link.
-  const clicks: number[] = [];
-  const clicksCpu: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
-    await page.goto(`${base}${FROM_PATH}`);
-    await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
-    await settled(page);
-    const [ms, cpu] = await withCpu(
-      cdp,
-      async () =>
-        (await page.evaluate(
-          `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
-        )) as number,
-    );
-    if (i < 2) continue;
-    clicks.push(ms);
-    clicksCpu.push(cpu);
-  }
-  if (process.env.BENCH_PROFILE) {
-    await page.goto(`${base}${FROM_PATH}`);
-    await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
-    await settled(page);
-    await profile(
-      page,
-      `the menu link from ${FROM_PATH}`,
-      async () =>
-        (await page.evaluate(
-          `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
-        )) as number,
-    );
-  }
-  report(
-    `First render of ${LIST_PATH}, menu link from ${FROM_PATH} (click → rows shown)`,
-    clicks,
-    GOALS.firstRenderMs,
-    clicksCpu,
-  );
-
-  const hasTable = (await page.getByTestId("record-table").count()) > 0;
-  if (!hasTable) {
-    console.log(`${LIST_PATH} has no RecordTable yet: search and CSV export not measured.`);
-  } else {
-    // Search: alternately a word and the empty box, so each input changes the rows.
-    const words = ["Hansen", "Olson", "Steers", "Miller", "Keller", "Vogel", "Lund", "Schmidt"];
-    const search = (value: string) =>
-      withCpu(
+  if (!PAGE_LOAD_ONLY) {
+    // (b) in the app: from another screen, the menu link.
+    const clicks: number[] = [];
+    const clicksCpu: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      await page.goto(`${base}${FROM_PATH}`);
+      await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
+      await settled(page);
+      const [ms, cpu] = await withCpu(
         cdp,
-        async () => (await page.evaluate(`(${SEARCH_AND_WAIT})(${JSON.stringify({ value })})`)) as number,
+        async () =>
+          (await page.evaluate(
+            `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
+          )) as number,
       );
-    for (let i = 0; i < 3; i++) {
-      await search(words[i] as string);
-      await search("");
+      if (i < 2) continue;
+      clicks.push(ms);
+      clicksCpu.push(cpu);
     }
-    const filters: [number, number][] = [];
-    const clears: [number, number][] = [];
-    for (let i = 0; i < RUNS; i++) {
-      filters.push(await search(words[i % words.length] as string));
-      clears.push(await search(""));
+    if (process.env.BENCH_PROFILE) {
+      await page.goto(`${base}${FROM_PATH}`);
+      await page.getByRole("button", { name: `Account: ${agent.name}` }).waitFor();
+      await settled(page);
+      await profile(
+        page,
+        `the menu link from ${FROM_PATH}`,
+        async () =>
+          (await page.evaluate(
+            `(${NAVIGATE_AND_WAIT})(${JSON.stringify({ path: LIST_PATH, rows: ROWS })})`,
+          )) as number,
+      );
     }
-    const wall = (xs: [number, number][]) => xs.map(([ms]) => ms);
-    const cpu = (xs: [number, number][]) => xs.map(([, ms]) => ms);
-    report("Search typed into the list (input → rows updated)", wall(filters), GOALS.filterMs, cpu(filters));
-    report("Search cleared (input → all rows back)", wall(clears), GOALS.filterMs, cpu(clears));
-
-    // CSV export of the whole list; the file is checked once.
-    const download = page.waitForEvent("download");
-    const exportOnce = () =>
-      withCpu(cdp, async () => (await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
-    const exports: [number, number][] = [await exportOnce()];
-    const file = await (await download).path();
-    const lines = readFileSync(file, "utf8").split("\r\n").filter(Boolean).length;
-    console.log(`CSV file: ${lines - 1} data rows (header + ${lines - 1})`);
-    // Later runs: the time until the file is made (Chromium holds back repeated automatic downloads
-    // of a page, so their download events are not awaited).
-    for (let i = 1; i < RUNS; i++) exports.push(await exportOnce());
     report(
-      `CSV export of all ${EXPECTED_ROWS} rows (click → file made)`,
-      wall(exports),
-      GOALS.exportMs,
-      cpu(exports),
+      `First render of ${LIST_PATH}, menu link from ${FROM_PATH} (click → rows shown)`,
+      clicks,
+      GOALS.firstRenderMs,
+      clicksCpu,
     );
+
+    const hasTable = (await page.getByTestId("record-table").count()) > 0;
+    if (!hasTable) {
+      console.log(`${LIST_PATH} has no RecordTable yet: search and CSV export not measured.`);
+    } else {
+      // Search: alternately a word and the empty box, so each input changes the rows.
+      const words = ["Hansen", "Olson", "Steers", "Miller", "Keller", "Vogel", "Lund", "Schmidt"];
+      const search = (value: string) =>
+        withCpu(
+          cdp,
+          async () => (await page.evaluate(`(${SEARCH_AND_WAIT})(${JSON.stringify({ value })})`)) as number,
+        );
+      for (let i = 0; i < 3; i++) {
+        await search(words[i] as string);
+        await search("");
+      }
+      const filters: [number, number][] = [];
+      const clears: [number, number][] = [];
+      for (let i = 0; i < RUNS; i++) {
+        filters.push(await search(words[i % words.length] as string));
+        clears.push(await search(""));
+      }
+      const wall = (xs: [number, number][]) => xs.map(([ms]) => ms);
+      const cpu = (xs: [number, number][]) => xs.map(([, ms]) => ms);
+      report(
+        "Search typed into the list (input → rows updated)",
+        wall(filters),
+        GOALS.filterMs,
+        cpu(filters),
+      );
+      report("Search cleared (input → all rows back)", wall(clears), GOALS.filterMs, cpu(clears));
+
+      // CSV export of the whole list; the file is checked once.
+      const download = page.waitForEvent("download");
+      const exportOnce = () =>
+        withCpu(cdp, async () => (await page.evaluate(`(${EXPORT_AND_TIME})()`)) as number);
+      const exports: [number, number][] = [await exportOnce()];
+      const file = await (await download).path();
+      const lines = readFileSync(file, "utf8").split("\r\n").filter(Boolean).length;
+      console.log(`CSV file: ${lines - 1} data rows (header + ${lines - 1})`);
+      // Later runs: the time until the file is made (Chromium holds back repeated automatic downloads
+      // of a page, so their download events are not awaited).
+      for (let i = 1; i < RUNS; i++) exports.push(await exportOnce());
+      report(
+        `CSV export of all ${EXPECTED_ROWS} rows (click → file made)`,
+        wall(exports),
+        GOALS.exportMs,
+        cpu(exports),
+      );
+    }
   }
   await context.close();
 
   // docs/sync-rules.md: the encoded size of this book and of its customer documents, version 3 against 4.
-  results.push(...bookSizes());
+  if (!PAGE_LOAD_ONLY) results.push(...bookSizes());
   console.log(`\nSummary (load average now ${loadavg()[0]?.toFixed(1)}):`);
   for (const line of results) console.log(`  ${line}`);
 } finally {
