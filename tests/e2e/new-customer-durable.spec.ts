@@ -109,3 +109,37 @@ test("a new customer saved while offline is on the device even when the page die
     await context.close();
   }
 });
+
+test("a new customer saved online, the page reloaded by itself as the record opens, is on the device and the server", async ({
+  browser,
+}) => {
+  const name = freshName("Reloaded Ranch");
+  const { context, page } = await device(browser, AGENT_USER, newCustomerPath());
+  try {
+    // The reload starts in the very task the app opens the record in: no time for anything after.
+    await page.evaluate(() => {
+      const original = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History["replaceState"]>) => {
+        original(...args);
+        if (/[?&]customer=/.test(window.location.href)) window.location.reload();
+      };
+    });
+    const form = page.getByTestId("new-customer-form");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByRole("button", { name: "Save customer" }).click();
+    await expect(page).toHaveURL(/[?&]customer=/);
+    const id = new URL(page.url()).searchParams.get("customer") as string;
+    await expect(field(page, "Name"), "the profile after the reload").toHaveValue(name, { timeout: 20_000 });
+    await expectAllSynced(page, 45_000);
+    const other = await device(browser, AGENT2, customerPath(id));
+    try {
+      await expect(field(other.page, "Name"), "the profile on the server").toHaveValue(name, {
+        timeout: 20_000,
+      });
+    } finally {
+      await other.context.close();
+    }
+  } finally {
+    await context.close();
+  }
+});
