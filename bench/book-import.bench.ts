@@ -9,7 +9,9 @@
 //   - the same import through the server (POST /api/orgs/demo/book-imports on a real server, SQLite):
 //     a dry run, then the import (what the command line does);
 //   - the book document's size after the import beside bench:book's book (2,000 customers, 5,000
-//     coverages), for the lists' budgets.
+//     coverages), for the lists' budgets;
+//   - the same file through the screen in headless Chromium on a real server, from the file's choice to
+//     "imported" (book-import-screen.ts).
 // BENCH_ROWS and BENCH_CUSTOMERS change the size.
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -31,6 +33,7 @@ import { issueTestToken } from "../sync-server/identity/testing";
 import { startServer } from "../sync-server/server";
 import { BOOK_HEADERS, bookRows, toCsv } from "../tests/fixtures/import/book-rows";
 import { generateBook } from "./book-data";
+import { appBuild, measureScreenImport, screenLines } from "./book-import-screen";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2_000);
@@ -207,4 +210,15 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// The screen: the same file through /agent/book-import in headless Chromium, on a real server
+// (book-import-screen.ts). BENCH_SCREEN=0 leaves it out; BENCH_DIST reuses a build.
+if (process.env.BENCH_SCREEN !== "0") {
+  const { dist, done } = appBuild();
+  try {
+    for (const line of screenLines(ROWS, await measureScreenImport(csv, dist))) say(line);
+  } finally {
+    done();
+  }
 }

@@ -228,7 +228,11 @@ export default function BookImportPage() {
             <progress value={stage.done ?? 0} max={stage.total} aria-label={stage.what}>
               {stage.done} of {stage.total}
             </progress>
-          ) : null}
+          ) : (
+            // A step without a count (the worker's dry run, the server's import): a moving bar, so the
+            // agent sees it working (docs/book-import.md "Import").
+            <progress aria-label={stage.what} />
+          )}
         </div>
       ) : null}
 
