@@ -15,7 +15,8 @@ import {
   writeProfile,
   writeRecord,
 } from "../sync/book-records";
-import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
+import type { Client, TestServer } from "../sync/harness";
+import { ADMIN as admin, AGENT as agent, BookServer, CUSTOMER as customer } from "./book-server";
 
 // docs/book-import.md "Undo": the undo of one book import as a whole (sync-server/history/import-undo.ts): an
 // agent's device writes an import (records marked with its id, its entry in the book document), another agent
@@ -23,9 +24,6 @@ import { type Client, connect, demoUser, startTestServer, type TestServer } from
 // back what it updated, leaves what was typed by hand, brings the book index in line and marks the entry
 // undone. Agents of the organisation only; a second undo is refused. Real server, SQLite.
 
-const agent = demoUser("agent@demo.rangeline.test");
-const customer = demoUser("customer@demo.rangeline.test");
-const admin = demoUser("admin@demo.rangeline.test");
 const IMPORT = "imp-01";
 const BOOK = "org/demo/book";
 const OLD = "org/demo/customer/c-old";
@@ -60,25 +58,11 @@ const plainOf = (doc: Y.Doc, section: string, key: string): Record<string, unkno
 };
 
 describe("book import undo (server, history and restore)", () => {
+  const session = new BookServer();
   let server: TestServer;
-  const clients: Client[] = [];
-  const open = async (name: string, user = agent) => {
-    const client = connect(server.syncUrl, name, await server.token(user));
-    clients.push(client);
-    expect(await client.ready).toBe(true);
-    return client;
-  };
-  const synced = (client: Client) => vi.waitFor(() => expect(client.provider.unsyncedChanges).toBe(0));
-  const post = async (path: string, user: { sub: string } | null, body: unknown) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (user) headers.authorization = `Bearer ${await server.token(user)}`;
-    const response = await fetch(new URL(path, `http://127.0.0.1:${server.port}`), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const open = (name: string, user?: { sub: string }) => session.open(name, user);
+  const synced = (client: Client) => session.synced(client);
+  const post = (path: string, user: { sub: string } | null, body: unknown) => session.post(path, user, body);
   const undo = (user: { sub: string } | null, body: unknown = {}, importId = IMPORT) =>
     post(`/api/orgs/demo/book-imports/${importId}/undo`, user, body);
 
@@ -89,7 +73,8 @@ describe("book import undo (server, history and restore)", () => {
   let oldInternal: Client;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    await session.start();
+    server = session.server;
     // Typed by hand before the import.
     old = await open(OLD);
     writeProfile(old.doc, sampleProfile("c-old", { name: "Old Ranch" }));
@@ -153,8 +138,7 @@ describe("book import undo (server, history and restore)", () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const client of clients) client.destroy();
-    await server?.stop();
+    await session.stop();
   });
 
   it("agents of the organisation only; bad input says where", async () => {
