@@ -4,12 +4,15 @@ import { importMarketFiles } from "../shared/market/importers/snapshot-builder";
 import type { LrpRateRow } from "../shared/market/snapshot";
 import { money, roundCents, roundDollars } from "../shared/pricing/money";
 import { readZip } from "../sync-server/market/zip";
+import { fullDayLgm, fullDayLrp, STATES } from "../tests/integration/market/full-day";
 
 // `npm run bench:import`: RMA's real daily LRP zip of 2023-12-14 (tests/fixtures/rma/, 57,600 rows)
 // unzipped and imported, with its time and the process's peak memory (goal: ≤ 2 s); then every one of
 // its 1,152 offers priced through the command line (`rangeline quote lrp --all`, one call per type and
 // length) and compared with the premium RMA's row implies: coverage price × head × target weight ×
-// rate, insured value to the cent, premium to the whole dollar (half up).
+// rate, insured value to the cent, premium to the whole dollar (half up). Last, a full-size day of
+// real-format files (every LRP row for 50 states, 500 LGM draws per state and type; goal ≤ 5 s), with the
+// process's CPU time beside the wall clock.
 
 const ZIP = "tests/fixtures/rma/2024_ADMLivestockLrp_Daily_20231214.zip";
 const HEAD = 100;
@@ -93,3 +96,26 @@ console.log(
 );
 for (const m of misses.slice(0, 10)) console.log(`  differs: ${m}`);
 if (matched !== priced || snapshot.lrpRates.length !== 1152) process.exitCode = 1;
+
+const lrpDay = fullDayLrp();
+const lgmDay = fullDayLgm();
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const dayStarted = performance.now();
+const dayCpu = cpuMs();
+const day = importMarketFiles(
+  {
+    lrpRate: { text: lrpDay.text, file: "A00630_LrpRate.txt" },
+    lgmGrossMargin: { text: lgmDay.margins, file: "A00600_LgmGrossMargin.txt" },
+    lgmDraw: { text: lgmDay.draws, file: "A00610_LgmDraw.txt" },
+  },
+  { label: "full day", asOf: "2026-11-20" },
+);
+const dayMs = performance.now() - dayStarted;
+const dayBytes = lrpDay.text.length + lgmDay.margins.length + lgmDay.draws.length;
+console.log(
+  `full day: ${(dayBytes / 1e6).toFixed(1)} MB of files, ${STATES.length} states, ${day.lrpRates.length.toLocaleString("en-US")} LRP offers imported in ${dayMs.toFixed(0)} ms wall, ${(cpuMs() - dayCpu).toFixed(0)} ms CPU (goal ≤ 5000 ms); peak memory (max RSS) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+);
+if (day.lrpRates.length !== lrpDay.offers) process.exitCode = 1;
