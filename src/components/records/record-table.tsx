@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { todayCentral } from "../../../shared/book/dates";
 import { Button } from "../ui/button";
 import { type CsvValue, downloadText, toCsv } from "./csv";
@@ -141,6 +141,30 @@ export function sortRows<Row>(
   return keyed.map((k) => k.row);
 }
 
+/**
+ * Rows in a list's first frame with rows: about a laptop screen's worth. The rest of the page
+ * (`pageSize`) follows right after that frame is painted, so a list's first paint does not wait for
+ * rows below the fold (docs/agent-book-bench.md).
+ */
+const FIRST_FRAME_ROWS = 20;
+
+/** False until the frame after the first one with rows has been painted (then true for good). */
+function usePaintedOnce(hasRows: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted || !hasRows) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted, hasRows]);
+  return painted;
+}
+
 /** A cell's text: an empty value shows as a dash, so a card on a phone never has a bare label. */
 const shownValue = (value: CsvValue): ReactNode =>
   value === null || value === undefined || value === "" ? "—" : value;
@@ -173,6 +197,8 @@ export function RecordTable<Row>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts kept are those of these rows
   const textOf = useMemo(() => searchTexts(columns), [rows, columns]);
   const visible = useMemo(() => searchIndexed(sorted, textOf, query), [sorted, textOf, query]);
+  const painted = usePaintedOnce(visible.length > 0);
+  const rendered = painted ? shown : Math.min(shown, FIRST_FRAME_ROWS);
 
   const exportCsv = () => {
     const csv = toCsv(
@@ -252,7 +278,7 @@ export function RecordTable<Row>({
               </tr>
             </thead>
             <tbody>
-              {visible.slice(0, shown).map((row) => (
+              {visible.slice(0, rendered).map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((c) => (
                     <td
