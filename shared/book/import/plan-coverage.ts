@@ -143,13 +143,8 @@ export function stageCoverage(
     return undefined;
   }
   const endDate = fields.endDate ?? addDays(salesDate, weeks * 7);
-  const { matched, id } = matchCoverage(context, {
-    policyId: policy.id,
-    commodity: commodity as Coverage["commodity"],
-    type,
-    salesDate,
-    endDate,
-  });
+  const identity = { policyId: policy.id, commodity, type, salesDate, endDate };
+  const { matched, id } = matchCoverage(context, identity);
   const cropYear = cropYearOf(salesDate);
   const limit = checkLrpHeadLimits({ id, commodity, cropYear, head }, Object.values(customer.coverages));
   if (limit) {

@@ -192,13 +192,8 @@ export function stageLgmCoverage(
     );
     return undefined;
   }
-  const { matched, id } = matchCoverage(context, {
-    policyId: policy.id,
-    commodity: commodity as Coverage["commodity"],
-    type,
-    salesDate,
-    endDate,
-  });
+  const identity = { policyId: policy.id, commodity, type, salesDate, endDate };
+  const { matched, id } = matchCoverage(context, identity);
   const sce = Object.fromEntries(
     (["expectedGrossMargin", "grossMarginGuarantee", "totalPremium", "subsidy", "producerPremium"] as const)
       .map((f) => [f, row.text(f)] as const)

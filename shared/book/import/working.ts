@@ -58,9 +58,9 @@ export function matchCoverage(
     coverageIdOf: (key: string) => string | undefined;
     newId: () => string;
   },
-  identity: Pick<Coverage, "policyId" | "commodity" | "type" | "salesDate" | "endDate">,
+  identity: { policyId: string; commodity: string; type: string; salesDate: string; endDate: string },
 ): { matched: Coverage | undefined; id: string } {
-  const matchedId = context.coverageIdOf(coverageKey(identity));
+  const matchedId = context.coverageIdOf(coverageKey(identity as Parameters<typeof coverageKey>[0]));
   const matched = matchedId ? context.customer.coverages[matchedId] : undefined;
   return { matched, id: matched?.id ?? context.newId() };
 }
