@@ -16,6 +16,19 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The parts of the test process's environment that set its clock (libfaketime's LD_PRELOAD and FAKETIME*,
+ * when the suite is run under `faketime` to check that it passes on any date): a server process started
+ * with an environment of its own keeps the tests' clock.
+ */
+export const clockEnvironment = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        (entry[0] === "LD_PRELOAD" || entry[0].startsWith("FAKETIME")) && entry[1] !== undefined,
+    ),
+  );
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
@@ -32,6 +45,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "sync-server/main.ts"], {
     cwd: root,
     env: {
+      ...clockEnvironment(),
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       HOST: "127.0.0.1",

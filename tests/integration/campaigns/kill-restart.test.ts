@@ -12,6 +12,7 @@ import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { SQLITE_FILE } from "../../../sync-server/storage";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
 import { writeSections } from "../../../sync-server/sync/doc-json";
+import { clockEnvironment } from "../admin/server-process";
 
 // The real server as a child process (sync-server/main.ts, SQLite in its data directory) sends a
 // campaign of 40 recipients through SMTP to a slow SMTP server on loopback. After 12 messages are
@@ -92,6 +93,7 @@ function startServer(smtpPort: number, clockAt: number): { process: ChildProcess
   const proc = spawn(node, ["--import", "tsx", "sync-server/main.ts"], {
     cwd: ROOT,
     env: {
+      ...clockEnvironment(),
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "test",
