@@ -104,3 +104,26 @@ describe("the offline count in fields", () => {
     expect(fields.size).toBe(3); // the name, the address, one new record
   });
 });
+
+describe("a record not on this device yet", () => {
+  it("gets no shared text made here, so the creating device's texts are the only ones (PRECREATED)", () => {
+    // A reader's device shows the record before its document arrived: an empty profile.
+    const reader = new Y.Doc();
+    expect(sharedTextOf(reader, "customer", "profile", ["name"], LOCAL)).toBeNull();
+    expect(sharedTextOf(reader, "customer", "entities", ["e1", "legalName"], LOCAL)).toBeNull();
+    expect(reader.share.size).toBe(0);
+    // The creator's profile arrives: every text is the creator's, the name as typed there, and the
+    // reader can now bind to it.
+    const creator = customer();
+    Y.applyUpdate(reader, Y.encodeStateAsUpdate(creator));
+    const name = sharedTextOf(reader, "customer", "profile", ["name"], LOCAL);
+    expect(name).toBe(profileMap(reader).get("name"));
+    expect(readDocument("customer", reader).data.profile?.name).toBe(sampleProfile().name);
+  });
+
+  it("once the record is here, a text it lacks (a record older than its text fields) is still made", () => {
+    const doc = customer();
+    profileMap(doc).delete("name");
+    expect(sharedTextOf(doc, "customer", "profile", ["name"], LOCAL)).toBeInstanceOf(Y.Text);
+  });
+});

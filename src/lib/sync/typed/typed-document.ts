@@ -1,7 +1,7 @@
 import type * as Y from "yjs";
 import type { z } from "zod";
 import type { DocumentKind } from "../../../../shared/documents/names";
-import { DOCUMENT_SECTIONS, type SectionName } from "../../../../shared/documents/shapes";
+import { DOCUMENT_SECTIONS, isRecordSection, type SectionName } from "../../../../shared/documents/shapes";
 import { isTextField } from "../../../../shared/documents/text-fields";
 import { DomainError } from "../../../../shared/errors";
 import { readSections } from "./incremental-read";
@@ -143,9 +143,25 @@ export const textFieldsOf =
     isTextField(kind, section, path);
 
 /**
+ * Whether the record that holds a field at `path` of `section` is on this device: the entry
+ * `path[0]` of a record section, or the section itself (a profile, a claim) with something in it.
+ */
+function recordIsHere(doc: Y.Doc, kind: DocumentKind, section: string, path: Path): boolean {
+  if (!doc.share.has(section)) return false;
+  const map = doc.getMap(section);
+  if (!isRecordSection(kind, section)) return map.size > 0;
+  const key = path[0];
+  return key !== undefined && map.get(key) !== undefined;
+}
+
+/**
  * The shared text of the text field at `path` of `section`, made if missing (a version-3 string in
  * it becomes its content) in a transaction with `origin`; null when the path is no text field, the
- * section is `meta`, or something else is stored there.
+ * section is `meta`, or something else is stored there — and when the record that holds the field is
+ * not on this device yet: its texts are made with the record, on the device that creates it
+ * (text-fields.ts PRECREATED). A text made here as well, say by a record screen open before the
+ * record arrived, would be a second value of the same key, and Yjs keeps only one of the two: an
+ * empty name made here could replace the one typed on the creating device, everywhere.
  */
 export function sharedTextOf(
   doc: Y.Doc,
@@ -157,6 +173,7 @@ export function sharedTextOf(
   if (!isTextField(kind, section, path)) return null;
   const stored = storedTextAt(doc, section, path);
   if (stored) return stored;
+  if (!recordIsHere(doc, kind, section, path)) return null;
   let text: Y.Text | null = null;
   doc.transact(() => {
     text = textAt(doc, section, path, textFieldsOf(kind, section));
