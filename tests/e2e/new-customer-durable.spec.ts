@@ -23,7 +23,8 @@ test.setTimeout(120_000);
 
 /**
  * In the page: once the address becomes `pattern` (the app's navigation to the saved record), abort
- * every IndexedDB write transaction that has not completed and refuse new ones, as when the page goes.
+ * every IndexedDB write transaction that has not completed, refuse new ones and send nothing more on
+ * the sync socket, as when the page goes.
  */
 async function dieWhenAddressMatches(page: Page, pattern: string) {
   await page.evaluate((source) => {
@@ -41,11 +42,14 @@ async function dieWhenAddressMatches(page: Page, pattern: string) {
       }
       return transaction;
     } as typeof open;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<typeof send>) {
+      if (!dead) send.apply(this, args);
+    };
     const regex = new RegExp(source);
     const die = () => {
       if (dead || !regex.test(window.location.href)) return;
       dead = true;
-      (window as unknown as { __aborted: number }).__aborted = live.size;
       for (const transaction of live) {
         try {
           transaction.abort();
@@ -110,27 +114,28 @@ test("a new customer saved while offline is on the device even when the page die
   }
 });
 
-test("a new customer saved online, the page reloaded by itself as the record opens, is on the device and the server", async ({
+test("a new customer saved online is on the device and reaches the server even when the page dies as the record opens", async ({
   browser,
 }) => {
-  const name = freshName("Reloaded Ranch");
+  // The CI case (saved, then the page reloaded at once), online: what the socket did not carry before
+  // the page went must be on the device. (This passes without whenStored too when the shared socket was
+  // up: the provider sends the update at once. The offline test above is the one that fails without it.)
+  const name = freshName("Online Durable Ranch");
   const { context, page } = await device(browser, AGENT_USER, newCustomerPath());
   try {
-    // The reload starts in the very task the app opens the record in: no time for anything after.
-    await page.evaluate(() => {
-      const original = history.replaceState.bind(history);
-      history.replaceState = (...args: Parameters<History["replaceState"]>) => {
-        original(...args);
-        if (/[?&]customer=/.test(window.location.href)) window.location.reload();
-      };
-    });
+    await expectAllSynced(page);
+    await dieWhenAddressMatches(page, "[?&]customer=");
     const form = page.getByTestId("new-customer-form");
     await form.getByLabel("Name", { exact: true }).fill(name);
     await form.getByRole("button", { name: "Save customer" }).click();
     await expect(page).toHaveURL(/[?&]customer=/);
     const id = new URL(page.url()).searchParams.get("customer") as string;
-    await expect(field(page, "Name"), "the profile after the reload").toHaveValue(name, { timeout: 20_000 });
-    await expectAllSynced(page, 45_000);
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto(customerPath(id));
+    await expect(field(again, "Name"), "the profile on the device").toHaveValue(name, { timeout: 20_000 });
+    await expectAllSynced(again, 45_000);
     const other = await device(browser, AGENT2, customerPath(id));
     try {
       await expect(field(other.page, "Name"), "the profile on the server").toHaveValue(name, {
