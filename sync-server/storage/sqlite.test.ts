@@ -85,6 +85,32 @@ describe("SqliteStorage update log file", () => {
     await storage.close();
   });
 
+  it("[STORE1] the flush timer moves a record that waited a whole minute; one appended since waits for the next", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const file = tempFile();
+      const storage = new SqliteStorage(file);
+      const early = await storage.appendUpdate("user/a/watchlist", new Uint8Array([1]), "i1");
+      await vi.advanceTimersByTimeAsync(30_000);
+      const late = await storage.appendUpdate("user/a/watchlist", new Uint8Array([2]), "i1");
+      // The write lock's retry is a timer too: advanced in small steps until the table has the record.
+      const inTable = async (seqs: number[]) => {
+        for (let i = 0; i < 200 && committedSeqs(file, "user/a/watchlist").length < seqs.length; i++) {
+          await vi.advanceTimersByTimeAsync(10);
+        }
+        return committedSeqs(file, "user/a/watchlist");
+      };
+      await vi.advanceTimersByTimeAsync(30_000);
+      const afterOneMinute = await inTable([early]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      const afterTwo = await inTable([early, late]);
+      await storage.close();
+      expect({ afterOneMinute, afterTwo }).toEqual({ afterOneMinute: [early], afterTwo: [early, late] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("[STORE1] an update the table refuses stays in the log file; nothing acknowledged is lost", async () => {
     const file = tempFile();
     const storage = new SqliteStorage(file);

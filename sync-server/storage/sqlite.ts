@@ -33,8 +33,9 @@ import type { CompactionCover, MergeStates, Storage, StoredDocument } from "./ty
 import { type LoggedUpdate, UpdateLogFile } from "./update-log-file";
 
 /**
- * The log file's records move into the table at the latest after this long, or once this many wait.
- * Most never get there: a compaction of their document archives them straight from memory first.
+ * A log file's record that waited this long, and then one more such period, moves into the table; all
+ * of them do once this many wait. Most never get there: a compaction of their document (every 30 s at
+ * the latest while it is edited, docs/local-first.md) archives them straight from memory first.
  */
 const FLUSH_EVERY_MS = 60_000;
 const FLUSH_FROM_RECORDS = 20_000;
@@ -46,7 +47,7 @@ const bytes = (value: unknown): Uint8Array => new Uint8Array(value as Uint8Array
  * beside it (`<file>-updates`, update-log-file.ts). An appended update is written to that file before
  * appendUpdate's promise resolves, so it survives a crash or kill of the server process. Most records
  * leave the file when a compaction of their document archives them; the others move into the
- * `document_updates` table in one transaction within a minute (FLUSH_EVERY_MS), once 20,000 wait, and
+ * `document_updates` table in one transaction within two minutes (FLUSH_EVERY_MS), once 20,000 wait, and
  * before any read of the log; the file is emptied when none is left. Opening the storage moves what a
  * crash left in the file. A SQLite commit per update would cost several times the file write. Neither
  * the file nor the WAL (synchronous=NORMAL) is fsynced on every write, so an operating system crash or
@@ -182,14 +183,21 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Moves the log file's records into the table in one transaction and empties the file. A record the
-   * table refuses stays in the file and is retried, so nothing acknowledged is lost.
+   * Moves the log file's records (those up to seq `through`; default: all) into the table in one
+   * transaction and empties the file of them. A record the table refuses stays in the file and is
+   * retried, so nothing acknowledged is lost.
    */
-  private flushLog(): void {
+  private flushLog(through = Number.POSITIVE_INFINITY): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    const records = this.unflushed;
-    if (records.length === 0) return;
+    const all = this.unflushed;
+    const split = through === Number.POSITIVE_INFINITY ? all.length : all.findIndex((r) => r.seq > through);
+    const records = split === -1 ? all : all.slice(0, split);
+    const younger = split === -1 ? [] : all.slice(split);
+    if (records.length === 0) {
+      if (younger.length > 0) this.scheduleFlush();
+      return;
+    }
     const insert = this.statement(
       "INSERT INTO document_updates (seq, name, instance_id, user_id, update_data, received_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING",
     );
@@ -212,15 +220,26 @@ export class SqliteStorage implements Storage {
         }
       });
     }
-    this.unflushed = kept;
+    // In seq order: the refused ones are older than the younger ones.
+    this.unflushed = younger.length > 0 ? kept.concat(younger) : kept;
     // A record the table refused stays live in the file; the others are settled.
     this.logFile?.settle(records.filter((record) => !kept.includes(record)).map((record) => record.seq));
-    if (kept.length > 0) this.scheduleFlush();
+    if (this.unflushed.length > 0) this.scheduleFlush();
   }
 
-  /** Moves the log file's records into the table in about a second, unless that is already due. */
+  /**
+   * Moves the records appended so far into the table after FLUSH_EVERY_MS, unless a flush is already
+   * due; those appended meanwhile wait for the next one. (Moving every record, as until 2026-11-27,
+   * moved the last seconds of every edited document into the table just before its compaction archived
+   * them from there: each such record inserted and deleted once more.)
+   */
   private scheduleFlush(): void {
-    this.flushTimer ??= setTimeout(() => void this.exclusive(() => this.flushLog()), FLUSH_EVERY_MS).unref();
+    if (this.flushTimer) return;
+    const through = this.unflushed.at(-1)?.seq ?? 0;
+    this.flushTimer = setTimeout(
+      () => void this.exclusive(() => this.flushLog(through)),
+      FLUSH_EVERY_MS,
+    ).unref();
   }
 
   /**
