@@ -43,6 +43,45 @@ function holds(bytes: Uint8Array, part: Uint8Array): boolean {
   return false;
 }
 
+const IMPORT_ID_KEY = new TextEncoder().encode("importId");
+
+/** The import ids an update writes (a record's `importId`): none for an update by hand. */
+export function importIdsIn(update: Uint8Array): string[] {
+  if (!holds(update, IMPORT_ID_KEY)) return [];
+  const ids = new Set<string>();
+  for (const struct of Y.decodeUpdate(update).structs)
+    if (struct instanceof Y.Item && struct.parentSub === "importId") {
+      const [value] = struct.content.getContent();
+      if (typeof value === "string") ids.add(value);
+    }
+  return [...ids];
+}
+
+/**
+ * The book's log of imports of `orgId` by id (the file of each), read from the live book document when
+ * open, else as stored: the document history names an import's changes by their file with it.
+ */
+export async function importFiles(
+  hocuspocus: Hocuspocus | undefined,
+  storage: Storage,
+  orgId: string,
+): Promise<Map<string, string>> {
+  const name = documentName.book(orgId);
+  let doc = hocuspocus?.documents.get(name) as Y.Doc | undefined;
+  if (!doc) {
+    const stored = await storage.loadDocument(name);
+    doc = new Y.Doc();
+    if (stored.state) Y.applyUpdate(doc, stored.state);
+    for (const u of stored.updates) Y.applyUpdate(doc, u.update);
+  }
+  const files = new Map<string, string>();
+  for (const [id, value] of doc.getMap("imports")) {
+    const entry = importLogEntrySchema.safeParse(plain(value));
+    if (entry.success) files.set(id, entry.data.fileName);
+  }
+  return files;
+}
+
 /** What the undo does to one document's records. */
 export interface DocumentUndo {
   ref: DocumentRef;

@@ -12,6 +12,7 @@ import { keepsHistory } from "../storage/archive-tables";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
 import type { ConfirmationStore } from "./confirmations";
+import { importFiles, importIdsIn } from "./import-undo";
 import { touchedRecords } from "./past-state";
 import { pastJson, restorableSections, restoreDocument } from "./restore";
 
@@ -177,6 +178,16 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
     );
     const members = new Map((await storage.members.listMembers(ref.orgId)).map((m) => [m.id, m]));
     const limit = ready.input.limit ?? 200;
+    // A change that wrote records' `importId` was a book import's: named by its file (docs/book-import.md).
+    const files =
+      ref.kind === "customer" || ref.kind === "customerInternal"
+        ? await importFiles(options.hocuspocus(), storage, ref.orgId)
+        : null;
+    const importOf = (update: Uint8Array) => {
+      const id = files ? importIdsIn(update)[0] : undefined;
+      const fileName = id === undefined ? undefined : files?.get(id);
+      return id !== undefined && fileName !== undefined ? { import: { id, fileName } } : {};
+    };
     const changes = archive.updates
       .map((u, i) => ({
         seq: u.seq,
@@ -185,6 +196,7 @@ export function mountHistoryApi(app: Hono, options: HistoryApiOptions): void {
         userName: u.userId ? (members.get(u.userId)?.name ?? null) : null,
         userEmail: u.userId ? (members.get(u.userId)?.email ?? null) : null,
         records: touched[i] ?? [],
+        ...importOf(u.update),
       }))
       .reverse()
       .slice(0, limit);

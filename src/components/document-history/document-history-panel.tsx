@@ -3,6 +3,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
   type DocumentHistory,
+  type HistoryChange,
   type HistoryDocument,
   justBefore,
   listDocuments,
@@ -14,6 +15,7 @@ import {
 } from "./history-api";
 import "./document-history.css";
 import { useOrgDateTime } from "../../components/org-time/use-org-time";
+import { importWords } from "./import-labels";
 
 // docs/hardening.md: an administrator picks one of the organisation's documents, sees its changes of the
 // last 30 days by time and author, looks at it as it was just before a change, and restores one
@@ -22,6 +24,13 @@ import { useOrgDateTime } from "../../components/org-time/use-org-time";
 
 const who = (c: { userName: string | null; userEmail: string | null; userId: string | null }) =>
   c.userName ?? c.userEmail ?? (c.userId ? c.userId : "The server");
+
+/** The author, or "Imported from FILE by NAME" for a change a book import wrote (import-labels.ts). */
+const byline = (c: HistoryChange) => {
+  if (!c.import) return who(c);
+  const words = importWords({ kind: "imported", fileName: c.import.fileName });
+  return `${words.before}${who(c)}${words.after}`;
+};
 
 export interface DocumentHistoryPanelProps {
   orgId: string;
@@ -132,7 +141,7 @@ function DocumentHistoryPanel({ orgId, getAccessToken }: DocumentHistoryPanelPro
             {history.changes.map((c) => (
               <li key={c.seq} className="doc-history__change">
                 <span className="doc-history__when">{when(c.at)}</span>
-                <span className="doc-history__who">{who(c)}</span>
+                <span className="doc-history__who">{byline(c)}</span>
                 <span className="doc-history__records">
                   {c.records.length > 0 ? c.records.map(recordLabel).join(", ") : "—"}
                 </span>

@@ -16,6 +16,8 @@ export interface HistoryChange {
   userName: string | null;
   userEmail: string | null;
   records: { section: string; key: string | null }[];
+  /** The book import that wrote this change, when one did (docs/book-import.md "History label"). */
+  import?: { id: string; fileName: string };
 }
 
 export interface DocumentHistory {

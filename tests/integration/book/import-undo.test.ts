@@ -174,6 +174,21 @@ describe("book import undo (server, history and restore)", () => {
     expect(plainOf(book.doc, "imports", IMPORT)?.undoneAt).toBeUndefined();
   });
 
+  it("the administrator's document history names the import's change by its file; a change by hand has no import", async () => {
+    const response = await fetch(
+      new URL(`/api/orgs/demo/document-history?document=${NEW}`, `http://127.0.0.1:${server.port}`),
+      { headers: { authorization: `Bearer ${await server.token(admin)}` } },
+    );
+    expect(response.status).toBe(200);
+    const { changes } = (await response.json()) as { changes: { import?: unknown }[] };
+    // Newest first: the later edit of the endorsement by hand, then the import (then the document's start).
+    expect(changes.slice(0, 2).map((c) => c.import ?? null)).toEqual([
+      null,
+      { id: IMPORT, fileName: "book.csv" },
+    ]);
+    expect(changes.filter((c) => c.import)).toHaveLength(1);
+  });
+
   it("the undo removes what the import created, gives back what it updated, and marks the import undone", async () => {
     const done = await undo(agent);
     expect(done.status).toBe(200);
