@@ -93,6 +93,15 @@ export function stageProfile(
       row.refuse("customerName", "give the customer's name (no customer of the book matches this row)");
       return undefined;
     }
+    // A name is matched by its letters and digits (working.ts nameKey): one without any could never be
+    // found again, and the same file would make the customer twice.
+    if (nameKey(parties.name) === "") {
+      row.refuse(
+        "customerName",
+        `${JSON.stringify(parties.name.slice(0, 40))} has no letters or digits: give the customer's name`,
+      );
+      return undefined;
+    }
     const record = checked(
       row,
       customerProfileSchema,

@@ -13,6 +13,15 @@ const plan = (
 const column = (name: (typeof BOOK_HEADERS)[number]) => BOOK_HEADERS.indexOf(name);
 
 describe("planImport", () => {
+  it("refuses a customer name without letters or digits (it could never be matched again: the same file would make it twice)", () => {
+    const [row] = bookRows(1, 1) as [string[]];
+    row[column("Insured Name")] = ":";
+    const { report } = plan([row]);
+    expect(report.refused.map((r) => r.message)).toEqual([
+      'row 2, Insured Name: ":" has no letters or digits: give the customer\'s name',
+    ]);
+  });
+
   it("plans a wide sheet: each customer, entity and policy once, every endorsement", () => {
     const { report, writes } = plan(bookRows(6, 3));
     expect(report.rows).toEqual({
