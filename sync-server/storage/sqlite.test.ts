@@ -341,11 +341,18 @@ describe("SqliteStorage update log, compaction and checkpoints", () => {
       ),
     );
     await storage.listDocuments("user/"); // moves the log file's records into the table
-    // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, each second.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const copy = `${file}.copy`; // the database file alone, without its WAL
-    copyFileSync(file, copy);
-    expect(committedSeqs(copy, "user/a/watchlist")).toEqual(seqs);
+    // The event loop's connection never checkpoints (wal_autocheckpoint = 0); the worker does, each second:
+    // the database file alone, copied without its WAL, comes to hold every append.
+    const copy = `${file}.copy`;
+    const inFileAlone = () => {
+      copyFileSync(file, copy);
+      try {
+        return committedSeqs(copy, "user/a/watchlist");
+      } catch {
+        return []; // not even the table is in the file yet
+      }
+    };
+    await expect.poll(inFileAlone, { timeout: 20_000, interval: 200 }).toEqual(seqs);
     await storage.close();
   });
 });
