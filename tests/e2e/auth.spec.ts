@@ -3,6 +3,7 @@ import { navigationFor } from "../../src/app/navigation/nav-model";
 import { DEMO_USERS, type DemoUser } from "../../sync-server/identity/demo-users";
 import { createAccessTokenVerifier } from "../../sync-server/identity/verify";
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { signOut } from "./sync-helpers";
 
 // Sign-in end to end: the real @auth0/auth0-spa-js in Chromium against the sync server's embedded
 // identity provider. Each demo user signs in, sees the navigation of their role, stays signed in
@@ -40,21 +41,6 @@ async function expectNavigationFor(page: Page, user: DemoUser) {
       `${user.email} must not see ${route.path}`,
     ).toHaveCount(0);
   }
-}
-
-async function signOutFromMenu(page: Page, user: DemoUser) {
-  // Signing out clears the session on the page first, then leaves for the provider's /v2/logout,
-  // which sends the browser back to the origin: wait for that round trip to finish, or a reload
-  // right after it would race the redirect.
-  // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
-  const loaded = page.waitForEvent("load");
-  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
-  await accountButton(page, user).click();
-  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
-  await logout;
-  await loaded;
-  await expect(signInButton(page)).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe("/");
 }
 
 const hasLogoutCookie = async (context: BrowserContext) =>
@@ -96,7 +82,7 @@ for (const user of DEMO_USERS) {
     await expect(accountButton(page, user)).toBeVisible();
     await expectNavigationFor(page, user);
 
-    await signOutFromMenu(page, user);
+    await signOut(page, user);
     expect(await hasLogoutCookie(context)).toBe(true);
     await page.reload();
     await expect(signInButton(page)).toBeVisible();
@@ -128,7 +114,7 @@ test("signing out in one tab signs out the other", async ({ context }) => {
   await expect(accountButton(second, admin)).toBeVisible();
   await expect(second.getByTestId("sign-in-prompt")).toHaveCount(0);
 
-  await signOutFromMenu(first, admin);
+  await signOut(first, admin);
   await expect(signInButton(second)).toBeVisible({ timeout: 5000 });
 });
 

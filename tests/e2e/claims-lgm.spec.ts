@@ -11,6 +11,7 @@ import {
   documentDatabases,
   dropSocket,
   expectAllSynced,
+  signOut,
 } from "./sync-helpers";
 
 // docs/claims.md for LGM: an agent opens a claim from an ended LGM endorsement, types RMA's actual gross
@@ -143,13 +144,7 @@ test(
       await page.getByRole("link", { name: "Agent Hub" }).click();
       await expect(page.getByTestId("agent-hub")).toBeVisible();
       await agent.context.setOffline(false);
-      // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
-      const loaded = page.waitForEvent("load");
-      const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
-      await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
-      await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
-      await logout;
-      await loaded;
+      await signOut(page, AGENT);
       await expect.poll(() => documentDatabases(page)).toEqual([]);
     } finally {
       await agent.context.close();

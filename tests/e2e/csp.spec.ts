@@ -8,6 +8,7 @@ import {
   newCustomerPath,
   saveNewCustomer,
   signIn,
+  signOut,
   user,
 } from "./sync-helpers";
 
@@ -162,14 +163,7 @@ test("signed in: provider sign-in, silent authentication, sync socket, records a
   await expect(page.getByRole("button", { name: `Account: ${AGENT.name}` })).toBeVisible();
   await page.goto("/insurance/watchlist");
   await expectAllSynced(page);
-  await page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
-  // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
-  const loaded = page.waitForEvent("load");
-  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
-  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
-  await logout;
-  await loaded;
-  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await signOut(page, AGENT);
   await expectNoViolation(page, heard, since);
   await context.close();
 });

@@ -26,6 +26,7 @@ import {
   restoreSocket,
   saveNewCustomer,
   signIn,
+  signOut,
   status,
 } from "./sync-helpers";
 
@@ -157,15 +158,6 @@ test("drill 2: a server restart while a device has unsent edits — they reach t
   }
 });
 
-/** Signs the page's user out through the account menu. */
-async function signOut(page: Page, name: string) {
-  await page.getByRole("button", { name: `Account: ${name}` }).click();
-  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
-  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
 test("drill 3: sign-out with unsent offline edits — the person is warned, the edits wait for their next sign-in here and are never shown to another user", async ({
   browser,
 }) => {
@@ -183,14 +175,14 @@ test("drill 3: sign-out with unsent offline edits — the person is warned, the 
     await field(a.page, "Name").fill("Sign-out Ranch Unsent");
     await field(a.page, "E-mail").fill("unsent@example.com");
     await expect.poll(() => pendingOf(a.page)).toBeGreaterThan(0);
-    await signOut(a.page, AGENT.name);
+    await signOut(a.page, AGENT);
 
     // Someone else signs in on this device: the server's copy, never the first user's unsent edits.
     await signIn(a.page, AGENT2, customerPath(id));
     await expect(field(a.page, "Name")).toHaveValue("Sign-out Ranch");
     await expect(field(a.page, "E-mail")).toHaveValue("");
     await expectAllSaved(a.page);
-    await signOut(a.page, AGENT2.name);
+    await signOut(a.page, AGENT2);
 
     // The same user again: the edits are on the device and reach the server.
     await signIn(a.page, AGENT, customerPath(id));

@@ -1,5 +1,5 @@
 import { EXCLUSIVE, expect, test } from "./fixtures";
-import { AGENT, device, expectAllSynced } from "./sync-helpers";
+import { AGENT, device, expectAllSynced, signOut } from "./sync-helpers";
 
 // docs/hardening.md: "Sign out on all devices" from the account menu ends the user's sessions on the server
 // at once: the other device's live sync connection closes, its token is refused by the API, and this
@@ -29,16 +29,7 @@ test(
         });
       expect((await members()).status()).toBe(200);
 
-      // The load that ends the sign-out round trip (/v2/logout, back to the origin), caught from the start.
-      const loaded = laptop.page.waitForEvent("load");
-      const logout = laptop.page.waitForRequest(
-        (request) => new URL(request.url()).pathname === "/v2/logout",
-      );
-      await laptop.page.getByRole("button", { name: `Account: ${AGENT.name}` }).click();
-      await laptop.page.getByRole("menuitem", { name: "Sign out on all devices" }).click();
-      await logout;
-      await loaded;
-      await expect(laptop.page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible();
+      await signOut(laptop.page, AGENT, "Sign out on all devices");
 
       // The phone's connection was closed by the server and its token no longer opens anything.
       const refused = await members();

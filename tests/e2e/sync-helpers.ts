@@ -32,6 +32,28 @@ export async function signIn(page: Page, who: DemoUser, path: string) {
   await expect(page.getByRole("button", { name: `Account: ${who.name}` })).toBeVisible({ timeout: 20_000 });
 }
 
+/**
+ * Signs `who` out through the account menu and waits for the whole round trip: the session is
+ * cleared on the page first, then the browser leaves for the provider's /v2/logout and comes back to
+ * the origin. A navigation or a read started before that load would race the redirect.
+ */
+export async function signOut(
+  page: Page,
+  who: DemoUser,
+  menuItem: "Sign out" | "Sign out on all devices" = "Sign out",
+) {
+  const loaded = page.waitForEvent("load");
+  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/v2/logout");
+  await page.getByRole("button", { name: `Account: ${who.name}` }).click();
+  await page.getByRole("menuitem", { name: menuItem, exact: true }).click();
+  await logout;
+  await loaded;
+  await expect(page.locator("header").getByRole("button", { name: "Sign in" })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(new URL(page.url()).pathname).toBe("/");
+}
+
 export const status = (page: Page) => page.getByTestId("sync-status");
 
 /** Waits until the device is online with every change on the server. */
