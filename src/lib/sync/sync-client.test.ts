@@ -1,4 +1,6 @@
 import "fake-indexeddb/auto";
+import { createHash } from "node:crypto";
+import { createServer, type Socket } from "node:net";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SyncClient } from "./sync-client";
@@ -119,5 +121,59 @@ describe("whenStored (docs/local-first.md: created records are on the device bef
     first.open<"customer">("org/a/customer/c1");
     await expect(first.whenStored()).resolves.toBeUndefined();
     await first.close();
+  });
+});
+
+/**
+ * A WebSocket server on a dead link: it completes the opening handshake, then reads nothing more, so a
+ * close handshake never ends (as when the device's network is gone).
+ */
+async function deadLinkServer() {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.once("data", (request) => {
+      const key = /sec-websocket-key: *(\S+)/i.exec(request.toString())?.[1] ?? "";
+      const accept = createHash("sha1").update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest("base64");
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
+      socket.pause();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `ws://127.0.0.1:${port}/sync`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("disconnect", () => {
+  it("says the device is offline at once, not when a close handshake on a dead link ends", async () => {
+    const link = await deadLinkServer();
+    const online = new SyncClient({
+      url: link.url,
+      userId: "u1",
+      user: { id: "u1", name: "Agent", color: "#000" },
+      token: async () => "no-token",
+    });
+    try {
+      await new Promise<void>((resolve) => {
+        const stop = online.subscribe(() => {
+          if (online.getStatus().socket !== "connected") return;
+          stop();
+          resolve();
+        });
+      });
+      online.disconnect();
+      expect(online.getStatus().socket).toBe("disconnected");
+    } finally {
+      await online.close();
+      await link.close();
+    }
   });
 });

@@ -51,16 +51,14 @@ export class SyncClient {
       url: options.url,
       autoConnect: options.connect ?? true,
       ...RECONNECT,
-      onStatus: ({ status }) => {
-        this.socketStatus =
+      onStatus: ({ status }) =>
+        this.setSocketStatus(
           status === WebSocketStatus.Connected
             ? "connected"
             : status === WebSocketStatus.Connecting
               ? "connecting"
-              : "disconnected";
-        for (const document of this.documents.values()) document.refresh();
-        this.recompute();
-      },
+              : "disconnected",
+        ),
     });
     if (options.connect === false) this.socketStatus = "disconnected";
     this.status = {
@@ -209,9 +207,21 @@ export class SyncClient {
     for (const listener of this.listeners) listener();
   }
 
-  /** Drops the shared socket and keeps it down (the documents keep working on the device). */
+  /**
+   * Drops the shared socket and keeps it down (the documents keep working on the device). The device
+   * is offline from this moment: nothing more is sent (a closing socket queues what it is given), so
+   * the status says so now rather than when the close handshake ends, which on a dead link can take a
+   * minute.
+   */
   disconnect() {
     this.socket.disconnect();
+    this.setSocketStatus("disconnected");
+  }
+
+  private setSocketStatus(status: SocketStatus) {
+    this.socketStatus = status;
+    for (const document of this.documents.values()) document.refresh();
+    this.recompute();
   }
 
   /** Connects the shared socket again. */
