@@ -28,19 +28,23 @@ let failed = 0;
 let skipped = 0;
 const count = (ok) => (ok ? passed++ : failed++);
 
-// The app's build for the end-to-end tests starts now, beside the type-check (one process on one of the
-// machine's cores), so the end-to-end step finds it ready; `npm start` (the tests' server) rebuilds only
-// when a source is newer than the build, which is never during the run.
-const buildLog = join(results, "build.log");
-const build = new Promise((resolve) => {
-  const out = openSync(buildLog, "w");
-  const child = spawn(bin("vite"), ["build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: ["ignore", out, out],
+/** Starts `command` in the background, its output into `log`; resolves with whether it succeeded. */
+const background = (command, args, log) =>
+  new Promise((resolve) => {
+    const out = openSync(log, "w");
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", out, out] });
+    child.on("exit", (code) => resolve(code === 0));
+    child.on("error", () => resolve(false));
   });
-  child.on("exit", (code) => resolve(code === 0));
-  child.on("error", () => resolve(false));
-});
+
+// Two things the end-to-end tests need start now, beside the type-check (one process on one of the
+// machine's cores), so that step finds them ready: the app's build (`npm start`, the tests' server,
+// rebuilds only when a source is newer than the build, which is never during the run), and Debian's
+// Chromium, which a fresh machine installs with apt-get (mostly waiting on the network and the disk).
+const buildLog = join(results, "build.log");
+const build = background(bin("vite"), ["build", "--logLevel", "warn"], buildLog);
+const chromiumLog = join(results, "chromium.log");
+const chromium = background(process.execPath, [join(root, "scripts", "ensure-chromium.mjs")], chromiumLog);
 
 count(run("type-check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]));
 count(run("lint and format", bin("biome"), ["ci", "."]));
@@ -66,9 +70,11 @@ const built = await build;
 console.log(readFileSync(buildLog, "utf8").trim() || "(no warnings)");
 console.log(`━━ app build: ${built ? "ok" : "FAILED (the end-to-end step builds again and shows why)"}`);
 
-const e2eOk =
-  run("chromium", process.execPath, [join(root, "scripts", "ensure-chromium.mjs")]) &&
-  run("end-to-end tests", bin("playwright"), ["test"]);
+console.log("\n━━ chromium ━━");
+const chromiumOk = await chromium;
+console.log(readFileSync(chromiumLog, "utf8").trim() || "(already installed)");
+console.log(`━━ chromium: ${chromiumOk ? "ok" : "FAILED"}`);
+const e2eOk = chromiumOk && run("end-to-end tests", bin("playwright"), ["test"]);
 const playwright = readJson(join(results, "playwright.json"));
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
