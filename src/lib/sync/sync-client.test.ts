@@ -145,6 +145,10 @@ async function deadLinkServer() {
   const { port } = server.address() as { port: number };
   return {
     url: `ws://127.0.0.1:${port}/sync`,
+    /** Ends the connections open now (their close handshake ends, unanswered); new ones still open. */
+    cut: () => {
+      for (const socket of sockets.splice(0)) socket.destroy();
+    },
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -152,25 +156,48 @@ async function deadLinkServer() {
   };
 }
 
-describe("disconnect", () => {
+const onlineClient = (url: string) =>
+  new SyncClient({
+    url,
+    userId: "u1",
+    user: { id: "u1", name: "Agent", color: "#000" },
+    token: async () => "no-token",
+  });
+
+const socketBecomes = (client: SyncClient, state: "connected" | "disconnected") =>
+  new Promise<void>((resolve) => {
+    if (client.getStatus().socket === state) return resolve();
+    const stop = client.subscribe(() => {
+      if (client.getStatus().socket !== state) return;
+      stop();
+      resolve();
+    });
+  });
+
+describe("disconnect and connect", () => {
   it("says the device is offline at once, not when a close handshake on a dead link ends", async () => {
     const link = await deadLinkServer();
-    const online = new SyncClient({
-      url: link.url,
-      userId: "u1",
-      user: { id: "u1", name: "Agent", color: "#000" },
-      token: async () => "no-token",
-    });
+    const online = onlineClient(link.url);
     try {
-      await new Promise<void>((resolve) => {
-        const stop = online.subscribe(() => {
-          if (online.getStatus().socket !== "connected") return;
-          stop();
-          resolve();
-        });
-      });
+      await socketBecomes(online, "connected");
       online.disconnect();
       expect(online.getStatus().socket).toBe("disconnected");
+    } finally {
+      await online.close();
+      await link.close();
+    }
+  });
+
+  it("connects again when asked to while the dropped socket is still closing", async () => {
+    const link = await deadLinkServer();
+    const online = onlineClient(link.url);
+    try {
+      await socketBecomes(online, "connected");
+      online.disconnect();
+      online.connect();
+      expect(online.getStatus().socket).toBe("disconnected");
+      link.cut(); // the old socket's close ends now
+      await socketBecomes(online, "connected");
     } finally {
       await online.close();
       await link.close();

@@ -224,8 +224,13 @@ export class SyncClient {
     this.recompute();
   }
 
-  /** Connects the shared socket again. */
+  /**
+   * Connects the shared socket again. A socket dropped by disconnect() may still be closing (on a dead
+   * link its close handshake can take a minute), and the provider ignores connect() until it has
+   * closed: it is told to connect again once it has.
+   */
   connect() {
+    if (this.socket.status === WebSocketStatus.Connected) this.socket.shouldConnect = true;
     void this.socket.connect();
   }
 
