@@ -7,15 +7,16 @@ import { SyncClient } from "./sync-client";
 
 // Reopening what the device holds (sync-session.ts): the book document, several MB, opens at start
 // only when it holds changes the server does not have yet (written offline). Real y-indexeddb on an
-// in-memory IndexedDB; no server (the socket never connects).
+// in-memory IndexedDB; no server (the socket never connects), except for disconnect and connect, which
+// run against a WebSocket server on a dead link (below).
 
-const client = () =>
+const client = ({ url = "ws://127.0.0.1:9/sync", connect = false } = {}) =>
   new SyncClient({
-    url: "ws://127.0.0.1:9/sync",
+    url,
     userId: "u1",
     user: { id: "u1", name: "Agent", color: "#000" },
     token: async () => "no-token",
-    connect: false,
+    connect,
   });
 
 beforeEach(() => {
@@ -156,13 +157,18 @@ async function deadLinkServer() {
   };
 }
 
-const onlineClient = (url: string) =>
-  new SyncClient({
-    url,
-    userId: "u1",
-    user: { id: "u1", name: "Agent", color: "#000" },
-    token: async () => "no-token",
-  });
+/** A client connected to a dead-link server for `test`, both closed after it. */
+async function onDeadLink(test: (client: SyncClient, link: { cut(): void }) => Promise<void>) {
+  const link = await deadLinkServer();
+  const online = client({ url: link.url, connect: true });
+  try {
+    await socketBecomes(online, "connected");
+    await test(online, link);
+  } finally {
+    await online.close();
+    await link.close();
+  }
+}
 
 const socketBecomes = (client: SyncClient, state: "connected" | "disconnected") =>
   new Promise<void>((resolve) => {
@@ -175,32 +181,18 @@ const socketBecomes = (client: SyncClient, state: "connected" | "disconnected") 
   });
 
 describe("disconnect and connect", () => {
-  it("says the device is offline at once, not when a close handshake on a dead link ends", async () => {
-    const link = await deadLinkServer();
-    const online = onlineClient(link.url);
-    try {
-      await socketBecomes(online, "connected");
+  it("says the device is offline at once, not when a close handshake on a dead link ends", () =>
+    onDeadLink(async (online) => {
       online.disconnect();
       expect(online.getStatus().socket).toBe("disconnected");
-    } finally {
-      await online.close();
-      await link.close();
-    }
-  });
+    }));
 
-  it("connects again when asked to while the dropped socket is still closing", async () => {
-    const link = await deadLinkServer();
-    const online = onlineClient(link.url);
-    try {
-      await socketBecomes(online, "connected");
+  it("connects again when asked to while the dropped socket is still closing", () =>
+    onDeadLink(async (online, link) => {
       online.disconnect();
       online.connect();
       expect(online.getStatus().socket).toBe("disconnected");
       link.cut(); // the old socket's close ends now
       await socketBecomes(online, "connected");
-    } finally {
-      await online.close();
-      await link.close();
-    }
-  });
+    }));
 });
