@@ -1,13 +1,6 @@
 import { z } from "zod";
+import { CUSTOMER_ID_CLAIM, ORG_ID_CLAIM, ROLES_CLAIM } from "./claim-names";
 import { isRole, type Role } from "./roles";
-
-// The namespaced claims that carry a user's roles, organisation and linked customer record in both the
-// ID token (read by the browser) and the access token (read by the sync server). Auth0 requires custom
-// claims to be namespaced with a URL; a real tenant adds them in a post-login Action.
-export const CLAIM_NAMESPACE = "https://rangeline.app/";
-export const ROLES_CLAIM = `${CLAIM_NAMESPACE}roles`;
-export const ORG_ID_CLAIM = `${CLAIM_NAMESPACE}org_id`;
-export const CUSTOMER_ID_CLAIM = `${CLAIM_NAMESPACE}customer_id`;
 
 /** What the namespaced claims say about a user. Unknown role names (another app's roles) are ignored. */
 export interface AccessClaims {

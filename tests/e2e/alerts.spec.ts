@@ -192,29 +192,46 @@ test("a published snapshot that meets a target pushes a notification; the quote 
       );
   });
   const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
-  await cdp.send("ServiceWorker.enable");
-  await expect
-    .poll(() => registrations.filter((r) => !r.isDeleted && r.scopeURL === `${base}/`).length)
-    .toBeGreaterThan(0);
-  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL === `${base}/`);
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: base,
-    registrationId: registration?.registrationId ?? "",
-    data: decrypt(pushes[0] as Buffer, ua, auth),
+  // Each registration as last reported (an update may report one deleted that an earlier one listed).
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+    for (const r of e.registrations) registrations.set(r.registrationId, r);
   });
+  await cdp.send("ServiceWorker.enable");
+  const live = () => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL === `${base}/`);
+  await expect.poll(() => live().length).toBeGreaterThan(0);
+  const registration = live()[0];
+  const deliver = () =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: base,
+      registrationId: registration?.registrationId ?? "",
+      data: decrypt(pushes[0] as Buffer, ua, auth),
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string } | null)?.url,
+      })),
+    );
+  // DevTools' delivery is the push service's hop, and like a push service it is tried again: one run
+  // in about five of the whole suite under load saw no notification within 15 s of a single delivery
+  // (cause not found). The alert carries a tag, so a push delivered twice still shows one notification,
+  // which is what the assertion below reads.
+  await deliver();
+  let deliveredAt = Date.now();
   await expect
     .poll(
-      () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            url: (n.data as { url?: string } | null)?.url,
-          })),
-        ),
-      { timeout: 15_000 },
+      async () => {
+        const notifications = await shown();
+        if (notifications.length === 0 && Date.now() - deliveredAt > 5_000) {
+          await deliver();
+          deliveredAt = Date.now();
+        }
+        return notifications;
+      },
+      { timeout: 20_000 },
     )
     .toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
   expect(new URL(payload.url).pathname).toBe("/insurance/lrp-quote");

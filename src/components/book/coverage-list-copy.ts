@@ -5,14 +5,17 @@ import {
   type CoverageSummary,
   type CustomerSummary,
 } from "../../../shared/documents/book";
-import { documentName } from "../../../shared/documents/names";
 import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
-import { readAccessClaims } from "../../lib/auth/access-claims";
-import { readCachedIdentity } from "../../lib/auth/identity-cache";
 import { useSession } from "../../lib/auth/session";
 import { useSyncClient } from "../../lib/sync";
 import { databaseName } from "../../lib/sync/database-names";
 import { whenIdle } from "../../lib/sync/device-snapshot";
+import {
+  COVERAGE_LIST_KEY,
+  openExistingDatabase,
+  readCustomValue,
+  takeEarlyRead,
+} from "../../lib/sync/early-reads";
 
 // The coverage list's first paint on a page load (docs/agent-book-bench.md): a compact copy of what the
 // list shows — each coverage's listed fields and the customers' names — kept in the book document's own
@@ -46,8 +49,6 @@ export interface CoverageListCopy {
   customerNames: ReadonlyMap<string, string>;
 }
 
-/** The key of the copy in the book database's `custom` store. */
-export const COVERAGE_LIST_KEY = "coverage-list";
 /** A copy of another schema version or layout is not shown. */
 const FORMAT = `rangeline-coverage-list:1:${DOCUMENT_SCHEMA_VERSION}`;
 
@@ -138,51 +139,13 @@ export function decodeCoverageList(text: unknown): CoverageListCopy | null {
 
 // ---- on the device ------------------------------------------------------------------------------
 
-/**
- * Opens a document's database only if it exists (y-indexeddb creates it with the document): a copy is
- * never read from, or written into, a database the sync layer has not made or has deleted.
- */
-const openExisting = (database: string): Promise<IDBDatabase | null> =>
-  new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = indexedDB.open(database);
-    } catch {
-      resolve(null);
-      return;
-    }
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onsuccess = () => {
-      const db = request.result;
-      if (db.objectStoreNames.contains("custom")) resolve(db);
-      else {
-        db.close();
-        resolve(null);
-      }
-    };
-    request.onerror = () => resolve(null);
-    request.onblocked = () => resolve(null);
-  });
-
-async function readCopy(database: string): Promise<CoverageListCopy | null> {
-  const db = await openExisting(database);
-  if (!db) return null;
-  try {
-    const text = await new Promise<unknown>((resolve) => {
-      const request = db.transaction("custom", "readonly").objectStore("custom").get(COVERAGE_LIST_KEY);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(undefined);
-    });
-    return decodeCoverageList(text);
-  } catch {
-    return null;
-  } finally {
-    db.close();
-  }
-}
+const readCopy = async (database: string): Promise<CoverageListCopy | null> =>
+  decodeCoverageList(
+    await (takeEarlyRead(database, COVERAGE_LIST_KEY) ?? readCustomValue(database, COVERAGE_LIST_KEY)),
+  );
 
 async function writeCopy(database: string, text: string): Promise<void> {
-  const db = await openExisting(database);
+  const db = await openExistingDatabase(database);
   if (!db) return;
   try {
     await new Promise<void>((resolve) => {
@@ -199,29 +162,12 @@ async function writeCopy(database: string, text: string): Promise<void> {
   }
 }
 
-/** A read started before the screen rendered (prefetchCoverageList), by database; used once. */
-const early = new Map<string, Promise<CoverageListCopy | null>>();
-
-/**
- * A page load of the coverage list (`path`, the page's address when its chunk runs) by someone signed
- * in on this device before: the copy is read while the sign-in is checked, for the identity the auth
- * layer keeps (the screen uses it only if the session is that user's).
- */
-export function prefetchCoverageList(path: string): void {
-  if (typeof window === "undefined" || !/^\/agent\/coverages\/?$/.test(path)) return;
-  const user = readCachedIdentity(window.localStorage)?.user;
-  const { orgId } = user ? readAccessClaims(user) : { orgId: null };
-  if (!user?.sub || !orgId) return;
-  const database = databaseName(user.sub, documentName.book(orgId));
-  if (!early.has(database)) early.set(database, readCopy(database));
-}
-
 /** At most this long for the copy: past it the screen opens the book document as without one. */
 const READ_TIMEOUT_MS = 1500;
 
 /**
  * The copy kept for `database` (null: none, or no database given); undefined while it is read. The
- * read is the prefetched one if there is one.
+ * read is the one the page's first script started (early-reads.ts), if there is one.
  */
 export function useCoverageListCopy(database: string | null): CoverageListCopy | null | undefined {
   const [read, setRead] = useState<{ database: string | null; copy: CoverageListCopy | null } | null>(
@@ -230,8 +176,8 @@ export function useCoverageListCopy(database: string | null): CoverageListCopy |
   useEffect(() => {
     if (database === null) return;
     let current = true;
-    const pending = early.get(database) ?? readCopy(database);
-    early.delete(database);
+    // The read the page's first script started (src/lib/sync/early-reads.ts), if there is one.
+    const pending = readCopy(database);
     const timer = setTimeout(() => {
       if (current) setRead({ database, copy: null });
     }, READ_TIMEOUT_MS);

@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { COVERAGE_STATUSES } from "../../../shared/documents/book";
 import { useBookIndex } from "../../components/book";
-import { prefetchCoverageList } from "../../components/book/coverage-list-copy";
 import {
   type Column,
   PlanFilters,
@@ -64,9 +63,6 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
 ];
 
 const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
-
-// A page load of the list: its compact copy is read from the device while the sign-in is checked.
-prefetchCoverageList(typeof window === "undefined" ? "" : window.location.pathname);
 
 /** /agent/coverages — every LRP coverage and LGM endorsement of the organisation's book. */
 export default function CoveragesPage() {

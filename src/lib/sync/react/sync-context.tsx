@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { readCachedIdentity } from "../../auth/identity-cache";
 import { useSession } from "../../auth/session";
 import { deleteStoredDocuments } from "../device-store";
+import { startEarlyReads } from "../early-reads";
 import type { SyncClient } from "../sync-client";
 
 // The sync client of the signed-in user, for every screen below. Signed in (also offline, with the
@@ -12,10 +13,12 @@ import type { SyncClient } from "../sync-client";
 const SyncContext = createContext<SyncClient | null>(null);
 
 // Someone signed in on this device before (the identity the auth layer keeps): the sync code is fetched,
-// and a book screen's snapshot read, while the sign-in is checked, rather than after it.
+// and a book screen's snapshot read (the coverage list's copy at once, early-reads.ts), while the
+// sign-in is checked, rather than after it.
 if (typeof window !== "undefined") {
   const cached = readCachedIdentity(window.localStorage);
   if (cached) {
+    startEarlyReads(cached.user, window.location.pathname);
     void import("./sync-session")
       .then(({ prefetchBookSnapshot }) => prefetchBookSnapshot(cached.user, window.location.pathname))
       .catch(() => {});
