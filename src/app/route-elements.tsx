@@ -5,7 +5,15 @@ import type { RouteId } from "../../shared/access/routes";
 // later issue replaces one line here (or one file) per screen. A screen module default-exports its
 // component; the shell renders the title, the role gate and the frame around it.
 
-export type ScreenModule = { default: ComponentType };
+export type ScreenModule = {
+  default: ComponentType;
+  /**
+   * Runs when the route has loaded the screen, before its first render (the quote screens start the
+   * pricing worker and the market snapshot's download). Not a side effect of the screen's module: a
+   * chunk that holds it may also be loaded by other screens for what they share with it.
+   */
+  onRouteLoad?: () => void;
+};
 export type ScreenLoader = () => Promise<ScreenModule>;
 
 export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {

@@ -28,7 +28,9 @@ export function appRoutes(elements: Record<string, ScreenLoader> = ROUTE_ELEMENT
             lazy: async () => {
               const load = elements[route.id];
               if (!load) throw new Error(`No screen registered for route ${route.id}`);
-              return { Component: (await load()).default };
+              const screen = await load();
+              screen.onRouteLoad?.();
+              return { Component: screen.default };
             },
           }),
         ),

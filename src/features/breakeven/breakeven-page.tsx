@@ -22,8 +22,9 @@ import {
   lrpTypeForSaleWeight,
 } from "./breakeven-form";
 
-// The worker and the market snapshot start loading with this screen's code, before its first render.
-startPricing();
+// The worker and the market snapshot start loading once the route has this screen's code, before its
+// first render (src/app/route-elements.tsx).
+export const onRouteLoad = startPricing;
 
 const rowKeyOf = (r: LrpCoverageRow) => `${r.endorsementLengthWeeks}-${r.coverageLevel}`;
 

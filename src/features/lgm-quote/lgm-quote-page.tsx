@@ -24,8 +24,9 @@ import { DeductibleTable } from "./deductible-table";
 import { formatDeductible, lgmNoSalesText, lgmOrderNoSalesText, lgmQuoteText } from "./lgm-text";
 import { MonthTable } from "./month-table";
 
-// The worker and the market snapshot start loading with this screen's code, before its first render.
-startPricing();
+// The worker and the market snapshot start loading once the route has this screen's code, before its
+// first render (src/app/route-elements.tsx).
+export const onRouteLoad = startPricing;
 
 const [MARKETING_MONTH, , , PRODUCER_PREMIUM] = LGM_RESULT_LABELS;
 

@@ -37,8 +37,9 @@ import { ChosenCoverage } from "./chosen-coverage";
 import { FloorChart } from "./floor-chart";
 import { coverageTableText, orderNoSalesText } from "./quote-text";
 
-// The worker and the market snapshot start loading with this screen's code, before its first render.
-startPricing();
+// The worker and the market snapshot start loading once the route has this screen's code, before its
+// first render (src/app/route-elements.tsx).
+export const onRouteLoad = startPricing;
 
 /** /insurance/lrp-quote — every endorsement length and coverage level offered today, priced. */
 export default function LrpQuotePage() {

@@ -29,8 +29,9 @@ import { MoveField } from "./move-field";
 import { buildMoves, MARKETS, MOVE_DEFAULTS, MOVE_PARAM, type MoveMode, PERCENT_RANGE } from "./moves";
 import { scenarioText } from "./scenario-text";
 
-// The worker and the market snapshot start loading with this screen's code, before its first render.
-startPricing();
+// The worker and the market snapshot start loading once the route has this screen's code, before its
+// first render (src/app/route-elements.tsx).
+export const onRouteLoad = startPricing;
 
 const DEFAULTS = { ...LGM_DEFAULTS, ...MOVE_DEFAULTS };
 
