@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { INSURANCE_PLANS } from "../../../shared/catalogue/plans";
 import {
   COVERAGE_STATUSES,
@@ -14,6 +14,7 @@ import {
   COVERAGE_LIST_KEY,
   openExistingDatabase,
   readCustomValue,
+  settledEarlyRead,
   takeEarlyRead,
 } from "../../lib/sync/early-reads";
 
@@ -173,8 +174,23 @@ export function useCoverageListCopy(database: string | null): CoverageListCopy |
   const [read, setRead] = useState<{ database: string | null; copy: CoverageListCopy | null } | null>(
     database === null ? { database, copy: null } : null,
   );
+  let shown = read?.database === database ? read : null;
+  if (database !== null && shown === null) {
+    // Already read by the page's first script: shown in this render, not after an effect and a frame.
+    const early = settledEarlyRead(database, COVERAGE_LIST_KEY);
+    if (early) {
+      shown = { database, copy: decodeCoverageList(early.value) };
+      setRead(shown);
+    }
+  }
+  const shownFor = useRef<string | null>(null);
+  shownFor.current = shown?.database ?? null;
   useEffect(() => {
     if (database === null) return;
+    if (shownFor.current === database) {
+      takeEarlyRead(database, COVERAGE_LIST_KEY); // shown already: the early read is used up
+      return;
+    }
     let current = true;
     // The read the page's first script started (src/lib/sync/early-reads.ts), if there is one.
     const pending = readCopy(database);
@@ -191,7 +207,7 @@ export function useCoverageListCopy(database: string | null): CoverageListCopy |
     };
   }, [database]);
   if (database === null) return null;
-  return read?.database === database ? read.copy : undefined;
+  return shown ? shown.copy : undefined;
 }
 
 // ---- keeping it ---------------------------------------------------------------------------------

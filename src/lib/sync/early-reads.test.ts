@@ -3,7 +3,13 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentName } from "../../../shared/documents/names";
 import { databaseName } from "./database-names";
-import { COVERAGE_LIST_KEY, readCustomValue, startEarlyReads, takeEarlyRead } from "./early-reads";
+import {
+  COVERAGE_LIST_KEY,
+  readCustomValue,
+  settledEarlyRead,
+  startEarlyReads,
+  takeEarlyRead,
+} from "./early-reads";
 
 // The reads a page's first script starts (early-reads.ts): the coverage list's copy from the book
 // database of the user the device remembers, only on that screen, only from a database that exists,
@@ -46,6 +52,16 @@ describe("early reads", () => {
     startEarlyReads(USER, "/agent/coverages");
     await expect(takeEarlyRead(BOOK, COVERAGE_LIST_KEY)).resolves.toBe("the copy");
     expect(takeEarlyRead(BOOK, COVERAGE_LIST_KEY)).toBeUndefined();
+  });
+
+  it("says its value once it has arrived, until it is taken", async () => {
+    vi.useRealTimers(); // vi.waitFor polls on the real clock
+    await makeDatabase(BOOK, COVERAGE_LIST_KEY, "the copy");
+    startEarlyReads(USER, "/agent/coverages");
+    expect(settledEarlyRead(BOOK, COVERAGE_LIST_KEY)).toBeUndefined();
+    await vi.waitFor(() => expect(settledEarlyRead(BOOK, COVERAGE_LIST_KEY)).toEqual({ value: "the copy" }));
+    await takeEarlyRead(BOOK, COVERAGE_LIST_KEY);
+    expect(settledEarlyRead(BOOK, COVERAGE_LIST_KEY)).toBeUndefined();
   });
 
   it("starts nothing on another screen, or without a user and organisation", async () => {

@@ -56,13 +56,14 @@ export async function readCustomValue(database: string, key: string): Promise<un
   }
 }
 
-/** Reads started at the page's start, by database and key; each taken once, dropped unused after 10 s. */
-const started = new Map<string, Promise<unknown>>();
+/** Reads started at the page's start, by database and key, with their value once they have one. */
+const started = new Map<string, { read: Promise<unknown>; settled?: { value: unknown } }>();
 const id = (database: string, key: string) => `${database}\u0000${key}`;
 
 /**
  * At a page load by someone signed in on this device before (`user`, the identity the auth layer
- * keeps): starts the reads of the screen at `path`, if it has any.
+ * keeps): starts the reads of the screen at `path`, if it has any. Each is taken once; one nobody
+ * took is dropped after 10 s.
  */
 export function startEarlyReads(user: { sub?: unknown } & Record<string, unknown>, path: string): void {
   const orgId = user[ORG_ID_CLAIM];
@@ -71,17 +72,30 @@ export function startEarlyReads(user: { sub?: unknown } & Record<string, unknown
     if (!read.path.test(path)) continue;
     const database = databaseName(user.sub, documentName.book(orgId));
     const key = id(database, read.key);
-    const value = readCustomValue(database, read.key);
-    started.set(key, value);
+    const entry: { read: Promise<unknown>; settled?: { value: unknown } } = {
+      read: readCustomValue(database, read.key),
+    };
+    void entry.read.then((value) => {
+      entry.settled = { value };
+    });
+    started.set(key, entry);
     setTimeout(() => {
-      if (started.get(key) === value) started.delete(key);
+      if (started.get(key) === entry) started.delete(key);
     }, 10_000);
   }
 }
 
 /** The early read of `key` in `database`, once; undefined when none was started (or it was taken). */
 export function takeEarlyRead(database: string, key: string): Promise<unknown> | undefined {
-  const read = started.get(id(database, key));
+  const entry = started.get(id(database, key));
   started.delete(id(database, key));
-  return read;
+  return entry?.read;
+}
+
+/**
+ * The value of the early read of `key` in `database` if it has arrived (not taken): a screen's first
+ * render can show it at once instead of after an effect and a frame.
+ */
+export function settledEarlyRead(database: string, key: string): { value: unknown } | undefined {
+  return started.get(id(database, key))?.settled;
 }
