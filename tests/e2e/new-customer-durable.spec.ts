@@ -1,9 +1,11 @@
+import { addFromRecord, createEntity } from "./book-helpers";
 import { expect, type Page, test } from "./fixtures";
 import {
   AGENT as AGENT_USER,
   AGENT2,
   customerPath,
   device,
+  deviceWithNewCustomer,
   dropSocket,
   expectAllSynced,
   field,
@@ -145,6 +147,44 @@ test("a new customer saved online is on the device and reaches the server even w
       await other.context.close();
     }
   } finally {
+    await context.close();
+  }
+});
+
+test("an entity edited while offline is on the device even when the page dies as the entity opens", async ({
+  browser,
+}) => {
+  // The edit screens wait for the device too (useAfterStored): the changed tax id (its last four in
+  // the customer's document, the whole in the internal one) must survive the page dying the moment the
+  // app shows the entity again.
+  const { context, page, id } = await deviceWithNewCustomer(browser, AGENT_USER, freshName("Edit Ranch"));
+  try {
+    await addFromRecord(page, id, "Add entity");
+    const entityId = await createEntity(page, { legalName: freshName("Edit Ranch LLC"), ssn: "567-89-1234" });
+    await expectAllSynced(page);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    await page.goto(`/agent/entities/${entityId}/edit`);
+    const form = page.getByTestId("entity-edit");
+    await expect(form.getByRole("button", { name: "Save changes" })).toBeEnabled({ timeout: 15_000 });
+    await dropSocket(page);
+    await dieWhenAddressMatches(page, `/agent/entities/${entityId}$`);
+    await form.getByLabel("Tax id", { exact: true }).fill("567-89-1299");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/agent/entities/${entityId}$`));
+    await page.close();
+
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(`/agent/entities/${entityId}`);
+    await expect(again.getByTestId("entity-page"), "the edit on the device").toContainText("1299", {
+      timeout: 20_000,
+    });
+    await expect(status(again)).toContainText("not yet on the server");
+  } finally {
+    await context.setOffline(false);
     await context.close();
   }
 });

@@ -11,6 +11,7 @@ import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
 import { formatDate, formatNumber } from "../../lib/format";
+import { useAfterStored } from "../../lib/sync";
 import { typeLabel } from "./coverage-rows";
 import { LrpFigures } from "./lrp-coverage-page";
 import { LookupState, RecordLinks } from "./record-parts";
@@ -69,6 +70,7 @@ function EditForm({
 }) {
   const session = useSession();
   const navigate = useNavigate();
+  const stored = useAfterStored("coverage's change");
   const [status, setStatus] = useState<string>(c.status);
   const [reason, setReason] = useState(c.statusReason ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +98,7 @@ function EditForm({
           }),
         );
       }
-      navigate(viewHref);
+      stored.then(() => navigate(viewHref));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
@@ -148,8 +150,11 @@ function EditForm({
               error={error}
               onChange={setReason}
             />
+            {stored.problem ? <Alert tone="error">{stored.problem}</Alert> : null}
             <div className="coverage__actions">
-              <Button type="submit">Save</Button>
+              <Button type="submit" disabled={stored.storing}>
+                Save
+              </Button>
               <ButtonLink to={viewHref} variant="ghost">
                 Discard changes
               </ButtonLink>

@@ -18,7 +18,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { PresenceList } from "../../lib/sync";
+import { PresenceList, useAfterStored } from "../../lib/sync";
 import { changedEntityFields, type EntityDraft, entityDraftFrom, entityFromDraft } from "./entity-draft";
 import { EntityForm, entityFormPaths } from "./entity-form";
 import { entityHref } from "./entity-rows";
@@ -58,6 +58,7 @@ export default function EntityActionPage() {
  */
 function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
   const navigate = useNavigate();
+  const saved = useAfterStored("entity's changes");
   const [edits, setEdits] = useState<Partial<EntityDraft>>({});
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
@@ -108,7 +109,7 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
         ...(entity.spouse && !built.entity.spouse ? [taxIdKey.spouse(entity.id)] : []),
       ]);
       book.setField(null);
-      navigate(entityHref(entity.id));
+      saved.then(() => navigate(entityHref(entity.id)));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
@@ -136,8 +137,11 @@ function EntityEdit({ entity, book }: { entity: Entity; book: CustomerBook }) {
       </p>
       <NotSavedAlert title="Nothing was saved" issues={issues} placed={entityFormPaths(draft)} />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {saved.problem ? <Alert tone="error">{saved.problem}</Alert> : null}
       <div className="book-form__actions">
-        <Button type="submit">Save changes</Button>
+        <Button type="submit" disabled={saved.storing}>
+          Save changes
+        </Button>
         <ButtonLink to={entityHref(entity.id)} variant="ghost">
           Cancel
         </ButtonLink>

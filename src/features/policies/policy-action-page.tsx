@@ -25,7 +25,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useSession } from "../../lib/auth/session";
-import { PresenceList } from "../../lib/sync";
+import { PresenceList, useAfterStored } from "../../lib/sync";
 import { policyFieldLabel } from "./field-labels";
 import {
   changedPolicyFields,
@@ -73,6 +73,7 @@ export default function PolicyActionPage() {
 function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
   const aip = useOrgAip();
   const navigate = useNavigate();
+  const stored = useAfterStored("policy's changes");
   const index = useBookIndex();
   const [edits, setEdits] = useState<Partial<PolicyDraft>>({});
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
@@ -112,7 +113,7 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
       const fields = changedPolicyFields(policy, built.policy);
       if (Object.keys(fields).length > 0) book.patch("policies", policy.id, fields);
       book.setField(null);
-      navigate(policyHref(policy.id));
+      stored.then(() => navigate(policyHref(policy.id)));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
@@ -139,8 +140,11 @@ function PolicyEdit({ policy, book }: { policy: Policy; book: CustomerBook }) {
       />
       <NotSavedAlert title="Nothing was saved" issues={issues} placed={POLICY_FORM_PATHS} />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {stored.problem ? <Alert tone="error">{stored.problem}</Alert> : null}
       <div className="book-form__actions">
-        <Button type="submit">Save changes</Button>
+        <Button type="submit" disabled={stored.storing}>
+          Save changes
+        </Button>
         <ButtonLink to={policyHref(policy.id)} variant="ghost">
           Cancel
         </ButtonLink>
