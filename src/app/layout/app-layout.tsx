@@ -33,7 +33,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader sections={sections} />
-      {navigation.state === "loading" ? <div className="shell__progress" role="progressbar" /> : null}
+      {navigation.state === "loading" ? (
+        <div className="shell__progress" role="progressbar" aria-label="Loading the page" />
+      ) : null}
       <div className="shell__body">
         <aside className="shell__sidebar">
           <SiteNav sections={sections} />
