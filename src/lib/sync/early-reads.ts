@@ -11,9 +11,12 @@ import { databaseName } from "./database-names";
 /** The key of the coverage list's compact copy in the book database (src/components/book/coverage-list-copy.ts). */
 export const COVERAGE_LIST_KEY = "coverage-list";
 
+/** The coverage list's address: its page load reads the copy early (and not the book's whole snapshot). */
+export const COVERAGE_LIST_PATH = /^\/agent\/coverages\/?$/;
+
 /** What each screen reads early: its path and the key in the book database. */
 const EARLY_READS: readonly { path: RegExp; key: string }[] = [
-  { path: /^\/agent\/coverages\/?$/, key: COVERAGE_LIST_KEY },
+  { path: COVERAGE_LIST_PATH, key: COVERAGE_LIST_KEY },
 ];
 
 /** Opens a document's database only if it exists: an early read never creates one. */

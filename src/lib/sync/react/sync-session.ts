@@ -7,6 +7,7 @@ import { setMarketSource } from "../../pricing/pricing-store";
 import { databaseName, syncUrl } from "../config";
 import { prefetchSnapshot, whenIdle } from "../device-snapshot";
 import { deleteStoredDocuments, storedDocuments } from "../device-store";
+import { COVERAGE_LIST_PATH } from "../early-reads";
 import { documentMarketSource, marketHistoryOf } from "../market/device-market";
 import { SyncClient } from "../sync-client";
 import { installDebugHook } from "./debug-hook";
@@ -37,7 +38,7 @@ const BOOK_SCREEN = /^\/agent(\/|$)/;
 // The coverage list paints from a compact copy of its own and opens the book document after that paint
 // (src/components/book/coverage-list-copy.ts): the book's whole snapshot, read and parsed now, would
 // only hold the main thread before its rows.
-const OWN_COPY_SCREEN = /^\/agent\/coverages\/?$/;
+const OWN_COPY_SCREEN = COVERAGE_LIST_PATH;
 
 /** The warning at sign-out when some changes are not on the server yet (they stay on the device). */
 export function unsentWarning(pending: number, refused: number): string | null {
