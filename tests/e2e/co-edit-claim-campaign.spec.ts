@@ -133,6 +133,8 @@ async function closeAll(devices: Device[]) {
 test("two agents type into one claim note at once, at its start and its end, then one of them offline: every keystroke on both screens and after a reload", async ({
   browser,
 }) => {
+  // Two devices, two reloads and three runs typed at a person's pace: about 20 s on an idle machine.
+  test.setTimeout(90_000);
   const claimId = await seedClaim();
   const path = `/agent/claims/${encodeURIComponent(claimId)}`;
   const alex = await device(browser, AGENT, path);
@@ -184,6 +186,7 @@ test("two agents type into one claim note at once, at its start and its end, the
 test("two agents type into one campaign's name at once: every keystroke on both screens and after a reload", async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const campaignId = await seedCampaign("Morning LRP");
   const path = `/agent/quote-campaigns/${encodeURIComponent(campaignId)}/edit`;
   const alex = await device(browser, AGENT, path);
@@ -240,11 +243,10 @@ test("an IME composition in a claim note reaches the document once, when it ends
     }
     await cdp.send("Input.insertText", { text: "漢字" });
     await expect(note).toHaveValue("Ranch 漢字");
-    // A key after the composition: once it is on the server, so is everything typed before it.
-    await note.press("End");
-    await note.pressSequentially("!", { delay: KEY_MS });
-    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe("Ranch 漢字!");
-    expect(seen.slice(before)).toEqual(["Ranch 漢字", "Ranch 漢字!"]);
+    // One device's updates reach the server in order, so any half-composed value sent before the
+    // committed one is on the server's copy by the time the committed one is.
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe("Ranch 漢字");
+    expect(seen.slice(before)).toEqual(["Ranch 漢字"]);
   } finally {
     watcher.destroy();
     await alex.context.close();
