@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type Column,
   exportFileName,
+  firstSortedRows,
   searchIndexed,
   searchRows,
   searchTexts,
@@ -96,6 +98,32 @@ describe("RecordTable sort", () => {
       "olson",
     ]);
     expect(sortValues(["b", 3, "a"], "asc")).toEqual([3, "a", "b"]);
+  });
+});
+
+describe("RecordTable first frame", () => {
+  // A column holds one kind of value (a column of mixed kinds has no single order to agree on): numbers
+  // and numeric text, ISO dates, or text that differs only in case; with ties and empty values.
+  const empty = fc.constantFrom(null, "");
+  const kinds: fc.Arbitrary<string | number | null>[] = [
+    fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom("10", "9", "1.5"), empty),
+    fc.oneof(fc.constantFrom("2026-11-20", "2027-01-02", "2026-12-01"), empty),
+    fc.oneof(fc.constantFrom("a", "A", "b", "Éclair", "eclair"), empty),
+  ];
+  const rows = fc
+    .constantFrom(...kinds)
+    .chain((v) => fc.array(fc.record({ id: fc.nat(), v }), { maxLength: 60 }));
+  const column = { key: "v", label: "V", value: (r: { v: string | number | null }) => r.v };
+
+  it("shows the rows the whole sort puts first, in its order, whatever the rows and the count", () => {
+    fc.assert(
+      fc.property(rows, fc.constantFrom("asc", "desc"), fc.nat({ max: 70 }), (list, direction, count) => {
+        const rows = list.map((r, i) => ({ ...r, id: i }));
+        expect(firstSortedRows(rows, column, direction, count)).toEqual(
+          sortRows(rows, column, direction).slice(0, count),
+        );
+      }),
+    );
   });
 });
 

@@ -128,6 +128,17 @@ export function searchTexts<Row>(columns: readonly Column<Row>[]): (row: Row) =>
   };
 }
 
+interface Keyed<Row> {
+  row: Row;
+  key: SortKey;
+}
+
+/** The order of two keyed rows: empty values stay last whichever way the column is sorted. */
+const keyedOrder =
+  (direction: "asc" | "desc") =>
+  <Row,>(x: Keyed<Row>, y: Keyed<Row>): number =>
+    (x.key.empty || y.key.empty ? 1 : direction === "asc" ? 1 : -1) * compareKeys(x.key, y.key);
+
 export function sortRows<Row>(
   rows: readonly Row[],
   column: Column<Row> | undefined,
@@ -135,10 +146,34 @@ export function sortRows<Row>(
 ): Row[] {
   if (!column) return [...rows];
   const keyed = rows.map((row) => ({ row, key: sortKey(column.value(row)) }));
-  const sign = direction === "asc" ? 1 : -1;
-  // Empty values stay last whichever way the column is sorted.
-  keyed.sort((x, y) => (x.key.empty || y.key.empty ? 1 : sign) * compareKeys(x.key, y.key));
+  keyed.sort(keyedOrder(direction));
   return keyed.map((k) => k.row);
+}
+
+/**
+ * The first `count` rows of sortRows(rows, column, direction), without sorting the others: what a
+ * list's first frame shows. Rows that compare equal keep their order, as in the sort.
+ */
+export function firstSortedRows<Row>(
+  rows: readonly Row[],
+  column: Column<Row> | undefined,
+  direction: "asc" | "desc",
+  count: number,
+): Row[] {
+  if (!column) return rows.slice(0, count);
+  const order = keyedOrder(direction);
+  const first: Keyed<Row>[] = [];
+  for (const row of rows) {
+    const entry = { row, key: sortKey(column.value(row)) };
+    const last = first.at(-1);
+    if (first.length === count && last && order(entry, last) >= 0) continue;
+    // After every row it does not come before: an equal row met earlier stays first.
+    let at = first.length;
+    while (at > 0 && order(entry, first[at - 1] as Keyed<Row>) < 0) at--;
+    first.splice(at, 0, entry);
+    if (first.length > count) first.pop();
+  }
+  return first.map((k) => k.row);
 }
 
 /**
@@ -184,26 +219,30 @@ export function RecordTable<Row>({
   const [sort, setSort] = useState(initialSort ?? { key: columns[0]?.key ?? "", direction: "asc" as const });
   const [shown, setShown] = useState(pageSize);
   const sortId = useId();
+  const painted = usePaintedOnce(rows.length > 0);
+  // The first frame with rows, before any search: only the rows it shows are sorted out of the list.
+  const firstFrame = !painted && query === "";
+  const sortColumn = columns.find((c) => c.key === sort.key);
   // Sorted and indexed once per list (and sort); a keystroke in the search box only filters.
   const sorted = useMemo(
     () =>
-      sortRows(
-        rows,
-        columns.find((c) => c.key === sort.key),
-        sort.direction,
-      ),
-    [rows, columns, sort],
+      firstFrame
+        ? firstSortedRows(rows, sortColumn, sort.direction, FIRST_FRAME_ROWS)
+        : sortRows(rows, sortColumn, sort.direction),
+    [rows, sortColumn, sort.direction, firstFrame],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts kept are those of these rows
   const textOf = useMemo(() => searchTexts(columns), [rows, columns]);
   const visible = useMemo(() => searchIndexed(sorted, textOf, query), [sorted, textOf, query]);
-  const painted = usePaintedOnce(visible.length > 0);
+  // In the first frame `visible` holds only the rows it shows, out of all of `rows`.
+  const visibleCount = firstFrame ? rows.length : visible.length;
   const rendered = painted ? shown : Math.min(shown, FIRST_FRAME_ROWS);
 
   const exportCsv = () => {
+    const exported = firstFrame ? sortRows(rows, sortColumn, sort.direction) : visible;
     const csv = toCsv(
       columns.map((c) => c.label),
-      visible.map((row) => columns.map((c) => c.value(row))),
+      exported.map((row) => columns.map((c) => c.value(row))),
     );
     downloadText(exportFileName(exportName, todayCentral(new Date())), csv);
   };
@@ -244,16 +283,16 @@ export function RecordTable<Row>({
             ])}
           </select>
         </div>
-        <Button variant="secondary" onClick={exportCsv} disabled={visible.length === 0}>
+        <Button variant="secondary" onClick={exportCsv} disabled={visibleCount === 0}>
           Export CSV
         </Button>
       </div>
       <p className="record-table__count" data-testid="record-count">
-        {visible.length === rows.length
+        {visibleCount === rows.length
           ? `${rows.length} ${rows.length === 1 ? singular(label) : label}`
-          : `${visible.length} of ${rows.length} ${label}`}
+          : `${visibleCount} of ${rows.length} ${label}`}
       </p>
-      {visible.length === 0 ? (
+      {visibleCount === 0 ? (
         <div className="record-table__empty">{empty ?? `No ${label} match.`}</div>
       ) : (
         <div className="record-table__scroll">
@@ -295,9 +334,9 @@ export function RecordTable<Row>({
           </table>
         </div>
       )}
-      {visible.length > shown ? (
+      {visibleCount > shown ? (
         <Button variant="ghost" onClick={() => setShown((n) => n + pageSize)}>
-          Show {Math.min(pageSize, visible.length - shown)} more
+          Show {Math.min(pageSize, visibleCount - shown)} more
         </Button>
       ) : null}
     </div>

@@ -62,35 +62,75 @@ export const coverageHref = (plan: "lrp" | "lgm", id: string): string =>
   `/agent/coverages/${plan}/${encodeURIComponent(id)}`;
 
 /**
- * The list's rows: one per coverage summary (or per coverage of the device's compact copy of the list,
- * which holds the summaries' listed fields), with the customer's name and every label resolved.
+ * A row of the list. Its labels, its days left and its link are worked out when first read, not when
+ * the row is made: a page load makes 5,000 rows and its first frame reads 20 of them (the sort reads
+ * one field of each), so the labels of the rest wait until a search, a sort by them or an export asks.
  */
-export function coverageRows(
+class ListedCoverage implements CoverageRow {
+  readonly id: string;
+  readonly customerId: string;
+  readonly plan: "lrp" | "lgm";
+  readonly salesDate: string;
+  readonly endDate: string;
+  readonly head: number;
+  readonly producerPremium: string;
+  readonly providerId: string;
+  readonly cropYear: number;
+  readonly status: CoverageStatus;
+  readonly #item: CoverageListItem;
+  readonly #names: ReadonlyMap<string, string>;
+  readonly #today: string;
+
+  constructor(item: CoverageListItem, names: ReadonlyMap<string, string>, today: string) {
+    this.id = item.id;
+    this.customerId = item.customerId;
+    this.plan = item.plan;
+    this.salesDate = item.salesDate;
+    this.endDate = item.endDate;
+    this.head = item.head;
+    this.producerPremium = item.producerPremium;
+    this.providerId = item.providerId ?? "";
+    this.cropYear = item.cropYear;
+    this.status = item.status;
+    this.#item = item;
+    this.#names = names;
+    this.#today = today;
+  }
+  get customer(): string {
+    return this.#names.get(this.customerId) ?? this.customerId;
+  }
+  get planLabel(): string {
+    return PLAN_LABELS[this.plan];
+  }
+  get commodity(): string {
+    return commodityLabel(this.plan, this.#item.commodity);
+  }
+  get type(): string {
+    return typeLabel(this.plan, this.#item.commodity, this.#item.type);
+  }
+  get daysLeft(): number {
+    return daysBetween(this.#today, this.endDate);
+  }
+  get provider(): string {
+    return providerName(this.#item.providerId);
+  }
+  get statusLabel(): string {
+    return STATUS_LABELS[this.status] ?? this.status;
+  }
+  get href(): string {
+    return coverageHref(this.plan, this.id);
+  }
+}
+
+/**
+ * The list's rows: one per coverage summary (or per coverage of the device's compact copy of the list,
+ * which holds the summaries' listed fields), with the customer's name and every label (ListedCoverage).
+ */
+export const coverageRows = (
   coverages: readonly CoverageListItem[],
   customerNames: ReadonlyMap<string, string>,
   today: string,
-): CoverageRow[] {
-  return coverages.map((c) => ({
-    id: c.id,
-    customerId: c.customerId,
-    customer: customerNames.get(c.customerId) ?? c.customerId,
-    plan: c.plan,
-    planLabel: PLAN_LABELS[c.plan],
-    commodity: commodityLabel(c.plan, c.commodity),
-    type: typeLabel(c.plan, c.commodity, c.type),
-    salesDate: c.salesDate,
-    endDate: c.endDate,
-    daysLeft: daysBetween(today, c.endDate),
-    head: c.head,
-    producerPremium: c.producerPremium,
-    providerId: c.providerId ?? "",
-    provider: providerName(c.providerId),
-    cropYear: c.cropYear,
-    status: c.status,
-    statusLabel: STATUS_LABELS[c.status] ?? c.status,
-    href: coverageHref(c.plan, c.id),
-  }));
-}
+): CoverageRow[] => coverages.map((c) => new ListedCoverage(c, customerNames, today));
 
 export interface CoverageFilter {
   /** "" for any. */
