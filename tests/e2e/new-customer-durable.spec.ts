@@ -188,3 +188,43 @@ test("an entity edited while offline is on the device even when the page dies as
     await context.close();
   }
 });
+
+test("an entity deactivated while offline is on the device even when the page dies as the entity opens", async ({
+  browser,
+}) => {
+  // The status-change screens wait for the device too (RecordActionRoute's leave): the new status must
+  // survive the page dying the moment the app shows the entity again.
+  const { context, page, id } = await deviceWithNewCustomer(browser, AGENT_USER, freshName("Status Ranch"));
+  try {
+    await addFromRecord(page, id, "Add entity");
+    const entityId = await createEntity(page, {
+      legalName: freshName("Status Ranch LLC"),
+      ssn: "567-89-1234",
+    });
+    await expectAllSynced(page);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    await page.goto(`/agent/entities/${entityId}/deactivate`);
+    const confirm = page.getByTestId("confirm-action");
+    await expect(confirm).toBeEnabled({ timeout: 15_000 });
+    await dropSocket(page);
+    await dieWhenAddressMatches(page, `/agent/entities/${entityId}$`);
+    await confirm.click();
+    await expect(page).toHaveURL(new RegExp(`/agent/entities/${entityId}$`));
+    await page.close();
+
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(`/agent/entities/${entityId}`);
+    await expect(again.getByTestId("entity-status"), "the new status on the device").toHaveText(
+      "Deactivated",
+      { timeout: 20_000 },
+    );
+    await expect(status(again)).toContainText("not yet on the server");
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+});

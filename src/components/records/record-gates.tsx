@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   type ActionKind,
   type ActionLookup,
   type RecordAction,
   resolveAction,
 } from "../../../shared/book/status";
+import { useAfterStored } from "../../lib/sync";
 import type { CustomerBook } from "../book";
 import type { BookRecordLookup } from "../book/use-book-record";
 import { Alert } from "../ui/alert";
@@ -100,13 +102,19 @@ export interface RecordActionRouteProps<K extends ActionKind, R extends { id: st
   listLabel: string;
   recordHref(record: R): string;
   backLabel(record: R): string;
-  /** The page of an action the record's status allows, for an agent who may change the book. */
-  children(record: R, book: CustomerBook, action: RecordAction<K>): ReactNode;
+  /**
+   * The page of an action the record's status allows, for an agent who may change the book. Once it has
+   * written a status change, it calls `leave` with where to go.
+   */
+  children(record: R, book: CustomerBook, action: RecordAction<K>, leave: (to: string) => void): ReactNode;
 }
 
 /**
  * An `/{id}/{action}` page: loading, an unknown id, an unknown or disallowed action and a reader each
- * get their page (the gates above); otherwise the action's own page.
+ * get their page (the gates above); otherwise the action's own page. After the action's page has
+ * written a status change (`leave`), the route goes on once the device has stored it, as the book's
+ * forms do (useAfterStored); until then it says so, because the action no longer fits the record's
+ * new status and its page cannot stay.
  */
 export function RecordActionRoute<K extends ActionKind, R extends { id: string; status: string }>({
   kind,
@@ -120,6 +128,28 @@ export function RecordActionRoute<K extends ActionKind, R extends { id: string; 
   backLabel,
   children,
 }: RecordActionRouteProps<K, R>): ReactNode {
+  const navigate = useNavigate();
+  const stored = useAfterStored(`${noun}'s new status`);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const leave = (to: string) => {
+    setLeaving(to);
+    stored.then(() => navigate(to));
+  };
+  if (leaving !== null)
+    return stored.problem ? (
+      <div data-testid="action-not-stored">
+        <Alert tone="error">{stored.problem}</Alert>
+        <p>
+          <ButtonLink to={leaving} variant="secondary">
+            Back to the {noun}
+          </ButtonLink>
+        </p>
+      </div>
+    ) : (
+      <p className="note" role="status">
+        Saving the {noun}'s new status on this device…
+      </p>
+    );
   if (lookup.state !== "found")
     return (
       <RecordLookupGate state={lookup.state} noun={noun} id={id} listHref={listHref} listLabel={listLabel} />
@@ -136,5 +166,5 @@ export function RecordActionRoute<K extends ActionKind, R extends { id: string; 
         backLabel={backLabel(record)}
       />
     );
-  return children(record, book, resolved.action);
+  return children(record, book, resolved.action, leave);
 }

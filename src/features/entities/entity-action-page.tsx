@@ -41,11 +41,17 @@ export default function EntityActionPage() {
       recordHref={(entity) => entityHref(entity.id)}
       backLabel={(entity) => `Back to ${entity.legalName}`}
     >
-      {(entity, book, resolved) =>
+      {(entity, book, resolved, leave) =>
         resolved.action === "edit" ? (
           <EntityEdit entity={entity} book={book} />
         ) : (
-          <EntityStatusChange entity={entity} book={book} to={resolved.to} label={resolved.label} />
+          <EntityStatusChange
+            entity={entity}
+            book={book}
+            to={resolved.to}
+            label={resolved.label}
+            leave={leave}
+          />
         )
       }
     </RecordActionRoute>
@@ -156,14 +162,15 @@ function EntityStatusChange({
   book,
   to,
   label,
+  leave,
 }: {
   entity: Entity;
   book: CustomerBook;
   to: Entity["status"] | undefined;
   label: string;
+  leave: (to: string) => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   if (!to) return null;
   const confirm = () => {
@@ -173,7 +180,7 @@ function EntityStatusChange({
         userId: session.user?.sub ?? "unknown",
       });
       book.patch("entities", entity.id, { status: next.status });
-      navigate(entityHref(entity.id));
+      leave(entityHref(entity.id));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;

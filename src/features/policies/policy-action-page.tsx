@@ -55,11 +55,11 @@ export default function PolicyActionPage() {
       recordHref={(policy) => policyHref(policy.id)}
       backLabel={() => "Back to the policy"}
     >
-      {(policy, book, resolved) =>
+      {(policy, book, resolved, leave) =>
         resolved.action === "edit" ? (
           <PolicyEdit policy={policy} book={book} />
         ) : (
-          <PolicyStatusChange policy={policy} book={book} action={resolved} />
+          <PolicyStatusChange policy={policy} book={book} action={resolved} leave={leave} />
         )
       }
     </RecordActionRoute>
@@ -167,13 +167,14 @@ function PolicyStatusChange({
   policy,
   book,
   action,
+  leave,
 }: {
   policy: Policy;
   book: CustomerBook;
   action: RecordAction<"policy">;
+  leave: (to: string) => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
   const [policyNumber, setPolicyNumber] = useState(policy.policyNumber ?? "");
   const [reason, setReason] = useState("");
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
@@ -208,7 +209,7 @@ function PolicyStatusChange({
       if (asksNumber && policyNumber.trim() !== (policy.policyNumber ?? ""))
         fields.policyNumber = policyNumber.trim();
       book.patch("policies", policy.id, fields);
-      navigate(policyHref(policy.id));
+      leave(policyHref(policy.id));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
       else throw e;
