@@ -26,7 +26,7 @@ test.setTimeout(120_000);
 /**
  * In the page: once the address becomes `pattern` (the app's navigation to the saved record), abort
  * every IndexedDB write transaction that has not completed, refuse new ones and send nothing more on
- * the sync socket, as when the page goes.
+ * the sync socket, as when the page goes. Until then, every write transaction takes 100 ms to commit.
  */
 async function dieWhenAddressMatches(page: Page, pattern: string) {
   await page.evaluate((source) => {
@@ -41,6 +41,19 @@ async function dieWhenAddressMatches(page: Page, pattern: string) {
         const settle = () => live.delete(transaction);
         transaction.addEventListener("complete", settle);
         transaction.addEventListener("abort", settle);
+        // A slow disk: each write commits only after 100 ms of reads, so a screen that leaves without
+        // waiting for its writes always leaves before they are stored (on a fast disk, only sometimes).
+        const store = transaction.objectStoreNames[0];
+        const until = performance.now() + 100;
+        const busy = () => {
+          if (dead || store === undefined || performance.now() > until) return;
+          try {
+            transaction.objectStore(store).count().onsuccess = busy;
+          } catch {
+            // Finished or aborted.
+          }
+        };
+        busy();
       }
       return transaction;
     } as typeof open;
