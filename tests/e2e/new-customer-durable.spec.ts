@@ -83,6 +83,30 @@ async function dieWhenAddressMatches(page: Page, pattern: string) {
   }, pattern);
 }
 
+/**
+ * A new entity of the customer `customerId`, on the server, on a page whose service worker controls it
+ * (so a new page of the device starts offline).
+ */
+async function entityOnDevice(page: Page, customerId: string, legalName: string): Promise<string> {
+  await addFromRecord(page, customerId, "Add entity");
+  const entityId = await createEntity(page, { legalName, ssn: "567-89-1234" });
+  await expectAllSynced(page);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  return entityId;
+}
+
+/** Closes `page` (what was stored on the device stays) and opens `path` in a new page, offline. */
+async function openAgainOffline(page: Page, path: string): Promise<Page> {
+  await page.close();
+  await page.context().setOffline(true);
+  const again = await page.context().newPage();
+  await again.goto(path);
+  return again;
+}
+
 test("a new customer saved while offline is on the device even when the page dies as the record opens", async ({
   browser,
 }) => {
@@ -172,13 +196,7 @@ test("an entity edited while offline is on the device even when the page dies as
   // app shows the entity again.
   const { context, page, id } = await deviceWithNewCustomer(browser, AGENT_USER, freshName("Edit Ranch"));
   try {
-    await addFromRecord(page, id, "Add entity");
-    const entityId = await createEntity(page, { legalName: freshName("Edit Ranch LLC"), ssn: "567-89-1234" });
-    await expectAllSynced(page);
-    await page.waitForFunction(async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    });
+    const entityId = await entityOnDevice(page, id, freshName("Edit Ranch LLC"));
     await page.goto(`/agent/entities/${entityId}/edit`);
     const form = page.getByTestId("entity-edit");
     await expect(form.getByRole("button", { name: "Save changes" })).toBeEnabled({ timeout: 15_000 });
@@ -187,11 +205,7 @@ test("an entity edited while offline is on the device even when the page dies as
     await form.getByLabel("Tax id", { exact: true }).fill("567-89-1299");
     await form.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(new RegExp(`/agent/entities/${entityId}$`));
-    await page.close();
-
-    await context.setOffline(true);
-    const again = await context.newPage();
-    await again.goto(`/agent/entities/${entityId}`);
+    const again = await openAgainOffline(page, `/agent/entities/${entityId}`);
     await expect(again.getByTestId("entity-page"), "the edit on the device").toContainText("1299", {
       timeout: 20_000,
     });
@@ -209,16 +223,7 @@ test("an entity deactivated while offline is on the device even when the page di
   // survive the page dying the moment the app shows the entity again.
   const { context, page, id } = await deviceWithNewCustomer(browser, AGENT_USER, freshName("Status Ranch"));
   try {
-    await addFromRecord(page, id, "Add entity");
-    const entityId = await createEntity(page, {
-      legalName: freshName("Status Ranch LLC"),
-      ssn: "567-89-1234",
-    });
-    await expectAllSynced(page);
-    await page.waitForFunction(async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    });
+    const entityId = await entityOnDevice(page, id, freshName("Status Ranch LLC"));
     await page.goto(`/agent/entities/${entityId}/deactivate`);
     const confirm = page.getByTestId("confirm-action");
     await expect(confirm).toBeEnabled({ timeout: 15_000 });
@@ -226,11 +231,7 @@ test("an entity deactivated while offline is on the device even when the page di
     await dieWhenAddressMatches(page, `/agent/entities/${entityId}$`);
     await confirm.click();
     await expect(page).toHaveURL(new RegExp(`/agent/entities/${entityId}$`));
-    await page.close();
-
-    await context.setOffline(true);
-    const again = await context.newPage();
-    await again.goto(`/agent/entities/${entityId}`);
+    const again = await openAgainOffline(page, `/agent/entities/${entityId}`);
     await expect(again.getByTestId("entity-status"), "the new status on the device").toHaveText(
       "Deactivated",
       { timeout: 20_000 },
