@@ -36,6 +36,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // Each test's budget, twice Playwright's default: CI machines differ about twofold in speed (the same
+  // suite took 600 s and 1,210 s on two of them), and a test of two devices typing at a person's pace
+  // takes 20 s on the faster one. Longer scenarios set their own.
+  timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
