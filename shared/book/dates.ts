@@ -1,6 +1,6 @@
-import type { CoverageStatus } from "../documents/book";
 import { addDays, addMonths, daysBetween, firstDayOfMonth, isIsoDate, yearMonthOf } from "../market/dates";
 import { centralDateOf } from "../pricing/sales-window";
+import type { CoverageStatus } from "./statuses";
 
 // The dates an agency works to (DOMAIN.md "The book, claims and outreach"), and the agent hub's
 // "what needs me today" filters. Pure: "today" is passed in (todayCentral turns a clock reading into

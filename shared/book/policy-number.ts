@@ -1,4 +1,4 @@
-import type { PolicyStatus } from "../documents/book";
+import type { PolicyStatus } from "./statuses";
 
 // The policy number is assigned by the insurance provider once it accepts the application: it may be
 // empty while a policy is pending (or was cancelled before it was issued), and is required for a

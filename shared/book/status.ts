@@ -1,12 +1,14 @@
+import { DomainError } from "../errors";
 import {
   COVERAGE_STATUSES,
   type CoverageStatus,
   CUSTOMER_STATUSES,
+  type CustomerStatus,
   ENTITY_STATUSES,
+  type EntityStatus,
   POLICY_STATUSES,
   type PolicyStatus,
-} from "../documents/book";
-import { DomainError } from "../errors";
+} from "./statuses";
 
 // Status transitions of the agent book's records (docs/agent-book.md "Statuses"). A deletion is a
 // status change: nothing an agent made is ever removed, so every status stays reachable in history.
@@ -18,9 +20,7 @@ import { DomainError } from "../errors";
 // The `{action}` routes (/agent/entities/{id}/{action}, /agent/policies/{id}/{action}) are data here:
 // their labels, the statuses that allow them and the status they lead to.
 
-export type EntityStatus = (typeof ENTITY_STATUSES)[number];
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export type { CoverageStatus, PolicyStatus };
+export type { CoverageStatus, CustomerStatus, EntityStatus, PolicyStatus };
 
 export interface StatusByKind {
   policy: PolicyStatus;

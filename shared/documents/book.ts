@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { COVERAGE_STATUSES, CUSTOMER_STATUSES, ENTITY_STATUSES, POLICY_STATUSES } from "../book/statuses";
 import {
   ENTITY_TYPE_CODES,
   FARMER_CLASSIFICATIONS,
@@ -153,7 +154,6 @@ export const spouseSchema = z.strictObject({
 // Customer (producer) profile: section `profile`
 
 export const SMS_CONSENT_METHODS = ["written", "verbal", "web-form", "text-reply"] as const;
-export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 
 const profileFields = {
   id: recordIdSchema,
@@ -207,8 +207,6 @@ export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Entity (the insured person or business): section `entities`
-
-export const ENTITY_STATUSES = ["active", "deactivated"] as const;
 
 const entityFields = {
   id: recordIdSchema,
@@ -273,8 +271,6 @@ export type StoredEntity = z.infer<typeof storedEntitySchema>;
 // Policy: section `policies`
 
 /** pending → active → cancelled | terminated (docs/agent-book.md); pending → cancelled. */
-export const POLICY_STATUSES = ["pending", "active", "cancelled", "terminated"] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 export const policySchema = z
   .strictObject({
@@ -315,18 +311,6 @@ export type Policy = z.infer<typeof policySchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Coverages: section `coverages` (LRP Specific Coverage Endorsements and LGM endorsements)
-
-/** quoted → submitted → accepted → ended → claimed → paid; cancelled from quoted/submitted/accepted. */
-export const COVERAGE_STATUSES = [
-  "quoted",
-  "submitted",
-  "accepted",
-  "ended",
-  "claimed",
-  "paid",
-  "cancelled",
-] as const;
-export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 
 /** Where a coverage's frozen figures came from: the market snapshot of its sales date. */
 const pricedFrom = {

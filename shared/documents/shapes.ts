@@ -33,6 +33,7 @@ import {
 } from "./claim";
 import { importLogEntrySchema, savedMappingSchema } from "./import-log";
 import type { DocumentKind } from "./names";
+import { DOCUMENT_SCHEMA_VERSION } from "./schema-version";
 import { watchSetupSchema } from "./watchlist";
 
 // The shape of every synced document, as the plain JSON the server reads out of a Y.Doc: each top-level
@@ -42,8 +43,7 @@ import { watchSetupSchema } from "./watchlist";
 // book.ts; claims are shapes of claim.ts; records of kinds that later issues shape (applications,
 // working quotes, campaigns) are still open (extra fields pass) and only the fields listed here are checked.
 
-/** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 5;
+export { DOCUMENT_SCHEMA_VERSION };
 
 /**
  * The agent book's index: the summary sections of the book document `org/{orgId}/book` (version 3; in

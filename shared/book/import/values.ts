@@ -12,9 +12,9 @@ import {
   SELECTABLE_ENTITY_TYPE_CODES,
 } from "../../catalogue";
 import { LGM_TYPES } from "../../catalogue/lgm-types";
-import { COVERAGE_STATUSES, POLICY_STATUSES } from "../../documents/book";
 import { TAX_ID_TYPES, type TaxIdType, taxIdDigits } from "../../documents/tax-id";
 import { isIsoDate } from "../../market/dates";
+import { COVERAGE_STATUSES, POLICY_STATUSES } from "../statuses";
 
 // A cell's text as a field's value (docs/book-import.md). Agencies' files write the same thing many ways:
 // codes or labels (0801 / Feeder Cattle; 809 / Steers <600 lbs / Steers Weight 1), dates as 2026-11-18,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type {
   CoverageSummary,
   CustomerSummary,
@@ -8,10 +8,8 @@ import type {
 import type { ClaimSummary } from "../../../shared/documents/claim";
 import { documentName } from "../../../shared/documents/names";
 import { useSession } from "../../lib/auth/session";
-import { useDocument, useSyncClient } from "../../lib/sync";
-import { databaseName } from "../../lib/sync/database-names";
-import { afterNextPaint } from "../../lib/sync/device-snapshot";
-import { type CoverageListCopy, useCoverageListCopy, useKeepCoverageList } from "./coverage-list-copy";
+import { useDocument } from "../../lib/sync";
+import { useKeepCoverageList } from "./keep-coverage-list";
 
 // The whole book as lists, from the book document's summaries (`org/{orgId}/book`; no customer document
 // needed) and the organisation document's claim summaries: what the agent hub and the customers,
@@ -26,6 +24,11 @@ export interface BookIndex {
    * that, the lists may already show the device's copy of the last read, or be empty.
    */
   loaded: boolean;
+  /**
+   * The lists hold the coverages of the device's copy of the last read or of the document (before it
+   * has loaded, possibly none yet).
+   */
+  hasCoverages: boolean;
   customers: CustomerSummary[];
   entities: EntitySummary[];
   policies: PolicySummary[];
@@ -38,43 +41,10 @@ export interface BookIndex {
 
 const EMPTY: never[] = [];
 
-export interface BookIndexOptions {
-  /**
-   * The coverage list: on a page load, paint the coverages and the customers' names from the device's
-   * compact copy of them (coverage-list-copy.ts) and open the book document only after that paint
-   * (reading and parsing the document's whole snapshot, then Yjs loading it, hold the main thread).
-   * `firstPaint` then holds the copy until the book document has content of its own.
-   */
-  coverageListFirst?: boolean;
-}
-
-export function useBookIndex(options: BookIndexOptions = {}): BookIndex & {
-  firstPaint: CoverageListCopy | null;
-} {
-  const { orgId, user } = useSession();
-  const client = useSyncClient();
+export function useBookIndex(): BookIndex {
+  const { orgId } = useSession();
   const name = orgId ? documentName.book(orgId) : null;
-  const database = name && user ? databaseName(user.sub, name) : null;
-  // A book document already open when the screen came (an earlier screen of this page) is current: the
-  // copy is for a page load.
-  const [fromCopy] = useState(
-    () => options.coverageListFirst === true && !(name !== null && client?.opened(name)),
-  );
-  const copy = useCoverageListCopy(fromCopy ? database : null);
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!copy || painted) return;
-    let current = true;
-    void afterNextPaint().then(() => {
-      if (current) setPainted(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [copy, painted]);
-  // While the copy is read (undefined) and until its rows are painted, the document waits.
-  const waits = fromCopy && !painted && copy !== null;
-  const book = useDocument<"book">(name && !waits ? name : null);
+  const book = useDocument<"book">(name);
   // Every screen of the book keeps the coverage list's copy in step with the document.
   useKeepCoverageList(name, book.state !== null);
   const org = useDocument<"org">(orgId ? documentName.org(orgId) : null);
@@ -105,10 +75,9 @@ export function useBookIndex(options: BookIndexOptions = {}): BookIndex & {
   const claimsSection = org.state?.data.claims;
   const claims = useMemo(() => (claimsSection ? Object.values(claimsSection) : EMPTY), [claimsSection]);
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.id, c.name])), [customers]);
-  // The copy until the document has content (its snapshot or its own).
-  const firstPaint = copy && !loaded && !data?.coverages ? copy : null;
+  const hasCoverages = coveragesSection !== undefined;
   return useMemo(
-    () => ({ orgId, loaded, customers, entities, policies, coverages, claims, customerNames, firstPaint }),
-    [orgId, loaded, customers, entities, policies, coverages, claims, customerNames, firstPaint],
+    () => ({ orgId, loaded, hasCoverages, customers, entities, policies, coverages, claims, customerNames }),
+    [orgId, loaded, hasCoverages, customers, entities, policies, coverages, claims, customerNames],
   );
 }

@@ -16,7 +16,7 @@ import { useSession } from "../../lib/auth/session";
 import { type Presence, useDocument, usePresence, useSyncClient } from "../../lib/sync";
 import type { LastChange } from "../../lib/sync/synced-document";
 import { bookDocumentNames } from "./book-names";
-import { useKeepCoverageList } from "./coverage-list-copy";
+import { useKeepCoverageList } from "./keep-coverage-list";
 import { newRecordId } from "./record-ids";
 import { writeDiff, writeGiven } from "./write-diff";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COVERAGE_STATUSES, PROVIDER_IDS } from "../../../shared/documents/book";
+import { COVERAGE_STATUSES } from "../../../shared/book/statuses";
+import { PROVIDER_IDS } from "../../../shared/documents/book";
 import {
   type CoverageListItem,
   decodeCoverageList,

@@ -1,12 +1,12 @@
 import { STATUS_LABELS } from "../../../shared/book/status";
-import { INSURANCE_PROVIDER_NAME_BY_ID, type InsuranceProviderId } from "../../../shared/catalogue";
+import type { CoverageStatus } from "../../../shared/book/statuses";
 import { LGM_TYPES } from "../../../shared/catalogue/lgm-types";
 import {
   LGM_COMMODITY_LABEL_BY_CODE,
   LRP_COMMODITY_LABEL_BY_CODE,
 } from "../../../shared/catalogue/livestock";
 import { LRP_TYPES } from "../../../shared/catalogue/lrp-types";
-import type { CoverageStatus } from "../../../shared/documents/book";
+import { INSURANCE_PROVIDER_NAME_BY_ID, type InsuranceProviderId } from "../../../shared/catalogue/providers";
 import { daysBetween } from "../../../shared/market/dates";
 import type { CoverageListItem } from "../../components/book/coverage-list-copy";
 import { formatDollars } from "../../lib/format";

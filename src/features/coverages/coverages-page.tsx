@@ -1,17 +1,19 @@
-import { useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { COVERAGE_STATUSES } from "../../../shared/documents/book";
-import { useBookIndex } from "../../components/book";
-import {
-  type Column,
-  PlanFilters,
-  planFilterChoices,
-  RecordTable,
-  useUrlFilters,
-} from "../../components/records";
+import { COVERAGE_STATUSES } from "../../../shared/book/statuses";
+import { documentName } from "../../../shared/documents/names";
+import { useCoverageListCopy } from "../../components/book/coverage-list-copy";
+import type { BookIndex } from "../../components/book/use-book-index";
+import { planFilterChoices } from "../../components/records/plan-filter-choices";
+import { type Column, RecordTable } from "../../components/records/record-table";
+import { PlanFilters, useUrlFilters } from "../../components/records/url-filters";
 import { Alert } from "../../components/ui/alert";
 import { ButtonLink } from "../../components/ui/button";
+import { useSession } from "../../lib/auth/session";
 import { formatDate, formatNumber } from "../../lib/format";
+import { databaseName } from "../../lib/sync/database-names";
+import { afterNextPaint } from "../../lib/sync/frames";
+import { useSyncClient } from "../../lib/sync/react/sync-context";
 import {
   type CoverageFilter,
   type CoverageRow,
@@ -64,12 +66,48 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
 
 const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
 
+// The book document's part of the screen: its own chunk, loaded once the copy's rows are painted.
+const CoverageListLive = lazy(() => import("./coverage-list-live"));
+
+/** Becomes true after the frame that painted what was rendered once `ready` became true. */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let current = true;
+    void afterNextPaint().then(() => {
+      if (current) setPainted(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
+const NO_COVERAGES: never[] = [];
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
 /** /agent/coverages — every LRP coverage and LGM endorsement of the organisation's book. */
 export default function CoveragesPage() {
   // On a page load the rows come first from the device's compact copy of the list, then from the book
-  // document (docs/agent-book-bench.md).
-  const book = useBookIndex({ coverageListFirst: true });
-  const { coverages, customerNames } = book.firstPaint ?? book;
+  // document, whose code (Yjs, the sync layer) loads only after the copy's rows are painted
+  // (docs/agent-book-bench.md). A book document already open (an earlier screen of this page) is
+  // current: then there is no copy to read.
+  const { orgId, user } = useSession();
+  const client = useSyncClient();
+  const name = orgId ? documentName.book(orgId) : null;
+  const [fromCopy] = useState(() => !(name !== null && client?.opened(name)));
+  const copy = useCoverageListCopy(fromCopy && name && user ? databaseName(user.sub, name) : null);
+  const painted = usePaintedOnce(copy !== undefined && copy !== null);
+  // While the copy is read (undefined) and until its rows are painted, the book document waits.
+  const opensBook = !fromCopy || copy === null || painted;
+  const [book, setBook] = useState<BookIndex | null>(null);
+  // The copy until the document has content (its snapshot or its own).
+  const source = book && (book.loaded || book.hasCoverages) ? book : (copy ?? book);
+  const coverages = source?.coverages ?? NO_COVERAGES;
+  const customerNames = source?.customerNames ?? NO_NAMES;
+  const loaded = book?.loaded ?? false;
   const today = useToday();
   const [filters, setFilter] = useUrlFilters(FILTER_KEYS);
   const filter: CoverageFilter = {
@@ -98,10 +136,15 @@ export default function CoveragesPage() {
     [rows, plan, status, cropYear, provider, endingSoon, soonIds],
   );
 
-  if (!book.orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
+  if (!orgId) return <Alert tone="warning">Your account belongs to no organisation.</Alert>;
 
   return (
     <div className="coverages" data-testid="coverages-page">
+      {opensBook ? (
+        <Suspense fallback={null}>
+          <CoverageListLive onBook={setBook} />
+        </Suspense>
+      ) : null}
       <p className="coverages__intro">
         Every LRP endorsement and LGM endorsement of your customers. Open one to see its figures and change
         its status.
@@ -112,7 +155,7 @@ export default function CoveragesPage() {
           New LGM endorsement
         </ButtonLink>
       </div>
-      {!book.loaded && coverages.length === 0 ? (
+      {!loaded && coverages.length === 0 ? (
         <p className="note" role="status">
           Loading the book…
         </p>

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { STATUS_LABELS } from "../../../shared/book/status";
-import { ENTITY_STATUSES } from "../../../shared/documents/book";
+import { ENTITY_STATUSES } from "../../../shared/book/statuses";
 import { useBookIndex } from "../../components/book";
 import { type Column, FilterSelect, RecordTable, useUrlFilters } from "../../components/records";
 import { Alert } from "../../components/ui/alert";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { POLICY_STATUSES } from "../../../shared/documents/book";
+import { POLICY_STATUSES } from "../../../shared/book/statuses";
 import { useBookIndex } from "../../components/book";
 import {
   type Column,

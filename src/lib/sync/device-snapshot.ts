@@ -1,6 +1,7 @@
 import * as idb from "lib0/indexeddb";
 import type { DocumentKind } from "../../../shared/documents/names";
-import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/shapes";
+import { DOCUMENT_SCHEMA_VERSION } from "../../../shared/documents/schema-version";
+import { whenIdle } from "./frames";
 
 // A compact copy of a large document's parsed content, kept on the device beside the document so a
 // page load can show it before Yjs has read the document. Loading the book document (`org/{orgId}/book`:
@@ -81,12 +82,6 @@ async function readStoredSnapshot(database: string): Promise<Record<string, unkn
 /** The value kept under SNAPSHOT_KEY for a document's parsed content. */
 export const snapshotText = (data: unknown): string => JSON.stringify({ format: FORMAT, data });
 
-/** Runs `fn` when the browser is idle (at the latest after 5 s; at once where idle callbacks do not exist). */
-export const whenIdle = (fn: () => void): void => {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 5000 });
-  else fn();
-};
-
 /**
  * Calls `save` once the document has been quiet for `delayMs` (and the browser is idle), at most once
  * per quiet period: each change of the content moves the save later.
@@ -103,21 +98,3 @@ export function debouncedSaver(save: () => void, delayMs = 2000) {
     },
   };
 }
-
-/**
- * Resolves once the browser has had the chance to paint what was rendered so far: the next frame, then
- * a task. A hidden page runs no frames: there it resolves after a task (and in any case after 1 s).
- */
-export const afterNextPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      setTimeout(resolve, 0);
-    };
-    const hidden = typeof document !== "undefined" && document.visibilityState === "hidden";
-    if (!hidden && typeof requestAnimationFrame === "function") requestAnimationFrame(finish);
-    else finish();
-    setTimeout(finish, 1000);
-  });

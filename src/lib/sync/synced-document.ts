@@ -11,14 +11,8 @@ import {
 import { DomainError } from "../../../shared/errors";
 import { reportTokenRefused } from "../auth/token-refusals";
 import { databaseName } from "./config";
-import {
-  afterNextPaint,
-  debouncedSaver,
-  readSnapshot,
-  SNAPSHOT_KEY,
-  SNAPSHOT_KINDS,
-  snapshotText,
-} from "./device-snapshot";
+import { debouncedSaver, readSnapshot, SNAPSHOT_KEY, SNAPSHOT_KINDS, snapshotText } from "./device-snapshot";
+import { afterNextPaint } from "./frames";
 import { type DocumentRefusal, parseRefusal, REFUSED_KEY } from "./refused-copy";
 import { changedFields, fieldKey } from "./typed/field-changes";
 import {

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { readCachedIdentity } from "../../auth/identity-cache";
 import { useSession } from "../../auth/session";
 import { deleteStoredDocuments } from "../device-store";
-import { startEarlyReads } from "../early-reads";
+import { COVERAGE_LIST_PATH, startEarlyReads } from "../early-reads";
 import type { SyncClient } from "../sync-client";
 
 // The sync client of the signed-in user, for every screen below. Signed in (also offline, with the
@@ -19,9 +19,11 @@ if (typeof window !== "undefined") {
   const cached = readCachedIdentity(window.localStorage);
   if (cached) {
     startEarlyReads(cached.user, window.location.pathname);
-    void import("./sync-session")
-      .then(({ prefetchBookSnapshot }) => prefetchBookSnapshot(cached.user, window.location.pathname))
-      .catch(() => {});
+    // Not for the coverage list: it paints from its own copy before it loads the sync code.
+    if (!COVERAGE_LIST_PATH.test(window.location.pathname))
+      void import("./sync-session")
+        .then(({ prefetchBookSnapshot }) => prefetchBookSnapshot(cached.user, window.location.pathname))
+        .catch(() => {});
   }
 }
 
