@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { type BookIndex, useBookIndex } from "../../components/book";
 
 /**
@@ -8,6 +8,7 @@ import { type BookIndex, useBookIndex } from "../../components/book";
  */
 export default function CoverageListLive({ onBook }: { onBook: (book: BookIndex) => void }) {
   const book = useBookIndex();
-  useEffect(() => onBook(book), [book, onBook]);
+  // Before the browser paints: the rows change in the same frame as the book document arrives.
+  useLayoutEffect(() => onBook(book), [book, onBook]);
   return null;
 }

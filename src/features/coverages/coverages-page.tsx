@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { COVERAGE_STATUSES } from "../../../shared/book/statuses";
 import { documentName } from "../../../shared/documents/names";
@@ -66,8 +66,28 @@ const COLUMNS: readonly Column<CoverageRow>[] = [
 
 const FILTER_KEYS = ["plan", "status", "year", "provider", "ending"] as const;
 
-// The book document's part of the screen: its own chunk, loaded once the copy's rows are painted.
-const CoverageListLive = lazy(() => import("./coverage-list-live"));
+// The book document's part of the screen: its own chunk, loaded once the copy's rows are painted. Not
+// React.lazy: React holds back what a Suspense boundary reveals for up to 300 ms after its fallback
+// showed, which an in-app visit to the list (no copy) would wait for every time.
+type LiveModule = typeof import("./coverage-list-live");
+let liveModule: LiveModule | undefined;
+
+/** The book document's part once `open` and its chunk has loaded (at once when it has loaded before). */
+function useLiveModule(open: boolean): LiveModule | undefined {
+  const [module, setModule] = useState(liveModule);
+  useEffect(() => {
+    if (!open || module) return;
+    let current = true;
+    void import("./coverage-list-live").then((loaded) => {
+      liveModule = loaded;
+      if (current) setModule(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, module]);
+  return open ? module : undefined;
+}
 
 /** Becomes true after the frame that painted what was rendered once `ready` became true. */
 function usePaintedOnce(ready: boolean): boolean {
@@ -102,6 +122,7 @@ export default function CoveragesPage() {
   const painted = usePaintedOnce(copy !== undefined && copy !== null);
   // While the copy is read (undefined) and until its rows are painted, the book document waits.
   const opensBook = !fromCopy || copy === null || painted;
+  const CoverageListLive = useLiveModule(opensBook)?.default;
   const [book, setBook] = useState<BookIndex | null>(null);
   // The copy until the document has content (its snapshot or its own).
   const source = book && (book.loaded || book.hasCoverages) ? book : (copy ?? book);
@@ -140,11 +161,7 @@ export default function CoveragesPage() {
 
   return (
     <div className="coverages" data-testid="coverages-page">
-      {opensBook ? (
-        <Suspense fallback={null}>
-          <CoverageListLive onBook={setBook} />
-        </Suspense>
-      ) : null}
+      {CoverageListLive ? <CoverageListLive onBook={setBook} /> : null}
       <p className="coverages__intro">
         Every LRP endorsement and LGM endorsement of your customers. Open one to see its figures and change
         its status.
