@@ -83,7 +83,7 @@ async function search(page: Page, text: string) {
 
 test("a page load of the coverage list paints the device's copy before the book's code loads, then the book replaces it", async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
@@ -120,6 +120,8 @@ test("a page load of the coverage list paints the device's copy before the book'
     await expect(await search(page, copied.customerId)).toHaveText(ONE);
     await expect.poll(() => asked).toBe(true);
     await expect(await search(page, later.customerId)).toHaveText(NONE);
+    await search(page, "");
+    await page.screenshot({ path: testInfo.outputPath("coverage-list-from-copy.png") });
 
     // The book's code loads: the book document's coverages replace the copy's.
     release();
