@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { CustomerSummary } from "../../../shared/documents/book";
 import { useSession } from "../../lib/auth/session";
+import { beforeSignOut } from "../../lib/auth/sign-out-hooks";
 import { useSyncClient } from "../../lib/sync";
 import { databaseName } from "../../lib/sync/database-names";
 import { COVERAGE_LIST_KEY, openExistingDatabase } from "../../lib/sync/early-reads";
@@ -36,12 +37,23 @@ interface Source {
 
 const kept = new Map<string, { timer?: ReturnType<typeof setTimeout>; saved: Source | null; next: Source }>();
 
+// A sign-out deletes the user's documents, the copy with them: a copy write still waiting for its 2 s
+// of quiet must not open the book's database again while (or after) it is deleted. Once signed out,
+// this page writes no copy (the next sign-in is a new page load).
+let signingOut = false;
+beforeSignOut(async () => {
+  signingOut = true;
+  for (const entry of kept.values()) clearTimeout(entry.timer);
+  kept.clear();
+});
+
 /**
  * Keeps the copy of `database` in step with the loaded book document's content: after 2 s without a
  * change (and when the browser is idle), if the coverages or the customers changed since the last
  * copy (the sync layer keeps each section's object while nothing in it changes).
  */
 function keepCoverageList(database: string, source: Source): void {
+  if (signingOut) return;
   const entry = kept.get(database) ?? { saved: null, next: source };
   kept.set(database, entry);
   entry.next = source;
@@ -52,7 +64,7 @@ function keepCoverageList(database: string, source: Source): void {
     () =>
       whenIdle(() => {
         const next = entry.next;
-        if (same(entry.saved, next)) return;
+        if (signingOut || same(entry.saved, next)) return;
         entry.saved = next;
         const text = encodeCoverageList(
           Object.values(next.coverages ?? {}),
