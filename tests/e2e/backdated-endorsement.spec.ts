@@ -213,7 +213,11 @@ test.describe("a day without cattle sales: Friday 2026-11-20, USDA Cattle on Fee
     await signIn(page, AGENT, "/insurance/lrp-quote");
     await expect(page.getByRole("table", { name: "LRP coverage table" })).toBeVisible({ timeout: 30_000 });
     const order = page.getByTestId("order-no-sales");
-    await expect(order).toContainText("No cattle sales on Nov 20, 2026: USDA Cattle on Feed report day.");
+    // The Order button's slot loads after the table (its own chunk, then the agent's book): on a busy CI
+    // machine it was not there 5 s after the table (2026-11-28).
+    await expect(order).toContainText("No cattle sales on Nov 20, 2026: USDA Cattle on Feed report day.", {
+      timeout: 20_000,
+    });
     await expect(order.getByRole("button")).toBeDisabled();
     await screenshots(page, "quote-order-no-sales", order);
 
