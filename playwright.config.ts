@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./tests/e2e/browsers";
 import { DAYS } from "./tests/e2e/days";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -30,7 +31,7 @@ if (!process.env.E2E_DATA_DIR) {
 // file opts in to spreading its tests with test.describe.configure({ mode: "parallel" })). What cannot
 // share the server with another test at the same moment says so with a lock (tests/e2e/fixtures.ts:
 // DEMO_CUSTOMER, EXCLUSIVE), so a new spec runs beside the others unless it asks not to.
-// Playwright drives Debian's Chromium; it never downloads a browser of its own.
+// Playwright drives Debian's Chromium (its headless shell); it never downloads a browser of its own.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -45,17 +46,8 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    // Debian's headless shell, not the whole browser (tests/e2e/browsers.ts).
+    launchOptions: { executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS },
   },
   // E2E_EXTERNAL_SERVER=1: run against a server already listening on E2E_PORT (started with its own
   // STATIC_DIR, an empty DATA_DIR given as E2E_DATA_DIR too, and CLOCK_FIXED_AT=E2E_CLOCK_FIXED_AT), so

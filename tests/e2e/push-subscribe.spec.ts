@@ -13,8 +13,9 @@ import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { SqlitePushStore } from "../../sync-server/push/store";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { WHOLE_CHROMIUM } from "./browsers";
 import { E2E_DAY } from "./clock";
-import { expect, onRunClock, test } from "./fixtures";
+import { expect, NOTIFICATIONS, onRunClock, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
@@ -194,147 +195,149 @@ const withStore = async <T>(use: (store: SqlitePushStore) => Promise<T>): Promis
   }
 };
 
-test("Chromium subscribes with the server's key, and a publish that meets a target reaches the service worker through a push service", async ({
-  playwright,
-}) => {
-  test.setTimeout(180_000);
-  const base = `http://127.0.0.1:${server.port}`;
-  const gcmBase = `http://127.0.0.1:${(gcm.address() as AddressInfo).port}`;
-  const profile = mkdtempSync(join(tmpdir(), "rangeline-e2e-push-profile-"));
-  const context = await playwright.chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: false,
-    baseURL: base,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-component-update",
-      "--disable-sync",
-      `--gcm-checkin-url=${gcmBase}/checkin`,
-      `--gcm-registration-url=${gcmBase}/register`,
-      `--gcm-mcs-endpoint=https://127.0.0.1:${(mcs.address() as AddressInfo).port}`,
-      "--ignore-certificate-errors",
-    ],
-  });
-  await onRunClock(context);
-  try {
-    const today = generateSampleSnapshot(E2E_DAY);
-    await server.publishMarket(today);
-    await context.grantPermissions(["notifications"], { origin: base });
-    const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, CUSTOMER, "/insurance/watchlist");
-
-    // 1. Subscribe through the screen: the real PushManager.subscribe.
-    const push = page.getByTestId("push-notifications");
-    await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
-    await push.getByRole("button", { name: "Turn on price alerts" }).click();
-    await expect(push).toHaveAttribute("data-state", "on", { timeout: 30_000 });
-    const { publicKey } = (await (await fetch(`${base}/api/push/vapid-public-key`)).json()) as {
-      publicKey: string;
-    };
-    const webPush = registrations.find((r) => r.form.get("sender") === publicKey);
-    expect(webPush, JSON.stringify(registrations.map((r) => r.form.get("sender")))).toBeDefined();
-    if (!webPush) return;
-    expect(webPush.authorization).toBe(`AidLogin ${ANDROID_ID}:${SECURITY_TOKEN}`);
-    expect(webPush.form.get("X-subtype")).toMatch(/^wp:/);
-    const inBrowser = await page.evaluate(async () => {
-      const s = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
-      return s?.toJSON() ?? null;
+test(
+  "Chromium subscribes with the server's key, and a publish that meets a target reaches the service worker through a push service",
+  NOTIFICATIONS,
+  async ({ playwright }) => {
+    test.setTimeout(180_000);
+    const base = `http://127.0.0.1:${server.port}`;
+    const gcmBase = `http://127.0.0.1:${(gcm.address() as AddressInfo).port}`;
+    const profile = mkdtempSync(join(tmpdir(), "rangeline-e2e-push-profile-"));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      executablePath: WHOLE_CHROMIUM,
+      headless: false,
+      baseURL: base,
+      viewport: { width: 1280, height: 800 },
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-component-update",
+        "--disable-sync",
+        `--gcm-checkin-url=${gcmBase}/checkin`,
+        `--gcm-registration-url=${gcmBase}/register`,
+        `--gcm-mcs-endpoint=https://127.0.0.1:${(mcs.address() as AddressInfo).port}`,
+        "--ignore-certificate-errors",
+      ],
     });
-    const endpoint = inBrowser?.endpoint ?? "";
-    expect(endpoint).toMatch(new RegExp(`/fcm/send/${webPush.token}$`));
-    expect(Buffer.from(inBrowser?.keys?.p256dh ?? "", "base64url")).toHaveLength(65);
-    expect(Buffer.from(inBrowser?.keys?.auth ?? "", "base64url")).toHaveLength(16);
-    await expect
-      .poll(
-        () => withStore(async (s) => (await s.listFor(CUSTOMER.sub)).map((r) => [r.endpoint, r.p256dh])),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toEqual([[endpoint, inBrowser?.keys?.p256dh]]);
+    await onRunClock(context);
+    try {
+      const today = generateSampleSnapshot(E2E_DAY);
+      await server.publishMarket(today);
+      await context.grantPermissions(["notifications"], { origin: base });
+      const page = context.pages()[0] ?? (await context.newPage());
+      await signIn(page, CUSTOMER, "/insurance/watchlist");
 
-    // 2. The push service lives on loopback here: the same subscription (Chromium's keys and token)
-    //    is registered under the stand-in's address, in place of Google's host.
-    const keys = await loadOrCreateSigningKeys(dataDir);
-    const token = await issueTestToken(keys, CUSTOMER, { issuer: `http://localhost:${server.port}/` });
-    const api = (method: string, json: unknown) =>
-      fetch(`${base}/api/push/subscriptions`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(json),
+      // 1. Subscribe through the screen: the real PushManager.subscribe.
+      const push = page.getByTestId("push-notifications");
+      await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
+      await push.getByRole("button", { name: "Turn on price alerts" }).click();
+      await expect(push).toHaveAttribute("data-state", "on", { timeout: 30_000 });
+      const { publicKey } = (await (await fetch(`${base}/api/push/vapid-public-key`)).json()) as {
+        publicKey: string;
+      };
+      const webPush = registrations.find((r) => r.form.get("sender") === publicKey);
+      expect(webPush, JSON.stringify(registrations.map((r) => r.form.get("sender")))).toBeDefined();
+      if (!webPush) return;
+      expect(webPush.authorization).toBe(`AidLogin ${ANDROID_ID}:${SECURITY_TOKEN}`);
+      expect(webPush.form.get("X-subtype")).toMatch(/^wp:/);
+      const inBrowser = await page.evaluate(async () => {
+        const s = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+        return s?.toJSON() ?? null;
       });
-    expect((await api("DELETE", { endpoint })).status).toBe(204);
-    const loopbackEndpoint = `${gcmBase}/fcm/send/${webPush.token}`;
-    expect((await api("POST", { endpoint: loopbackEndpoint, keys: inBrowser?.keys })).status).toBe(201);
+      const endpoint = inBrowser?.endpoint ?? "";
+      expect(endpoint).toMatch(new RegExp(`/fcm/send/${webPush.token}$`));
+      expect(Buffer.from(inBrowser?.keys?.p256dh ?? "", "base64url")).toHaveLength(65);
+      expect(Buffer.from(inBrowser?.keys?.auth ?? "", "base64url")).toHaveLength(16);
+      await expect
+        .poll(
+          () => withStore(async (s) => (await s.listFor(CUSTOMER.sub)).map((r) => [r.endpoint, r.p256dh])),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual([[endpoint, inBrowser?.keys?.p256dh]]);
 
-    // 3. A watch item with a target any day meets; once the server has it, publish the next day.
-    const name = `Push steers ${Date.now().toString(36)}`;
-    const form = page.getByRole("form", { name: "Add a setup" });
-    await form.getByLabel("Name").fill(name);
-    await form.getByRole("button", { name: "Save to watchlist" }).click();
-    const item = page.locator(`[data-testid="watch-item"][data-name=${JSON.stringify(name)}]`);
-    await item.getByRole("button", { name: "Set target" }).click();
-    await item.getByLabel("Alert when").selectOption("premiumPerHead");
-    await item.getByLabel("Target amount").fill("99999");
-    await item.getByRole("button", { name: "Save target" }).click();
-    await expect
-      .poll(
-        async () => {
-          for (const n of await server.storage.listDocuments("user/")) {
-            if (!n.endsWith("/watchlist")) continue;
-            const items = ((await storedDocumentJson(server.storage, n)).items ?? {}) as Record<
-              string,
-              { name?: string; target?: unknown }
-            >;
-            if (Object.values(items).some((i) => i.name === name && i.target)) return true;
-          }
-          return false;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
-    await expect.poll(() => mcsSocket !== null, { timeout: 20_000 }).toBe(true);
-    const next = generateSampleSnapshot(addDays(today.asOf, 1));
-    await server.publishMarket(next);
-    const told = await server.alerts.afterPublish(next);
-    expect(told.pushed + told.alreadyTold).toBeGreaterThanOrEqual(1);
+      // 2. The push service lives on loopback here: the same subscription (Chromium's keys and token)
+      //    is registered under the stand-in's address, in place of Google's host.
+      const keys = await loadOrCreateSigningKeys(dataDir);
+      const token = await issueTestToken(keys, CUSTOMER, { issuer: `http://localhost:${server.port}/` });
+      const api = (method: string, json: unknown) =>
+        fetch(`${base}/api/push/subscriptions`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(json),
+        });
+      expect((await api("DELETE", { endpoint })).status).toBe(204);
+      const loopbackEndpoint = `${gcmBase}/fcm/send/${webPush.token}`;
+      expect((await api("POST", { endpoint: loopbackEndpoint, keys: inBrowser?.keys })).status).toBe(201);
 
-    // 4. The server's POST reached the push service, encrypted and VAPID-signed; Chromium decrypted it
-    //    with its own keys and the app's service worker (src/sw.ts) showed the notification.
-    await expect.poll(() => pushes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-    expect(pushes[0]).toMatchObject({ path: `/fcm/send/${webPush.token}`, encoding: "aes128gcm" });
-    expect(pushes[0]?.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-              title: n.title,
-              body: n.body,
-              path: new URL((n.data as { url?: string } | null)?.url ?? "/", location.href).pathname,
-            })),
-          ),
-        { timeout: 20_000 },
-      )
-      .toEqual([
-        {
-          title: `Price alert: ${name}`,
-          body: expect.stringMatching(premiumAlertBody(next.asOf)),
-          path: "/insurance/lrp-quote",
-        },
-      ]);
+      // 3. A watch item with a target any day meets; once the server has it, publish the next day.
+      const name = `Push steers ${Date.now().toString(36)}`;
+      const form = page.getByRole("form", { name: "Add a setup" });
+      await form.getByLabel("Name").fill(name);
+      await form.getByRole("button", { name: "Save to watchlist" }).click();
+      const item = page.locator(`[data-testid="watch-item"][data-name=${JSON.stringify(name)}]`);
+      await item.getByRole("button", { name: "Set target" }).click();
+      await item.getByLabel("Alert when").selectOption("premiumPerHead");
+      await item.getByLabel("Target amount").fill("99999");
+      await item.getByRole("button", { name: "Save target" }).click();
+      await expect
+        .poll(
+          async () => {
+            for (const n of await server.storage.listDocuments("user/")) {
+              if (!n.endsWith("/watchlist")) continue;
+              const items = ((await storedDocumentJson(server.storage, n)).items ?? {}) as Record<
+                string,
+                { name?: string; target?: unknown }
+              >;
+              if (Object.values(items).some((i) => i.name === name && i.target)) return true;
+            }
+            return false;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await expect.poll(() => mcsSocket !== null, { timeout: 20_000 }).toBe(true);
+      const next = generateSampleSnapshot(addDays(today.asOf, 1));
+      await server.publishMarket(next);
+      const told = await server.alerts.afterPublish(next);
+      expect(told.pushed + told.alreadyTold).toBeGreaterThanOrEqual(1);
 
-    // 5. Turning alerts off unsubscribes in the browser.
-    await push.getByRole("button", { name: "Turn off" }).click();
-    await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
-    expect(
-      await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
-    ).toBeNull();
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
+      // 4. The server's POST reached the push service, encrypted and VAPID-signed; Chromium decrypted it
+      //    with its own keys and the app's service worker (src/sw.ts) showed the notification.
+      await expect.poll(() => pushes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      expect(pushes[0]).toMatchObject({ path: `/fcm/send/${webPush.token}`, encoding: "aes128gcm" });
+      expect(pushes[0]?.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () =>
+              (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+                title: n.title,
+                body: n.body,
+                path: new URL((n.data as { url?: string } | null)?.url ?? "/", location.href).pathname,
+              })),
+            ),
+          { timeout: 20_000 },
+        )
+        .toEqual([
+          {
+            title: `Price alert: ${name}`,
+            body: expect.stringMatching(premiumAlertBody(next.asOf)),
+            path: "/insurance/lrp-quote",
+          },
+        ]);
+
+      // 5. Turning alerts off unsubscribes in the browser.
+      await push.getByRole("button", { name: "Turn off" }).click();
+      await expect(push).toHaveAttribute("data-state", "off", { timeout: 20_000 });
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+      ).toBeNull();
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  },
+);

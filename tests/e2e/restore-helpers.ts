@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DemoUser } from "../../sync-server/identity/demo-users";
+import { CHROMIUM_ARGS, HEADLESS_SHELL, HEADLESS_SHELL_BINARY } from "./browsers";
 import { e2eNow } from "./clock";
 import { type BrowserContext, chromium, expect, onRunClock, type Page } from "./fixtures";
 import { signIn } from "./sync-helpers";
@@ -14,16 +15,6 @@ import { signIn } from "./sync-helpers";
 // points the drills at another checkout (to run them against older code).
 
 const root = process.env.DRILL_APP_ROOT ?? fileURLToPath(new URL("../../", import.meta.url));
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_BINARY = "/usr/lib/chromium/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** A folder of its own under the system's temporary folder, removed by `cleanUp`. */
 const scratch: string[] = [];
@@ -153,8 +144,8 @@ export async function openDevice(
   { offline = false } = {},
 ): Promise<Device> {
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
+    executablePath: HEADLESS_SHELL,
+    args: CHROMIUM_ARGS,
     baseURL: origin,
     offline,
     viewport: { width: 1280, height: 800 },
@@ -207,11 +198,11 @@ export interface KillableBrowser {
  * over the DevTools protocol.
  */
 export async function killableBrowser(profile: string): Promise<KillableBrowser> {
-  // The binary itself (Debian's /usr/bin/chromium is a script that may not exec it), in a process
+  // The binary itself (Debian's /usr/bin/chromium-headless-shell is a script that may not exec it), in a process
   // group of its own, so that the kill takes every process of the browser at once.
   const child = spawn(
-    CHROMIUM_BINARY,
-    [...ARGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"],
+    HEADLESS_SHELL_BINARY,
+    [...CHROMIUM_ARGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
