@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Role } from "../../shared/access/roles";
 import { ROUTES } from "../../shared/access/routes";
 import { mayKeepWatchlist } from "../../src/lib/sync/react/watchlist-access";
 import type { DemoUser } from "../../sync-server/identity/demo-users";
+import { analyze, blockingViolations } from "./axe";
 import { DEMO_CUSTOMER_ID, recordPath, seedDemoCustomerBook } from "./book-helpers";
 import { type Browser, DEMO_CUSTOMER, expect, type Page, test } from "./fixtures";
 import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
@@ -15,7 +15,6 @@ import { AGENT, CUSTOMER, signIn, user } from "./sync-helpers";
 // fail the run (soft, so one run reports them all). Each role's test is on its own, so the two workers
 // share them out (only the agent's writes the demo customer's book: DEMO_CUSTOMER).
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const WIDTHS = [1280, 360] as const;
 
 interface Screen {
@@ -76,10 +75,8 @@ async function check(page: Page, role: string, screen: Screen) {
   if (screen.prepare) await screen.prepare(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    const blocking = result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(" ")}`);
+    const result = await analyze(page);
+    const blocking = blockingViolations(result);
     expect.soft(blocking, `${role} ${screen.name} at ${width} px`).toEqual([]);
     findings.push({
       role,

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { BOOK_HEADERS, bookRows, toCsv } from "../fixtures/import/book-rows";
+import { analyze, blockingViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { AGENT, AGENT2, device, dropSocket, expectAllSynced, pendingOf, restoreSocket } from "./sync-helpers";
 
@@ -46,14 +46,7 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path, fullPage: true });
     await test.info().attach(`${name} at ${width} px`, { path, contentType: "image/png" });
     // WCAG 2.1 AA in this state too (tests/e2e/a11y.spec.ts checks the screen as it opens).
-    const axe = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const blocking = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      blocking.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`),
-      `${name} at ${width} px`,
-    ).toEqual([]);
+    expect(blockingViolations(await analyze(page)), `${name} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
