@@ -7,11 +7,11 @@ import { join } from "node:path";
 import { addDays } from "../../shared/market/dates";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
 import { formatDate } from "../../src/lib/format/dates";
-import { storedDocumentJson } from "../../sync-server/campaigns/stored-doc";
 import { readConfig } from "../../sync-server/config";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { addSetupWithTarget, targetStoredOnServer } from "./alert-helpers";
 import { CHROMIUM_ARGS, WHOLE_CHROMIUM } from "./browsers";
 import { E2E_DAY } from "./clock";
 import { expect, NOTIFICATIONS, test } from "./fixtures";
@@ -114,17 +114,7 @@ test(
 
     // A setup with a target any day's premium meets (producer premium per head at or below $99,999).
     const name = `Alert steers ${Date.now().toString(36)}`;
-    const form = page.getByRole("form", { name: "Add a setup" });
-    await form.getByLabel("Name").fill(name);
-    await form.getByRole("button", { name: "Save to watchlist" }).click();
-    const item = page.locator(`[data-testid="watch-item"][data-name=${JSON.stringify(name)}]`);
-    await item.getByRole("button", { name: "Set target" }).click();
-    await item.getByLabel("Alert when").selectOption("premiumPerHead");
-    await item.getByLabel("Target amount").fill("99999");
-    await item.getByRole("button", { name: "Save target" }).click();
-    await expect(item.getByTestId("watch-target")).toHaveText(
-      "Alert: Producer premium ($/head) at or below $99999",
-    );
+    await addSetupWithTarget(page, name);
     await expect(page.getByTestId("push-notifications")).toBeVisible();
 
     // This device's push subscription, registered through the API with an endpoint on loopback.
@@ -149,22 +139,7 @@ test(
     await expect(quote.getByTestId("market-status")).toBeVisible();
 
     // Wait until the watchlist document (with the target) is stored on the server, then publish.
-    await expect
-      .poll(
-        async () => {
-          for (const n of await server.storage.listDocuments("user/")) {
-            if (!n.endsWith("/watchlist")) continue;
-            const items = ((await storedDocumentJson(server.storage, n)).items ?? {}) as Record<
-              string,
-              { target?: unknown }
-            >;
-            if (Object.values(items).some((i) => i.target)) return true;
-          }
-          return false;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await targetStoredOnServer(server, name);
     const next = generateSampleSnapshot(addDays(today.asOf, 1));
     const told = await Promise.all([server.publishMarket(next), server.alerts.afterPublish(next)]);
     expect(told[1].alreadyTold + told[1].pushed).toBeGreaterThanOrEqual(1);

@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { createServer as createTlsServer, type TLSSocket, type Server as TlsServer } from "node:tls";
 import { addDays } from "../../shared/market/dates";
 import { generateSampleSnapshot } from "../../shared/market/sample/generate";
-import { storedDocumentJson } from "../../sync-server/campaigns/stored-doc";
 import { readConfig } from "../../sync-server/config";
 import { loadOrCreateSigningKeys } from "../../sync-server/identity/keys";
 import { issueTestToken } from "../../sync-server/identity/testing";
 import { SqlitePushStore } from "../../sync-server/push/store";
 import { type RunningServer, startServer } from "../../sync-server/server";
+import { addSetupWithTarget, targetStoredOnServer } from "./alert-helpers";
 import { WHOLE_CHROMIUM } from "./browsers";
 import { E2E_DAY } from "./clock";
 import { expect, NOTIFICATIONS, onRunClock, test } from "./fixtures";
@@ -274,30 +274,8 @@ test(
 
       // 3. A watch item with a target any day meets; once the server has it, publish the next day.
       const name = `Push steers ${Date.now().toString(36)}`;
-      const form = page.getByRole("form", { name: "Add a setup" });
-      await form.getByLabel("Name").fill(name);
-      await form.getByRole("button", { name: "Save to watchlist" }).click();
-      const item = page.locator(`[data-testid="watch-item"][data-name=${JSON.stringify(name)}]`);
-      await item.getByRole("button", { name: "Set target" }).click();
-      await item.getByLabel("Alert when").selectOption("premiumPerHead");
-      await item.getByLabel("Target amount").fill("99999");
-      await item.getByRole("button", { name: "Save target" }).click();
-      await expect
-        .poll(
-          async () => {
-            for (const n of await server.storage.listDocuments("user/")) {
-              if (!n.endsWith("/watchlist")) continue;
-              const items = ((await storedDocumentJson(server.storage, n)).items ?? {}) as Record<
-                string,
-                { name?: string; target?: unknown }
-              >;
-              if (Object.values(items).some((i) => i.name === name && i.target)) return true;
-            }
-            return false;
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      await addSetupWithTarget(page, name);
+      await targetStoredOnServer(server, name);
       await expect.poll(() => mcsSocket !== null, { timeout: 20_000 }).toBe(true);
       const next = generateSampleSnapshot(addDays(today.asOf, 1));
       await server.publishMarket(next);
