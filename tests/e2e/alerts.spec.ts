@@ -14,7 +14,7 @@ import { type RunningServer, startServer } from "../../sync-server/server";
 import { addSetupWithTarget, targetStoredOnServer } from "./alert-helpers";
 import { CHROMIUM_ARGS, WHOLE_CHROMIUM } from "./browsers";
 import { E2E_DAY } from "./clock";
-import { expect, NOTIFICATIONS, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
@@ -97,127 +97,125 @@ function decrypt(body: Buffer, ua: ReturnType<typeof createECDH>, auth: Buffer):
   return plain.subarray(0, plain.lastIndexOf(2)).toString("utf8");
 }
 
-test(
-  "a published snapshot that meets a target pushes a notification; the quote screens show the new date live",
-  NOTIFICATIONS,
-  async ({ browser }) => {
-    test.setTimeout(180_000);
-    const base = `http://127.0.0.1:${server.port}`;
-    const today = generateSampleSnapshot(E2E_DAY);
-    await server.publishMarket(today);
+test("a published snapshot that meets a target pushes a notification; the quote screens show the new date live", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const base = `http://127.0.0.1:${server.port}`;
+  const today = generateSampleSnapshot(E2E_DAY);
+  await server.publishMarket(today);
 
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(["notifications"], { origin: base });
-    const page = await context.newPage();
-    await signIn(page, CUSTOMER, "/insurance/watchlist");
-    await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(today.asOf);
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(["notifications"], { origin: base });
+  const page = await context.newPage();
+  await signIn(page, CUSTOMER, "/insurance/watchlist");
+  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(today.asOf);
 
-    // A setup with a target any day's premium meets (producer premium per head at or below $99,999).
-    const name = `Alert steers ${Date.now().toString(36)}`;
-    await addSetupWithTarget(page, name);
-    await expect(page.getByTestId("push-notifications")).toBeVisible();
+  // A setup with a target any day's premium meets (producer premium per head at or below $99,999).
+  const name = `Alert steers ${Date.now().toString(36)}`;
+  await addSetupWithTarget(page, name);
+  await expect(page.getByTestId("push-notifications")).toBeVisible();
 
-    // This device's push subscription, registered through the API with an endpoint on loopback.
-    const ua = createECDH("prime256v1");
-    ua.generateKeys();
-    const auth = randomBytes(16);
-    const keys = await loadOrCreateSigningKeys(dataDir);
-    const token = await issueTestToken(keys, CUSTOMER, { issuer: `http://localhost:${server.port}/` });
-    const subscribed = await fetch(`${base}/api/push/subscriptions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        endpoint: pushUrl,
-        keys: { p256dh: ua.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
-      }),
-    });
-    expect(subscribed.status).toBe(201);
+  // This device's push subscription, registered through the API with an endpoint on loopback.
+  const ua = createECDH("prime256v1");
+  ua.generateKeys();
+  const auth = randomBytes(16);
+  const keys = await loadOrCreateSigningKeys(dataDir);
+  const token = await issueTestToken(keys, CUSTOMER, { issuer: `http://localhost:${server.port}/` });
+  const subscribed = await fetch(`${base}/api/push/subscriptions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      endpoint: pushUrl,
+      keys: { p256dh: ua.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
+    }),
+  });
+  expect(subscribed.status).toBe(201);
 
-    // The LRP quote screen open in a second tab, to see the new date arrive without a reload.
-    const quote = await context.newPage();
-    await quote.goto("/insurance/lrp-quote");
-    await expect(quote.getByTestId("market-status")).toBeVisible();
+  // The LRP quote screen open in a second tab, to see the new date arrive without a reload.
+  const quote = await context.newPage();
+  await quote.goto("/insurance/lrp-quote");
+  await expect(quote.getByTestId("market-status")).toBeVisible();
 
-    // Wait until the watchlist document (with the target) is stored on the server, then publish.
-    await targetStoredOnServer(server, name);
-    const next = generateSampleSnapshot(addDays(today.asOf, 1));
-    const told = await Promise.all([server.publishMarket(next), server.alerts.afterPublish(next)]);
-    expect(told[1].alreadyTold + told[1].pushed).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => pushes.length, { timeout: 20_000 }).toBe(1);
-    const payload = JSON.parse(decrypt(pushes[0] as Buffer, ua, auth)) as {
-      title: string;
-      body: string;
-      url: string;
-    };
-    expect(payload.title).toBe(`Price alert: ${name}`);
-    expect(payload.body).toMatch(premiumAlertBody(next.asOf));
+  // Wait until the watchlist document (with the target) is stored on the server, then publish.
+  await targetStoredOnServer(server, name);
+  const next = generateSampleSnapshot(addDays(today.asOf, 1));
+  const told = await Promise.all([server.publishMarket(next), server.alerts.afterPublish(next)]);
+  expect(told[1].alreadyTold + told[1].pushed).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => pushes.length, { timeout: 20_000 }).toBe(1);
+  const payload = JSON.parse(decrypt(pushes[0] as Buffer, ua, auth)) as {
+    title: string;
+    body: string;
+    url: string;
+  };
+  expect(payload.title).toBe(`Price alert: ${name}`);
+  expect(payload.body).toMatch(premiumAlertBody(next.asOf));
 
-    // The quote screens show the new snapshot's date without a reload.
-    await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(next.asOf, {
-      timeout: 30_000,
-    });
-    await expect(quote.getByTestId("market-status").locator("strong").first()).toHaveText(
-      `Prices as of ${formatDate(next.asOf)}`,
-      { timeout: 30_000 },
-    );
+  // The quote screens show the new snapshot's date without a reload.
+  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(next.asOf, {
+    timeout: 30_000,
+  });
+  await expect(quote.getByTestId("market-status").locator("strong").first()).toHaveText(
+    `Prices as of ${formatDate(next.asOf)}`,
+    { timeout: 30_000 },
+  );
 
-    // The decrypted push handed to Chromium's push delivery for this origin's service-worker registration:
-    // the browser dispatches the `push` event; the worker's handler shows the notification. The worker
-    // must be active first.
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      if (registration.active?.state !== "activated")
-        await new Promise<void>((resolve) =>
-          registration.active?.addEventListener(
-            "statechange",
-            () => registration.active?.state === "activated" && resolve(),
-          ),
-        );
-    });
-    const cdp = await context.newCDPSession(page);
-    // Each registration as last reported (an update may report one deleted that an earlier one listed).
-    const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
-    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
-      for (const r of e.registrations) registrations.set(r.registrationId, r);
-    });
-    await cdp.send("ServiceWorker.enable");
-    const live = () => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL === `${base}/`);
-    await expect.poll(() => live().length).toBeGreaterThan(0);
-    const registration = live()[0];
-    const deliver = () =>
-      cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: base,
-        registrationId: registration?.registrationId ?? "",
-        data: decrypt(pushes[0] as Buffer, ua, auth),
-      });
-    const shown = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url?: string } | null)?.url,
-        })),
+  // The decrypted push handed to Chromium's push delivery for this origin's service-worker registration:
+  // the browser dispatches the `push` event; the worker's handler shows the notification. The worker
+  // must be active first.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.active?.state !== "activated")
+      await new Promise<void>((resolve) =>
+        registration.active?.addEventListener(
+          "statechange",
+          () => registration.active?.state === "activated" && resolve(),
+        ),
       );
-    // DevTools' delivery is the push service's hop, and like a push service it is tried again: one run
-    // in about five of the whole suite under load saw no notification within 15 s of a single delivery
-    // (cause not found). The alert carries a tag, so a push delivered twice still shows one notification,
-    // which is what the assertion below reads.
-    await deliver();
-    let deliveredAt = Date.now();
-    await expect
-      .poll(
-        async () => {
-          const notifications = await shown();
-          if (notifications.length === 0 && Date.now() - deliveredAt > 5_000) {
-            await deliver();
-            deliveredAt = Date.now();
-          }
-          return notifications;
-        },
-        { timeout: 20_000 },
-      )
-      .toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
-    expect(new URL(payload.url).pathname).toBe("/insurance/lrp-quote");
-    await context.close();
-  },
-);
+  });
+  const cdp = await context.newCDPSession(page);
+  // Each registration as last reported (an update may report one deleted that an earlier one listed).
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+    for (const r of e.registrations) registrations.set(r.registrationId, r);
+  });
+  await cdp.send("ServiceWorker.enable");
+  const live = () => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL === `${base}/`);
+  await expect.poll(() => live().length).toBeGreaterThan(0);
+  const registration = live()[0];
+  const deliver = () =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: base,
+      registrationId: registration?.registrationId ?? "",
+      data: decrypt(pushes[0] as Buffer, ua, auth),
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string } | null)?.url,
+      })),
+    );
+  // DevTools' delivery is the push service's hop, and like a push service it is tried again: one run
+  // in about five of the whole suite under load saw no notification within 15 s of a single delivery
+  // (cause not found). The alert carries a tag, so a push delivered twice still shows one notification,
+  // which is what the assertion below reads.
+  await deliver();
+  let deliveredAt = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const notifications = await shown();
+        if (notifications.length === 0 && Date.now() - deliveredAt > 5_000) {
+          await deliver();
+          deliveredAt = Date.now();
+        }
+        return notifications;
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
+  expect(new URL(payload.url).pathname).toBe("/insurance/lrp-quote");
+  await context.close();
+});

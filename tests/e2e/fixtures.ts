@@ -46,19 +46,12 @@ export const test = base.extend<{ clockAt: string | undefined }, { clockedBrowse
 // so a file runs under the locks of all its tests):
 // - DEMO_CUSTOMER: the test writes the demo customer's record c-demo (renames it, adds records to its
 //   book) and reads back what it wrote; every such test holds it, one at a time.
-// - NOTIFICATIONS: the test shows a notification from the service worker in the whole browser.
 // - EXCLUSIVE: Playwright's built-in `-exclusive-` lock, nothing else runs meanwhile: the test changes
 //   what every signed-in user or the whole organisation gets (sessions, roles, organisation settings), or
 //   asserts a figure of time the other worker's load would stretch.
 
 /** Holds the demo customer's record (c-demo) for the test: `test(title, DEMO_CUSTOMER, body)`. */
 export const DEMO_CUSTOMER = { lock: "demo-customer" } satisfies TestDetails;
-/**
- * Holds the whole browser's notifications for the test (alerts, push-subscribe): two of these at once,
- * each in a whole Chromium of its own, left one's notification unshown (push-subscribe failed one run of
- * two beside alerts, with the headless shell elsewhere and before it). Cause not found.
- */
-export const NOTIFICATIONS = { lock: "notifications" } satisfies TestDetails;
 /** Runs the test with nothing else running: `test(title, EXCLUSIVE, body)`. */
 export const EXCLUSIVE = { lock: "-exclusive-" } satisfies TestDetails;
 

@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from "../../sync-server/server";
 import { addSetupWithTarget, targetStoredOnServer } from "./alert-helpers";
 import { WHOLE_CHROMIUM } from "./browsers";
 import { E2E_DAY } from "./clock";
-import { expect, NOTIFICATIONS, onRunClock, test } from "./fixtures";
+import { EXCLUSIVE, expect, onRunClock, test } from "./fixtures";
 import { premiumAlertBody } from "./quote-helpers";
 import { CUSTOMER, signIn } from "./sync-helpers";
 
@@ -197,7 +197,10 @@ const withStore = async <T>(use: (store: SqlitePushStore) => Promise<T>): Promis
 
 test(
   "Chromium subscribes with the server's key, and a publish that meets a target reaches the service worker through a push service",
-  NOTIFICATIONS,
+  // Alone: beside another test (phone-book in a CI run, alerts in one local run of two) the pushed
+  // notification did not show within 20 s, while the push service had the server's POST; alone it
+  // always has. Cause not found.
+  EXCLUSIVE,
   async ({ playwright }) => {
     test.setTimeout(180_000);
     const base = `http://127.0.0.1:${server.port}`;
