@@ -62,7 +62,13 @@ async function serveBuild(): Promise<Deployment> {
     deployNewVersion: () => {
       version++;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The page still holds keep-alive connections (and may have a request in flight): close() alone
+    // waits for them, which once took past the test's time-out after every assertion had passed.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
