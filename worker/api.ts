@@ -2,7 +2,7 @@ import { DomainError } from "../shared/errors";
 // Straight from the modules, not the market index: the index also carries the importers, which the
 // page's worker never needs (they would ride along in the first quote screen's JavaScript).
 import { sourceLine } from "../shared/market/provenance";
-import type { MarketSnapshot } from "../shared/market/snapshot";
+import type { LrpActualEndingValue, MarketSnapshot } from "../shared/market/snapshot";
 import type { BreakevenResult, LgmQuote, LgmScenarioResult, LrpOutcome } from "../shared/pricing";
 import type { LgmClaim, LrpClaim } from "../shared/pricing/claims";
 import { checkLrpQuoteInput } from "../shared/pricing/lrp/input-check";
@@ -70,6 +70,11 @@ export interface PricingApi {
     input: import("../shared/campaigns/preview").CampaignPreviewInput,
     options?: CallOptions,
   ): Promise<Result<import("../shared/campaigns/preview").CampaignPreview>>;
+  /**
+   * RMA's actual ending values in the loaded snapshot (its LRP part has them): the offer history's
+   * back-test reads them here rather than downloading the snapshot again.
+   */
+  lrpEndingValues(): Promise<Result<LrpActualEndingValue[]>>;
   /**
    * The loaded snapshot itself, for a screen that freezes an offer's figures into a record with the
    * same data the worker priced (the agent book's create screens; they call shared/book's builders).
@@ -236,6 +241,7 @@ export function createPricingApi(initial?: MarketSnapshot): PricingApi {
       const { campaignPreview } = await loadPart(() => import("../shared/campaigns/preview"));
       return run(options.channel ?? "campaignPreview", (snapshot) => campaignPreview(input, snapshot));
     },
+    lrpEndingValues: () => run("lrpEndingValues", (snapshot) => snapshot.lrpActualEndingValues, "lrp"),
     snapshot: () => run("snapshot", (snapshot) => snapshot),
   };
 }

@@ -55,4 +55,11 @@ describe("pricing worker with the LRP part of the snapshot", () => {
       }),
     ]);
   });
+
+  it("answers RMA's actual ending values from the LRP part, without waiting for the whole snapshot", async () => {
+    const api = createPricingApi();
+    await api.setMarket(lrpPart, { part: "lrp" });
+    expect(snapshot.lrpActualEndingValues.length).toBeGreaterThan(0);
+    expect(await api.lrpEndingValues()).toEqual({ ok: true, value: snapshot.lrpActualEndingValues });
+  });
 });

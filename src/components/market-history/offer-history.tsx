@@ -4,6 +4,7 @@ import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
 import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { formatPercent } from "../../lib/format";
+import { usePricing } from "../../lib/pricing/use-pricing";
 import {
   backtest,
   type DataSource,
@@ -34,7 +35,13 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
   const key = JSON.stringify(offer);
 
   const getToken = session.getAccessToken;
+  // RMA's actual ending values come from the snapshot the quote was priced on, in the pricing worker:
+  // not a second download of it.
+  const pricing = usePricing();
+  const client = pricing.status === "ready" ? pricing.client : null;
+  const marketSource = pricing.status === "ready" ? pricing.market.source : null;
   useEffect(() => {
+    if (!client) return;
     let cancelled = false;
     const offer = JSON.parse(key) as OfferKey;
     const query = new URLSearchParams({
@@ -49,16 +56,13 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
       try {
         const token = await getToken();
         // The ending values are extra: without them the back-test only has fewer settled days.
-        const [{ days }, current] = await Promise.all([
+        const [{ days }, ending] = await Promise.all([
           authorizedJson<{ days: OfferDay[] }>(`/api/market/history/lrp?${query}`, token),
-          authorizedJson<{ lrpActualEndingValues?: LrpActualEndingValue[]; source?: string }>(
-            "/api/market/current",
-            token,
-          ).catch(() => ({ lrpActualEndingValues: undefined, source: undefined })),
+          client.api.lrpEndingValues(),
         ]);
-        const endingValues = current.lrpActualEndingValues ?? [];
-        // The current snapshot's ending values are sample when the snapshot is the sample data.
-        const endingSource: DataSource = current.source === "sample" ? "sample" : "real";
+        const endingValues = ending.ok ? ending.value : [];
+        // The snapshot's ending values are sample when the snapshot is the sample data.
+        const endingSource: DataSource = marketSource === "sample" ? "sample" : "real";
         if (!cancelled) setState({ key, data: { days, endingValues, endingSource } });
       } catch (e) {
         if (!cancelled) setState({ key, error: e instanceof Error ? e.message : String(e) });
@@ -67,7 +71,7 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
     return () => {
       cancelled = true;
     };
-  }, [key, getToken]);
+  }, [key, getToken, client, marketSource]);
 
   if (!state || state.key !== key) return <p className="offer-history">Loading this offer's history…</p>;
   if (state.error || !state.data)
