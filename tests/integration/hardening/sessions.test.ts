@@ -114,6 +114,9 @@ describe("[SESSION1] sign-out and sign-out on all devices (one instance, SQLite)
       expect(await afterRestart.ready).toBe(false);
       expect((await members(restarted, later)).status).toBe(200);
     } finally {
+      // The server stops before its folder goes (its WAL checkpointer would find the file gone).
+      for (const client of clients.splice(0)) client.destroy();
+      for (const server of servers.splice(0)) await server.stop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
