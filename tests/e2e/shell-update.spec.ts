@@ -63,7 +63,7 @@ async function serveBuild(): Promise<Deployment> {
       version++;
     },
     // The page still holds keep-alive connections (and may have a request in flight): close() alone
-    // waits for them, which once took past the test's time-out after every assertion had passed.
+    // waits for them, most likely what once kept the test past its time-out in a CI run.
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
