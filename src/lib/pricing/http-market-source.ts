@@ -1,3 +1,4 @@
+import { isMarketVersion } from "../../../shared/market/published";
 import { type LoadedMarket, type MarketSnapshotSource, MarketUnavailableError } from "./market-source";
 
 // The snapshot from GET /api/market/current. Each answer is also put into Cache Storage (the cache the
@@ -17,7 +18,23 @@ export const MARKET_CACHE = "rangeline-market";
 /** One bar of signal: give up on the network after this long and use the device's copy. */
 const NETWORK_TIMEOUT_MS = 6000;
 
-async function fromNetwork(url = MARKET_URL): Promise<unknown> {
+/**
+ * The published version an answer carries in its ETag (`"{version}[+part][+encoding]"`,
+ * sync-server/market/encoded.ts), or undefined.
+ */
+export function versionOf(response: Response): string | undefined {
+  const tag = response.headers.get("etag")?.replace(/^W\//, "").replaceAll('"', "");
+  const version = tag?.split("+")[0];
+  return isMarketVersion(version) ? version : undefined;
+}
+
+type Answer = { json: unknown; version?: string };
+const answerOf = async (response: Response): Promise<Answer> => {
+  const version = versionOf(response);
+  return { json: await response.json(), ...(version ? { version } : {}) };
+};
+
+async function fromNetwork(url = MARKET_URL): Promise<Answer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
   try {
@@ -27,42 +44,54 @@ async function fromNetwork(url = MARKET_URL): Promise<unknown> {
       const cache = await caches.open(MARKET_CACHE);
       await cache.put(MARKET_URL, response.clone());
     }
-    return await response.json();
+    return await answerOf(response);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function fromDevice(): Promise<unknown | undefined> {
+async function fromDevice(): Promise<Answer | undefined> {
   if (typeof caches === "undefined") return undefined;
   const cache = await caches.open(MARKET_CACHE);
   const response = await cache.match(MARKET_URL);
-  return response ? await response.json() : undefined;
+  return response ? await answerOf(response) : undefined;
 }
 
 const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
 
+/** The whole snapshot from the network, else the device's copy. */
+async function loadWhole(): Promise<LoadedMarket> {
+  try {
+    const { json, version } = await fromNetwork();
+    // Offline with the service worker in control, the "network" answer is the SW's cached copy.
+    return { snapshot: json, fromDevice: offline(), ...(version ? { version } : {}) };
+  } catch (networkError) {
+    const kept = await fromDevice().catch(() => undefined);
+    if (kept !== undefined)
+      return { snapshot: kept.json, fromDevice: true, ...(kept.version ? { version: kept.version } : {}) };
+    const reason = networkError instanceof Error ? networkError.message : String(networkError);
+    throw new MarketUnavailableError(
+      `Market prices could not be loaded (${reason}) and none are saved on this device yet. Connect once to load them.`,
+    );
+  }
+}
+
+let loading: Promise<LoadedMarket> | undefined;
+
 export const httpMarketSource: MarketSnapshotSource = {
   async loadLrpPart(): Promise<LoadedMarket | undefined> {
     try {
-      return { snapshot: await fromNetwork(MARKET_LRP_PART_URL), fromDevice: offline() };
+      return { snapshot: (await fromNetwork(MARKET_LRP_PART_URL)).json, fromDevice: offline() };
     } catch {
       // The whole snapshot (load) says why, or comes from the device.
       return undefined;
     }
   },
-  async load(): Promise<LoadedMarket> {
-    try {
-      const snapshot = await fromNetwork();
-      // Offline with the service worker in control, the "network" answer is the SW's cached copy.
-      return { snapshot, fromDevice: offline() };
-    } catch (networkError) {
-      const kept = await fromDevice().catch(() => undefined);
-      if (kept !== undefined) return { snapshot: kept, fromDevice: true };
-      const reason = networkError instanceof Error ? networkError.message : String(networkError);
-      throw new MarketUnavailableError(
-        `Market prices could not be loaded (${reason}) and none are saved on this device yet. Connect once to load them.`,
-      );
-    }
+  load(): Promise<LoadedMarket> {
+    // Callers at once (the pricing store restarted with a new source while loading) share one download.
+    loading ??= loadWhole().finally(() => {
+      loading = undefined;
+    });
+    return loading;
   },
 };

@@ -7,6 +7,11 @@ export interface LoadedMarket {
   snapshot: unknown;
   /** True when it is the copy kept on this device because the network could not be reached. */
   fromDevice: boolean;
+  /**
+   * The published version it is (shared/market/published.ts), when the answer says so: the synced
+   * market history then takes it for a notice of that version instead of downloading it again.
+   */
+  version?: string;
 }
 
 export interface MarketSnapshotSource {

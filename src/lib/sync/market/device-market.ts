@@ -50,7 +50,16 @@ export function documentMarketSource(client: SyncClient, waitMs = 6000): MarketS
       const history = marketHistoryOf(client);
       const held = history.get().current;
       if (held && client.getStatus().socket === "connected") return { snapshot: held, fromDevice: false };
-      const [http] = await Promise.all([httpMarketSource.load().catch(() => null), waitFor(history, waitMs)]);
+      // One download of one snapshot: while the history gets a notice's snapshot, wait for it; else
+      // the history takes this download for a notice of the same version (MarketHistory.expect).
+      if (!held && history.isFetching()) {
+        await waitFor(history, waitMs);
+        const fetched = history.get().current;
+        if (fetched) return { snapshot: fetched, fromDevice: client.getStatus().socket !== "connected" };
+      }
+      const download = httpMarketSource.load();
+      history.expect(download);
+      const [http] = await Promise.all([download.catch(() => null), waitFor(history, waitMs)]);
       const fromDocument = history.get().current;
       const httpAsOf = (http?.snapshot as { asOf?: unknown } | undefined)?.asOf;
       if (fromDocument && (!http || typeof httpAsOf !== "string" || fromDocument.asOf >= httpAsOf)) {

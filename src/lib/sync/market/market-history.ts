@@ -1,5 +1,9 @@
 import { type MarketSnapshot, marketSnapshotSchema } from "../../../../shared/market";
-import { fetchPublishedSnapshot, publishedMarketOf } from "../../../../shared/market/published";
+import {
+  fetchPublishedSnapshot,
+  type PublishedMarket,
+  publishedMarketOf,
+} from "../../../../shared/market/published";
 import type { SyncedDocument } from "../synced-document";
 
 // The device's memory of market snapshots: the current one comes from the synced `market/current`
@@ -33,6 +37,12 @@ const parseStored = (value: unknown): MarketSnapshot | null => {
   }
 };
 
+/** A snapshot downloaded elsewhere, with the published version its answer named. */
+export interface OfferedSnapshot {
+  snapshot: unknown;
+  version?: string;
+}
+
 export interface MarketHistoryState {
   current: MarketSnapshot | null;
   previous: MarketSnapshot | null;
@@ -59,6 +69,10 @@ export class MarketHistory {
   private section: unknown;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
+  /** A download of the current snapshot under way elsewhere (GET /api/market/current): see `expect`. */
+  private offered: Promise<OfferedSnapshot | null> | undefined;
+  /** Whether a notice's snapshot is being looked up or downloaded right now. */
+  private fetching = false;
 
   constructor(private readonly document: SyncedDocument<"market">) {
     this.unsubscribe = document.subscribe(() => void this.follow());
@@ -96,6 +110,18 @@ export class MarketHistory {
     this.set({ current, previous: next.previous });
   }
 
+  /**
+   * The snapshot the page is downloading anyway (GET /api/market/current, with its version from the
+   * ETag): a notice of that version waits for it and takes it instead of downloading the same bytes
+   * again from /api/market/snapshots/{version}. A first sign-in's quote screen did both at once.
+   */
+  expect(download: Promise<OfferedSnapshot | null>): void {
+    this.offered = download.catch(() => null);
+  }
+
+  /** True while a notice's snapshot is being looked up or downloaded. */
+  isFetching = (): boolean => this.fetching;
+
   private async keep(snapshot: MarketSnapshot, version: string) {
     await this.document.setLocal(LAST_SEEN, JSON.stringify(snapshot));
     await this.document.setLocal(LAST_SEEN_VERSION, version);
@@ -111,9 +137,26 @@ export class MarketHistory {
     const published = publishedMarketOf(section);
     if (!published) return { current: null, version: null };
     clearTimeout(this.retry);
+    this.fetching = true;
+    try {
+      return await this.lookUp(section, published);
+    } finally {
+      this.fetching = false;
+    }
+  }
+
+  private async lookUp(
+    section: unknown,
+    published: PublishedMarket,
+  ): Promise<{ current: MarketSnapshot | null; version: string | null }> {
     if ((await this.document.getLocal(LAST_SEEN_VERSION)) === published.version) {
       const kept = parseStored(await this.document.getLocal(LAST_SEEN));
       if (kept) return { current: kept, version: published.version };
+    }
+    const offered = await this.offered;
+    if (offered?.version === published.version) {
+      const taken = snapshotOf(offered.snapshot);
+      if (taken) return { current: taken, version: published.version };
     }
     try {
       const fetched = snapshotOf(await fetchPublishedSnapshot(published));
