@@ -28,11 +28,11 @@ export function versionOf(response: Response): string | undefined {
   return isMarketVersion(version) ? version : undefined;
 }
 
-type Answer = { json: unknown; version?: string };
-const answerOf = async (response: Response): Promise<Answer> => {
-  const version = versionOf(response);
-  return { json: await response.json(), ...(version ? { version } : {}) };
-};
+type Answer = { json: unknown; version: string | undefined };
+const answerOf = async (response: Response): Promise<Answer> => ({
+  json: await response.json(),
+  version: versionOf(response),
+});
 
 async function fromNetwork(url = MARKET_URL): Promise<Answer> {
   const controller = new AbortController();
@@ -64,11 +64,10 @@ async function loadWhole(): Promise<LoadedMarket> {
   try {
     const { json, version } = await fromNetwork();
     // Offline with the service worker in control, the "network" answer is the SW's cached copy.
-    return { snapshot: json, fromDevice: offline(), ...(version ? { version } : {}) };
+    return { snapshot: json, fromDevice: offline(), version };
   } catch (networkError) {
     const kept = await fromDevice().catch(() => undefined);
-    if (kept !== undefined)
-      return { snapshot: kept.json, fromDevice: true, ...(kept.version ? { version: kept.version } : {}) };
+    if (kept !== undefined) return { snapshot: kept.json, fromDevice: true, version: kept.version };
     const reason = networkError instanceof Error ? networkError.message : String(networkError);
     throw new MarketUnavailableError(
       `Market prices could not be loaded (${reason}) and none are saved on this device yet. Connect once to load them.`,

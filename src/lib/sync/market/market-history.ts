@@ -149,13 +149,16 @@ export class MarketHistory {
     section: unknown,
     published: PublishedMarket,
   ): Promise<{ current: MarketSnapshot | null; version: string | null }> {
+    // Taken once: the page does not keep a second copy of the snapshot alive for later notices.
+    const offered = this.offered;
+    this.offered = undefined;
     if ((await this.document.getLocal(LAST_SEEN_VERSION)) === published.version) {
       const kept = parseStored(await this.document.getLocal(LAST_SEEN));
       if (kept) return { current: kept, version: published.version };
     }
-    const offered = await this.offered;
-    if (offered?.version === published.version) {
-      const taken = snapshotOf(offered.snapshot);
+    const download = await offered;
+    if (download?.version === published.version) {
+      const taken = snapshotOf(download.snapshot);
       if (taken) return { current: taken, version: published.version };
     }
     try {
