@@ -18,7 +18,7 @@ const wholeSnapshot = (request: Request) => {
   );
 };
 
-test("a signed-in LRP quote on a new device downloads the snapshot once, and shows the chosen offer's year and a back-test settled with its ending values", async ({
+test("a signed-in LRP quote on a new device downloads the snapshot once, and shows the chosen offer's year and a back-test settled with its ending values, within a phone's width", async ({
   page,
 }) => {
   const downloads: Request[] = [];
@@ -40,6 +40,13 @@ test("a signed-in LRP quote on a new device downloads the snapshot once, and sho
     /^2026-07-29\s*2026-10-28\s*321\.18\s*7\.62\s*328\.27\s*0\.00\s*-7\.62\s*Sample$/,
     /^2026-07-22\s*2026-10-21\s*324\.83\s*7\.70\s*336\.49\s*0\.00\s*-7\.70\s*Sample$/,
   ]);
+  // On a phone the back-test's wide table scrolls inside its own box, not the page sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBe(0);
   // Each download's body: a revalidation answered 304 carries none.
   const bodies = await Promise.all(downloads.map(async (r) => (await r.sizes()).responseBodySize));
   expect(bodies.filter((size) => size > 0)).toHaveLength(1);

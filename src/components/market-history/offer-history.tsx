@@ -5,6 +5,7 @@ import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { formatPercent } from "../../lib/format";
 import { usePricing } from "../../lib/pricing/use-pricing";
+import { ScrollRegion } from "../ui/scroll-region";
 import {
   backtest,
   type DataSource,
@@ -115,30 +116,32 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
         </p>
       ) : null}
       <Chart days={days} />
-      <table className="offer-history__compare">
-        <thead>
-          <tr>
-            <th />
-            <th>Today</th>
-            <th>30 days (low · mean · high)</th>
-            <th>365 days (low · mean · high)</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th>Coverage price ($/cwt)</th>
-            <td>{today.coveragePrice.toFixed(2)}</td>
-            <td>{show(month?.coveragePrice)}</td>
-            <td>{show(year?.coveragePrice)}</td>
-          </tr>
-          <tr>
-            <th>Premium, total ($/cwt)</th>
-            <td>{today.costPerCwt.toFixed(2)}</td>
-            <td>{show(month?.premium)}</td>
-            <td>{show(year?.premium)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <ScrollRegion label="Today against the last 30 and 365 days">
+        <table className="offer-history__compare">
+          <thead>
+            <tr>
+              <th />
+              <th>Today</th>
+              <th>30 days (low · mean · high)</th>
+              <th>365 days (low · mean · high)</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th>Coverage price ($/cwt)</th>
+              <td>{today.coveragePrice.toFixed(2)}</td>
+              <td>{show(month?.coveragePrice)}</td>
+              <td>{show(year?.coveragePrice)}</td>
+            </tr>
+            <tr>
+              <th>Premium, total ($/cwt)</th>
+              <td>{today.costPerCwt.toFixed(2)}</td>
+              <td>{show(month?.premium)}</td>
+              <td>{show(year?.premium)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
       <details className="offer-history__backtest" data-testid="backtest">
         <summary>Back-test: what this endorsement bought on each past day paid at its end</summary>
         <p>
@@ -146,34 +149,36 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
           producer premium (after the level's subsidy). Days whose endorsement has not ended show no ending
           value yet.
         </p>
-        <table>
-          <thead>
-            <tr>
-              <th>Bought</th>
-              <th>Ends</th>
-              <th>Coverage price</th>
-              <th>Producer premium</th>
-              <th>Actual ending value</th>
-              <th>Indemnity</th>
-              <th>Net</th>
-              <th>Data</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.asOf}>
-                <td>{r.asOf}</td>
-                <td>{r.endDate}</td>
-                <td>{r.coveragePrice}</td>
-                <td>{r.producerPremium ?? `${r.premium} (total)`}</td>
-                <td>{r.actualEndingValue ?? "not yet"}</td>
-                <td>{r.indemnity ?? "—"}</td>
-                <td>{r.net ?? "—"}</td>
-                <td>{dataLabel(r.daySource, r.endingSource)}</td>
+        <ScrollRegion label="Back-test by day bought">
+          <table>
+            <thead>
+              <tr>
+                <th>Bought</th>
+                <th>Ends</th>
+                <th>Coverage price</th>
+                <th>Producer premium</th>
+                <th>Actual ending value</th>
+                <th>Indemnity</th>
+                <th>Net</th>
+                <th>Data</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.asOf}>
+                  <td>{r.asOf}</td>
+                  <td>{r.endDate}</td>
+                  <td>{r.coveragePrice}</td>
+                  <td>{r.producerPremium ?? `${r.premium} (total)`}</td>
+                  <td>{r.actualEndingValue ?? "not yet"}</td>
+                  <td>{r.indemnity ?? "—"}</td>
+                  <td>{r.net ?? "—"}</td>
+                  <td>{dataLabel(r.daySource, r.endingSource)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </details>
     </section>
   );
