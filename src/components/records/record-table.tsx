@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { todayCentral } from "../../../shared/book/dates";
+import { type CsvValue, toCsv } from "../../../shared/csv";
 import { Button } from "../ui/button";
-import { type CsvValue, downloadText, toCsv } from "./csv";
+import { downloadText } from "./csv";
 import "./records.css";
 
 // A list of records for the book's list pages: a search box, the page's own filters (passed in as

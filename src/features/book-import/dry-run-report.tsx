@@ -3,6 +3,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ScrollRegion } from "../../components/ui/scroll-region";
 import { KIND_LABELS, KINDS, recordTotals } from "./import-summary";
+import { problemsCsv } from "./problems-csv";
 
 // The dry run (docs/book-import.md "Import" step 3): what the import will create, update and leave alone, the
 // rows whose customer matched by name and address only (the agent confirms each), and every refused row with
@@ -26,18 +27,6 @@ export interface DryRunReportProps {
 }
 
 const n = (value: number) => value.toLocaleString("en-US");
-
-/** The refused rows as CSV (sheet, line, column, problem), for the agent to fix the file. */
-function problemsCsv(report: ImportReport): string {
-  const cell = (v: string | number | null) => {
-    const text = v === null ? "" : String(v);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return [
-    "Sheet,Line,Column,Problem",
-    ...report.refused.map((p) => [p.sheet, p.line, p.column, p.message].map(cell).join(",")),
-  ].join("\n");
-}
 
 export function DryRunReport({
   report,
