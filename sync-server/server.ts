@@ -21,6 +21,7 @@ import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
 import { loadEmbeddedUsers } from "./identity/invited-users";
 import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
+import { logEntry, oneLine } from "./log-line";
 import { marketSeedOf } from "./market/api";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { mountMembers } from "./members/mount";
@@ -67,7 +68,9 @@ export interface StartOptions {
  */
 export async function startServer(config: Config, options: StartOptions = {}) {
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const log = options.log ?? ((message: string) => console.log(`[sync] ${message}`));
+  // Every message is one line whatever values it quotes (LOG1, sync-server/log-line.ts).
+  const sink = options.log ?? ((message: string) => console.log(`[sync] ${message}`));
+  const log = (message: string) => sink(oneLine(message));
   // The embedded provider's key pair exists before anything reads it (it is generated on first start).
   if (config.NODE_ENV !== "production") await loadOrCreateSigningKeys(config.DATA_DIR);
   // Tax ids are encrypted at rest: the internal documents go through the cipher whatever the storage;
@@ -244,7 +247,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     baseUrl: publicUrl(config, port).replace(/\/$/, ""),
     snapshot: () => market.source.current(),
     intervalMs: config.CAMPAIGN_SCHEDULER_INTERVAL_SECONDS * 1000,
-    log: (message, fields) => log(`${message} ${JSON.stringify(fields ?? {})}`),
+    log: (message, fields) => log(logEntry(message, fields ?? {})),
     // A provider's permanent refusal marks the recipient INVALID in the campaign document.
     markRecipients: campaignDocuments(sync.hocuspocus).markRecipients,
     // The delivery callbacks this server receives and can verify settle sends whose answer was lost.

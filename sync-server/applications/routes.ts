@@ -5,6 +5,7 @@ import { INSURANCE_PROVIDER_NAME_BY_ID } from "../../shared/catalogue";
 import { type Application, applicationSchema, submissionIdSchema } from "../../shared/documents/application";
 import { recordIdSchema } from "../../shared/documents/book";
 import { nowMs } from "../clock";
+import { logEntry } from "../log-line";
 import { requestAddress } from "../protection/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../protection/rate-limit";
 import { invalid, toIssues } from "../routes/route";
@@ -175,7 +176,7 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
       );
     if (stored.created)
       void notifyAgents(application.orgId, stored.record).catch((e) =>
-        log(`application ${id}: notifying agents failed: ${e}`),
+        log(logEntry("application: notifying agents failed", { id, error: String(e) })),
       );
     return c.json({ ...statusOf(stored.record), statusToken: token }, stored.created ? 201 : 200);
   });

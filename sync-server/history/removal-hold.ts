@@ -1,5 +1,6 @@
 import type { beforeSyncPayload } from "@hocuspocus/server";
 import { HOLD_MESSAGE_TYPE, syncRefusal } from "../../shared/documents/sync-reasons";
+import { logEntry } from "../log-line";
 import type { SyncContext } from "../sync/context";
 import { keepsHistory, type RecordChange } from "../sync/history";
 import type { ConfirmationStore } from "./confirmations";
@@ -22,7 +23,9 @@ export class RemovalHold {
     try {
       return await this.confirmations.take(userId, document);
     } catch (error) {
-      this.log(`held write of ${document}: confirmation not readable (${(error as Error).message})`);
+      this.log(
+        logEntry("held write: confirmation not readable", { document, error: (error as Error).message }),
+      );
       return false;
     }
   }

@@ -5,6 +5,7 @@ import { recordIdSchema } from "../../shared/documents/book";
 import { DomainError } from "../../shared/errors";
 import { callerIn } from "../applications/caller";
 import { nowMs } from "../clock";
+import { logEntry } from "../log-line";
 import type { MarketSource } from "../market/api";
 import { perMinute, type RateStore, retryAfterSeconds } from "../protection/rate-limit";
 import { bearerToken } from "../routes/route";
@@ -309,7 +310,7 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
             });
           if (e instanceof NoMarketData)
             return problem(c, 503, "no-market-data", "No market data", e.message);
-          log(`partner API ${route.path} (${requestId}): ${e instanceof Error ? e.message : e}`);
+          log(logEntry(`partner API ${route.path} failed`, { requestId, error: String(e) }));
           return problem(
             c,
             500,

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { nowMs } from "../clock";
 import type { Config } from "../config";
 import { mountIdentity } from "../identity";
 import type { DemoUser } from "../identity/demo-users";
+import { logEntry } from "../log-line";
 import { type MarketApiOptions, type MarketSource, mountMarketApi } from "../market/api";
 import { precompressedFiles, precompressedResponse } from "./static-files";
 
@@ -27,6 +29,15 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
   const app = new Hono();
   const staticRoot = resolve(config.STATIC_DIR);
   options.first?.(app);
+  // A failure nobody answered: one escaped line (LOG1; the default printed the stack over many lines,
+  // an error's message may quote the request), and a JSON 500 that names no internals.
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(
+      logEntry("[sync] request failed", { method: c.req.method, path: c.req.path, error: String(error) }),
+    );
+    return c.json({ error: "internal", message: "Something failed on the server." }, 500);
+  });
 
   app.get("/api/health", (c) =>
     // `now`: the server's clock (sync-server/clock.ts), which end-to-end runs fix (CLOCK_FIXED_AT).

@@ -1,8 +1,9 @@
 import type { Hono } from "hono";
 import { nowMs } from "../clock";
+import { logEntry } from "../log-line";
 
 // Where browsers report Content-Security-Policy violations (the policy's `report-uri`). Each report
-// is logged in one line — the directive, the document's path and the blocked resource without its
+// is logged in one line (LOG1: its values escaped, sync-server/log-line.ts) — the directive, the document's path and the blocked resource without its
 // query (a query may hold a code or a token) — and the last ones are kept in memory. Outside
 // production GET returns them, so an end-to-end test can see violations in workers and the service
 // worker too, which no page listener hears.
@@ -39,7 +40,9 @@ export function readViolations(body: unknown, now: number): CspViolation[] {
     if (report && typeof report === "object") reports.push(report as Record<string, unknown>);
   }
   return reports.map((r) => ({
-    directive: String(r["effective-directive"] ?? r.effectiveDirective ?? r["violated-directive"] ?? ""),
+    directive: String(
+      r["effective-directive"] ?? r.effectiveDirective ?? r["violated-directive"] ?? "",
+    ).slice(0, 100),
     documentPath: withoutQuery(r["document-uri"] ?? r.documentURL),
     blocked: withoutQuery(r["blocked-uri"] ?? r.blockedURL),
     sample:
@@ -61,7 +64,14 @@ export function mountCspReports(app: Hono, options: { production: boolean; log: 
     }
     const violations = readViolations(body, nowMs());
     for (const v of violations) {
-      options.log(`CSP violation: ${v.directive} blocked ${v.blocked || "(inline)"} on ${v.documentPath}`);
+      // The report's values are the sender's words: escaped JSON after the message (LOG1).
+      options.log(
+        logEntry("CSP violation", {
+          directive: v.directive,
+          blocked: v.blocked || "(inline)",
+          document: v.documentPath,
+        }),
+      );
       kept.push(v);
     }
     kept.splice(0, Math.max(0, kept.length - KEEP));
