@@ -185,6 +185,22 @@ export const configSchema = z
     VAPID_PRIVATE_KEY: z.string().optional(),
     /** Contact the push services may use (mailto: or https:). */
     VAPID_SUBJECT: z.string().default("mailto:alerts@rangeline.invalid"),
+    /**
+     * Tests only: origins (http://127.0.0.1:PORT, comma-separated) of loopback stand-ins of a push service,
+     * accepted as push endpoints besides the known push services (PUSH1). Refused in production.
+     */
+    PUSH_TEST_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ""),
+      )
+      .refine((origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o), {
+        message: "must be origins such as http://127.0.0.1:4100, comma-separated",
+      }),
     // --- end of market data feed
     // --- Administration (docs/administration.md) ---
     /** Outbound e-mail through SMTP (smtp:// or smtps://, with its user and password); unset: the local outbox table. */
@@ -278,6 +294,12 @@ export const configSchema = z
         code: "custom",
         path: ["CLOCK_FIXED_AT"],
         message: "is for tests only: production reads the system clock (unset it)",
+      });
+    if (config.PUSH_TEST_ORIGINS.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_TEST_ORIGINS"],
+        message: "is for tests only: production posts only to the known push services (unset it)",
       });
     if (config.AUTH0_MANAGEMENT_URL?.startsWith("http:"))
       ctx.addIssue({

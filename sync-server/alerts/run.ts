@@ -3,9 +3,7 @@ import { documentName } from "../../shared/documents/names";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { storedDocumentJson } from "../campaigns/stored-doc";
 import type { EmailSender } from "../outbound/email/types";
-import { sendPush } from "../push/send";
-import type { PushStore } from "../push/store";
-import type { VapidKeys } from "../push/vapid";
+import type { PushResult, PushSender } from "../push/send";
 import type { Storage } from "../storage/types";
 import { type AlertHit, alertText, evaluateWatchlist } from "./evaluate";
 
@@ -13,7 +11,8 @@ import { type AlertHit, alertText, evaluateWatchlist } from "./evaluate";
 // documents) is evaluated with the shared engine; each met target is told once per snapshot — the
 // marker `alert:{user}:{item}:{asOf}` (storage.settings.claimMarker, shared by every instance) is set by the one
 // instance that sends it — by Web Push to the user's devices and, when the item's target asks for it,
-// by e-mail through the outbound e-mail adapter.
+// by e-mail through the outbound e-mail adapter. Pushes go out through the sender's bounded pool while
+// the run goes on (PUSH4): no user's alert waits for another's push service to answer.
 //
 // SMS: no outbound SMS adapter exists in sync-server/outbound yet; `sms` is the seam (AlertSmsSender).
 // Without one, a target's `sms: true` is not sent and the run's result counts it in `smsUnsent`.
@@ -24,7 +23,7 @@ export interface AlertSmsSender {
 
 export interface AlertRunOptions {
   storage: Storage;
-  push: { store: PushStore; keys: VapidKeys } | null;
+  push: PushSender | null;
   email: EmailSender | null;
   sms?: AlertSmsSender | null;
   /** The app's address, for the link the notification opens. */
@@ -61,6 +60,11 @@ export async function runAlerts(snapshot: MarketSnapshot, options: AlertRunOptio
   const log = options.log ?? (() => {});
   const result: AlertRunResult = { users: 0, hits: 0, pushed: 0, emailed: 0, smsUnsent: 0, alreadyTold: 0 };
   const names = (await storage.listDocuments("user/")).filter((n) => WATCHLIST.test(n));
+  const pushes: Promise<void>[] = [];
+  const counted = (itemId: string) => (sent: PushResult) => {
+    result.pushed += sent.sent;
+    if (sent.failed.length > 0) log(`price alert push for ${itemId}: ${sent.failed.join("; ")}`);
+  };
   for (const name of names) {
     const userId = (WATCHLIST.exec(name) as RegExpExecArray)[1];
     if (name !== documentName.watchlist(userId)) continue;
@@ -76,15 +80,12 @@ export async function runAlerts(snapshot: MarketSnapshot, options: AlertRunOptio
       }
       const text = alertText(hit);
       const url = `${options.appUrl().replace(/\/+$/, "")}${quotePath(hit)}`;
-      if (options.push) {
-        const sent = await sendPush(options.push.store, options.push.keys, userId, {
-          ...text,
-          url,
-          tag: `alert:${hit.itemId}`,
-        });
-        result.pushed += sent.sent;
-        if (sent.failed.length > 0) log(`price alert push for ${hit.itemId}: ${sent.failed.join("; ")}`);
-      }
+      if (options.push)
+        pushes.push(
+          options.push
+            .send(userId, { ...text, url, tag: `alert:${hit.itemId}` })
+            .then(counted(hit.itemId), (e) => log(`price alert push for ${hit.itemId}: ${e}`)),
+        );
       if (hit.target.email && options.email) {
         const to = await emailOf(storage, userId);
         if (to) {
@@ -102,5 +103,6 @@ export async function runAlerts(snapshot: MarketSnapshot, options: AlertRunOptio
       }
     }
   }
+  await Promise.all(pushes);
   return result;
 }

@@ -3,6 +3,7 @@ import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { Config } from "../config";
 import type { EmailSender } from "../outbound/email/types";
 import { mountPushApi } from "../push/routes";
+import { createPushSender, type PushSender } from "../push/send";
 import { PostgresPushStore, type PushStore, SqlitePushStore } from "../push/store";
 import { loadVapidKeys, type VapidKeys } from "../push/vapid";
 import type { Storage } from "../storage/types";
@@ -44,14 +45,17 @@ export async function startAlerts(
       privateKey: config.VAPID_PRIVATE_KEY,
       subject: config.VAPID_SUBJECT,
     });
+  const testOrigins = config.PUSH_TEST_ORIGINS;
+  // One sender per server: its pool bounds every push of every run (PUSH4).
+  const sender: PushSender | null = keys ? createPushSender({ store, keys, testOrigins }) : null;
   return {
     mount(api) {
-      if (keys) mountPushApi(api, { store, publicKey: keys.publicKey, verify: options.verify });
+      if (keys) mountPushApi(api, { store, publicKey: keys.publicKey, verify: options.verify, testOrigins });
     },
     afterPublish: (snapshot) =>
       runAlerts(snapshot, {
         storage: options.storage,
-        push: keys ? { store, keys } : null,
+        push: sender,
         email: options.email,
         appUrl: options.appUrl,
         log: options.log,

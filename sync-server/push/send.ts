@@ -1,11 +1,18 @@
 import webpush from "web-push";
+import { pushEndpointProblem } from "./services";
 import type { PushStore, PushSubscriptionRecord } from "./store";
 import type { VapidKeys } from "./vapid";
 
-// Sends one notification to every subscription of a user. web-push encrypts the payload (aes128gcm)
-// and signs the VAPID header; the POST to the push service's endpoint is ours (fetch), so an endpoint
-// on loopback over plain HTTP (tests) and the push services over HTTPS go the same way. A subscription
-// the push service says is gone (404, 410) is removed.
+// Sends notifications to users' subscriptions. web-push encrypts the payload (aes128gcm) and signs the
+// VAPID header; the POST to the push service's endpoint is ours (fetch). Only an endpoint at a known push
+// service is ever POSTed to (PUSH1; a row stored before that rule is removed instead). A subscription the
+// push service says is gone (404, 410) is removed.
+//
+// PUSH4: every POST of the sender goes through one bounded pool (PUSH_CONCURRENCY at once, each given
+// PUSH_TIMEOUT_MS), so a user's dead endpoints cost a slot for at most the timeout and never hold up
+// another user's delivery behind them one after another. An endpoint whose last POST failed waits in a
+// second lane that the pool serves only when no other delivery waits: after one failed run, dead
+// endpoints go after every live one.
 
 export interface PushPayload {
   title: string;
@@ -22,47 +29,119 @@ export interface PushResult {
   failed: string[];
 }
 
-export async function sendPush(
-  store: PushStore,
-  keys: VapidKeys,
-  userId: string,
-  payload: PushPayload,
-  options: { timeoutMs?: number; ttlSeconds?: number } = {},
-): Promise<PushResult> {
-  const result: PushResult = { sent: 0, removed: 0, failed: [] };
-  for (const sub of await store.listFor(userId)) {
-    const status = await deliver(sub, keys, payload, options);
-    if (status >= 200 && status < 300) result.sent++;
-    else if (status === 404 || status === 410) {
-      await store.remove(sub.endpoint);
-      result.removed++;
-    } else
-      result.failed.push(`${new URL(sub.endpoint).origin}: ${status === 0 ? "no answer" : `HTTP ${status}`}`);
-  }
-  return result;
+/** POSTs in flight at once, across every user. */
+export const PUSH_CONCURRENCY = 100;
+/** How long one POST to a push service may take (they answer in well under a second). */
+export const PUSH_TIMEOUT_MS = 3000;
+/** The status `deliver` gives a subscription whose keys cannot encrypt a message: it is removed. */
+const UNUSABLE_KEYS = -1;
+/** Endpoints remembered as failed (the second lane); beyond it the memory starts again. */
+const SUSPECTS_KEPT = 100_000;
+
+export interface PushSenderOptions {
+  store: PushStore;
+  keys: VapidKeys;
+  concurrency?: number;
+  timeoutMs?: number;
+  ttlSeconds?: number;
+  /** Loopback stand-ins of a push service (PUSH_TEST_ORIGINS; never in production). */
+  testOrigins?: readonly string[];
+}
+
+export interface PushSender {
+  /** One notification to every subscription of `userId`; resolves when each POST is answered or timed out. */
+  send(userId: string, payload: PushPayload): Promise<PushResult>;
+}
+
+export function createPushSender(options: PushSenderOptions): PushSender {
+  const { store, keys } = options;
+  const concurrency = options.concurrency ?? PUSH_CONCURRENCY;
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const suspects = new Set<string>();
+  const lanes: { live: (() => void)[]; suspect: (() => void)[] } = { live: [], suspect: [] };
+  let running = 0;
+  const next = () => {
+    const start = lanes.live.shift() ?? lanes.suspect.shift();
+    if (start) start();
+  };
+  const slot = (endpoint: string) =>
+    new Promise<void>((resolve) => {
+      const start = () => {
+        running++;
+        resolve();
+      };
+      if (running < concurrency) start();
+      else (suspects.has(endpoint) ? lanes.suspect : lanes.live).push(start);
+    });
+  const post = async (sub: PushSubscriptionRecord, payload: PushPayload): Promise<number> => {
+    await slot(sub.endpoint);
+    if (suspects.size >= SUSPECTS_KEPT) suspects.clear();
+    try {
+      const status = await deliver(sub, keys, payload, { timeoutMs, ttlSeconds: options.ttlSeconds });
+      if (status >= 200 && status < 300) suspects.delete(sub.endpoint);
+      else suspects.add(sub.endpoint);
+      return status;
+    } finally {
+      running--;
+      next();
+    }
+  };
+
+  return {
+    async send(userId, payload) {
+      const result: PushResult = { sent: 0, removed: 0, failed: [] };
+      const subs = await store.listFor(userId);
+      await Promise.all(
+        subs.map(async (sub) => {
+          if (pushEndpointProblem(sub.endpoint, options.testOrigins) !== null) {
+            await store.remove(sub.endpoint);
+            result.removed++;
+            return;
+          }
+          const status = await post(sub, payload);
+          if (status >= 200 && status < 300) result.sent++;
+          else if (status === 404 || status === 410 || status === UNUSABLE_KEYS) {
+            await store.remove(sub.endpoint);
+            result.removed++;
+          } else
+            result.failed.push(
+              `${new URL(sub.endpoint).origin}: ${status === 0 ? "no answer" : `HTTP ${status}`}`,
+            );
+        }),
+      );
+      return result;
+    },
+  };
 }
 
 async function deliver(
   sub: PushSubscriptionRecord,
   keys: VapidKeys,
   payload: PushPayload,
-  options: { timeoutMs?: number; ttlSeconds?: number },
+  options: { timeoutMs: number; ttlSeconds?: number },
 ): Promise<number> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-    JSON.stringify(payload),
-    {
-      vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: options.ttlSeconds ?? 12 * 3600,
-      contentEncoding: "aes128gcm",
-    },
-  );
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: options.ttlSeconds ?? 12 * 3600,
+        contentEncoding: "aes128gcm",
+      },
+    );
+  } catch {
+    return UNUSABLE_KEYS;
+  }
   try {
     const response = await fetch(details.endpoint, {
       method: "POST",
       headers: details.headers as Record<string, string>,
       body: details.body ? new Uint8Array(details.body) : null,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      // Never followed: a push service answers, it does not send the POST elsewhere.
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs),
     });
     await response.arrayBuffer();
     return response.status;

@@ -5,7 +5,9 @@ import { checkSchemaName, withSchemaLock } from "../storage/schema-lock";
 
 // Web Push subscriptions (docs/market-data.md): one row per browser endpoint, owned by a user. SQLite in
 // DATA_DIR/push.sqlite (one instance) or PostgreSQL (the server's database, shared by every instance).
-// The endpoint is the key: a browser that subscribes again replaces its row.
+// The endpoint is the key and belongs to the user who registered it first until it is removed (PUSH2): a
+// browser that subscribes again renews its keys; another user's registration of it is refused; a user
+// holds at most `maxPerUser` endpoints (PUSH3). Each `add` reads and writes in one transaction.
 
 export interface PushSubscriptionRecord {
   endpoint: string;
@@ -15,8 +17,12 @@ export interface PushSubscriptionRecord {
   createdAt: number;
 }
 
+/** What `add` did: a new row, the owner's row renewed, or refused (another user's, or the user is full). */
+export type AddOutcome = "added" | "renewed" | "taken" | "full";
+
 export interface PushStore {
-  save(record: PushSubscriptionRecord): Promise<void>;
+  /** Registers `record` unless its endpoint is another user's or its user already has `maxPerUser`. */
+  add(record: PushSubscriptionRecord, maxPerUser: number): Promise<AddOutcome>;
   /** Removes the endpoint (only the owner's, when `userId` is given); true when a row went. */
   remove(endpoint: string, userId?: string): Promise<boolean>;
   listFor(userId: string): Promise<PushSubscriptionRecord[]>;
@@ -31,8 +37,17 @@ const TABLE = `CREATE TABLE IF NOT EXISTS push_subscriptions (
   created_at BIGINT NOT NULL
 )`;
 const INDEX = "CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions (user_id)";
-const UPSERT = `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
-  ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`;
+const OWNER = "SELECT user_id FROM push_subscriptions WHERE endpoint = $1";
+const COUNT = "SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = $1";
+const RENEW = "UPDATE push_subscriptions SET p256dh = $1, auth = $2 WHERE endpoint = $3";
+const INSERT =
+  "INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)";
+
+/** The rule of `add`, from the endpoint's owner and how many endpoints the user holds. */
+function outcomeOf(owner: string | null, held: number, userId: string, maxPerUser: number): AddOutcome {
+  if (owner === null) return held >= maxPerUser ? "full" : "added";
+  return owner === userId ? "renewed" : "taken";
+}
 const SELECT =
   "SELECT endpoint, user_id, p256dh, auth, created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at";
 
@@ -56,8 +71,23 @@ export class SqlitePushStore implements PushStore {
     return new SqlitePushStore(join(dataDir, "push.sqlite"));
   }
   private sql = (s: string) => s.replace(/\$(\d+)/g, "?$1");
-  async save(r: PushSubscriptionRecord) {
-    this.db.prepare(this.sql(UPSERT)).run(r.endpoint, r.userId, r.p256dh, r.auth, r.createdAt);
+  async add(r: PushSubscriptionRecord, maxPerUser: number) {
+    const one = (s: string, arg: string) => this.db.prepare(this.sql(s)).get(arg);
+    // Synchronous statements between BEGIN IMMEDIATE and COMMIT: no other writer interleaves.
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const owner = (one(OWNER, r.endpoint) as { user_id: string } | undefined)?.user_id ?? null;
+      const held = Number((one(COUNT, r.userId) as { n: number | bigint }).n);
+      const outcome = outcomeOf(owner, held, r.userId, maxPerUser);
+      if (outcome === "renewed") this.db.prepare(this.sql(RENEW)).run(r.p256dh, r.auth, r.endpoint);
+      if (outcome === "added")
+        this.db.prepare(this.sql(INSERT)).run(r.endpoint, r.userId, r.p256dh, r.auth, r.createdAt);
+      this.db.exec("COMMIT");
+      return outcome;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
   }
   async remove(endpoint: string, userId?: string) {
     const result = userId
@@ -96,8 +126,28 @@ export class PostgresPushStore implements PushStore {
     }
     return new PostgresPushStore(pool);
   }
-  async save(r: PushSubscriptionRecord) {
-    await this.pool.query(UPSERT, [r.endpoint, r.userId, r.p256dh, r.auth, r.createdAt]);
+  async add(r: PushSubscriptionRecord, maxPerUser: number) {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      // One registration of a user at a time (the count), and of an endpoint (its owner).
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`push-user:${r.userId}`]);
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`push-endpoint:${r.endpoint}`]);
+      const owner =
+        ((await client.query(OWNER, [r.endpoint])).rows[0]?.user_id as string | undefined) ?? null;
+      const held = Number((await client.query(COUNT, [r.userId])).rows[0]?.n ?? 0);
+      const outcome = outcomeOf(owner, held, r.userId, maxPerUser);
+      if (outcome === "renewed") await client.query(RENEW, [r.p256dh, r.auth, r.endpoint]);
+      if (outcome === "added")
+        await client.query(INSERT, [r.endpoint, r.userId, r.p256dh, r.auth, r.createdAt]);
+      await client.query("COMMIT");
+      return outcome;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
   async remove(endpoint: string, userId?: string) {
     const result = userId

@@ -51,15 +51,6 @@ const pushes: Buffer[] = [];
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-alerts-"));
-  const config = readConfig({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    STATIC_DIR,
-  });
-  if ("errors" in config) throw new Error(config.errors.join("; "));
-  server = await startServer(config);
   pushService = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -69,7 +60,19 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => pushService.listen(0, "127.0.0.1", r));
-  pushUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/fcm/send/device-1`;
+  const pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  pushUrl = `${pushOrigin}/fcm/send/device-1`;
+  const config = readConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    STATIC_DIR,
+    // The stand-in is the one push service besides the real ones this server posts to (PUSH1).
+    PUSH_TEST_ORIGINS: pushOrigin,
+  });
+  if ("errors" in config) throw new Error(config.errors.join("; "));
+  server = await startServer(config);
 });
 test.afterAll(async () => {
   await new Promise<void>((r) => pushService.close(() => r()));

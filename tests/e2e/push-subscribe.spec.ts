@@ -105,16 +105,6 @@ function dataMessage(registration: URLSearchParams, id: number, body: Buffer): B
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-push-"));
-  const config = readConfig({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    STATIC_DIR,
-  });
-  if ("errors" in config) throw new Error(config.errors.join("; "));
-  server = await startServer(config);
-
   // GCM checkin and registration, and the push service (FCM's send endpoint), on one loopback server.
   gcm = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -149,6 +139,17 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => gcm.listen(0, "127.0.0.1", r));
+  const config = readConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    STATIC_DIR,
+    // The stand-in is the one push service besides the real ones this server posts to (PUSH1).
+    PUSH_TEST_ORIGINS: `http://127.0.0.1:${(gcm.address() as AddressInfo).port}`,
+  });
+  if ("errors" in config) throw new Error(config.errors.join("; "));
+  server = await startServer(config);
 
   // MCS: TLS with a throwaway self-signed certificate (Chromium runs with --ignore-certificate-errors).
   certDir = mkdtempSync(join(tmpdir(), "rangeline-e2e-mcs-"));

@@ -10,6 +10,7 @@ import { generateSampleSnapshot } from "../../../shared/market/sample/generate";
 import { quoteLrp } from "../../../shared/pricing/lrp/quote";
 import { runAlerts } from "../../../sync-server/alerts/run";
 import type { EmailMessage, EmailSender } from "../../../sync-server/outbound/email/types";
+import { createPushSender } from "../../../sync-server/push/send";
 import { SqlitePushStore } from "../../../sync-server/push/store";
 import { loadVapidKeys } from "../../../sync-server/push/vapid";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
@@ -92,13 +93,16 @@ describe("price alerts", () => {
     const keys = loadVapidKeys({ dataDir: dir, subject: "mailto:alerts@rangeline.test" });
     // A browser's subscription keys (what PushManager.subscribe hands the page).
     const browserKeys = webpush.generateVAPIDKeys();
-    await pushStore.save({
-      endpoint,
-      userId: "producer-1",
-      p256dh: browserKeys.publicKey,
-      auth: "AAAAAAAAAAAAAAAAAAAAAA",
-      createdAt: 1,
-    });
+    await pushStore.add(
+      {
+        endpoint,
+        userId: "producer-1",
+        p256dh: browserKeys.publicKey,
+        auth: "AAAAAAAAAAAAAAAAAAAAAA",
+        createdAt: 1,
+      },
+      10,
+    );
     await writeWatchlist("producer-1", {
       met: { ...setup, target: { kind: "premiumPerHead", value: perHead, email: true } },
       unmet: { ...setup, name: "Too cheap", target: { kind: "premiumPerHead", value: "0.01" } },
@@ -121,7 +125,7 @@ describe("price alerts", () => {
     await storage.members.addMembership("producer-1", "org-1", "customer");
     const options = {
       storage,
-      push: { store: pushStore, keys },
+      push: createPushSender({ store: pushStore, keys, testOrigins: [new URL(endpoint).origin] }),
       email,
       appUrl: () => "http://127.0.0.1:9999/",
     };
@@ -155,7 +159,7 @@ describe("price alerts", () => {
     const next = generateSampleSnapshot("2026-11-23");
     const result = await runAlerts(next, {
       storage,
-      push: { store: pushStore, keys },
+      push: createPushSender({ store: pushStore, keys, testOrigins: [new URL(endpoint).origin] }),
       email: null,
       appUrl: () => "x",
     });
