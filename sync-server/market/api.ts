@@ -6,7 +6,7 @@ import { now } from "../clock";
 import type { JobStore } from "../jobs/store";
 import { invalid, toIssues } from "../routes/route";
 import type { MarketSeed } from "../sync/seed";
-import { encodeSnapshot, sendEncoded } from "./encoded";
+import { encodeSnapshotOffLoop, sendEncoded } from "./encoded";
 import { offerHistoryWithSample } from "./offer-history";
 import { mountMarketSnapshots } from "./snapshot-route";
 
@@ -144,7 +144,7 @@ export function mountMarketApi(
         400,
       );
     // Always revalidated: the page keeps its own copy for offline use.
-    return sendEncoded(c, encodeSnapshot(snapshot), "no-cache", part);
+    return sendEncoded(c, await encodeSnapshotOffLoop(snapshot), "no-cache", part);
   });
   // The snapshot a `market/current` notice names, cached for good (docs/market-data.md).
   mountMarketSnapshots(app, source, options.history);

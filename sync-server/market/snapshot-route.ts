@@ -1,7 +1,13 @@
 import type { Hono } from "hono";
 import { isMarketVersion, MARKET_SNAPSHOTS_PATH } from "../../shared/market/published";
 import type { MarketHistory, MarketSource } from "./api";
-import { type EncodedSnapshot, encodedByVersion, encodeSnapshot, sendEncoded } from "./encoded";
+import {
+  type EncodedSnapshot,
+  encodedByVersion,
+  encodeSnapshotOffLoop,
+  sendEncoded,
+  snapshotVersion,
+} from "./encoded";
 
 // GET /api/market/snapshots/{version}: the snapshot a `market/current` notice names, as the bytes encoded
 // once at publish. The address names one content (the version is a hash of it), so it is cached for a
@@ -21,9 +27,11 @@ async function find(
   const recent = encodedByVersion(version);
   if (recent) return recent;
   const current = await source.current();
-  if (current && encodeSnapshot(current).version === version) return encodeSnapshot(current);
+  // Compared by version before anything is compressed, and compressed off the event loop (BOUND1):
+  // a request naming a day of the history with any digits cost a whole encoding on the loop before.
+  if (current && snapshotVersion(current) === version) return encodeSnapshotOffLoop(current);
   const kept = await history?.snapshotOf(version.slice(0, 10));
-  if (kept && encodeSnapshot(kept).version === version) return encodeSnapshot(kept);
+  if (kept && snapshotVersion(kept) === version) return encodeSnapshotOffLoop(kept);
   return null;
 }
 

@@ -38,6 +38,13 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}) {
     );
     return c.json({ error: "internal", message: "Something failed on the server." }, 500);
   });
+  // A method no route takes (a POST to a page's path): a sentence, not Hono's bare "404 Not Found" (BOUND1).
+  app.notFound((c) =>
+    c.json(
+      { error: "not-found", message: `Nothing here answers ${c.req.method} ${c.req.path.slice(0, 200)}.` },
+      404,
+    ),
+  );
 
   app.get("/api/health", (c) =>
     // `now`: the server's clock (sync-server/clock.ts), which end-to-end runs fix (CLOCK_FIXED_AT).

@@ -1,0 +1,296 @@
+import type { Role } from "../../shared/access/roles";
+import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
+import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
+import type { Config } from "../config";
+
+// Every HTTP route the server mounts, with its limits (rule BOUND1, docs/limits.md): who may call it,
+// the body it reads, how many rows it answers or writes, its quota, where its work runs and what it
+// logs. tests/integration/hardening/bounded-routes.test.ts lists the routes from the running app and
+// fails on a route missing here (or a row here no route has), then sends every route malformed,
+// oversized, foreign-organisation and repeated input. The beginning of the one route table (issue 42).
+
+/** Who may call a route; the refusal is the route's own (401, 403, a provider's signature…). */
+export type Access =
+  | { who: "anyone" }
+  | { who: "signed-in" }
+  | { who: "org"; roles: readonly Role[] }
+  | { who: "superAdmin" }
+  | { who: "api-key"; scope: string }
+  | { who: "provider"; signature: string }
+  | { who: "link"; proof: string };
+
+/**
+ * The body a route reads: `none` (GET; a POST that reads none still has the API's cap), `api`
+ * (HTTP_MAX_BODY_BYTES), `import` (IMPORT_BODY_FACTOR times that), `attachment` (a file of at most
+ * ATTACHMENT_MAX_BYTES as bytes; anything else the API's cap), `small` (16 KiB: routes outside /api).
+ */
+export type BodyLimit = "none" | "api" | "import" | "attachment" | "small";
+
+/** Where a route's work runs: in the request, bounded by its limits; in a worker; after the answer. */
+export type WorkPlace = "request" | "worker" | "background";
+
+export interface RouteLimits {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Hono's path pattern, exactly as mounted. */
+  path: string;
+  access: Access;
+  body: BodyLimit;
+  /** The most rows (records, entries, items) one call answers or writes, and what bounds it. */
+  rows: string;
+  /** The rate or storage quota beyond the API's per-address and per-user rate limits; "" for none. */
+  quota: string;
+  work: WorkPlace;
+  /** What the server logs of a call ("" for nothing beyond the API's rate-limit refusals). */
+  logs: string;
+}
+
+/** The most bytes of body a route reads under `config` (null: it reads none and has no cap of its own). */
+export function bodyBytes(limit: BodyLimit, config: Pick<Config, "HTTP_MAX_BODY_BYTES">): number | null {
+  if (limit === "none") return null;
+  if (limit === "api") return config.HTTP_MAX_BODY_BYTES;
+  if (limit === "import") return config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR;
+  // The route itself refuses a file over ATTACHMENT_MAX_BYTES with the file's name (413); one byte more
+  // reaches it, so it can say so.
+  if (limit === "attachment") return ATTACHMENT_MAX_BYTES + 1;
+  return 16 * 1024;
+}
+
+const anyone: Access = { who: "anyone" };
+const signedIn: Access = { who: "signed-in" };
+const superAdmin: Access = { who: "superAdmin" };
+const org = (...roles: Role[]): Access => ({ who: "org", roles });
+const apiKey = (scope: string): Access => ({ who: "api-key", scope });
+
+const get = (path: string, access: Access, rows: string, more: Partial<RouteLimits> = {}): RouteLimits => ({
+  method: "GET",
+  path,
+  access,
+  body: "none",
+  rows,
+  quota: "",
+  work: "request",
+  logs: "",
+  ...more,
+});
+const write = (
+  method: RouteLimits["method"],
+  path: string,
+  access: Access,
+  rows: string,
+  more: Partial<RouteLimits> = {},
+): RouteLimits => ({
+  method,
+  path,
+  access,
+  body: "api",
+  rows,
+  quota: "",
+  work: "request",
+  logs: "",
+  ...more,
+});
+
+const PAGE = "a page: `limit` 1–500 (default 100)";
+const ONE = "one";
+
+export const ROUTE_LIMITS: readonly RouteLimits[] = [
+  // The embedded identity provider (outside production) and the app's health.
+  get("/api/health", anyone, ONE),
+  get("/.well-known/jwks.json", anyone, "one key"),
+  get("/.well-known/openid-configuration", anyone, ONE),
+  get("/authorize", anyone, ONE, { quota: "sign-in rate per address and per login_hint" }),
+  write("POST", "/oauth/token", anyone, "one token", {
+    body: "small",
+    quota: "sign-in rate per address",
+  }),
+  get("/v2/logout", anyone, ONE, { quota: "sign-in rate per address" }),
+  // The market (docs/market-data.md): published data, encoded once per snapshot.
+  get("/api/market/current", anyone, "one snapshot (encoded once, ETag)"),
+  get("/api/market/snapshots/:version", anyone, "one snapshot"),
+  get("/api/market/history", anyone, "the as-of dates between `from` and `to`"),
+  get("/api/market/history/lrp", anyone, "one offer's days between `from` and `to`"),
+  get("/api/market/history/lgm", anyone, "one type's days between `from` and `to`"),
+  get("/api/market/history/:asOf", anyone, "one snapshot"),
+  get("/api/market/fetch-failures", superAdmin, PAGE),
+  // Sessions and reports (docs/hardening.md).
+  write("POST", "/api/session/sign-out", signedIn, "one revocation", {
+    quota: "sign-in rate per address",
+    logs: "Auth0's failures",
+  }),
+  write("POST", "/api/session/sign-out-everywhere", signedIn, "one revocation", {
+    quota: "sign-in rate per address",
+    logs: "Auth0's failures",
+  }),
+  write("POST", "/api/csp-report", anyone, "one report; the last 200 kept in memory", {
+    logs: "one line per report: directive, page path, blocked resource",
+  }),
+  get("/api/csp-report", anyone, "the last 200 reports (outside production only)"),
+  // Document history and restore (HIST1–3).
+  get(
+    "/api/orgs/:orgId/document-history/documents",
+    org("admin", "superAdmin"),
+    "the organisation's documents",
+  ),
+  get(
+    "/api/orgs/:orgId/document-history",
+    org("admin", "superAdmin"),
+    "`limit` 1–1000 changes (default 200)",
+  ),
+  get(
+    "/api/orgs/:orgId/document-history/state",
+    org("admin", "superAdmin"),
+    "one document (≤ SYNC_MAX_DOCUMENT_BYTES)",
+  ),
+  write("POST", "/api/orgs/:orgId/document-history/confirm-removal", org("admin", "agent", "customer"), ONE, {
+    quota: "one confirmation per document, 2 minutes",
+  }),
+  write("POST", "/api/orgs/:orgId/document-history/restore", org("admin", "superAdmin"), "one document", {
+    logs: "the restore and what the book index and claim summaries did",
+  }),
+  // The book import (docs/book-import.md).
+  write("POST", "/api/orgs/:orgId/book-imports", org("agent"), "MAX_ROWS rows of ≤ 50 sheets", {
+    body: "import",
+  }),
+  write("POST", "/api/orgs/:orgId/book-imports/:importId/undo", org("agent"), "one import's records"),
+  // Claims (docs/claims.md).
+  write("POST", "/api/orgs/:orgId/claims/:claimId/attachments", org("agent", "customer"), "one file", {
+    body: "attachment",
+    quota: "ATTACHMENT_MAX_BYTES_PER_ORG bytes per organisation",
+  }),
+  get("/api/orgs/:orgId/claims/:claimId/attachments", org("agent", "customer"), "the claim's attachments"),
+  get("/api/orgs/:orgId/claims/:claimId/attachments/:id", org("agent", "customer"), "one file (≤ 10 MB)"),
+  get("/api/orgs/:orgId/claims/:claimId/history", org("agent", "customer"), PAGE),
+  // Organisation settings (docs/administration.md).
+  get("/api/orgs/:orgId/secrets", org("admin"), "the organisation's secret names"),
+  write("PUT", "/api/orgs/:orgId/secrets/:name", org("admin"), "one secret of ≤ 4096 characters", {
+    logs: "the audit log (never the value)",
+  }),
+  write("DELETE", "/api/orgs/:orgId/secrets/:name", org("admin"), ONE, { logs: "the audit log" }),
+  write("PUT", "/api/orgs/:orgId/assets/:kind", org("admin"), "one image", { logs: "the audit log" }),
+  write("DELETE", "/api/orgs/:orgId/assets/:kind", org("admin"), ONE, { logs: "the audit log" }),
+  get("/api/orgs/:orgId/assets/:kind/:version", anyone, "one image"),
+  get("/api/orgs/:orgId/audit", org("admin", "agent"), PAGE),
+  get("/api/orgs/:orgId/branding", org("admin", "agent", "customer", "partner", "superAdmin"), ONE),
+  // The platform (super administrators).
+  get("/api/platform/orgs", superAdmin, "every organisation"),
+  write("POST", "/api/platform/orgs", superAdmin, ONE, { logs: "the audit log" }),
+  write("PATCH", "/api/platform/orgs/:id", superAdmin, ONE, { logs: "the audit log" }),
+  get("/api/platform/status", superAdmin, ONE),
+  get("/api/platform/sync-violations", superAdmin, PAGE),
+  get("/api/platform/outbox", superAdmin, PAGE),
+  write("POST", "/api/platform/market/upload", superAdmin, "one day's ADM files", {
+    logs: "the publish",
+  }),
+  get("/api/platform/jobs", superAdmin, "a page: `limit` 1–500 (default 50)"),
+  get("/api/platform/sms-outbox", superAdmin, "a page: `limit` 1–500 (default 50)"),
+  // People, invitations and profiles (docs/administration.md).
+  get("/api/me", signedIn, ONE),
+  write("PUT", "/api/me", signedIn, ONE),
+  get("/api/orgs/:orgId/people", org("admin", "agent"), "the organisation's people"),
+  write("POST", "/api/orgs/:orgId/invitations", org("admin", "agent"), "one invitation", {
+    logs: "the audit log",
+  }),
+  write("PUT", "/api/orgs/:orgId/members/:userId/roles", org("admin", "agent"), "≤ 6 roles", {
+    logs: "the audit log",
+  }),
+  write("DELETE", "/api/orgs/:orgId/members/:userId", org("admin", "agent"), "one person's roles", {
+    logs: "the audit log",
+  }),
+  get("/api/invitations/accept", { who: "link", proof: "a signed single-use invitation" }, ONE),
+  write("POST", "/api/invitations/accept", signedIn, ONE),
+  get("/api/orgs/:orgId/members", org("admin", "agent"), "the organisation's members"),
+  write("POST", "/api/orgs/:orgId/members", org("admin"), ONE),
+  write("DELETE", "/api/orgs/:orgId/members/:userId/roles/:role", org("admin"), ONE),
+  // Applications (docs/applications.md).
+  get("/api/applications/agency/:orgId", anyone, ONE),
+  write("POST", "/api/applications", anyone, "one application", {
+    quota: "10 an hour per address (burst 5)",
+    work: "background",
+    logs: "the agents' e-mails that failed",
+  }),
+  get("/api/applications/:id/status", { who: "link", proof: "the application's status token" }, ONE),
+  get("/api/orgs/:orgId/applications", org("agent"), "the newest 200"),
+  get("/api/orgs/:orgId/applications/:id", org("agent"), ONE),
+  write("POST", "/api/orgs/:orgId/applications/:id/decision", org("agent"), ONE),
+  // Web Push (docs/alerts.md).
+  get("/api/push/vapid-public-key", anyone, ONE),
+  write("POST", "/api/push/subscriptions", signedIn, "one subscription"),
+  write("DELETE", "/api/push/subscriptions", signedIn, "one subscription"),
+  // API keys and the partner API (docs/partner-api.md).
+  get("/api/orgs/:orgId/api-keys", org("admin"), "the organisation's keys"),
+  write("POST", "/api/orgs/:orgId/api-keys", org("admin"), "one key", { logs: "the audit log" }),
+  write("POST", "/api/orgs/:orgId/api-keys/:id/revoke", org("admin"), ONE, { logs: "the audit log" }),
+  get("/api/orgs/:orgId/api-calls", org("admin"), PAGE),
+  get("/api/v1/openapi.json", anyone, ONE),
+  get("/api/v1/reference", anyone, ONE),
+  write("POST", "/api/v1/quotes/lrp", apiKey("quotes:read"), "one quote", {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  write("POST", "/api/v1/quotes/lrp/offers", apiKey("quotes:read"), "one offer table", {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  write("POST", "/api/v1/quotes/lgm", apiKey("quotes:read"), "one quote", {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  get("/api/v1/market/current", apiKey("market:read"), ONE, {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  get("/api/v1/book/customers", apiKey("book:read"), "a page (cursor)", {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  get("/api/v1/book/coverages", apiKey("book:read"), "a page (cursor)", {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  // Record history, refused writes.
+  get("/api/orgs/:orgId/customers/:customerId/history", org("agent"), "`limit` 1–500 (default 100)"),
+  get("/api/orgs/:orgId/sync-violations", org("admin", "agent"), PAGE),
+  // Campaigns (docs/campaigns.md).
+  get(
+    "/api/unsubscribe/:orgId/:campaignId/:customerId",
+    { who: "link", proof: "a signed unsubscribe link" },
+    ONE,
+  ),
+  write(
+    "POST",
+    "/api/unsubscribe/:orgId/:campaignId/:customerId",
+    { who: "link", proof: "a signed unsubscribe link" },
+    ONE,
+  ),
+  write("POST", "/api/unsubscribe", { who: "link", proof: "signed unsubscribe links" }, "≤ 50 campaigns"),
+  get("/q/:code", anyone, "one redirect"),
+  write(
+    "POST",
+    "/api/campaigns/email/events",
+    { who: "provider", signature: "SendGrid's signed webhook" },
+    "one batch of events",
+    {
+      logs: "refused signatures",
+    },
+  ),
+  write(
+    "POST",
+    "/api/campaigns/sms/status",
+    { who: "provider", signature: "Twilio's request signature" },
+    ONE,
+  ),
+  write(
+    "POST",
+    "/api/campaigns/sms/inbound",
+    { who: "provider", signature: "Twilio's request signature" },
+    ONE,
+  ),
+  get("/api/orgs/:orgId/campaigns", org("agent"), "the organisation's campaigns"),
+  get("/api/orgs/:orgId/campaigns/:campaignId", org("agent"), ONE),
+  write("PUT", "/api/orgs/:orgId/campaigns/:campaignId", org("agent"), ONE),
+  write("POST", "/api/orgs/:orgId/campaigns/:campaignId/:action{pause|resume}", org("agent"), ONE),
+  get("/api/orgs/:orgId/campaigns/:campaignId/runs", org("agent"), "the last 60 runs"),
+  write("POST", "/api/orgs/:orgId/campaigns/:campaignId/test", org("agent"), "one message to the caller", {
+    work: "background",
+  }),
+];
