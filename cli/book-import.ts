@@ -7,13 +7,16 @@ import type { ImportRequest } from "../shared/book/import/request";
 import type { ImportReport } from "../shared/book/import/types";
 import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
+import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-request";
 
-// `rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]`
+// `rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
+// [--timeout SECONDS]`
 // (docs/book-import.md), for agencies with IT staff: the file is read here with the
 // screen's engine (CSV or XLSX), sent to the server's import (POST /api/orgs/{org}/book-imports) with
 // the agent's access token from RANGELINE_TOKEN, and the server's answer printed as JSON — the same
 // report as the screen's dry run. Exit 0 when every row was taken, 1 when a row was refused or waits
-// for a confirmation (or the server refused the import), 2 for a malformed command line.
+// for a confirmation (or the server refused the import, or could not be used: server-request.ts), 2 for a
+// malformed command line.
 
 /** The guessed mapping of every sheet's headers together (the first sheet naming a header wins). */
 function guessedMapping(headers: readonly string[][]): Mapping {
@@ -86,38 +89,42 @@ export async function bookImportCommand(
     dryRun: args.flags.has("dry-run"),
     ...(confirm ? { confirmedLines: confirm } : {}),
   };
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const seconds = timeoutSeconds(args.options.get("timeout"));
+  if (seconds === undefined)
+    throw new UsageError(
+      `--timeout takes a number of seconds, such as 600 (got "${args.options.get("timeout")}")`,
+    );
+  // CLI1: no redirect elsewhere, one deadline, a capped answer, nothing unprintable printed.
+  const response = await askServer(
+    url,
+    {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify(request),
-    });
-  } catch (error) {
-    throw new DomainError(
-      "invalid-input",
-      `${url.origin}: the server cannot be reached (${(error as Error).message})`,
-    );
-  }
-  const text = await response.text();
-  let body: { report?: ImportReport; message?: string };
+    },
+    { timeoutSeconds: seconds },
+  );
+  let body: { report?: ImportReport; message?: string } | null = null;
   try {
-    body = JSON.parse(text);
-  } catch {
+    body = JSON.parse(response.text);
+  } catch {}
+  if (typeof body !== "object" || body === null || Array.isArray(body))
     throw new DomainError(
       "invalid-input",
-      `${url.origin} answered ${response.status} with no JSON: is it a Rangeline server?`,
+      `${url.origin} answered ${response.status} with no JSON object: is it a Rangeline server?`,
     );
-  }
-  io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+  io.stdout(jsonForTerminal(body));
   if (!response.ok) {
-    io.stderr(`${body.message ?? `the server answered ${response.status}`}\n`);
+    const message = typeof body.message === "string" ? body.message.slice(0, 1000) : undefined;
+    io.stderr(`${printable(message ?? `the server answered ${response.status}`)}\n`);
     return 1;
   }
   const rows = body.report?.rows;
   if (rows && (rows.refused > 0 || rows.needsConfirmation > 0)) {
     io.stderr(
-      `${rows.refused} row(s) refused, ${rows.needsConfirmation} waiting for confirmation (--confirm LINES): see "refused" and "confirmations"\n`,
+      printable(
+        `${rows.refused} row(s) refused, ${rows.needsConfirmation} waiting for confirmation (--confirm LINES): see "refused" and "confirmations"\n`,
+      ),
     );
     return 1;
   }

@@ -11,6 +11,7 @@ import { isIsoDate } from "../shared/market/dates";
 import { quoteLgm, quoteLrp } from "../shared/pricing";
 import { lgmClaim, lrpClaim } from "../shared/pricing/claims";
 import { parseArgs, UsageError } from "./args";
+import { printable } from "./server-request";
 
 // `rangeline`: the pricing engine for scripts.
 //   rangeline quote lrp --input FILE.json [--all] [--market SNAPSHOT.json]
@@ -19,7 +20,8 @@ import { parseArgs, UsageError } from "./args";
 //   rangeline claim lgm --input FILE.json
 //   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
 //   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
-//                                  (token in RANGELINE_TOKEN; the server's report as JSON; 1 if a row is refused)
+//                         [--timeout SECONDS]  (token in RANGELINE_TOKEN; the server's report as JSON; 1 if a
+//                                               row is refused; the server is asked through server-request.ts)
 //   rangeline backup --out FILE [--data-dir DIR]              (online backup of the embedded SQLite)
 //   rangeline restore --from FILE [--data-dir DIR] [--force]   (server stopped)
 //   rangeline market import [--futures CSV] [--lrp-rate F] [--lrp-actual-ending-value F]
@@ -45,6 +47,7 @@ export const USAGE = `Usage:
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
   rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
+                        [--timeout SECONDS]
   rangeline backup --out FILE [--data-dir DIR]
   rangeline restore --from FILE [--data-dir DIR] [--force]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
@@ -151,7 +154,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 2;
     }
     if (error instanceof DomainError) {
-      io.stderr(`${error.message}\n`);
+      // A message may quote a server or a file: nothing unprintable reaches the terminal (CLI1).
+      io.stderr(`${printable(error.message)}\n`);
       return 1;
     }
     if (error instanceof Error && "code" in error && (error as NodeJS.ErrnoException).code === "ENOENT") {
