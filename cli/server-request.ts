@@ -40,7 +40,7 @@ export function jsonForTerminal(value: unknown): string {
   )}\n`;
 }
 
-export interface ServerAnswer {
+interface ServerAnswer {
   status: number;
   ok: boolean;
   text: string;

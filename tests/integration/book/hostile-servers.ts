@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const bin = fileURLToPath(new URL("../../../bin/rangeline.mjs", import.meta.url));
 
-export interface CliRun {
+interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
