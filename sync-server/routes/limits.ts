@@ -105,8 +105,12 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   }),
   get("/v2/logout", anyone, ONE, { quota: "sign-in rate per address" }),
   // The market (docs/market-data.md): published data, encoded once per snapshot.
-  get("/api/market/current", anyone, "one snapshot (encoded once, ETag)"),
-  get("/api/market/snapshots/:version", anyone, "one snapshot"),
+  get("/api/market/current", anyone, "one snapshot, compressed once off the event loop (ETag)"),
+  get(
+    "/api/market/snapshots/:version",
+    anyone,
+    "one snapshot; a kept day's compressed only for its own version",
+  ),
   get("/api/market/history", anyone, "the as-of dates between `from` and `to`"),
   get("/api/market/history/lrp", anyone, "one offer's days between `from` and `to`"),
   get("/api/market/history/lgm", anyone, "one type's days between `from` and `to`"),

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentedTable, routeLimitsTable } from "../../../scripts/route-limits";
 import { bodyBytes, ROUTE_LIMITS, type RouteLimits } from "../../../sync-server/routes/limits";
 import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 import { builtApp, type RawResponse, send } from "./helpers";
@@ -220,6 +222,10 @@ describe("[BOUND1] every route is declared with its limits and bounded", () => {
       declared.filter((key) => !mounted.includes(key)),
       "rows of routes no longer mounted",
     ).toEqual([]);
+    const doc = readFileSync(new URL("../../../docs/limits.md", import.meta.url), "utf8");
+    expect(documentedTable(doc), "docs/limits.md: run npx tsx scripts/route-limits.ts").toBe(
+      routeLimitsTable(),
+    );
     for (const route of ROUTE_LIMITS) {
       expect(route.method === "GET" ? route.body : "reads one", `${route.method} ${route.path}`).not.toBe(
         route.method === "GET" ? "api" : "none",
