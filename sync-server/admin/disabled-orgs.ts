@@ -16,7 +16,11 @@ export interface DisabledOrgs {
   isDisabled(orgId: string): boolean;
 }
 
-const REFRESH_EVERY_MS = 10_000;
+/**
+ * How stale this instance's list of disabled organisations may be (ORG1): another instance's change to it
+ * counts here within this time (the instance that made it refreshes at once).
+ */
+const REFRESH_EVERY_MS = 2_000;
 /** The wrapped storage answers whether an organisation is disabled under this key. */
 const IS_DISABLED = Symbol("rangeline.isOrgDisabled");
 
@@ -28,6 +32,14 @@ const IS_DISABLED = Symbol("rangeline.isOrgDisabled");
 export function lostAccessReason(storage: Storage, ref: DocumentRef): "org-disabled" | "forbidden" {
   const isDisabled = (storage as { [IS_DISABLED]?: (orgId: string) => boolean })[IS_DISABLED];
   return "orgId" in ref && isDisabled?.(ref.orgId) ? "org-disabled" : "forbidden";
+}
+
+/**
+ * Whether `orgId` is disabled now, read from the organisations table (ORG1: an API key's check and an
+ * anonymous application ask the table itself, not this instance's list).
+ */
+export async function orgDisabled(storage: Storage, orgId: string): Promise<boolean> {
+  return ((await storage.platform.getOrganisation(orgId))?.disabledAt ?? null) !== null;
 }
 
 export async function withDisabledOrgs(storage: Storage, now: () => number = nowMs): Promise<DisabledOrgs> {

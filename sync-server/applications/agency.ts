@@ -4,6 +4,7 @@ import { aipOf, orgDefaultProviderId, orgProviderIds } from "../../shared/admin/
 import { INSURANCE_PLANS, type InsurancePlan, type InsuranceProviderId } from "../../shared/catalogue";
 import { recordIdSchema } from "../../shared/documents/book";
 import { documentName } from "../../shared/documents/names";
+import { orgDisabled } from "../admin/disabled-orgs";
 import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 
@@ -20,8 +21,9 @@ const TTL_MS = 30_000;
 export const noAgencyMessage = (orgId: string) =>
   `No agency "${orgId}" takes applications here: check the link your agency sent.`;
 
-/** Whether `orgId` takes applications: it has at least one agent. */
+/** Whether `orgId` takes applications: it is not disabled (ORG1) and has at least one agent. */
 export async function takesApplications(storage: Storage, orgId: string): Promise<boolean> {
+  if (await orgDisabled(storage, orgId)) return false;
   const members = await storage.members.listMembers(orgId);
   return members.some((m) => m.roles.includes("agent"));
 }
@@ -67,6 +69,8 @@ export function mountAgencyRoute(app: Hono, options: { storage: Storage; now?: (
     if (!org.success)
       return c.json({ error: "invalid-input", message: "The agency id in the link is invalid." }, 400);
     let hit = cache.get(org.data);
+    // A disabling counts at once (ORG1), not when the cached answer expires.
+    if (hit?.agency && (await orgDisabled(options.storage, org.data))) hit = undefined;
     if (!hit || now() - hit.at >= TTL_MS) {
       const agency = (await takesApplications(options.storage, org.data))
         ? await agencyOf(options.storage, org.data)

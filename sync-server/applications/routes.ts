@@ -4,6 +4,7 @@ import { z } from "zod";
 import { INSURANCE_PROVIDER_NAME_BY_ID } from "../../shared/catalogue";
 import { type Application, applicationSchema, submissionIdSchema } from "../../shared/documents/application";
 import { recordIdSchema } from "../../shared/documents/book";
+import { orgDisabled } from "../admin/disabled-orgs";
 import { nowMs } from "../clock";
 import { logEntry } from "../log-line";
 import { requestAddress } from "../protection/http-limits";
@@ -83,6 +84,8 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
   const log = options.log ?? (() => {});
 
   const notifyAgents = async (orgId: string, record: ApplicationRecord) => {
+    // A disabled organisation's agents are told nothing (ORG1), even of one received as it was disabled.
+    if (await orgDisabled(storage, orgId)) return;
     const members = await storage.members.listMembers(orgId);
     const link = `${options.appUrl().replace(/\/$/, "")}/agent?application=${encodeURIComponent(record.id)}`;
     for (const m of members) {

@@ -16,6 +16,7 @@ import { openApiDocument, REQUEST_ID_PATTERN } from "./openapi";
 import { problem } from "./problem";
 import { referencePage } from "./reference";
 import { NoMarketData, PARTNER_ROUTES } from "./routes";
+import { type KeyStanding, keyStanding } from "./standing";
 import { API_SCOPES, type ApiCallRecord, type ApiKeyRecord, type ApiScope } from "./tables";
 
 // The partner API (docs/partner-api.md).
@@ -88,16 +89,20 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
   const timer = setInterval(() => void flush(), 1000);
   timer.unref();
 
-  // Verified keys, for a few seconds (a revocation takes effect within KEY_CACHE_MS).
+  // Keys and their standing (KEY1: the owner's membership and role, the organisation's state), for a
+  // few seconds: a revocation, a removal from the organisation or its disabling counts within KEY_CACHE_MS
+  // on every instance.
   const KEY_CACHE_MS = 2000;
-  const keyCache = new Map<string, { record: ApiKeyRecord | null; at: number }>();
-  const loadKey = async (id: string) => {
+  type LoadedKey = { record: ApiKeyRecord; standing: KeyStanding } | null;
+  const keyCache = new Map<string, { key: LoadedKey; at: number }>();
+  const loadKey = async (id: string): Promise<LoadedKey> => {
     const cached = keyCache.get(id);
-    if (cached && now() - cached.at < KEY_CACHE_MS) return cached.record;
+    if (cached && now() - cached.at < KEY_CACHE_MS) return cached.key;
     const record = await storage.partner.getApiKey(id);
-    keyCache.set(id, { record, at: now() });
+    const key = record ? { record, standing: await keyStanding(storage, record) } : null;
+    keyCache.set(id, { key, at: now() });
     if (keyCache.size > 10_000) keyCache.clear();
-    return record;
+    return key;
   };
 
   // ---- keys, for signed-in users -------------------------------------------------------------------
@@ -227,8 +232,9 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
             "Send your API key: `Authorization: Bearer rl_live_…` (create one at /api-keys).",
           );
         const id = keyIdOf(text);
-        const found = id ? await loadKey(id) : null;
-        if (!found || !keyMatches(text, found.hash))
+        const loaded = id ? await loadKey(id) : null;
+        const found = loaded?.record;
+        if (!loaded || !found || !keyMatches(text, found.hash))
           return unauthorized(
             c,
             "Invalid API key",
@@ -241,6 +247,20 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
             "This API key was revoked: create a new one at /api-keys.",
           );
         key = found;
+        if (loaded.standing === "owner-left")
+          return unauthorized(
+            c,
+            "API key of a former partner",
+            `This API key's owner is no longer a partner of ${found.orgId}: a partner of the organisation creates a new one at /api-keys.`,
+          );
+        if (loaded.standing === "org-disabled")
+          return problem(
+            c,
+            403,
+            "org-disabled",
+            "Organisation disabled",
+            `${found.orgId} is disabled on this platform: its API keys read nothing until a platform administrator enables it again.`,
+          );
         const decision = await options.store.take(`partner:key:${found.id}`, rule);
         if (!decision.allowed) {
           const r = problem(
