@@ -20,33 +20,77 @@ const cell = (value: unknown): string => {
   return text.trim().slice(0, MAX_CELL);
 };
 
+/** Rows searched for the header row: it is the first one at least half as wide as the widest of these. */
+const HEADER_WINDOW = 20;
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * A sheet built a row at a time, as a file is read: the first rows are held until the header row is
+ * known, then each row is kept cut to the headers' width, and the row past MAX_ROWS is refused at once
+ * (an XLSX worksheet is read as a stream and stops there, XLSX1).
+ */
+export class SheetBuilder {
+  private head: { cells: string[]; line: number }[] | null = [];
+  private headers: string[] = [];
+  private readonly body: SheetRow[] = [];
+
+  constructor(readonly name: string) {}
+
+  add(row: readonly unknown[], line: number): void {
+    const cells = row.map(cell);
+    if (this.head === null) this.addBody(cells, line);
+    else {
+      this.head.push({ cells, line });
+      if (this.head.length === HEADER_WINDOW) this.findHeaders();
+    }
+  }
+
+  finish(): Sheet {
+    if (this.head !== null) this.findHeaders();
+    return { name: this.name, headers: this.headers, rows: this.body };
+  }
+
+  // The header row: the first row filled at least half as wide as the widest of the first 20 (a title
+  // or an export note above the headers is skipped); the rows after it are the first of the body.
+  private findHeaders(): void {
+    const head = this.head ?? [];
+    this.head = null;
+    const filled = (row: readonly string[]) => row.reduce((n, c) => n + (c === "" ? 0 : 1), 0);
+    const widest = Math.max(0, ...head.map((r) => filled(r.cells)));
+    const headerIndex = widest === 0 ? -1 : head.findIndex((r) => filled(r.cells) >= Math.ceil(widest / 2));
+    if (headerIndex < 0) return;
+    const headers = head[headerIndex]?.cells ?? [];
+    while (headers.length > 0 && headers[headers.length - 1] === "") headers.pop();
+    if (headers.length > MAX_COLUMNS)
+      throw new SheetError(
+        `${this.name}: the header row is wider than the ${MAX_COLUMNS} columns an import reads`,
+      );
+    this.headers = headers;
+    for (const r of head.slice(headerIndex + 1)) this.addBody(r.cells, r.line);
+  }
+
+  private addBody(row: string[], line: number): void {
+    if (this.headers.length === 0) return;
+    const cells = row.slice(0, this.headers.length);
+    if (cells.every((c) => c === "")) return;
+    while (cells.length < this.headers.length) cells.push("");
+    if (this.body.length === MAX_ROWS)
+      throw new SheetError(
+        `${this.name}: more than the ${count(MAX_ROWS)} rows an import reads at once (split the file)`,
+      );
+    this.body.push({ line, cells });
+  }
+}
+
 /** A sheet from its rows of cells (first non-empty row: the headers); `lineOf(i)` is row i's line. */
 export function sheetFromRows(
   name: string,
   rows: readonly (readonly unknown[])[],
   lineOf = (i: number) => i + 1,
 ): Sheet {
-  const cleaned = rows.map((row) => row.map(cell));
-  // The header row: the first row filled at least half as wide as the widest of the first 20 (a title
-  // or an export note above the headers is skipped).
-  const filled = (row: readonly string[]) => row.reduce((n, c) => n + (c === "" ? 0 : 1), 0);
-  const widest = Math.max(0, ...cleaned.slice(0, 20).map(filled));
-  const headerIndex = widest === 0 ? -1 : cleaned.findIndex((row) => filled(row) >= Math.ceil(widest / 2));
-  if (headerIndex < 0) return { name, headers: [], rows: [] };
-  const headers = cleaned[headerIndex] as string[];
-  while (headers.length > 0 && headers[headers.length - 1] === "") headers.pop();
-  if (headers.length > MAX_COLUMNS)
-    throw new SheetError(`${name}: ${headers.length} columns, more than the ${MAX_COLUMNS} an import reads`);
-  const body: SheetRow[] = [];
-  for (let i = headerIndex + 1; i < cleaned.length; i++) {
-    const cells = (cleaned[i] as string[]).slice(0, headers.length);
-    if (cells.every((c) => c === "")) continue;
-    while (cells.length < headers.length) cells.push("");
-    body.push({ line: lineOf(i), cells });
-  }
-  if (body.length > MAX_ROWS)
-    throw new SheetError(`${name}: ${body.length} rows, more than the ${MAX_ROWS} an import reads at once`);
-  return { name, headers, rows: body };
+  const builder = new SheetBuilder(name);
+  for (const [i, row] of rows.entries()) builder.add(row, lineOf(i));
+  return builder.finish();
 }
 
 /** The delimiter of the header line: the most frequent of `,` `;` and tab outside quotes. */
