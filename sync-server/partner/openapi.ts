@@ -61,10 +61,13 @@ function operation(r: PartnerRoute, day: string | undefined) {
         content: { "application/json": { schema: strip(schema(r.response, "output")) } },
       },
       ...(r.request ? { "400": problemResponse("The body is not JSON or does not fit the schema.") } : {}),
-      "401": problemResponse("No API key, or not a valid one (revoked, unknown).", {
-        "WWW-Authenticate": { description: "`Bearer`", schema: { type: "string" } },
-      }),
-      "403": problemResponse("The key lacks the route's scope."),
+      "401": problemResponse(
+        "No API key, or not a valid one (revoked, unknown, or its owner is no longer a partner of the organisation).",
+        {
+          "WWW-Authenticate": { description: "`Bearer`", schema: { type: "string" } },
+        },
+      ),
+      "403": problemResponse("The key lacks the route's scope, or its organisation is disabled."),
       ...(r.request ? { "413": problemResponse("The body is too large (over 64 KiB).") } : {}),
       ...(r.request
         ? { "422": problemResponse("The input cannot be priced (the specification's message).") }
