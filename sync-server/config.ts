@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseDataKey } from "./storage/encryption";
 
@@ -131,6 +132,17 @@ export const configSchema = z
       .default(32 * 1024 * 1024),
     /** Documents one user may create per hour (LIMIT6). */
     SYNC_DOCUMENTS_CREATED_PER_HOUR: z.coerce.number().int().min(1).default(200),
+    /** Documents one organisation may create per hour, every path together (IMPORT3). */
+    ORG_DOCUMENTS_CREATED_PER_HOUR: z.coerce.number().int().min(1).default(5000),
+    /** Worker threads for work that grows with a request's input (IMPORT1); default: cores − 1, at least 1. */
+    WORK_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, availableParallelism() - 1)),
+    /** Large requests that may wait for a work thread; past it the server answers 503 at once (IMPORT1). */
+    WORK_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
     /** Largest request body of /api/*, bytes; every other route accepts 16 KiB at most. */
     HTTP_MAX_BODY_BYTES: z.coerce
       .number()

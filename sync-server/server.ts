@@ -23,6 +23,7 @@ import { loadOrCreateSigningKeys } from "./identity/keys";
 import { createAccessTokenVerifier, TokenRejectedError } from "./identity/verify";
 import { logEntry, oneLine } from "./log-line";
 import { marketSeedOf } from "./market/api";
+import { figureMarketLoader } from "./market/figure-markets";
 import { type RunningMarketFeed, type StartMarketFeedOptions, startMarketFeed } from "./market/start";
 import { mountMembers } from "./members/mount";
 import { emailSenderFrom } from "./outbound/email";
@@ -47,6 +48,7 @@ import { seedDemoData } from "./sync/seed";
 import { createSyncService, SYNC_PATH } from "./sync/service";
 import { mountViolations } from "./violations/routes";
 import { createHttpApp } from "./web/app";
+import { WorkPool } from "./work/pool";
 
 export interface StartOptions {
   /** Use this storage instead of opening one from the configuration (closed with the server). */
@@ -123,6 +125,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     redisPrefix: options.redisPrefix,
     // The published market (docs/market-data.md): the feed's last snapshot once there is one.
     marketSeed: options.marketSeed ?? (async () => (market.feed ? marketSeedOf(market.source)() : null)),
+    // SCE1: coverages' priced figures judged against their sales days (the current snapshot, the history).
+    figures: figureMarketLoader(() => market),
     compactAfterMs: options.compactAfterMs,
     hold: hardening.history.hold,
     extensions: [...hardening.extensions, signInRecorder(storage, log), ...(options.extensions ?? [])],
@@ -180,6 +184,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   // Invitees are stored (identity_users), so they still sign in after a restart.
   const embeddedUsers: DemoUser[] =
     config.NODE_ENV === "production" ? [...DEMO_USERS] : await loadEmbeddedUsers(storage);
+  // IMPORT1: work that grows with a request's input, off the event loop.
+  const work = new WorkPool({ threads: config.WORK_THREADS, queueLimit: config.WORK_QUEUE_LIMIT, log });
   const api: ApiContext = {
     config,
     storage,
@@ -195,6 +201,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     campaignSigner,
     publicUrl: () => publicUrl(config, listeningPort),
     log,
+    work,
+    orgDocuments: hardening.orgDocuments,
   };
   const open: { close(): Promise<void> }[] = [];
   const app = createHttpApp(config, {
@@ -283,6 +291,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
       for (const running of open) await running.close();
+      await work.close();
       await hardening.close();
       await market.stop();
       await alerts.close();

@@ -1,6 +1,7 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import * as Y from "yjs";
 import type { ExistingCustomer } from "../../shared/book/import/types";
+import type { ImportLogEntry } from "../../shared/documents/import-log";
 import { documentName, parseDocumentName } from "../../shared/documents/names";
 import type { Storage } from "../storage/types";
 import { documentJson } from "../sync/doc-json";
@@ -63,4 +64,15 @@ export async function loadBook(
     });
   }
   return book;
+}
+
+/** The book's log entry of the import `importId`, if the organisation has one (IMPORT2). */
+export async function loggedImport(
+  hocuspocus: Hocuspocus,
+  storage: Storage,
+  orgId: string,
+  importId: string,
+): Promise<ImportLogEntry | undefined> {
+  const book = await readJson(hocuspocus, storage, documentName.book(orgId));
+  return (book.imports as Record<string, ImportLogEntry> | undefined)?.[importId];
 }

@@ -1,26 +1,37 @@
-import { randomUUID } from "node:crypto";
 import type { Hocuspocus } from "@hocuspocus/server";
 import { applyPlan } from "../../shared/book/import/apply";
-import { planImport } from "../../shared/book/import/plan";
-import type { ImportRequest } from "../../shared/book/import/request";
 import type { DocumentWrites, ImportReport } from "../../shared/book/import/types";
-import { type ImportLogEntry, sourceKey } from "../../shared/documents/import-log";
+import type { ImportLogEntry } from "../../shared/documents/import-log";
 import { now } from "../clock";
+import type { Issue } from "../routes/route";
 import type { Storage } from "../storage/types";
-import { loadBook } from "./load";
-import { issuesOf, nameOf, type WriteRefusal, writeDocument } from "./write";
+import type { WorkPool } from "../work/pool";
+import { loadBook, loggedImport } from "./load";
+import { type WriteRefusal, writeDocument } from "./write";
 
-// The server's book import (docs/book-import.md): the same engine as the screen — planImport over the
-// organisation's book, then, unless it is a dry run, applyPlan through the live documents
-// (write.ts), and the import's entry in the book document (`imports`, shared/documents/import-log.ts)
-// so the screen lists it and its undo (sync-server/history/import-undo.ts) finds what it wrote.
+// The server's book import (docs/book-import.md): the same engine as the screen. The event loop reads the
+// organisation's book (load.ts); a work thread parses the body, plans the import over that book and checks
+// every document's writes (plan-task.ts, IMPORT1); back on the event loop, an import id used before is
+// refused (IMPORT2), the new documents are spent from the organisation's hourly budget before anything is
+// written (IMPORT3), then applyPlan writes through the live documents (write.ts), and last the import's
+// entry in the book document (`imports`, shared/documents/import-log.ts), which the screen lists and
+// its undo (sync-server/history/import-undo.ts) reads.
 
 /** Customer documents written at once. */
 const WRITERS = 8;
 
+/** Spends `count` new documents of the organisation's hourly budget, or says why not (IMPORT3). */
+export type SpendDocuments = (
+  orgId: string,
+  count: number,
+) => Promise<{ allowed: true } | { allowed: false; limit: number; retryAfterMs: number }>;
+
 export type ImportRun =
-  | { ok: true; report: ImportReport; dryRun: boolean; written: { documents: number; records: number } }
-  | { ok: false; report: ImportReport; refusal: WriteRefusal };
+  | { kind: "done"; report: ImportReport; dryRun: boolean; written: { documents: number; records: number } }
+  | { kind: "invalid"; issues: Issue[] }
+  | { kind: "refused"; report: ImportReport; refusal: WriteRefusal }
+  | { kind: "id-taken"; entry: ImportLogEntry }
+  | { kind: "over-budget"; newDocuments: number; limit: number; retryAfterMs: number };
 
 const written = (report: ImportReport, action: "create" | "update" | "unchanged") =>
   Object.values(report.counts).reduce((n, c) => n + c[action], 0);
@@ -28,48 +39,45 @@ const written = (report: ImportReport, action: "create" | "update" | "unchanged"
 export async function runImport(options: {
   hocuspocus: Hocuspocus;
   storage: Storage;
+  work: WorkPool;
+  spendDocuments: SpendDocuments;
   orgId: string;
   userId: string;
-  request: ImportRequest;
+  /** The request body as received; handed to the work thread (the caller must not read it after). */
+  body: ArrayBuffer;
 }): Promise<ImportRun> {
-  const { hocuspocus, storage, orgId, userId, request } = options;
+  const { hocuspocus, storage, orgId, userId, body } = options;
   const at = now();
-  const importId = request.importId ?? `imp-${randomUUID()}`;
   const book = await loadBook(hocuspocus, storage, orgId);
-  const plan = planImport({
-    sheets: request.sheets,
-    mapping: request.mapping,
-    book,
-    context: {
-      importId,
-      fileName: request.fileName,
-      userId,
-      now: at,
-      newId: () => randomUUID(),
-      ...(request.confirmedLines ? { confirmedLines: request.confirmedLines } : {}),
-    },
-  });
-  const { report } = plan;
-  if (request.dryRun || plan.writes.length === 0)
-    return { ok: true, report, dryRun: request.dryRun, written: { documents: 0, records: 0 } };
-  // Every document's writes are checked before any is written: a refusal leaves the book as it was.
-  const profiles = new Map(book.map((c) => [c.customerId, (c.profile ?? {}) as Record<string, unknown>]));
-  for (const writes of plan.writes) {
-    const issues = issuesOf(writes, (section) =>
-      section === "profile" && writes.customerId ? (profiles.get(writes.customerId) ?? {}) : {},
-    );
-    if (issues.length > 0) return { ok: false, report, refusal: { document: nameOf(orgId, writes), issues } };
+  const planned = await options.work.run(
+    "bookImportPlan",
+    { body, orgId, book, userId, now: at.toISOString() },
+    [body],
+  );
+  if (planned.kind !== "planned") return planned;
+  const { report, importId } = planned;
+  // IMPORT2: an id is the organisation's one import; a second import under it would replace its entry
+  // (and take its undo away), so it is refused before anything is planned into the book.
+  if (planned.namedId) {
+    const entry = await loggedImport(hocuspocus, storage, orgId, importId);
+    if (entry) return { kind: "id-taken", entry };
+  }
+  if (planned.dryRun || planned.writes.length === 0)
+    return { kind: "done", report, dryRun: planned.dryRun, written: { documents: 0, records: 0 } };
+  if (planned.newDocuments > 0) {
+    const spent = await options.spendDocuments(orgId, planned.newDocuments);
+    if (!spent.allowed) return { kind: "over-budget", newDocuments: planned.newDocuments, ...spent };
   }
   // Customer documents are independent: WRITERS of them at once (each waits on storage); the book
   // document, whose summaries follow them, after all of them.
   let refusal: WriteRefusal | null = null;
   const running = new Set<Promise<void>>();
   const write = async (writes: DocumentWrites) => {
-    // Every document's writes were checked above, before any was written.
+    // Every document's writes were checked in the work thread, before any was written.
     const found = await writeDocument(hocuspocus, orgId, writes, userId, true);
     refusal ??= found;
   };
-  const result = await applyPlan(plan, async (writes) => {
+  const result = await applyPlan({ report, writes: planned.writes }, async (writes) => {
     if (writes.kind === "book") await Promise.all(running);
     if (refusal) return;
     const task = write(writes).finally(() => running.delete(task));
@@ -77,18 +85,18 @@ export async function runImport(options: {
     if (running.size >= WRITERS) await Promise.race(running);
   });
   await Promise.all(running);
-  if (refusal) return { ok: false, report, refusal };
+  if (refusal) return { kind: "refused", report, refusal };
   const entry: ImportLogEntry = {
     id: importId,
-    fileName: request.fileName,
-    source: sourceKey(request.sheets[0]?.headers ?? []),
+    fileName: planned.fileName,
+    source: planned.source,
     at: at.toISOString(),
     by: userId,
     created: written(report, "create"),
     updated: written(report, "update"),
     unchanged: written(report, "unchanged"),
     refused: report.rows.refused,
-    customers: [...new Set(plan.writes.flatMap((w) => (w.customerId ? [w.customerId] : [])))],
+    customers: [...new Set(planned.writes.flatMap((w) => (w.customerId ? [w.customerId] : [])))],
   };
   const logged = await writeDocument(
     hocuspocus,
@@ -96,6 +104,6 @@ export async function runImport(options: {
     { kind: "book", entries: [{ section: "imports", key: importId, value: entry }] },
     userId,
   );
-  if (logged) return { ok: false, report, refusal: logged };
-  return { ok: true, report, dryRun: false, written: result };
+  if (logged) return { kind: "refused", report, refusal: logged };
+  return { kind: "done", report, dryRun: false, written: result };
 }

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { importMarketFiles, type MarketFiles } from "../../shared/market";
+import type { MarketFiles } from "../../shared/market";
 import type { MarketSnapshot, SnapshotSource } from "../../shared/market/snapshot";
 import { nowMs } from "../clock";
 import type { JobRun } from "../jobs/store";
@@ -8,6 +8,8 @@ import { carryOver } from "../market/feed";
 import { callerOf, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import { type WorkPool, WorkPoolBusy } from "../work/pool";
+import type { importMarketTask } from "./market-import-task";
 
 // The platform's market and job tools (docs/administration.md; superAdmin only):
 //   POST /api/platform/market/upload  {files: {lrpRate?, lrpActualEndingValue?, lgmGrossMargin?, lgmDraw?,
@@ -28,6 +30,8 @@ export interface MarketToolsOptions {
   publish: (snapshot: MarketSnapshot) => Promise<void>;
   /** The job store's runs; null when the server runs no scheduled job (no market feed configured). */
   runs: ((limit: number) => Promise<JobRun[]>) | null;
+  /** The work threads the files are read in (IMPORT1). */
+  work: WorkPool;
   now?: () => number;
 }
 
@@ -77,13 +81,18 @@ export function mountMarketTools(app: Hono, options: MarketToolsOptions): void {
         { text: parsed.data.files[k]?.text ?? "", file: parsed.data.files[k]?.name ?? k },
       ]),
     );
-    let imported: MarketSnapshot;
+    // IMPORT1: the importer's time grows with the files; it runs in a work thread.
+    let read: ReturnType<typeof importMarketTask>;
     try {
-      imported = importMarketFiles(files, { label: "RMA livestock data (uploaded)" });
+      read = await options.work.run("marketImport", { files, label: "RMA livestock data (uploaded)" });
     } catch (error) {
-      // The importer's message names the file, the line and the column; nothing was published.
-      return c.json({ error: "invalid-file", message: (error as Error).message }, 400);
+      if (!(error instanceof WorkPoolBusy)) throw error;
+      c.header("Retry-After", "60");
+      return c.json({ error: "server-busy", message: `The files were not read: ${error.message}.` }, 503);
     }
+    // The importer's message names the file, the line and the column; nothing was published.
+    if (!read.ok) return c.json({ error: "invalid-file", message: read.message }, 400);
+    const imported: MarketSnapshot = read.snapshot;
     const at = new Date(now()).toISOString();
     const fresh: MarketSnapshot = {
       ...imported,

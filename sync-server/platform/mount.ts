@@ -19,5 +19,6 @@ export const mountPlatform: MountResource = (api, ctx) => {
     latest: async () => (feed ? feed.latest() : null),
     publish: (snapshot) => (feed ? feed.publishSnapshot(snapshot) : ctx.publishMarket(snapshot)),
     runs: feed ? (limit) => feed.listRuns(limit) : null,
+    work: ctx.work,
   });
 };

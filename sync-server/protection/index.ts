@@ -13,6 +13,7 @@ import { mountCspReports } from "../web/csp-report";
 import { securityHeaders } from "../web/headers";
 import { type HardeningBus, localBus, redisBus } from "./bus";
 import { bodyLimits, httpRateLimits } from "./http-limits";
+import { orgDocumentBudget } from "./org-documents";
 import { PenaltyBox } from "./penalty-box";
 import { Presence, UserNames } from "./presence";
 import { MemoryRateStore, type RateStore, RedisRateStore } from "./rate-limit";
@@ -51,6 +52,7 @@ export async function createHardening(options: HardeningOptions) {
   const provider = identityProviderSessionsFrom(config);
   await revocations.load();
   const syncLimits = new SyncLimits({ config, store });
+  const orgDocuments = orgDocumentBudget({ config, store });
   const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
   let sync: SyncHandle | undefined;
   // Document history and restore (§4, sync-server/history): authors of writes, the API, pruning.
@@ -103,8 +105,10 @@ export async function createHardening(options: HardeningOptions) {
     syncLimits,
     store,
     history,
-    /** LIMIT6: spends one of a user's new documents, or throws `too-many-documents`. */
-    createDocument: documentBudget({ config, store }),
+    /** LIMIT6 and IMPORT3: spends one of a user's and its organisation's new documents, or throws `too-many-documents`. */
+    createDocument: documentBudget({ config, store, orgBudget: orgDocuments }),
+    /** IMPORT3: spends an organisation's new documents (the book import, API routes that create one). */
+    orgDocuments,
     /** Hocuspocus extensions: the socket caps and presence (SESSION3, SESSION4). */
     extensions: [
       syncLimits,

@@ -31,7 +31,8 @@ export interface RateDecision {
 }
 
 export interface RateStore {
-  take(key: string, rule: RateRule): Promise<RateDecision>;
+  /** Spends `cost` (default 1) of the key's budget at once, or nothing when it is refused. */
+  take(key: string, rule: RateRule, cost?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -40,10 +41,11 @@ export function gcra(
   storedTat: number | undefined,
   now: number,
   rule: RateRule,
+  cost = 1,
 ): { decision: RateDecision; tat: number | null } {
   const interval = rule.periodMs / rule.limit;
   const tat = Math.max(storedTat ?? now, now);
-  const next = tat + interval;
+  const next = tat + interval * cost;
   const allowAt = next - (rule.burst ?? rule.limit) * interval;
   if (now < allowAt)
     return { decision: { allowed: false, retryAfterMs: Math.ceil(allowAt - now) }, tat: null };
@@ -57,15 +59,15 @@ export class MemoryRateStore implements RateStore {
 
   constructor(private readonly now: () => number = nowMs) {}
 
-  async take(key: string, rule: RateRule): Promise<RateDecision> {
-    return this.takeNow(key, rule);
+  async take(key: string, rule: RateRule, cost = 1): Promise<RateDecision> {
+    return this.takeNow(key, rule, cost);
   }
 
   /** The same as take, synchronously. */
-  takeNow(key: string, rule: RateRule): RateDecision {
+  takeNow(key: string, rule: RateRule, cost = 1): RateDecision {
     const now = this.now();
     if (this.#tats.size > 10_000 && now >= this.#nextSweep) this.sweep(now);
-    const step = gcra(this.#tats.get(key), now, rule);
+    const step = gcra(this.#tats.get(key), now, rule, cost);
     if (step.tat !== null) this.#tats.set(key, step.tat);
     return step.decision;
   }
@@ -80,15 +82,16 @@ export class MemoryRateStore implements RateStore {
   }
 }
 
-// KEYS[1]: the key; ARGV: interval ms, burst. Returns {1, 0} when allowed, {0, retry ms} when not.
+// KEYS[1]: the key; ARGV: interval ms, burst, cost. Returns {1, 0} when allowed, {0, retry ms} when not.
 const GCRA_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3] or 1)
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
-local nextTat = tat + interval
+local nextTat = tat + interval * cost
 local allowAt = nextTat - burst * interval
 if now < allowAt then return {0, math.ceil(allowAt - now)} end
 redis.call('SET', KEYS[1], string.format('%.3f', nextTat), 'PX', math.max(1, math.ceil(nextTat - now)))
@@ -96,7 +99,7 @@ return {1, 0}
 `;
 
 type GcraRedis = Redis & {
-  rangelineGcra(key: string, interval: string, burst: string): Promise<[number, number]>;
+  rangelineGcra(key: string, interval: string, burst: string, cost: string): Promise<[number, number]>;
 };
 
 /**
@@ -138,17 +141,18 @@ export class RedisRateStore implements RateStore {
     });
   }
 
-  async take(key: string, rule: RateRule): Promise<RateDecision> {
+  async take(key: string, rule: RateRule, cost = 1): Promise<RateDecision> {
     try {
       const [allowed, retry] = await this.#redis.rangelineGcra(
         `${this.prefix}:rate:${key}`,
         String(rule.periodMs / rule.limit),
         String(rule.burst ?? rule.limit),
+        String(cost),
       );
       return allowed === 1 ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: retry };
     } catch (error) {
       this.complain(error);
-      return this.#fallback.takeNow(key, rule);
+      return this.#fallback.takeNow(key, rule, cost);
     }
   }
 

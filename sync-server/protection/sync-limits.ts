@@ -2,10 +2,12 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Extension, onAuthenticatePayload, onDisconnectPayload } from "@hocuspocus/server";
 import { decodeJwt } from "jose";
+import { parseDocumentName } from "../../shared/documents/names";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
 import { rawResponseHeaders } from "../web/headers";
 import { clientAddress } from "./client-address";
+import type { orgDocumentBudget } from "./org-documents";
 import type { PenaltyBox } from "./penalty-box";
 import { perMinute, type RateStore, retryAfterSeconds } from "./rate-limit";
 
@@ -153,16 +155,30 @@ export class SyncLimits implements Extension {
  * store — memory, or Redis shared by every instance — with the whole hour's budget as the burst. A
  * refusal is `too-many-documents` (4429): the device keeps the write and sends it again later.
  */
-export function documentBudget(options: { config: Config; store: RateStore }) {
-  const { config, store } = options;
+export function documentBudget(options: {
+  config: Config;
+  store: RateStore;
+  /** IMPORT3: the organisation's budget, spent too for a document of an organisation. */
+  orgBudget: ReturnType<typeof orgDocumentBudget>;
+}) {
+  const { config, store, orgBudget } = options;
   const limit = config.SYNC_DOCUMENTS_CREATED_PER_HOUR;
   const rule = { limit, periodMs: 3_600_000, burst: limit };
-  return async (userId: string): Promise<void> => {
+  return async (userId: string, documentName: string): Promise<void> => {
     const decision = await store.take(`documents:user:${userId}`, rule);
     if (!decision.allowed) {
       throw syncRefusal(
         "too-many-documents",
         `${limit} new documents an hour; retry after ${retryAfterSeconds(decision)} s`,
+      );
+    }
+    const ref = parseDocumentName(documentName);
+    if (!ref || !("orgId" in ref)) return;
+    const org = await orgBudget(ref.orgId);
+    if (!org.allowed) {
+      throw syncRefusal(
+        "too-many-documents",
+        `the agency may create ${org.limit} new documents an hour; retry after ${retryAfterSeconds(org)} s`,
       );
     }
   };

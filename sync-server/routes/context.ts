@@ -6,9 +6,11 @@ import type { UnsubscribeSigner } from "../campaigns/unsubscribe-link";
 import type { Config } from "../config";
 import type { DemoUser } from "../identity/demo-users";
 import type { RunningMarketFeed } from "../market/start";
+import type { orgDocumentBudget } from "../protection/org-documents";
 import type { RateStore } from "../protection/rate-limit";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
+import type { WorkPool } from "../work/pool";
 
 // What every resource's routes may use, made once by server.ts (docs/server-layout.md): each resource
 // folder's `mount.ts` takes the parts it needs, and server.ts mounts the resources as a list.
@@ -35,6 +37,10 @@ export interface ApiContext {
   /** The app's public origin (known once the server listens). */
   publicUrl: () => string;
   log: (message: string) => void;
+  /** Worker threads for work that grows with a request's input (IMPORT1). */
+  work: WorkPool;
+  /** Spends an organisation's new documents of the hour (IMPORT3). */
+  orgDocuments: ReturnType<typeof orgDocumentBudget>;
 }
 
 /** A resource's routes; a resource that holds something open returns how to close it. */

@@ -38,8 +38,8 @@ export interface SyncServiceOptions {
   preAuth?: PreAuthLimits;
   /** Largest stored size of a document, bytes (LIMIT5). */
   maxDocumentBytes?: number;
-  /** Spends one of a user's new documents or throws `too-many-documents` (LIMIT6). */
-  createDocument?: (userId: string) => Promise<void>;
+  /** Spends one of a user's (LIMIT6) and its organisation's (IMPORT3) new documents or throws `too-many-documents`. */
+  createDocument?: (userId: string, documentName: string) => Promise<void>;
   /** With Redis, several instances share documents (SCALE1). */
   redisUrl?: string;
   /** Redis key prefix; instances that share documents use the same one. */

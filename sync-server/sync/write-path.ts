@@ -19,7 +19,7 @@ export interface WriteSteps {
   /** Largest stored size of a document, bytes (LIMIT5); absent, no cap. */
   maxDocumentBytes?: number;
   /** Spends one of the user's new documents, or throws `too-many-documents` (LIMIT6); absent, no budget. */
-  createDocument?: (userId: string) => Promise<void>;
+  createDocument?: (userId: string, documentName: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -75,9 +75,11 @@ export class WritePath implements Extension {
   private store(data: beforeSyncPayload, changes: RecordChange[] | null): Promise<void> {
     const { persistence, createDocument } = this.steps;
     const { identity } = data.context as SyncContext;
-    // LIMIT6: the first content of a document nothing of which is stored creates it.
+    // LIMIT6 and IMPORT3: the first content of a document nothing of which is stored creates it.
     if (createDocument && persistence.isUnstored(data.document.name)) {
-      return createDocument(identity.sub).then(() => this.log(data, identity.sub, changes));
+      return createDocument(identity.sub, data.document.name).then(() =>
+        this.log(data, identity.sub, changes),
+      );
     }
     return this.log(data, identity.sub, changes);
   }

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { planImport } from "../../shared/book/import/plan";
+import { importRequestSchema } from "../../shared/book/import/request";
+import type { DocumentWrites, ExistingCustomer, ImportReport } from "../../shared/book/import/types";
+import { sourceKey } from "../../shared/documents/import-log";
+import { type Issue, toIssues } from "../routes/route";
+import { issuesOf, nameOf, type WriteRefusal } from "./write";
+
+// The part of the server's book import whose work grows with the file (IMPORT1, docs/book-import.md "Off
+// the event loop"): run in a work thread (sync-server/work), never on the event loop. The request body
+// as bytes → JSON → the request schema → planImport over the organisation's book (read by the event
+// loop, load.ts) → every document's writes checked with its schemas. The event loop gets back the
+// report, and the writes only when there is something to write.
+
+export interface PlanTaskInput {
+  /** The request body, as received (transferred to the thread). */
+  body: ArrayBuffer;
+  orgId: string;
+  book: ExistingCustomer[];
+  userId: string;
+  /** The server's clock when the request came in (ISO). */
+  now: string;
+}
+
+export interface PlannedImport {
+  importId: string;
+  /** Whether the request named the id (the dry run's): it must not be one used before (IMPORT2). */
+  namedId: boolean;
+  fileName: string;
+  dryRun: boolean;
+  source: string;
+  report: ImportReport;
+  /** Empty for a dry run. */
+  writes: DocumentWrites[];
+  /** Documents the writes would create: a customer's two for each customer not in the book (IMPORT3). */
+  newDocuments: number;
+}
+
+export type PlanTaskOutput =
+  | { kind: "invalid"; issues: Issue[] }
+  | { kind: "refused"; report: ImportReport; refusal: WriteRefusal }
+  | ({ kind: "planned" } & PlannedImport);
+
+export function planImportTask(input: PlanTaskInput): PlanTaskOutput {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(input.body));
+  } catch {
+    return { kind: "invalid", issues: [{ path: [], message: "is not JSON" }] };
+  }
+  const parsed = importRequestSchema.safeParse(json);
+  if (!parsed.success) return { kind: "invalid", issues: toIssues(parsed.error) };
+  const request = parsed.data;
+  const importId = request.importId ?? `imp-${randomUUID()}`;
+  const { report, writes } = planImport({
+    sheets: request.sheets,
+    mapping: request.mapping,
+    book: input.book,
+    context: {
+      importId,
+      fileName: request.fileName,
+      userId: input.userId,
+      now: new Date(input.now),
+      newId: () => randomUUID(),
+      ...(request.confirmedLines ? { confirmedLines: request.confirmedLines } : {}),
+    },
+  });
+  const known = new Set(input.book.map((c) => c.customerId));
+  const planned: PlannedImport = {
+    importId,
+    namedId: request.importId !== undefined,
+    fileName: request.fileName,
+    dryRun: request.dryRun,
+    source: sourceKey(request.sheets[0]?.headers ?? []),
+    report,
+    writes: request.dryRun ? [] : writes,
+    newDocuments: writes.filter((w) => w.kind !== "book" && w.customerId && !known.has(w.customerId)).length,
+  };
+  if (request.dryRun) return { kind: "planned", ...planned };
+  // Every document's writes are checked before any is written: a refusal leaves the book as it was.
+  const profiles = new Map(
+    input.book.map((c) => [c.customerId, (c.profile ?? {}) as Record<string, unknown>]),
+  );
+  for (const w of writes) {
+    const issues = issuesOf(w, (section) =>
+      section === "profile" && w.customerId ? (profiles.get(w.customerId) ?? {}) : {},
+    );
+    if (issues.length > 0)
+      return { kind: "refused", report, refusal: { document: nameOf(input.orgId, w), issues } };
+  }
+  return { kind: "planned", ...planned };
+}
