@@ -1,10 +1,11 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import * as Y from "yjs";
 import type { DocumentWrites } from "../../shared/book/import/types";
-import { sceIssues } from "../../shared/book/sce-record";
+import { coverageIssues, type FigureMarkets, NO_MARKET, salesDatesOf } from "../../shared/book/sce-record";
 import { type DocumentKind, documentName } from "../../shared/documents/names";
 import { isRecordSection, validateEntry, validateSection } from "../../shared/documents/shapes";
 import { isTextField } from "../../shared/documents/text-fields";
+import { figureLoaderOf } from "../market/figure-markets";
 import { setUpdateAuthor } from "../storage/authors";
 
 // Writing one document's planned import (docs/book-import.md) through the live document, as a restore does
@@ -77,6 +78,7 @@ export const nameOf = (orgId: string, writes: DocumentWrites): string =>
 export function issuesOf(
   writes: DocumentWrites,
   current: (section: string) => Record<string, unknown>,
+  markets: FigureMarkets = NO_MARKET,
 ): WriteRefusal["issues"] {
   const kind: DocumentKind = writes.kind;
   const issues: WriteRefusal["issues"] = [];
@@ -94,15 +96,43 @@ export function issuesOf(
   for (const [section, json] of sections)
     for (const issue of validateSection(kind, section, json))
       issues.push({ ...issue, path: [section, ...issue.path] });
-  // Endorsements entered from the SCE: their figures agree to the dollar, as the write guard checks them
-  // (shared/book/sce-record.ts, the one rule; the profile as these writes leave it).
-  if (kind === "customer") {
-    const coverages = Object.fromEntries(
-      writes.entries.filter((e) => e.section === "coverages").map((e) => [e.key, e.value]),
-    );
-    issues.push(...sceIssues(coverages, () => sections.get("profile") ?? current("profile")));
-  }
+  // SCE1: every coverage's priced figures, as the write guard judges them (shared/book/sce-record.ts, the
+  // one rule; the profile as these writes leave it; `markets`: the sales days' market, none by default).
+  const coverages = coveragesOf(writes);
+  if (coverages)
+    issues.push(...coverageIssues(coverages, () => sections.get("profile") ?? current("profile"), markets));
   return issues;
+}
+
+/** A customer document's coverage writes as `coverages` JSON, or null when it writes none. */
+function coveragesOf(writes: DocumentWrites): Record<string, unknown> | null {
+  if (writes.kind !== "customer") return null;
+  const entries = writes.entries.filter((e) => e.section === "coverages");
+  return entries.length > 0 ? Object.fromEntries(entries.map((e) => [e.key, e.value])) : null;
+}
+
+/**
+ * SCE1 with the server's market (the sales days' snapshots, figure-markets.ts): the coverages of one
+ * document's writes, judged before they are written, whether or not the caller checked the writes.
+ */
+async function marketIssues(
+  hocuspocus: Hocuspocus,
+  writes: DocumentWrites,
+  profile: () => unknown,
+): Promise<WriteRefusal["issues"]> {
+  const coverages = coveragesOf(writes);
+  const loader = coverages ? figureLoaderOf(hocuspocus) : undefined;
+  if (!coverages || !loader) return [];
+  const markets = await loader.load(salesDatesOf(coverages));
+  const profileWrites = writes.entries.filter((e) => e.section === "profile");
+  return coverageIssues(
+    coverages,
+    () => ({
+      ...(profile() as Record<string, unknown>),
+      ...Object.fromEntries(profileWrites.map((e) => [e.key, e.value])),
+    }),
+    markets,
+  );
 }
 
 /**
@@ -128,6 +158,8 @@ export async function writeDocument(
       const issues = issuesOf(writes, (section) => live.getMap(section).toJSON() as Record<string, unknown>);
       if (issues.length > 0) return { document: name, issues };
     }
+    const priced = await marketIssues(hocuspocus, writes, () => live.getMap("profile").toJSON());
+    if (priced.length > 0) return { document: name, issues: priced };
     const attribute = (update: Uint8Array, origin: unknown) => {
       if ((origin as { context?: unknown } | null)?.context === context) setUpdateAuthor(update, userId);
     };

@@ -1,7 +1,13 @@
 import type { beforeSyncPayload } from "@hocuspocus/server";
-import type * as Y from "yjs";
 import { maySection } from "../../shared/access/documents";
-import { isSceRecord, sceIssues } from "../../shared/book/sce-record";
+import {
+  coverageIssues,
+  type FigureMarkets,
+  isPricedField,
+  NO_MARKET,
+  pricedChanged,
+  salesDatesOf,
+} from "../../shared/book/sce-record";
 import type { DocumentKind } from "../../shared/documents/names";
 import {
   type DocumentIssue,
@@ -36,13 +42,22 @@ export interface AcceptedWrite {
   changes: RecordChange[] | null;
 }
 
-/**
- * A customer document's endorsements entered from the SCE: their figures agree to the dollar (the one rule,
- * shared/book/sce-record.ts; docs/book-import.md "SCE figures on the server"). Only records the write
- * touches; the profile is read only when one of them is entered from the SCE.
- */
-const enteredFromSce = (kind: DocumentKind, json: Record<string, unknown>, doc: Y.Doc): DocumentIssue[] =>
-  kind === "customer" ? sceIssues(json.coverages, () => doc.getMap("profile").toJSON()) : [];
+/** The market days rule SCE1 judges coverages against, loaded for the sales dates a write prices. */
+export interface FigureMarketLoader {
+  load(salesDates: readonly string[]): FigureMarkets | Promise<FigureMarkets>;
+}
+
+/** A customer document's coverages whose priced figures the write changes, as `coverages` JSON. */
+function pricedCoverages(
+  kind: DocumentKind,
+  after: Record<string, unknown>,
+  earlier: Record<string, unknown>,
+): Record<string, unknown> | null {
+  if (kind !== "customer" || typeof after.coverages !== "object" || after.coverages === null) return null;
+  const before = (earlier.coverages ?? {}) as Record<string, unknown>;
+  const changed = Object.entries(after.coverages).filter(([key, value]) => pricedChanged(before[key], value));
+  return changed.length > 0 ? Object.fromEntries(changed) : null;
+}
 
 const issueKey = (issue: DocumentIssue) => `${issue.path.join("/")}: ${issue.message}`;
 
@@ -67,8 +82,8 @@ function acceptsEntries(
     for (const [key, values] of entries) {
       for (const value of values) {
         if (validateEntry(kind, section, key, value).length > 0) return false;
-        // An endorsement entered from the SCE is checked with its customer's profile (enteredFromSce).
-        if (section === "coverages" && isSceRecord(value)) return false;
+        // A coverage written whole is judged by SCE1 against its sales day's market (the copy path).
+        if (section === "coverages") return false;
       }
     }
   }
@@ -76,11 +91,8 @@ function acceptsEntries(
     if (!writableRecords(grant, kind, section)) return false;
     for (const [key, patch] of entries) {
       if (!patchIsValid(kind, section, key, patch)) return false;
-      if (
-        section === "coverages" &&
-        (patch.fields.has("figuresFrom") || patch.entry.get("figuresFrom") === "sce")
-      )
-        return false;
+      // An edit of a coverage's priced field (or its provenance, `figuresFrom`) is judged by SCE1.
+      if (section === "coverages" && [...patch.fields.keys()].some(isPricedField)) return false;
     }
   }
   return true;
@@ -98,7 +110,14 @@ function acceptsEntries(
  * write that changes something is returned for the log, with the records it changes for the history.
  */
 export class WriteGuard {
-  constructor(private readonly options: { storage: Storage; now?: () => number }) {}
+  constructor(
+    private readonly options: {
+      storage: Storage;
+      now?: () => number;
+      /** Rule SCE1's market (the server's current snapshot and history); absent, no day is held. */
+      figures?: FigureMarketLoader;
+    },
+  ) {}
 
   /**
    * The accepted write to log, or null when the update brings nothing new; throws a refusal. Decided
@@ -111,7 +130,7 @@ export class WriteGuard {
     document,
     connection,
     context,
-  }: beforeSyncPayload): AcceptedWrite | null | Promise<never> {
+  }: beforeSyncPayload): AcceptedWrite | null | Promise<AcceptedWrite | null> {
     if (type !== SYNC_STEP_2 && type !== UPDATE) return null;
     const { ref, grant, identity } = context as SyncContext;
 
@@ -163,39 +182,50 @@ export class WriteGuard {
     // Only what the update touches can change: the touched entries of record sections, the whole of
     // other sections; `meta` is always there to be checked against.
     const after = touchedJson(shadow, ref.kind, touched);
-    let issues = [
-      ...validateDocument(ref.kind, after),
-      ...sharedTypeIssues(shadow, ref.kind, touched),
-      ...enteredFromSce(ref.kind, after, shadow),
-    ];
+    let issues = [...validateDocument(ref.kind, after), ...sharedTypeIssues(shadow, ref.kind, touched)];
+    const earlier = touchedJson(document, ref.kind, touched);
     if (issues.length > 0) {
       // Issues the document already had (a stored document that fails its schema) do not refuse a write.
-      const earlier = touchedJson(document, ref.kind, touched);
       const before = new Set(
-        [
-          ...validateDocument(ref.kind, earlier),
-          ...sharedTypeIssues(document, ref.kind, touched),
-          ...enteredFromSce(ref.kind, earlier, document),
-        ].map(issueKey),
+        [...validateDocument(ref.kind, earlier), ...sharedTypeIssues(document, ref.kind, touched)].map(
+          issueKey,
+        ),
       );
       issues = issues.filter((issue) => !before.has(issueKey(issue)));
     }
-    if (issues.length > 0) {
-      const found = issues;
-      return this.options.storage.violations
-        .recordViolation({
-          documentName: ref.name,
-          userId: identity.sub,
-          at: this.options.now?.() ?? nowMs(),
-          issues: found,
-        })
-        .then(() => {
-          connection.sendStateless(
-            JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues: found }),
-          );
-          throw syncRefusal("invalid-document", found.map(issueKey).join("; "));
-        });
-    }
-    return { changes: keepsHistory(ref) ? changesFromCopy(ref, document, shadow, paths) : null };
+    const accepted = (): AcceptedWrite => ({
+      changes: keepsHistory(ref) ? changesFromCopy(ref, document, shadow, paths) : null,
+    });
+    // SCE1: the coverages whose priced figures the write changes, judged against their sales days' market.
+    const priced = pricedCoverages(ref.kind, after, earlier);
+    if (!priced)
+      return issues.length > 0 ? this.refuse(context as SyncContext, connection, issues) : accepted();
+    const judge = (markets: FigureMarkets) => {
+      const found = [...issues, ...coverageIssues(priced, () => shadow.getMap("profile").toJSON(), markets)];
+      return found.length > 0 ? this.refuse(context as SyncContext, connection, found) : accepted();
+    };
+    const markets = this.options.figures?.load(salesDatesOf(priced)) ?? NO_MARKET;
+    return markets instanceof Promise ? markets.then(judge) : judge(markets);
+  }
+
+  /** Records the violation, sends the issues to the device and refuses the write (`invalid-document`). */
+  private refuse(
+    { ref, identity }: SyncContext,
+    connection: beforeSyncPayload["connection"],
+    found: DocumentIssue[],
+  ): Promise<never> {
+    return this.options.storage.violations
+      .recordViolation({
+        documentName: ref.name,
+        userId: identity.sub,
+        at: this.options.now?.() ?? nowMs(),
+        issues: found,
+      })
+      .then(() => {
+        connection.sendStateless(
+          JSON.stringify({ type: VIOLATION_MESSAGE_TYPE, document: ref.name, issues: found }),
+        );
+        throw syncRefusal("invalid-document", found.map(issueKey).join("; "));
+      });
   }
 }

@@ -9,6 +9,7 @@ import { SYNC_REASONS } from "../../shared/documents/sync-reasons";
 import { lostAccessReason } from "../admin/disabled-orgs";
 import type { RemovalHold } from "../history/removal-hold";
 import { publishedSection } from "../market/encoded";
+import { registerFigureLoader } from "../market/figure-markets";
 import {
   PRE_AUTH_CLOSE_CODE,
   PreAuthBudget,
@@ -19,7 +20,7 @@ import type { Storage } from "../storage/types";
 import { AccessControl } from "./access";
 import type { SyncContext, VerifyToken } from "./context";
 import { writeSections } from "./doc-json";
-import { WriteGuard } from "./guard";
+import { type FigureMarketLoader, WriteGuard } from "./guard";
 import { RecordHistory } from "./history";
 import { Persistence } from "./persistence";
 import { type MarketSeed, serverSections } from "./seed";
@@ -30,6 +31,8 @@ export const SYNC_PATH = "/sync";
 
 export interface SyncServiceOptions {
   storage: Storage;
+  /** Rule SCE1's market: coverages' priced figures are judged against their sales days (guard.ts). */
+  figures?: FigureMarketLoader;
   verify: VerifyToken;
   instanceId: string;
   /** Largest accepted WebSocket message, bytes (INPUT2). */
@@ -79,7 +82,7 @@ export function createSyncService(options: SyncServiceOptions) {
   });
   const history = new RecordHistory({ storage, log });
   const write = new WritePath({
-    guard: new WriteGuard({ storage }),
+    guard: new WriteGuard({ storage, ...(options.figures ? { figures: options.figures } : {}) }),
     hold: options.hold,
     persistence,
     history,
@@ -196,6 +199,7 @@ export function createSyncService(options: SyncServiceOptions) {
         .filter((c) => (c.context as SyncContext | undefined)?.identity?.sub === userId),
     );
 
+  if (options.figures) registerFigureLoader(hocuspocus, options.figures);
   return {
     hocuspocus,
     handleUpgrade,

@@ -4,7 +4,7 @@ import { nowMs } from "../clock";
 import type { RemovalHold } from "../history/removal-hold";
 import type { AccessControl } from "./access";
 import type { SyncContext } from "./context";
-import type { WriteGuard } from "./guard";
+import type { AcceptedWrite, WriteGuard } from "./guard";
 import type { RecordChange, RecordHistory } from "./history";
 import type { Persistence } from "./persistence";
 
@@ -64,8 +64,13 @@ export class WritePath implements Extension {
     // that has to wait (a violation being recorded, a held removal, a new document's budget) is
     // waited for, and the steps after it run once it is done.
     const write = guard.check(data);
-    if (write instanceof Promise) return write;
+    if (write instanceof Promise) return write.then((w) => (w ? this.accepted(data, w) : undefined));
     if (!write) return DONE;
+    return this.accepted(data, write);
+  }
+
+  /** An accepted write's steps after the guard: the hold, then the store. */
+  private accepted(data: beforeSyncPayload, write: AcceptedWrite): Promise<void> {
     const changes = write.changes && write.changes.length > 0 ? write.changes : null;
     const held = changes && this.steps.hold ? this.steps.hold.check(data, changes) : null;
     return held ? held.then(() => this.store(data, changes)) : this.store(data, changes);

@@ -4,6 +4,7 @@ import { addDays, isoDateToUtc } from "../../market/dates";
 import { cropYearOf } from "../crop-year";
 import { checkLrpHeadLimits } from "../head-limits";
 import { backdatedCoverage } from "../sce-backdated";
+import { type FigureMarkets, figuresRefusal, NO_MARKET } from "../sce-record";
 import type { ImportFieldId } from "./fields";
 import { hasLgmFields, stageLgmCoverage } from "./plan-lgm";
 import type { Staged } from "./plan-parties";
@@ -108,6 +109,8 @@ export function stageCoverage(
     newId: () => string;
     /** The id of the book's endorsement with this key (working.ts coverageKey), if any. */
     coverageIdOf: (key: string) => string | undefined;
+    /** SCE1's market (ImportContext.market). */
+    market?: FigureMarkets;
   },
 ): Staged<Coverage> | undefined {
   const { customer, policy, stamp } = context;
@@ -185,6 +188,16 @@ export function stageCoverage(
   if (!built.ok) {
     const field = COVERAGE_FIELDS[built.field] ?? null;
     row.refuse(field, built.message.replace(/^[\w.]+: /, ""));
+    return undefined;
+  }
+  // SCE1: the figures judged as every path judges them — the day's offer where the day is held, else
+  // within RMA's bounds for the type near that day (shared/book/sce-record.ts, the one rule).
+  const judged = figuresRefusal(built.record, context.profile, (context.market ?? NO_MARKET)(salesDate));
+  if (judged) {
+    row.refuse(
+      COVERAGE_FIELDS[judged.field] ?? COVERAGE_FIELDS[`sce.${judged.field}`] ?? null,
+      judged.message,
+    );
     return undefined;
   }
   const next = { ...built.record, ...(fields.status ? { status: fields.status } : {}) };

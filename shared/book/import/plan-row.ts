@@ -153,6 +153,7 @@ export function planRow(
     now: context.now,
     newId: context.newId,
     coverageIdOf: (key) => book.byCoverage.get(key),
+    ...(context.market ? { market: context.market } : {}),
   });
   if (!coverage) return { kind: "refused" };
   staged.coverage = coverage;

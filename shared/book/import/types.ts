@@ -1,4 +1,5 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
+import type { FigureMarkets } from "../sce-record";
 
 // The book import's shapes (docs/book-import.md): a parsed sheet, the book it is matched against, the dry-run
 // report and the writes it plans. Everything here is JSON (the report crosses the worker, the server
@@ -46,6 +47,11 @@ export interface ImportContext {
    * agent confirmed: those rows update that customer. Unconfirmed ones are reported, not written.
    */
   confirmedLines?: readonly number[];
+  /**
+   * Rule SCE1's market for a sales date (shared/book/sce-record.ts): the day's snapshot when held and the
+   * held one nearest it. Absent: no day is held, and the SCE's figures are judged without a reference.
+   */
+  market?: FigureMarkets;
 }
 
 export type RecordKind = "customer" | "entity" | "policy" | "coverage";

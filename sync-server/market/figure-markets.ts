@@ -1,0 +1,70 @@
+import type { FigureMarket, FigureMarkets } from "../../shared/book/sce-record";
+import { addDays, isoDateToUtc } from "../../shared/market/dates";
+import type { MarketSnapshot } from "../../shared/market/snapshot";
+import type { FigureMarketLoader } from "../sync/guard";
+import type { MarketSource } from "./api";
+
+// Rule SCE1's market on the server (docs/book-import.md "SCE figures on the server"): for each sales date
+// a write prices, the snapshot of that day when the server holds it — the current one when it is of that
+// day, else the market history's — and the held snapshot nearest it as the reference of the SCE bounds
+// (the history's nearest day within REFERENCE_DAYS, else the current snapshot). Past days' snapshots do not
+// change once kept: the last few read are kept in memory.
+
+const REFERENCE_DAYS = 60;
+const KEPT = 16;
+
+/** What the loader reads: the market source, and the feed's history when there is a feed. */
+interface FigureMarketSources {
+  source: MarketSource;
+  feed: {
+    snapshotOf(asOf: string): Promise<MarketSnapshot | null>;
+    listHistory(from: string, to: string): Promise<{ asOf: string }[]>;
+  } | null;
+}
+
+const loaders = new WeakMap<object, FigureMarketLoader>();
+
+/** Registers the loader of a sync server (its Hocuspocus), for the writes that do not pass the guard. */
+export const registerFigureLoader = (hocuspocus: object, loader: FigureMarketLoader): void => {
+  loaders.set(hocuspocus, loader);
+};
+/** The loader registered for this Hocuspocus (the server's import writes: book-import/write.ts), if any. */
+export const figureLoaderOf = (hocuspocus: object): FigureMarketLoader | undefined => loaders.get(hocuspocus);
+
+export function figureMarketLoader(sources: () => FigureMarketSources): FigureMarketLoader {
+  const kept = new Map<string, MarketSnapshot>();
+  const keep = (snapshot: MarketSnapshot) => {
+    kept.delete(snapshot.asOf);
+    kept.set(snapshot.asOf, snapshot);
+    if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+    return snapshot;
+  };
+  const pastDay = async (day: string): Promise<MarketSnapshot | null> => {
+    const held = kept.get(day);
+    if (held) return keep(held);
+    const read = (await sources().feed?.snapshotOf(day)) ?? null;
+    return read ? keep(read) : null;
+  };
+  const nearest = async (day: string): Promise<MarketSnapshot | null> => {
+    const feed = sources().feed;
+    if (!feed) return null;
+    const days = await feed.listHistory(addDays(day, -REFERENCE_DAYS), addDays(day, REFERENCE_DAYS));
+    const target = isoDateToUtc(day);
+    const best = days
+      .map((d) => d.asOf)
+      .sort((a, b) => Math.abs(isoDateToUtc(a) - target) - Math.abs(isoDateToUtc(b) - target))[0];
+    return best ? pastDay(best) : null;
+  };
+  return {
+    async load(salesDates) {
+      const current = await sources().source.current();
+      const markets = new Map<string, FigureMarket>();
+      for (const day of salesDates) {
+        const held = current?.asOf === day ? current : await pastDay(day);
+        markets.set(day, { day: held, reference: held ?? (await nearest(day)) ?? current });
+      }
+      const none: FigureMarket = { day: null, reference: current };
+      return ((day: string) => markets.get(day) ?? none) satisfies FigureMarkets;
+    },
+  };
+}
