@@ -157,13 +157,21 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   }),
   write("POST", "/api/orgs/:orgId/book-imports/:importId/undo", org("agent"), "one import's records"),
   // Claims (docs/claims.md).
-  write("POST", "/api/orgs/:orgId/claims/:claimId/attachments", org("agent", "customer"), "one file", {
+  write("POST", "/api/orgs/:orgId/claims/:claimId/attachments", org("agent"), "one file", {
     body: "attachment",
     quota: "ATTACHMENT_MAX_BYTES_PER_ORG bytes per organisation",
   }),
-  get("/api/orgs/:orgId/claims/:claimId/attachments", org("agent", "customer"), "the claim's attachments"),
-  get("/api/orgs/:orgId/claims/:claimId/attachments/:id", org("agent", "customer"), "one file (≤ 10 MB)"),
-  get("/api/orgs/:orgId/claims/:claimId/history", org("agent", "customer"), PAGE),
+  get(
+    "/api/orgs/:orgId/claims/:claimId/attachments",
+    org("agent"),
+    "the claim's attachments (its customer too)",
+  ),
+  get(
+    "/api/orgs/:orgId/claims/:claimId/attachments/:id",
+    org("agent"),
+    "one file (≤ 10 MB; its customer too)",
+  ),
+  get("/api/orgs/:orgId/claims/:claimId/history", org("agent"), PAGE),
   // Organisation settings (docs/administration.md).
   get("/api/orgs/:orgId/secrets", org("admin"), "the organisation's secret names"),
   write("PUT", "/api/orgs/:orgId/secrets/:name", org("admin"), "one secret of ≤ 4096 characters", {
@@ -221,9 +229,11 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   write("POST", "/api/push/subscriptions", signedIn, "one subscription"),
   write("DELETE", "/api/push/subscriptions", signedIn, "one subscription"),
   // API keys and the partner API (docs/partner-api.md).
-  get("/api/orgs/:orgId/api-keys", org("admin"), "the organisation's keys"),
-  write("POST", "/api/orgs/:orgId/api-keys", org("admin"), "one key", { logs: "the audit log" }),
-  write("POST", "/api/orgs/:orgId/api-keys/:id/revoke", org("admin"), ONE, { logs: "the audit log" }),
+  get("/api/orgs/:orgId/api-keys", org("partner", "admin"), "the organisation's keys"),
+  write("POST", "/api/orgs/:orgId/api-keys", org("partner"), "one key", { logs: "the audit log" }),
+  write("POST", "/api/orgs/:orgId/api-keys/:id/revoke", org("partner", "admin"), ONE, {
+    logs: "the audit log",
+  }),
   get("/api/orgs/:orgId/api-calls", org("admin"), PAGE),
   get("/api/v1/openapi.json", anyone, ONE),
   get("/api/v1/reference", anyone, ONE),
