@@ -26,6 +26,7 @@ async function measure(file: string): Promise<void> {
     peakHeap = Math.max(peakHeap, m.heapUsed + m.external + m.arrayBuffers);
   };
   const timer = setInterval(sample, 2);
+  const cpuBefore = process.cpuUsage();
   const t = performance.now();
   let outcome: string;
   try {
@@ -35,11 +36,13 @@ async function measure(file: string): Promise<void> {
     outcome = `refused: ${(error as Error).message}`;
   }
   const ms = performance.now() - t;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   clearInterval(timer);
   sample();
   const rss = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(
-    `${JSON.stringify({ ms, rss, before, peakHeap, heapLimit: getHeapStatistics().heap_size_limit, outcome })}\n`,
+    `${JSON.stringify({ ms, cpuMs, rss, before, peakHeap, heapLimit: getHeapStatistics().heap_size_limit, outcome })}\n`,
   );
 }
 
@@ -81,6 +84,7 @@ if (process.argv[2] === "--measure") {
       }
       const r = JSON.parse(line) as {
         ms: number;
+        cpuMs: number;
         rss: number;
         before: number;
         peakHeap: number;
@@ -89,7 +93,7 @@ if (process.argv[2] === "--measure") {
       worstMs = Math.max(worstMs, r.ms);
       worstRss = Math.max(worstRss, r.rss);
       say(
-        `run ${run}: ${(r.ms / 1000).toFixed(2)} s, peak RSS ${mib(r.rss)} (${mib(r.before)} before the parse), ` +
+        `run ${run}: ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s), peak RSS ${mib(r.rss)} (${mib(r.before)} before the parse), ` +
           `peak heap+buffers (sampled) ${mib(r.peakHeap)} — ${r.outcome}`,
       );
     }

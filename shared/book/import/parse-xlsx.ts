@@ -1,6 +1,7 @@
 import { MAX_CELL, MAX_COLUMNS, parseCsv, SheetBuilder, SheetError } from "./parse";
 import type { Sheet } from "./types";
 import {
+  attributeOf,
   attributes,
   columnOf,
   dateStyles,
@@ -23,6 +24,9 @@ const MAX_ROW_XML = 8_000_000;
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
 
 const VALUE = elementPattern("v", "");
+const R = attributeOf("r");
+const T = attributeOf("t");
+const S = attributeOf("s");
 const INLINE = elementPattern("is", "");
 const unreadable = () =>
   new SheetError("the file is not an XLSX workbook that can be read (save it again as .xlsx or .csv)");
@@ -76,8 +80,8 @@ async function sharedStrings(bytes: Uint8Array, part: ZipPart): Promise<string[]
 }
 
 /** A cell's text by its type (`t`) and style (`s`): shared, inline, boolean, error, date or number. */
-function cellText(book: Workbook, a: Map<string, string>, xml: string): string {
-  const type = a.get("t") ?? "n";
+function cellText(book: Workbook, attrs: string, xml: string): string {
+  const type = T(attrs) ?? "n";
   if (type === "inlineStr") return runText(INLINE.exec(xml)?.[2] ?? "");
   const raw = VALUE.exec(xml)?.[2];
   if (raw === undefined || type === "e") return "";
@@ -88,7 +92,7 @@ function cellText(book: Workbook, a: Map<string, string>, xml: string): string {
   if (type === "d") return /^\d{4}-\d\d-\d\d/.test(value) ? value.slice(0, 10) : value;
   const number = Number.parseFloat(value);
   if (Number.isNaN(number)) return value;
-  return book.dates[Number(a.get("s") ?? 0)] ? serialDate(number, book.date1904) : String(number);
+  return book.dates[Number(S(attrs) ?? 0)] ? serialDate(number, book.date1904) : String(number);
 }
 
 /** A worksheet, row by row into the builder (which refuses the row past MAX_ROWS, ending the read). */
@@ -104,15 +108,17 @@ async function readWorksheet(book: Workbook, name: string, part: ZipPart): Promi
     MAX_ROW_XML,
     tooLarge,
   )) {
-    line = Number(attributes(row[1] ?? "").get("r")) || line + 1;
+    line = Number(R(row[1] ?? "")) || line + 1;
     const cells: string[] = [];
     let column = -1;
     let filled = false;
-    for (const c of (row[2] ?? "").matchAll(cellPattern)) {
-      const a = attributes(c[1] ?? "");
-      const at = columnOf(a.get("r") ?? "");
+    const xml = row[2] ?? "";
+    cellPattern.lastIndex = 0;
+    for (let c = cellPattern.exec(xml); c; c = cellPattern.exec(xml)) {
+      const attrs = c[1] ?? "";
+      const at = columnOf(R(attrs) ?? "");
       column = at >= 0 ? at : column + 1;
-      const text = cellText(book, a, c[2] ?? "");
+      const text = cellText(book, attrs, c[2] ?? "");
       if (text.trim() === "") continue;
       filled = true;
       // A cell past the widest sheet an import reads stands in the first column past it, so the

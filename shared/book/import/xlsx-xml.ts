@@ -32,6 +32,15 @@ export function attributes(attrs: string): Map<string, string> {
   return found;
 }
 
+/** A reader of one attribute (by local name, decoded), for the elements read once per cell. */
+export function attributeOf(name: string): (attrs: string) => string | undefined {
+  const pattern = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+  return (attrs) => {
+    const m = pattern.exec(attrs);
+    return m ? decodeXml(m[1] ?? m[2] ?? "") : undefined;
+  };
+}
+
 const TEXT = elementPattern("t");
 
 /** The text of a shared string or inline string: its runs' `<t>`, the phonetic guides (`rPh`) left out. */
