@@ -154,6 +154,8 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   // The book import (docs/book-import.md).
   write("POST", "/api/orgs/:orgId/book-imports", org("agent"), "MAX_ROWS rows of ≤ 50 sheets", {
     body: "import",
+    quota: "WORK_QUEUE_LIMIT large requests waiting for a work thread (IMPORT1); the documents it may create",
+    work: "worker",
   }),
   write("POST", "/api/orgs/:orgId/book-imports/:importId/undo", org("agent"), "one import's records"),
   // Claims (docs/claims.md).
@@ -191,6 +193,7 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   get("/api/platform/sync-violations", superAdmin, PAGE),
   get("/api/platform/outbox", superAdmin, PAGE),
   write("POST", "/api/platform/market/upload", superAdmin, "one day's ADM files", {
+    work: "worker",
     logs: "the publish",
   }),
   get("/api/platform/jobs", superAdmin, "a page: `limit` 1–500 (default 50)"),
