@@ -14,7 +14,7 @@ import { deliveryFields } from "./delivery-key";
 import { type EmailSender, isPermanent, isRecipientFault, ProviderError, type SmsSender } from "./providers";
 import { createShortLink } from "./short-links";
 import type { SendKey } from "./tables";
-import type { UnsubscribeSigner } from "./unsubscribe-link";
+import { linkExpiry, type UnsubscribeSigner } from "./unsubscribe-link";
 
 // One run of an organisation's campaigns due at one send time (docs/campaigns.md). Each message is keyed in
 // the send log by campaign × run × recipient × channel and claimed with a lease before it goes to a
@@ -267,19 +267,23 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
     const settledByCallback =
       job.channel === "email" ? deps.callbacks?.email === true : Boolean(deps.callbacks?.smsStatusUrl);
     let message: () => Promise<{ id: string }>;
+    // Unsubscribe links act on e-mail only (texts say "Reply STOP") and expire (UNSUB1).
+    const expires = linkExpiry(now());
+    const linkTarget = (campaignId: string) =>
+      ({ orgId: org.id, campaignId, customerId: job.contact.id, channel: "email", expires }) as const;
     try {
       const items: RenderItem[] = claimed.map(({ campaign }) => ({
         campaignName: campaign.name,
         priced: priceFor(campaign, job.contact),
         quoteUrl: quotePageUrl(deps.baseUrl, campaign.id, campaign.quote),
-        unsubscribeUrl: deps.signer.url(deps.baseUrl, org.id, campaign.id, job.contact.id),
+        unsubscribeUrl: deps.signer.url(deps.baseUrl, linkTarget(campaign.id)),
       }));
       if (job.channel === "email") {
         const mail = renderEmail(org, job.contact.name, items);
-        const oneClick = `${deps.baseUrl}/api/unsubscribe?o=${encodeURIComponent(org.id)}&u=${encodeURIComponent(job.contact.id)}&c=${claimed
+        const oneClick = `${deps.baseUrl}/api/unsubscribe?o=${encodeURIComponent(org.id)}&u=${encodeURIComponent(job.contact.id)}&e=${expires}&c=${claimed
           .map(
             ({ campaign }) =>
-              `${encodeURIComponent(campaign.id)}.${deps.signer.sign(org.id, campaign.id, job.contact.id)}`,
+              `${encodeURIComponent(campaign.id)}.${deps.signer.sign(linkTarget(campaign.id))}`,
           )
           .join(",")}`;
         const headers = {

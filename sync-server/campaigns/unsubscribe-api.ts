@@ -4,18 +4,43 @@ import { documentName } from "../../shared/documents/names";
 import { nowMs } from "../clock";
 import type { Storage } from "../storage/types";
 import { storedDocumentJson } from "./stored-doc";
-import type { UnsubscribeSigner } from "./unsubscribe-link";
+import {
+  type LinkTarget,
+  UNDO_WINDOW_MS,
+  UNSUBSCRIBE_LINK_TTL_MS,
+  type UnsubscribeSigner,
+} from "./unsubscribe-link";
 
-// The public unsubscribe endpoints (docs/campaigns.md; no sign-in: the signature is the proof):
-// - GET  /api/unsubscribe/{orgId}/{campaignId}/{customerId}?sig=…  what the page shows (campaign,
-//   organisation, the channels opted out);
-// - POST /api/unsubscribe/{orgId}/{campaignId}/{customerId}  {sig, channel: "email"|"sms"|"all",
-//   optedOut}: the page's one click, and the opt back in;
-// - POST /api/unsubscribe?o=…&u=…&c=id.sig,id.sig  RFC 8058 one-click (List-Unsubscribe-Post).
-// A bad signature changes nothing and answers 403 "This unsubscribe link is not valid."
+// The public unsubscribe endpoints (docs/campaigns.md; no sign-in: the signature is the proof; UNSUB1):
+// - GET  /api/unsubscribe/{orgId}/{campaignId}/{customerId}?ch=&e=&sig=…  what the page shows (campaign,
+//   organisation, the channels opted out, the link's channel);
+// - POST /api/unsubscribe/{orgId}/{campaignId}/{customerId}  {sig, channel, expires, optedOut, undo?}:
+//   the page's one click (for the link's own channel only), and its undo — opting back in needs the undo
+//   token that click returned, within 15 minutes, never the link alone;
+// - POST /api/unsubscribe?o=…&u=…&e=…&c=id.sig,id.sig  RFC 8058 one-click (List-Unsubscribe-Post), e-mail.
+// A bad signature, or any malformed part (a broken percent-escape too), changes nothing and answers 403
+// "This unsubscribe link is not valid."; an expired link 403 with the sentence saying so.
 
 const id = z.string().min(1).max(128);
+const expires = z.coerce.number().int().positive().max(1e11);
 const INVALID = { error: "link-invalid", message: "This unsubscribe link is not valid." } as const;
+const EXPIRED = {
+  error: "link-expired",
+  message: `This unsubscribe link has expired: links work for ${UNSUBSCRIBE_LINK_TTL_MS / 86_400_000} days after their e-mail. Use the link in a more recent e-mail.`,
+} as const;
+const CONSENT_NEEDED = {
+  error: "consent-needed",
+  message: `An unsubscribe link cannot opt you back in: only an unsubscribe made on this page in the last ${UNDO_WINDOW_MS / 60_000} minutes can be undone here.`,
+} as const;
+
+/** decodeURIComponent that answers null for a malformed escape instead of throwing. */
+const decoded = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
 
 export interface UnsubscribeApiOptions {
   storage: Storage;
@@ -27,41 +52,58 @@ export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): 
   const { storage, signer } = options;
   const now = options.now ?? nowMs;
 
-  const target = (c: Context, sig: unknown) => {
+  /** The link's target when its signature holds; otherwise the refusal to answer. */
+  const target = (c: Context, link: { sig: unknown; channel: unknown; expires: unknown }) => {
     const p = z
-      .object({ orgId: id, campaignId: id, customerId: id, sig: z.string().max(100) })
-      .safeParse({ ...c.req.param(), sig });
-    if (!p.success || !signer.verify(p.data.orgId, p.data.campaignId, p.data.customerId, p.data.sig))
-      return null;
-    return p.data;
+      .object({
+        orgId: id,
+        campaignId: id,
+        customerId: id,
+        channel: z.enum(["email", "sms"]),
+        expires,
+        sig: z.string().max(100),
+      })
+      .safeParse({ ...c.req.param(), ...link });
+    if (!p.success) return { refusal: INVALID } as const;
+    const { sig, ...t } = p.data;
+    const check = signer.verify(t, sig, now());
+    if (check !== "ok") return { refusal: check === "expired" ? EXPIRED : INVALID } as const;
+    return { t } as const;
   };
 
-  const pageState = async (orgId: string, campaignId: string, customerId: string) => {
-    const campaign = await storedDocumentJson(storage, documentName.campaign(orgId, campaignId));
-    const org = await storedDocumentJson(storage, documentName.org(orgId));
+  const pageState = async (t: LinkTarget) => {
+    const campaign = await storedDocumentJson(storage, documentName.campaign(t.orgId, t.campaignId));
+    const org = await storedDocumentJson(storage, documentName.org(t.orgId));
     const section = campaign.campaign as { name?: string; quote?: { plan?: string } } | undefined;
     const settings = org.settings as { name?: string } | undefined;
-    const outs = (await storage.campaigns.optOuts(orgId, campaignId)).get(customerId) ?? new Set();
+    const outs = (await storage.campaigns.optOuts(t.orgId, t.campaignId)).get(t.customerId) ?? new Set();
     return {
       campaignName: section?.name ?? null,
       plan: section?.quote?.plan ?? null,
       organisationName: settings?.name ?? null,
+      channel: t.channel,
       optedOut: { email: outs.has("email"), sms: outs.has("sms") },
     };
   };
 
   app.get("/api/unsubscribe/:orgId/:campaignId/:customerId", async (c) => {
-    const t = target(c, c.req.query("sig"));
-    if (!t) return c.json(INVALID, 403);
-    return c.json(await pageState(t.orgId, t.campaignId, t.customerId));
+    const found = target(c, {
+      sig: c.req.query("sig"),
+      channel: c.req.query("ch"),
+      expires: c.req.query("e"),
+    });
+    if (found.refusal) return c.json(found.refusal, 403);
+    return c.json(await pageState(found.t));
   });
 
   app.post("/api/unsubscribe/:orgId/:campaignId/:customerId", async (c) => {
     const body = z
       .strictObject({
         sig: z.string().max(100),
-        channel: z.enum(["email", "sms", "all"]),
+        channel: z.enum(["email", "sms"]),
+        expires,
         optedOut: z.boolean(),
+        undo: z.string().max(100).optional(),
       })
       .safeParse(await c.req.json().catch(() => null));
     if (!body.success)
@@ -72,51 +114,54 @@ export function mountUnsubscribeApi(app: Hono, options: UnsubscribeApiOptions): 
         },
         400,
       );
-    const t = target(c, body.data.sig);
-    if (!t) return c.json(INVALID, 403);
-    const channels = body.data.channel === "all" ? (["email", "sms"] as const) : [body.data.channel];
-    for (const channel of channels)
-      await storage.campaigns.setOptOut(
-        {
-          orgId: t.orgId,
-          campaignId: t.campaignId,
-          customerId: t.customerId,
-          channel,
-          optedOut: body.data.optedOut,
-          how: body.data.optedOut ? "link" : "opted back in",
-        },
-        now(),
-      );
-    return c.json(await pageState(t.orgId, t.campaignId, t.customerId));
+    const found = target(c, body.data);
+    if (found.refusal) return c.json(found.refusal, 403);
+    const { t } = found;
+    const at = now();
+    const before = await pageState(t);
+    if (!body.data.optedOut) {
+      // Opting back in: only the undo of this page's own click, moments ago (the person's fresh consent).
+      if (!body.data.undo || !signer.verifyUndo(t, body.data.undo, at)) return c.json(CONSENT_NEEDED, 403);
+      if (before.optedOut[t.channel])
+        await storage.campaigns.setOptOut({ ...t, optedOut: false, how: "undone on the page" }, at);
+      return c.json(await pageState(t));
+    }
+    if (before.optedOut[t.channel]) return c.json(before);
+    await storage.campaigns.setOptOut({ ...t, optedOut: true, how: "link" }, at);
+    return c.json({ ...(await pageState(t)), undo: signer.undoToken(t, at) });
   });
 
   app.post("/api/unsubscribe", async (c) => {
     const orgId = id.safeParse(c.req.query("o"));
     const customerId = id.safeParse(c.req.query("u"));
+    const expiry = expires.safeParse(c.req.query("e"));
     const list = (c.req.query("c") ?? "").split(",").filter(Boolean);
-    if (!orgId.success || !customerId.success || list.length === 0 || list.length > 50)
+    if (!orgId.success || !customerId.success || !expiry.success || list.length === 0 || list.length > 50)
       return c.json(INVALID, 403);
     const pairs = list.map((entry) => {
       const dot = entry.lastIndexOf(".");
-      return { campaignId: decodeURIComponent(entry.slice(0, dot)), sig: entry.slice(dot + 1) };
+      return { campaignId: decoded(entry.slice(0, dot)), sig: entry.slice(dot + 1) };
     });
+    const targets: LinkTarget[] = [];
+    let expired = false;
     // Every signature must hold before anything changes.
-    if (pairs.some((p) => dot(p) || !signer.verify(orgId.data, p.campaignId, customerId.data, p.sig)))
-      return c.json(INVALID, 403);
-    for (const p of pairs)
-      await storage.campaigns.setOptOut(
-        {
-          orgId: orgId.data,
-          campaignId: p.campaignId,
-          customerId: customerId.data,
-          channel: "email",
-          optedOut: true,
-          how: "one-click",
-        },
-        now(),
-      );
-    return c.json({ unsubscribed: pairs.map((p) => p.campaignId) });
+    for (const p of pairs) {
+      if (!p.campaignId || p.campaignId.length > 128 || p.sig === "") return c.json(INVALID, 403);
+      const t = {
+        orgId: orgId.data,
+        campaignId: p.campaignId,
+        customerId: customerId.data,
+        channel: "email" as const,
+        expires: expiry.data,
+      };
+      const check = signer.verify(t, p.sig, now());
+      if (check === "invalid") return c.json(INVALID, 403);
+      expired ||= check === "expired";
+      targets.push(t);
+    }
+    if (expired) return c.json(EXPIRED, 403);
+    for (const t of targets)
+      await storage.campaigns.setOptOut({ ...t, optedOut: true, how: "one-click" }, now());
+    return c.json({ unsubscribed: targets.map((t) => t.campaignId) });
   });
 }
-
-const dot = (p: { campaignId: string; sig: string }) => p.campaignId === "" || p.sig === "";

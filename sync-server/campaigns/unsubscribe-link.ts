@@ -2,30 +2,76 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-// Signed unsubscribe links (docs/campaigns.md): /unsubscribe/campaign/{campaignId}/{customerId}?sig=…, the
-// signature an HMAC-SHA256 of the campaign, the customer and the channel under a server secret, so
-// nobody unsubscribes someone else by editing ids. The secret comes from UNSUBSCRIBE_SECRET in
-// production; elsewhere it is generated once into DATA_DIR/unsubscribe-secret. Never logged or sent.
+// Signed unsubscribe links (docs/campaigns.md, docs/hardening.md UNSUB1):
+// /unsubscribe/campaign/{campaignId}/{customerId}?o={orgId}&ch={channel}&e={expires}&sig=…, the signature
+// an HMAC-SHA256 of the organisation, the campaign, the customer, the channel the link acts on and its
+// expiry under a server secret, so nobody unsubscribes someone else by editing ids, a link for e-mail
+// never touches texts (an SMS STOP stays the phone's), and a link stops working 60 days after its
+// e-mail (the law asks for 30). A link only unsubscribes: opting back in needs the person's own fresh
+// consent, which an old link is not — the page's "opt back in" takes an undo token, signed over the
+// opt-out it undoes, that the unsubscribe answer gave that browser and that lapses after 15 minutes.
+// The secret comes from UNSUBSCRIBE_SECRET in production; elsewhere it is generated once into
+// DATA_DIR/unsubscribe-secret. Never logged or sent.
+
+/** How long an unsubscribe link works after its e-mail was sent. */
+export const UNSUBSCRIBE_LINK_TTL_MS = 60 * 86_400_000;
+/** How long the page may undo its own unsubscribe (the person's click a moment ago). */
+export const UNDO_WINDOW_MS = 15 * 60_000;
+
+type LinkChannel = "email" | "sms";
+
+export interface LinkTarget {
+  orgId: string;
+  campaignId: string;
+  customerId: string;
+  channel: LinkChannel;
+  /** Epoch seconds (whole) after which the link no longer works. */
+  expires: number;
+}
+
+type LinkCheck = "ok" | "invalid" | "expired";
 
 export interface UnsubscribeSigner {
-  sign(orgId: string, campaignId: string, customerId: string): string;
-  verify(orgId: string, campaignId: string, customerId: string, signature: string): boolean;
-  /** The public page's address: /unsubscribe/campaign/{campaignId}/{customerId}?o={orgId}&sig=… */
-  url(baseUrl: string, orgId: string, campaignId: string, customerId: string): string;
+  sign(t: LinkTarget): string;
+  /** "invalid" for a signature not made here for exactly this target; "expired" past `expires`. */
+  verify(t: LinkTarget, signature: string, now: number): LinkCheck;
+  /** The public page's address: /unsubscribe/campaign/{campaignId}/{customerId}?o=…&ch=…&e=…&sig=… */
+  url(baseUrl: string, t: LinkTarget): string;
+  /** A token that undoes the opt-out made at `at` (ms) through this target, for UNDO_WINDOW_MS. */
+  undoToken(t: LinkTarget, at: number): string;
+  verifyUndo(t: LinkTarget, token: string, now: number): boolean;
 }
+
+/** The expiry (epoch seconds) of a link sent at `now` (ms). */
+export const linkExpiry = (now: number): number => Math.floor((now + UNSUBSCRIBE_LINK_TTL_MS) / 1000);
 
 export function unsubscribeSigner(secret: Uint8Array): UnsubscribeSigner {
   if (secret.length < 32) throw new Error("the unsubscribe secret must be at least 32 bytes");
-  const mac = (orgId: string, campaignId: string, customerId: string) =>
-    createHmac("sha256", secret).update(`unsubscribe\n${orgId}\n${campaignId}\n${customerId}`).digest();
+  const mac = (purpose: string, t: LinkTarget, extra: string) =>
+    createHmac("sha256", secret)
+      .update([purpose, t.orgId, t.campaignId, t.customerId, t.channel, String(t.expires), extra].join("\n"))
+      .digest();
+  const same = (expected: Buffer, signature: string) =>
+    /^[A-Za-z0-9_-]{43}$/.test(signature) && timingSafeEqual(expected, Buffer.from(signature, "base64url"));
+  const sign = (t: LinkTarget) => mac("unsubscribe", t, "").toString("base64url");
   return {
-    sign: (o, c, u) => mac(o, c, u).toString("base64url"),
-    verify(o, c, u, signature) {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
-      return timingSafeEqual(mac(o, c, u), Buffer.from(signature, "base64url"));
+    sign,
+    verify(t, signature, now) {
+      if (!Number.isSafeInteger(t.expires) || !same(mac("unsubscribe", t, ""), signature)) return "invalid";
+      return now > t.expires * 1000 ? "expired" : "ok";
     },
-    url(baseUrl, o, c, u) {
-      return `${baseUrl.replace(/\/$/, "")}/unsubscribe/campaign/${encodeURIComponent(c)}/${encodeURIComponent(u)}?o=${encodeURIComponent(o)}&sig=${mac(o, c, u).toString("base64url")}`;
+    url(baseUrl, t) {
+      const query = new URLSearchParams({ o: t.orgId, ch: t.channel, e: String(t.expires), sig: sign(t) });
+      return `${baseUrl.replace(/\/$/, "")}/unsubscribe/campaign/${encodeURIComponent(t.campaignId)}/${encodeURIComponent(t.customerId)}?${query}`;
+    },
+    undoToken(t, at) {
+      return `${at}.${mac("opt-back-in", t, String(at)).toString("base64url")}`;
+    },
+    verifyUndo(t, token, now) {
+      const m = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!m) return false;
+      const at = Number(m[1]);
+      return now >= at && now - at <= UNDO_WINDOW_MS && same(mac("opt-back-in", t, m[1]), m[2]);
     },
   };
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
+import { linkExpiry, unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
 import { expect, test } from "./fixtures";
 
 // Quote campaigns (docs/campaigns.md): an agent creates a campaign, sees the live preview (e-mail and SMS) and
 // sends a test to themself; a recipient's signed unsubscribe link works from a signed-out browser (one
-// click, says what stops, opt back in), and a forged one changes nothing.
+// click, says what stops, undone right after it but not from the link later), and a forged one changes nothing.
 
 const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
+const link = (customerId: string, now: number) =>
+  ({ orgId: "demo", campaignId: "k-e2e", customerId, channel: "email", expires: linkExpiry(now) }) as const;
 const signer = () =>
   unsubscribeSigner(Buffer.from(readFileSync(join(dataDir, "unsubscribe-secret"), "utf8").trim(), "base64"));
 
@@ -29,20 +31,29 @@ test("an agent creates a campaign, previews it and sends a test to themself", as
   await expect(page.getByRole("heading", { name: "Morning LRP e2e" })).toBeVisible();
 });
 
-test("a signed unsubscribe link works without signing in, and can be undone", async ({ page, baseURL }) => {
-  const url = signer().url(baseURL as string, "demo", "k-e2e", "cust-e2e");
+test("a signed unsubscribe link works without signing in; only its own click can be undone", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The link expires 60 days after the server's "now" (its clock may be fixed: CLOCK_FIXED_AT).
+  const { now } = (await (await request.get("/api/health")).json()) as { now: number };
+  const url = signer().url(baseURL as string, link("cust-e2e", now));
   await page.goto(url.slice((baseURL as string).length));
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByText("You are unsubscribed")).toBeVisible();
-  await expect(
-    page.getByText(/You will no longer receive the .*quote e-mails and text messages/),
-  ).toBeVisible();
-  // The server holds it: a fresh load still shows the opt-out.
-  await page.reload();
-  await expect(page.getByText("You are unsubscribed")).toBeVisible();
+  await expect(page.getByText(/You will no longer receive the .*quote e-mails of/)).toBeVisible();
+  // Right after the click, the page may undo it (UNSUB1).
   await page.getByRole("button", { name: "Opt back in" }).click();
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You are unsubscribed")).toBeVisible();
+  // The server holds it, and the link alone cannot opt back in.
+  await page.reload();
+  await expect(page.getByText("You are unsubscribed")).toBeVisible();
+  await expect(page.getByText("This link cannot opt you back in")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Opt back in" })).toHaveCount(0);
 });
 
 test("a forged unsubscribe link says it is not valid and changes nothing", async ({
@@ -51,14 +62,13 @@ test("a forged unsubscribe link says it is not valid and changes nothing", async
   baseURL,
 }) => {
   const s = signer();
-  const forged = s
-    .url(baseURL as string, "demo", "k-e2e", "someone-else")
-    .replace("someone-else", "cust-forged");
+  const { now } = (await (await request.get("/api/health")).json()) as { now: number };
+  const forged = s.url(baseURL as string, link("someone-else", now)).replace("someone-else", "cust-forged");
   await page.goto(forged.slice((baseURL as string).length));
   await expect(page.getByText("This unsubscribe link is not valid.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
   const state = await request.get(
-    `/api/unsubscribe/demo/k-e2e/cust-forged?sig=${s.sign("demo", "k-e2e", "cust-forged")}`,
+    `/api/unsubscribe/demo/k-e2e/cust-forged?ch=email&e=${linkExpiry(now)}&sig=${s.sign(link("cust-forged", now))}`,
   );
   expect((await state.json()).optedOut).toEqual({ email: false, sms: false });
 });

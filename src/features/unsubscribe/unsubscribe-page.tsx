@@ -5,15 +5,19 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 
 // The public unsubscribe page (docs/campaigns.md): opened from a campaign e-mail without signing in. One click
-// stops the campaign's e-mails and texts to this person; it says what they will no longer receive and
-// offers to opt back in. The link's signature is the proof (the server checks it; a bad one changes
-// nothing and the page says the link is not valid).
+// stops the campaign's messages on the link's channel (e-mail; texts stop with "Reply STOP"); it says
+// what they will no longer receive. The link's signature is the proof (the server checks it; a bad or
+// expired one changes nothing and the page says so). A link cannot opt back in (UNSUB1): right after
+// the click the page can undo it with the token the server gave this click, for 15 minutes.
 
 interface PageState {
   campaignName: string | null;
   plan: string | null;
   organisationName: string | null;
+  channel: "email" | "sms";
   optedOut: { email: boolean; sms: boolean };
+  /** Present right after this page's own unsubscribe: what undoes it. */
+  undo?: string;
 }
 
 type Status =
@@ -27,17 +31,19 @@ export default function UnsubscribePage() {
   const [search] = useSearchParams();
   const orgId = search.get("o") ?? "";
   const sig = search.get("sig") ?? "";
+  const channel = search.get("ch") === "sms" ? "sms" : "email";
+  const expires = search.get("e") ?? "";
   const [status, setStatus] = useState<Status>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
   const api = `/api/unsubscribe/${encodeURIComponent(orgId)}/${encodeURIComponent(campaignId)}/${encodeURIComponent(userId)}`;
 
   useEffect(() => {
-    if (!orgId || !sig) {
+    if (!orgId || !sig || !expires) {
       setStatus({ kind: "invalid", message: "This unsubscribe link is not valid." });
       return;
     }
     let live = true;
-    fetch(`${api}?sig=${encodeURIComponent(sig)}`)
+    fetch(`${api}?${new URLSearchParams({ ch: channel, e: expires, sig })}`)
       .then(async (r) => {
         const body = await r.json();
         if (!live) return;
@@ -51,15 +57,15 @@ export default function UnsubscribePage() {
     return () => {
       live = false;
     };
-  }, [api, orgId, sig]);
+  }, [api, orgId, sig, channel, expires]);
 
-  const choose = async (optedOut: boolean) => {
+  const choose = async (optedOut: boolean, undo?: string) => {
     setBusy(true);
     try {
       const r = await fetch(api, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ sig, channel: "all", optedOut }),
+        body: JSON.stringify({ sig, channel, expires: Number(expires), optedOut, ...(undo ? { undo } : {}) }),
       });
       const body = await r.json();
       if (r.status === 403) setStatus({ kind: "invalid", message: body.message });
@@ -86,24 +92,35 @@ export default function UnsubscribePage() {
   const from = state.organisationName ?? "your insurance agency";
   const plan = state.plan === "lgm" ? "LGM " : state.plan === "lrp" ? "LRP " : "";
   const From = from.charAt(0).toUpperCase() + from.slice(1);
-  const out = state.optedOut.email || state.optedOut.sms;
+  const messages = state.channel === "sms" ? "text messages" : "e-mails";
+  const { undo } = state;
   return (
     <Card>
-      {out ? (
+      {state.optedOut[state.channel] ? (
         <>
           <Alert tone="success" title="You are unsubscribed">
-            You will no longer receive the {plan}quote e-mails and text messages of {what} from {from}.
+            You will no longer receive the {plan}quote {messages} of {what} from {from}.
           </Alert>
-          <p>Changed your mind? You can start receiving them again.</p>
-          <Button variant="secondary" disabled={busy} onClick={() => choose(false)}>
-            Opt back in
-          </Button>
+          {undo ? (
+            <>
+              <p>Clicked by mistake? You can undo it for the next 15 minutes.</p>
+              <Button variant="secondary" disabled={busy} onClick={() => choose(false, undo)}>
+                Opt back in
+              </Button>
+            </>
+          ) : (
+            <p>
+              This link cannot opt you back in: only an unsubscribe made on this page in the last 15 minutes
+              can be undone here.
+            </p>
+          )}
         </>
       ) : (
         <>
           <p>
-            {From} sends you {plan}quotes by e-mail or text message in {what}. Unsubscribe to stop them; other
-            messages from {from} are not affected.
+            {From} sends you {plan}quotes by {state.channel === "sms" ? "text message" : "e-mail"} in {what}.
+            Unsubscribe to stop them; other messages from {from} are not affected
+            {state.channel === "email" ? " (to stop its texts, reply STOP to one)" : ""}.
           </p>
           <Button disabled={busy} onClick={() => choose(true)}>
             Unsubscribe

@@ -16,7 +16,7 @@ import {
   sendRun,
 } from "../../../sync-server/campaigns/sender";
 import { mountUnsubscribeApi } from "../../../sync-server/campaigns/unsubscribe-api";
-import { unsubscribeSigner } from "../../../sync-server/campaigns/unsubscribe-link";
+import { linkExpiry, unsubscribeSigner } from "../../../sync-server/campaigns/unsubscribe-link";
 import { outboxSender as outboxEmailSender } from "../../../sync-server/outbound/email";
 import { PostgresStorage } from "../../../sync-server/storage/postgres";
 import { SqliteStorage } from "../../../sync-server/storage/sqlite";
@@ -279,43 +279,47 @@ function senderContract(label: string, open: () => Promise<Storage>, cleanup: ()
       );
     });
 
-    it("unsubscribe links: a forged signature changes nothing; a signed one opts out and back in", async () => {
+    it("unsubscribe links: a forged signature changes nothing; a signed one opts out, and only its undo opts back in", async () => {
       const { tag, input, campaign } = fixture(1);
       const app = new Hono();
       mountUnsubscribeApi(app, { storage, signer });
       const customer = `${tag}-c1`;
+      const expires = linkExpiry(Date.now());
+      const link = { orgId: input.org.id, campaignId: campaign.id, channel: "email" as const, expires };
       const path = `/api/unsubscribe/${input.org.id}/${campaign.id}/${customer}`;
-      const forged = signer.sign(input.org.id, campaign.id, `${tag}-c2`);
-      const bad = await app.request(path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ sig: forged, channel: "all", optedOut: true }),
-      });
+      const forged = signer.sign({ ...link, customerId: `${tag}-c2` });
+      const post = (body: object) =>
+        app.request(path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ channel: "email", expires, ...body }),
+        });
+      const bad = await post({ sig: forged, optedOut: true });
       expect(bad.status).toBe(403);
       expect(await bad.json()).toEqual({
         error: "link-invalid",
         message: "This unsubscribe link is not valid.",
       });
       const oneClickForged = await app.request(
-        `/api/unsubscribe?o=${input.org.id}&u=${customer}&c=${campaign.id}.${forged}`,
+        `/api/unsubscribe?o=${input.org.id}&u=${customer}&e=${expires}&c=${campaign.id}.${forged}`,
         { method: "POST", body: "List-Unsubscribe=One-Click" },
       );
       expect(oneClickForged.status).toBe(403);
       expect((await storage.campaigns.optOuts(input.org.id, campaign.id)).size).toBe(0);
 
-      const sig = signer.sign(input.org.id, campaign.id, customer);
+      const sig = signer.sign({ ...link, customerId: customer });
       const ok = await app.request(
-        `/api/unsubscribe?o=${input.org.id}&u=${customer}&c=${campaign.id}.${sig}`,
+        `/api/unsubscribe?o=${input.org.id}&u=${customer}&e=${expires}&c=${campaign.id}.${sig}`,
         { method: "POST", body: "List-Unsubscribe=One-Click" },
       );
       expect(ok.status).toBe(200);
       expect((await sendRun(input, deps("a"))).sent).toBe(0);
-      const back = await app.request(path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ sig, channel: "email", optedOut: false }),
-      });
-      expect(await back.json()).toMatchObject({ optedOut: { email: false, sms: false } });
+      const back = await post({ sig, optedOut: false });
+      expect(back.status).toBe(403);
+      expect((await back.json()).error).toBe("consent-needed");
+      expect((await storage.campaigns.optOuts(input.org.id, campaign.id)).get(customer)).toEqual(
+        new Set(["email"]),
+      );
     });
   });
 }
