@@ -9,7 +9,7 @@ import { ulid } from "../shared/documents/ids";
 
 // The book import's module worker (docs/book-import.md): reading a CSV or XLSX file and planning the import run
 // off the main thread, so a 10,000-row file does not freeze the screen. The screen (src/features/
-// book-import) opens it only when an agent imports: papaparse and exceljs load with it, never with the
+// book-import) opens it only when an agent imports: papaparse and the XLSX reader load with it, never with the
 // first screen. Applying the plan stays on the page, which holds the documents. A function cannot
 // cross to a worker, so the records' new ids (ULIDs, shared/documents/ids.ts) are made here.
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-// The book import's worker (1.2 MB, exceljs) is not in the service worker's precache: producers never
+// The book import's worker (293 KB since XLSX1; 1.2 MB with exceljs) is not in the service worker's precache: producers never
 // import, and an install must not pay for it (docs/first-visit.md). An agent's session fetches it once
 // per release, when the device is online and idle; the service worker keeps it (a CacheFirst route,
 // src/sw.ts), so the import screen works on that device without a connection afterwards

@@ -5,7 +5,7 @@ import workerUrl from "./worker-address";
 
 // The import screen's handle on the book import worker (worker/import-worker.ts): files are read and
 // the import planned there, off the main thread. Started when the screen first needs it, stopped when
-// the screen goes away; the parsers (papaparse, exceljs) load with the worker only.
+// the screen goes away; the parsers (papaparse, the XLSX reader) load with the worker only.
 
 type PlanInput = Parameters<ImportWorkerApi["planImport"]>[0];
 
