@@ -208,7 +208,7 @@ describe("campaign providers through the real SDKs against a local HTTP stand-in
       expect(body.content.map((c: { type: string }) => c.type)).toEqual(["text/plain", "text/html"]);
       expect(body.content[1].value).toContain("Unsubscribe");
       expect(body.headers["List-Unsubscribe"]).toMatch(
-        /^<https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=r\d+-c\d&c=/,
+        /^<https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=r\d+-c\d&e=\d+&c=/,
       );
       expect(body.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(body.headers["Reply-To"]).toBeUndefined();
