@@ -10,8 +10,9 @@ import type { VapidKeys } from "./vapid";
 //
 // PUSH4: every POST of the sender goes through one bounded pool (PUSH_CONCURRENCY at once, each given
 // PUSH_TIMEOUT_MS), so a user's dead endpoints cost a slot for at most the timeout and never hold up
-// another user's delivery behind them one after another. An endpoint whose last POST failed waits in a
-// second lane that the pool serves only when no other delivery waits: after one failed run, dead
+// another user's delivery behind them one after another. Waiting POSTs start by lane: every user's first
+// device before anyone's second (a user with ten dead devices delays others no more than one with one),
+// and an endpoint whose last POST failed only when nothing else waits: after one failed run, dead
 // endpoints go after every live one.
 
 export interface PushPayload {
@@ -58,23 +59,34 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const concurrency = options.concurrency ?? PUSH_CONCURRENCY;
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   const suspects = new Set<string>();
-  const lanes: { live: (() => void)[]; suspect: (() => void)[] } = { live: [], suspect: [] };
+  // Waiting POSTs by lane: lane k holds each user's k-th endpoint (so every user's first device goes
+  // before anyone's second), the last lane the endpoints that failed last time.
+  const SUSPECT_LANE = 16;
+  const lanes: (() => void)[][] = Array.from({ length: SUSPECT_LANE + 1 }, () => []);
   let running = 0;
-  const next = () => {
-    const start = lanes.live.shift() ?? lanes.suspect.shift();
-    if (start) start();
+  let pumping = false;
+  const pump = () => {
+    pumping = false;
+    while (running < concurrency) {
+      const lane = lanes.find((waiting) => waiting.length > 0);
+      const start = lane?.shift();
+      if (!start) return;
+      running++;
+      start();
+    }
   };
-  const slot = (endpoint: string) =>
+  // Every POST queues; the pool starts them a moment later, so the requests of one moment (one run's
+  // users) are started by lane, not by who asked first.
+  const slot = (endpoint: string, rank: number) =>
     new Promise<void>((resolve) => {
-      const start = () => {
-        running++;
-        resolve();
-      };
-      if (running < concurrency) start();
-      else (suspects.has(endpoint) ? lanes.suspect : lanes.live).push(start);
+      lanes[suspects.has(endpoint) ? SUSPECT_LANE : Math.min(rank, SUSPECT_LANE - 1)]?.push(resolve);
+      if (!pumping) {
+        pumping = true;
+        setImmediate(pump);
+      }
     });
-  const post = async (sub: PushSubscriptionRecord, payload: PushPayload): Promise<number> => {
-    await slot(sub.endpoint);
+  const post = async (sub: PushSubscriptionRecord, rank: number, payload: PushPayload): Promise<number> => {
+    await slot(sub.endpoint, rank);
     if (suspects.size >= SUSPECTS_KEPT) suspects.clear();
     try {
       const status = await deliver(sub, keys, payload, { timeoutMs, ttlSeconds: options.ttlSeconds });
@@ -83,7 +95,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       return status;
     } finally {
       running--;
-      next();
+      pump();
     }
   };
 
@@ -92,13 +104,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       const result: PushResult = { sent: 0, removed: 0, failed: [] };
       const subs = await store.listFor(userId);
       await Promise.all(
-        subs.map(async (sub) => {
+        subs.map(async (sub, rank) => {
           if (pushEndpointProblem(sub.endpoint, options.testOrigins) !== null) {
             await store.remove(sub.endpoint);
             result.removed++;
             return;
           }
-          const status = await post(sub, payload);
+          const status = await post(sub, rank, payload);
           if (status >= 200 && status < 300) result.sent++;
           else if (status === 404 || status === 410 || status === UNUSABLE_KEYS) {
             await store.remove(sub.endpoint);
