@@ -125,6 +125,13 @@ describe("[PUSH1][PUSH2][PUSH3] /api/push/subscriptions takes only push services
     }
   });
 
+  it("[PUSH1] the tests' loopback push service (PUSH_TEST_ORIGINS) is refused in production", () => {
+    const config = readConfig({ NODE_ENV: "production", PUSH_TEST_ORIGINS: "http://127.0.0.1:4100" });
+    expect("errors" in config && config.errors.join("; ")).toContain(
+      "PUSH_TEST_ORIGINS: is for tests only: production posts only to the known push services (unset it)",
+    );
+  });
+
   it("[PUSH2] another user's registration of an endpoint is refused until its owner removes it", async () => {
     const keys = await loadOrCreateSigningKeys(dir);
     const other = await issueTestToken(keys, agent as NonNullable<typeof agent>, {
