@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { SheetError } from "./sheet-error";
 import type { Sheet, SheetRow } from "./types";
 
 // Files into sheets (docs/book-import.md): a CSV is one sheet, each worksheet of an XLSX another (parse-xlsx.ts).
@@ -11,9 +12,7 @@ export const MAX_COLUMNS = 200;
 /** A cell longer than this is cut here (no field takes more; the field's own check then refuses it). */
 export const MAX_CELL = 1_000;
 
-export class SheetError extends Error {
-  readonly code = "invalid-file";
-}
+export { SheetError };
 
 const cell = (value: unknown): string => {
   const text = value === null || value === undefined ? "" : String(value);

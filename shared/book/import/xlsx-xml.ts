@@ -1,4 +1,4 @@
-import { SheetError } from "./parse";
+import { SheetError } from "./sheet-error";
 
 // The few pieces of SpreadsheetML the import reads (parse-xlsx.ts), found with small patterns instead of
 // a whole XML parser: a workbook's parts are machine-written, their elements never nest in themselves

@@ -1,4 +1,4 @@
-import { SheetError } from "./parse";
+import { SheetError } from "./sheet-error";
 
 // The ZIP container of an XLSX workbook, read within bounds (XLSX1, docs/hardening.md): the central
 // directory is checked — the file's size, the number of parts, what they unpack to — before a byte is
@@ -30,12 +30,17 @@ const count = (n: number) => n.toLocaleString("en-US");
 const unreadable = () =>
   new SheetError("the file is not an XLSX workbook that can be read (save it again as .xlsx or .csv)");
 
+/** Refuses a workbook file larger than an import reads (also before a browser reads the file at all). */
+export function checkWorkbookSize(size: number): void {
+  if (size > MAX_XLSX_BYTES)
+    throw new SheetError(
+      `the workbook is ${mb(size)}, more than the ${mb(MAX_XLSX_BYTES)} an import reads (split it, or save it as .csv)`,
+    );
+}
+
 /** The workbook's parts by lower-case name, after the size, part-count and unpacked-size checks. */
 export function zipDirectory(bytes: Uint8Array): Map<string, ZipPart> {
-  if (bytes.byteLength > MAX_XLSX_BYTES)
-    throw new SheetError(
-      `the workbook is ${mb(bytes.byteLength)}, more than the ${mb(MAX_XLSX_BYTES)} an import reads (split it, or save it as .csv)`,
-    );
+  checkWorkbookSize(bytes.byteLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-directory record: in the last 22 bytes, or before a comment of up to 65,535 bytes.
   let end = -1;

@@ -1,5 +1,6 @@
 import { type Remote, releaseProxy, transfer, wrap } from "comlink";
 import type { ImportPlan, Sheet } from "../../../shared/book/import/types";
+import { checkWorkbookSize } from "../../../shared/book/import/zip";
 import type { ImportWorkerApi } from "../../../worker/import-worker";
 import workerUrl from "./worker-address";
 
@@ -21,6 +22,8 @@ export function createImportWorker(): ImportWorker {
   const api: Remote<ImportWorkerApi> = wrap<ImportWorkerApi>(worker);
   return {
     async parseFile(file) {
+      // A workbook over the limit is refused before its bytes are read into memory (XLSX1).
+      if (file.name.toLowerCase().endsWith(".xlsx")) checkWorkbookSize(file.size);
       const bytes = await file.arrayBuffer();
       return api.parseFile(file.name, transfer(bytes, [bytes]));
     },
