@@ -136,9 +136,9 @@ async function readWorksheet(book: Workbook, name: string, part: ZipPart): Promi
 
 export async function parseXlsx(data: ArrayBuffer | Uint8Array): Promise<Sheet[]> {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  const parts = zipDirectory(bytes);
-  const part = (path: string) => parts.get(path.toLowerCase());
   try {
+    const parts = zipDirectory(bytes);
+    const part = (path: string) => parts.get(path.toLowerCase());
     const root = part("_rels/.rels");
     const office = root
       ? [...relationships(await smallPartText(bytes, root), "").values()].find((r) =>

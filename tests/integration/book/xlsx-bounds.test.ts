@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_COLUMNS, MAX_ROWS } from "../../../shared/book/import/parse";
+import { MAX_COLUMNS, MAX_ROWS, SheetError } from "../../../shared/book/import/parse";
 import { parseFile, parseXlsx } from "../../../shared/book/import/parse-xlsx";
 import { MAX_XLSX_BYTES, MAX_XLSX_PARTS, MAX_XLSX_UNPACKED } from "../../../shared/book/import/zip";
 import { workbookEntries, type ZipEntry, zip } from "../../fixtures/import/zip";
@@ -119,5 +121,27 @@ describe("parseXlsx cells", () => {
       ),
     );
     expect(in1904[0]?.rows[0]?.cells).toEqual(["2026-11-18"]);
+  });
+});
+
+describe("parseXlsx on damaged files", () => {
+  it("[XLSX1] [property] a workbook with bytes changed or cut is read or refused with a sentence, never another error", async () => {
+    const fixture = new Uint8Array(readFileSync(new URL("../../fixtures/import/book.xlsx", import.meta.url)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(fixture.length - 1), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        fc.nat(fixture.length),
+        async (changes, cut) => {
+          const bytes = fixture.slice(0, fixture.length - (cut % 64 === 0 ? cut : 0));
+          for (const [at, value] of changes) if (at < bytes.length) bytes[at] = value;
+          try {
+            await parseXlsx(bytes);
+          } catch (error) {
+            expect(error).toBeInstanceOf(SheetError);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
