@@ -140,12 +140,7 @@ function checkSce(
 /**
  * SCE1 on one record that parses: throws a DomainError naming the field and the bound, or returns.
  */
-function judgeCoverageFigures(
-  record: Coverage,
-  profile: unknown,
-  market: FigureMarket,
-  options: { requireProvenance: boolean } = { requireProvenance: true },
-): void {
+function judgeCoverageFigures(record: Coverage, profile: unknown, market: FigureMarket): void {
   const read = (profile ?? undefined) as SubsidyProfile | undefined;
   const day = market.day && market.day.asOf === record.salesDate ? market.day : null;
   if (day) {
@@ -154,7 +149,6 @@ function judgeCoverageFigures(
     if (judged instanceof DomainError) throw judged;
     if (judged !== NO_OFFER) return;
   }
-  if (record.figuresFrom !== "sce" && !options.requireProvenance) return;
   if (record.figuresFrom !== "sce")
     throw new DomainError(
       "invalid-input",
@@ -191,18 +185,12 @@ export function coverageFigureIssues(
   profile: unknown,
   markets: FigureMarkets,
   before?: unknown,
-  strict = false,
 ): DocumentIssue[] {
   if (!pricedChanged(before, value)) return [];
   const parsed = coverageSchema.safeParse(value);
   if (!parsed.success) return [];
   try {
-    // Transitional (docs/book-import.md "SCE figures on the server"): a record that never said it was typed
-    // from the SCE, on a day not held, is not yet refused for saying nothing; one that says or said so is.
-    const said = parsed.data.figuresFrom === "sce" || field(before, "figuresFrom") === '"sce"';
-    judgeCoverageFigures(parsed.data, profile, markets(parsed.data.salesDate), {
-      requireProvenance: said || strict,
-    });
+    judgeCoverageFigures(parsed.data, profile, markets(parsed.data.salesDate));
     return [];
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;

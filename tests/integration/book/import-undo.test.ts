@@ -133,7 +133,13 @@ describe("book import undo (server, history and restore)", () => {
     });
     await Promise.all([synced(fresh), synced(internal), synced(old), synced(oldInternal), synced(book)]);
     // Someone works on an imported record afterwards.
-    (fresh.doc.getMap("coverages").get("cv-new") as Y.Map<unknown>).set("head", 120);
+    // (The head count with the figures it gives: rule SCE1 judges the coverage's figures together.)
+    const edited = sampleLrpCoverage("cv-new", "p-new", { head: 120 });
+    fresh.doc.transact(() => {
+      const record = fresh.doc.getMap("coverages").get("cv-new") as Y.Map<unknown>;
+      for (const field of ["head", "insuredValue", "totalPremium", "subsidy", "producerPremium"] as const)
+        record.set(field, edited[field]);
+    });
     await synced(fresh);
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { sampleLrpCoverage as sampleSceLrpCoverage } from "../../../shared/book/test-fixtures";
 import {
   type CoverageSummary,
   type CustomerProfile,
@@ -65,34 +66,30 @@ export const sampleLrpCoverage = (
   policyId: string,
   fields: Partial<LrpCoverage> = {},
 ): LrpCoverage =>
-  lrpCoverageSchema.parse({
-    id,
-    plan: "lrp",
-    policyId,
-    cropYear: 2026,
-    salesDate: "2026-11-20",
-    status: "quoted",
-    snapshotAsOf: "2026-11-20",
-    commodity: "0801",
-    type: "809",
-    endorsementLengthWeeks: 13,
-    endDate: "2027-02-19",
-    expectedEndingValue: "245.50",
-    coverageLevel: "0.95",
-    coveragePrice: "233.23",
-    rate: "0.0312",
-    indicative: false,
-    head: 100,
-    targetWeightCwt: "5.5",
-    share: "1",
-    priceAdjustmentFactor: "1",
-    insuredValue: "128276.50",
-    totalPremium: "4002.23",
-    subsidy: "1400.78",
-    producerPremium: "2601.45",
-    ...stamps(),
-    ...fields,
-  });
+  // Typed from the SCE (rule SCE1): the shared sample derives the insured value, premium and subsidy
+  // from the rest, so the figures agree and lie within RMA's bounds near the test server's sample market.
+  lrpCoverageSchema.parse(
+    sampleSceLrpCoverage({
+      id,
+      policyId,
+      cropYear: 2026,
+      salesDate: "2026-11-20",
+      status: "quoted",
+      snapshotAsOf: "2026-11-20",
+      commodity: "0801",
+      type: "809",
+      endorsementLengthWeeks: 13,
+      endDate: "2027-02-19",
+      expectedEndingValue: "320",
+      coverageLevel: "0.95",
+      rate: "0.0312",
+      head: 100,
+      targetWeightCwt: "5.5",
+      share: "1",
+      ...stamps(),
+      ...fields,
+    }),
+  );
 
 /** A full tax id record of the internal document (section `taxIds`). */
 export const sampleTaxId = (id: string, taxId: string, fields: Partial<TaxIdRecord> = {}): TaxIdRecord =>

@@ -155,7 +155,10 @@ describe("the agent book", () => {
       // A single-field edit, as the app makes it (a nested map's key), with a forged `updatedBy`.
       b.doc.transact(() => {
         const record = b.doc.getMap("coverages").get("cv-h") as Y.Map<unknown>;
-        record.set("head", 120);
+        // A head count edited with the figures it gives (rule SCE1: the figures agree).
+        const edited = sampleLrpCoverage("cv-h", "p-1", { head: 120 });
+        for (const field of ["head", "insuredValue", "totalPremium", "subsidy", "producerPremium"] as const)
+          record.set(field, edited[field]);
         record.set("updatedAt", "2026-11-21T10:00:00.000Z");
         record.set("updatedBy", agent.sub);
       });
@@ -180,7 +183,7 @@ describe("the agent book", () => {
         section: "coverages",
         record: "cv-h",
         action: "changed",
-        fields: ["head"],
+        fields: ["head", "insuredValue", "producerPremium", "subsidy", "totalPremium"],
         user: { id: agent2.sub, email: agent2.email, name: agent2.name },
       });
       expect(created).toMatchObject({ action: "created", user: { id: agent.sub, email: agent.email } });

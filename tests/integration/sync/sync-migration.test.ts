@@ -95,7 +95,7 @@ function migrationSuite(label: string, openStorage: () => Promise<Storage>, clea
       expect(doc.getMap("profile").get("name")).toBeInstanceOf(Y.Text);
       expect(doc.getMap("coverages").toJSON()["cv-fit"]).toMatchObject({
         head: 100,
-        producerPremium: "2601.45",
+        producerPremium: "3391",
       });
 
       // What did not fit is in the agents-only internal document, not in the customer document.
