@@ -19,8 +19,8 @@ import { partText, smallPartText, type ZipPart, zipDirectory } from "./zip";
 // small file of a million rows is refused after its first 100,000, never held whole. A date cell becomes
 // its ISO date, a formula its cached result, rich text its plain text; the row number is the worksheet's.
 
-/** A row's XML longer than this is refused (200 columns of 1,000-character cells fit several times). */
-const MAX_ROW_XML = 8_000_000;
+/** A row's XML longer than this is refused (200 columns of 1,000-character cells, escaped, fit in it). */
+const MAX_ROW_XML = 2_000_000;
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
 
 const VALUE = elementPattern("v", "");
@@ -63,7 +63,8 @@ interface Workbook {
 /** The shared strings, each cut as a cell is (MAX_CELL), read as a stream. */
 async function sharedStrings(bytes: Uint8Array, part: ZipPart): Promise<string[]> {
   const strings: string[] = [];
-  const tooLarge = () => `${part.name}: a shared string longer than an import reads`;
+  const tooLarge = () =>
+    `${part.name}: a shared string longer than the ${MAX_ROW_XML / 1e6} MB an import reads`;
   for await (const m of streamedElements(
     partText(bytes, part),
     elementPattern("si"),

@@ -68,6 +68,7 @@ export async function* streamedElements(
   for await (const piece of pieces) {
     const from = Math.max(0, held.length - endTag.length);
     held += piece;
+    if (held.length > max + piece.length) throw new SheetError(tooLarge());
     if (held.indexOf(endTag, from) < 0 && held.length < 2 * searched + 65_536) continue;
     pattern.lastIndex = 0;
     let used = 0;
@@ -77,7 +78,6 @@ export async function* streamedElements(
     }
     held = held.slice(used);
     searched = held.length;
-    if (held.length > max) throw new SheetError(tooLarge());
   }
   pattern.lastIndex = 0;
   for (let m = pattern.exec(held); m; m = pattern.exec(held)) yield m;

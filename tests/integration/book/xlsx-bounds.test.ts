@@ -69,6 +69,13 @@ describe("parseXlsx bounds", () => {
     );
   });
 
+  it("[XLSX1] refuses a row whose XML runs past what an import holds at once", async () => {
+    const data = `<row r="1"><c r="A1" t="inlineStr"><is><t>${"x".repeat(2_100_000)}</t></is></c></row>`;
+    await expect(parseXlsx(zip(sheet(data)))).rejects.toThrow(
+      "Rows: a row longer than the 2 MB an import reads",
+    );
+  });
+
   it("[XLSX1] refuses a header past the widest sheet an import reads without a row that wide", async () => {
     const data = `<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c><c r="XFD1" t="inlineStr"><is><t>Far</t></is></c></row>`;
     await expect(parseXlsx(zip(sheet(data)))).rejects.toThrow(
