@@ -145,8 +145,10 @@ test.beforeAll(async () => {
     PORT: "0",
     DATA_DIR: dataDir,
     STATIC_DIR,
-    // The stand-in is the one push service besides the real ones this server posts to (PUSH1).
-    PUSH_TEST_ORIGINS: `http://127.0.0.1:${(gcm.address() as AddressInfo).port}`,
+    // The stand-in is the one push service besides the real ones this server posts to (PUSH1); and
+    // Chromium, its GCM addresses switched, hands out endpoints on FCM's staging host
+    // (kPushMessagingStagingGcmEndpoint), which the page registers first.
+    PUSH_TEST_ORIGINS: `http://127.0.0.1:${(gcm.address() as AddressInfo).port},https://jmt17.google.com`,
   });
   if ("errors" in config) throw new Error(config.errors.join("; "));
   server = await startServer(config);
