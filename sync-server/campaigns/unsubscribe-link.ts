@@ -10,6 +10,9 @@ import { join } from "node:path";
 // e-mail (the law asks for 30). A link only unsubscribes: opting back in needs the person's own fresh
 // consent, which an old link is not — the page's "opt back in" takes an undo token, signed over the
 // opt-out it undoes, that the unsubscribe answer gave that browser and that lapses after 15 minutes.
+// Links sent before UNSUB1 (no channel, no expiry: an HMAC of organisation, campaign and customer) still
+// unsubscribe their recipient from e-mail, and only that (`verifyLegacy`): a person can always leave a
+// list from an e-mail they received (CAN-SPAM), and such a link cannot opt anyone back in.
 // The secret comes from UNSUBSCRIBE_SECRET in production; elsewhere it is generated once into
 // DATA_DIR/unsubscribe-secret. Never logged or sent.
 
@@ -31,10 +34,15 @@ export interface LinkTarget {
 
 type LinkCheck = "ok" | "invalid" | "expired";
 
+/** What a link made before UNSUB1 names: it acts on e-mail only. */
+export type LegacyTarget = Pick<LinkTarget, "orgId" | "campaignId" | "customerId">;
+
 export interface UnsubscribeSigner {
   sign(t: LinkTarget): string;
   /** "invalid" for a signature not made here for exactly this target; "expired" past `expires`. */
   verify(t: LinkTarget, signature: string, now: number): LinkCheck;
+  /** Whether `signature` is this server's link for `t` in the form before UNSUB1 (no channel, no expiry). */
+  verifyLegacy(t: LegacyTarget, signature: string): boolean;
   /** The public page's address: /unsubscribe/campaign/{campaignId}/{customerId}?o=…&ch=…&e=…&sig=… */
   url(baseUrl: string, t: LinkTarget): string;
   /** A token that undoes the opt-out made at `at` (ms) through this target, for UNDO_WINDOW_MS. */
@@ -59,6 +67,12 @@ export function unsubscribeSigner(secret: Uint8Array): UnsubscribeSigner {
     verify(t, signature, now) {
       if (!Number.isSafeInteger(t.expires) || !same(mac("unsubscribe", t, ""), signature)) return "invalid";
       return now > t.expires * 1000 ? "expired" : "ok";
+    },
+    verifyLegacy(t, signature) {
+      const expected = createHmac("sha256", secret)
+        .update(`unsubscribe\n${t.orgId}\n${t.campaignId}\n${t.customerId}`)
+        .digest();
+      return same(expected, signature);
     },
     url(baseUrl, t) {
       const query = new URLSearchParams({ o: t.orgId, ch: t.channel, e: String(t.expires), sig: sign(t) });

@@ -8,7 +8,9 @@ import { Card } from "../../components/ui/card";
 // stops the campaign's messages on the link's channel (e-mail; texts stop with "Reply STOP"); it says
 // what they will no longer receive. The link's signature is the proof (the server checks it; a bad or
 // expired one changes nothing and the page says so). A link cannot opt back in (UNSUB1): right after
-// the click the page can undo it with the token the server gave this click, for 15 minutes.
+// the click the page can undo it with the token the server gave this click, for 15 minutes; later, the
+// re-subscribe page (resubscribe-page.tsx) asks for a confirmation e-mail (UNSUB2). A link sent before
+// UNSUB1 (no `ch`, no `e`) still unsubscribes from e-mail, with no undo.
 
 interface PageState {
   campaignName: string | null;
@@ -33,17 +35,19 @@ export default function UnsubscribePage() {
   const sig = search.get("sig") ?? "";
   const channel = search.get("ch") === "sms" ? "sms" : "email";
   const expires = search.get("e") ?? "";
+  /** A link sent before UNSUB1: neither channel nor expiry (the server treats it as e-mail). */
+  const legacy = !search.has("ch") && !search.has("e");
   const [status, setStatus] = useState<Status>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
   const api = `/api/unsubscribe/${encodeURIComponent(orgId)}/${encodeURIComponent(campaignId)}/${encodeURIComponent(userId)}`;
 
   useEffect(() => {
-    if (!orgId || !sig || !expires) {
+    if (!orgId || !sig || (!legacy && !expires)) {
       setStatus({ kind: "invalid", message: "This unsubscribe link is not valid." });
       return;
     }
     let live = true;
-    fetch(`${api}?${new URLSearchParams({ ch: channel, e: expires, sig })}`)
+    fetch(`${api}?${new URLSearchParams(legacy ? { sig } : { ch: channel, e: expires, sig })}`)
       .then(async (r) => {
         const body = await r.json();
         if (!live) return;
@@ -57,7 +61,7 @@ export default function UnsubscribePage() {
     return () => {
       live = false;
     };
-  }, [api, orgId, sig, channel, expires]);
+  }, [api, orgId, sig, channel, expires, legacy]);
 
   const choose = async (optedOut: boolean, undo?: string) => {
     setBusy(true);
@@ -65,7 +69,12 @@ export default function UnsubscribePage() {
       const r = await fetch(api, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ sig, channel, expires: Number(expires), optedOut, ...(undo ? { undo } : {}) }),
+        body: JSON.stringify({
+          sig,
+          ...(legacy ? {} : { channel, expires: Number(expires) }),
+          optedOut,
+          ...(undo ? { undo } : {}),
+        }),
       });
       const body = await r.json();
       if (r.status === 403) setStatus({ kind: "invalid", message: body.message });

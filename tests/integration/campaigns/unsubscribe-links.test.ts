@@ -13,8 +13,9 @@ import { startTestServer, type TestServer } from "../sync/harness";
 
 // docs/hardening.md UNSUB1 (issue 40 §11), on a real server on loopback: a malformed percent-escape is
 // a 403, not a 500 with a stack in the log; a link's signature covers its channel and expiry, so an
-// e-mail's link cannot undo an SMS STOP, an old link (no expiry) is refused, and opting back in needs
-// the undo token of the page's own click moments ago, never the link alone.
+// e-mail's link cannot undo an SMS STOP, and opting back in needs the undo token of the page's own click
+// moments ago, never the link alone. A link sent before UNSUB1 (no channel, no expiry) still unsubscribes
+// its recipient from e-mail — never texts, never back in.
 
 const INVALID = { error: "link-invalid", message: "This unsubscribe link is not valid." };
 
@@ -124,7 +125,7 @@ describe("[UNSUB1] unsubscribe links", () => {
     expect(signer.verify({ ...t, expires: t.expires + 1 }, sig, 0)).toBe("invalid");
   });
 
-  it("an expired link, or one in the old form without channel and expiry, changes nothing", async () => {
+  it("an expired link changes nothing", async () => {
     const t = { ...target(), expires: Math.floor(Date.now() / 1000) - 60 };
     const expired = await post(t, { optedOut: true });
     expect(expired.status).toBe(403);
@@ -136,22 +137,87 @@ describe("[UNSUB1] unsubscribe links", () => {
       { method: "POST", body: "List-Unsubscribe=One-Click" },
     );
     expect(oneClick.status).toBe(403);
-    // The form before UNSUB1: HMAC of organisation, campaign and customer only, never expiring.
-    const fresh = target();
-    const oldSig = createHmac("sha256", secret)
-      .update(`unsubscribe\n${fresh.orgId}\n${fresh.campaignId}\n${fresh.customerId}`)
+    expect(await outs(t)).toEqual(new Set());
+  });
+
+  /** A link as the code before UNSUB1 made it: HMAC of organisation, campaign and customer, no expiry. */
+  const oldForm = (t: LinkTarget) =>
+    createHmac("sha256", secret)
+      .update(`unsubscribe\n${t.orgId}\n${t.campaignId}\n${t.customerId}`)
       .digest("base64url");
-    const old = await fetch(
-      `${server.url}api/unsubscribe?o=demo&u=${fresh.customerId}&c=${fresh.campaignId}.${oldSig}`,
-      {
+  const oldPage = (t: LinkTarget, sig: string) => `${api(t)}?${new URLSearchParams({ sig })}`;
+  const postOld = (t: LinkTarget, body: object) =>
+    fetch(api(t), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sig: oldForm(t), ...body }),
+    });
+
+  it("an old-form link (sent before UNSUB1) still unsubscribes from e-mail on the page: no undo, never back in, never texts", async () => {
+    const t = target();
+    // What an e-mail sent before UNSUB1 carries: ?o=…&sig=… (no ch=, no e=).
+    expect(oldForm(t)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await fetch(oldPage(t, oldForm(t)));
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ channel: "email", optedOut: { email: false, sms: false } });
+    const out = await postOld(t, { optedOut: true });
+    expect(out.status).toBe(200);
+    const body = (await out.json()) as { optedOut: object; undo?: string };
+    expect(body.optedOut).toEqual({ email: true, sms: false });
+    expect(body.undo).toBeUndefined();
+    expect(await outs(t)).toEqual(new Set(["email"]));
+    // Never back in: not with the link, not with an undo made for another link.
+    const back = await postOld(t, { optedOut: false });
+    expect(back.status).toBe(403);
+    expect((await back.json()).error).toBe("consent-needed");
+    const borrowed = await postOld(t, { optedOut: false, undo: signer.undoToken(target(), Date.now()) });
+    expect(borrowed.status).toBe(403);
+    expect(await outs(t)).toEqual(new Set(["email"]));
+    // Never texts: an SMS STOP stays, and the old link cannot name the SMS channel.
+    const phone = target();
+    await server.storage.campaigns.setOptOut(
+      { ...phone, channel: "sms", optedOut: true, how: "SMS STOP" },
+      Date.now(),
+    );
+    const asSms = await postOld(phone, { optedOut: false, channel: "sms" });
+    expect(asSms.status).toBe(403);
+    expect(await outs(phone)).toEqual(new Set(["sms"]));
+    // A signature for another customer, or a forged one, changes nothing.
+    const other = target();
+    const forged = await fetch(api(other), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sig: oldForm(t), optedOut: true }),
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual(INVALID);
+    expect((await fetch(oldPage(other, oldForm(t)))).status).toBe(403);
+    expect(await outs(other)).toEqual(new Set());
+  });
+
+  it("an old-form one-click (no e=) unsubscribes from e-mail; a bad signature among them changes nothing", async () => {
+    const t = target();
+    const second = { ...t, campaignId: "k-unsub-2" };
+    const oneClick = (c: string) =>
+      fetch(`${server.url}api/unsubscribe?o=demo&u=${t.customerId}&c=${c}`, {
         method: "POST",
         body: "List-Unsubscribe=One-Click",
-      },
-    );
-    expect(old.status).toBe(403);
-    const oldBack = await post(fresh, { optedOut: false, sig: oldSig });
-    expect(oldBack.status).toBe(403);
+      });
+    const bad = await oneClick(`${t.campaignId}.${oldForm(t)},${second.campaignId}.${oldForm(target())}`);
+    expect(bad.status).toBe(403);
     expect(await outs(t)).toEqual(new Set());
+    const ok = await oneClick(`${t.campaignId}.${oldForm(t)},${second.campaignId}.${oldForm(second)}`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ unsubscribed: [t.campaignId, second.campaignId] });
+    expect(await outs(t)).toEqual(new Set(["email"]));
+    expect(await outs(second)).toEqual(new Set(["email"]));
+    // A new-form signature without its e= is not an old-form one.
+    const fresh = target();
+    const stripped = await fetch(
+      `${server.url}api/unsubscribe?o=demo&u=${fresh.customerId}&c=${fresh.campaignId}.${signer.sign(fresh)}`,
+      { method: "POST", body: "List-Unsubscribe=One-Click" },
+    );
+    expect(stripped.status).toBe(403);
     expect(await outs(fresh)).toEqual(new Set());
   });
 });
