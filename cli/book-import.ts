@@ -1,10 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { guessMapping, type Mapping, mappingSchema } from "../shared/book/import/mapping";
 import { SheetError } from "../shared/book/import/parse";
 import { parseFile } from "../shared/book/import/parse-xlsx";
 import type { ImportRequest } from "../shared/book/import/request";
 import type { ImportReport } from "../shared/book/import/types";
+import { checkWorkbookSize } from "../shared/book/import/zip";
 import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
 import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-request";
@@ -74,6 +75,8 @@ export async function bookImportCommand(
   }
   let sheets: ImportRequest["sheets"];
   try {
+    // A workbook over the engine's limit is refused before it is read into memory (XLSX1).
+    if (file.toLowerCase().endsWith(".xlsx")) checkWorkbookSize((await stat(file)).size);
     sheets = await parseFile(file, await readFile(file));
   } catch (error) {
     if (error instanceof SheetError) throw new DomainError("invalid-input", `${file}: ${error.message}`);
