@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { planImport } from "../../shared/book/import/plan";
+import { importSalesDates, planImport } from "../../shared/book/import/plan";
 import { importRequestSchema } from "../../shared/book/import/request";
 import type { DocumentWrites, ExistingCustomer, ImportReport } from "../../shared/book/import/types";
 import { sourceKey } from "../../shared/documents/import-log";
+import { type PackedFigureMarkets, unpackFigureMarkets } from "../market/figure-markets";
 import { type Issue, toIssues } from "../routes/route";
 import { issuesOf, nameOf, type WriteRefusal } from "./write";
 
@@ -20,7 +21,16 @@ export interface PlanTaskInput {
   userId: string;
   /** The server's clock when the request came in (ISO). */
   now: string;
+  /**
+   * Rule SCE1's market for the file's sales dates (figure-markets.ts), loaded by the event loop. Absent
+   * on the first call: a file that names sales dates is answered with them (`markets`) and its body,
+   * and planned on a second call with their market.
+   */
+  markets?: PackedFigureMarkets;
 }
+
+/** The most sales days one import judges against the market at once (each day's snapshot is loaded). */
+export const IMPORT_SALES_DAYS = 250;
 
 export interface PlannedImport {
   importId: string;
@@ -38,6 +48,7 @@ export interface PlannedImport {
 
 export type PlanTaskOutput =
   | { kind: "invalid"; issues: Issue[] }
+  | { kind: "markets"; dates: string[]; body: Uint8Array }
   | { kind: "refused"; report: ImportReport; refusal: WriteRefusal }
   | ({ kind: "planned" } & PlannedImport);
 
@@ -51,6 +62,23 @@ export function planImportTask(input: PlanTaskInput): PlanTaskOutput {
   const parsed = importRequestSchema.safeParse(json);
   if (!parsed.success) return { kind: "invalid", issues: toIssues(parsed.error) };
   const request = parsed.data;
+  // SCE1: the sales days' market is loaded before anything is planned, so the plan (and the dry run's
+  // report) refuses what a write would, and a refusal leaves the book as it was.
+  if (!input.markets) {
+    const dates = importSalesDates(request.sheets, request.mapping);
+    if (dates.length > IMPORT_SALES_DAYS)
+      return {
+        kind: "invalid",
+        issues: [
+          {
+            path: ["sheets"],
+            message: `names ${dates.length} sales dates; one import judges the figures of at most ${IMPORT_SALES_DAYS} sales days against the market: split the file by sales date`,
+          },
+        ],
+      };
+    if (dates.length > 0) return { kind: "markets", dates, body: new Uint8Array(input.body) };
+  }
+  const market = input.markets ? unpackFigureMarkets(input.markets) : undefined;
   const importId = request.importId ?? `imp-${randomUUID()}`;
   const { report, writes } = planImport({
     sheets: request.sheets,
@@ -63,6 +91,7 @@ export function planImportTask(input: PlanTaskInput): PlanTaskOutput {
       now: new Date(input.now),
       newId: () => randomUUID(),
       ...(request.confirmedLines ? { confirmedLines: request.confirmedLines } : {}),
+      ...(market ? { market } : {}),
     },
   });
   const known = new Set(input.book.map((c) => c.customerId));
@@ -82,8 +111,10 @@ export function planImportTask(input: PlanTaskInput): PlanTaskOutput {
     input.book.map((c) => [c.customerId, (c.profile ?? {}) as Record<string, unknown>]),
   );
   for (const w of writes) {
-    const issues = issuesOf(w, (section) =>
-      section === "profile" && w.customerId ? (profiles.get(w.customerId) ?? {}) : {},
+    const issues = issuesOf(
+      w,
+      (section) => (section === "profile" && w.customerId ? (profiles.get(w.customerId) ?? {}) : {}),
+      market,
     );
     if (issues.length > 0)
       return { kind: "refused", report, refusal: { document: nameOf(input.orgId, w), issues } };

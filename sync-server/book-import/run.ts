@@ -3,6 +3,7 @@ import { applyPlan } from "../../shared/book/import/apply";
 import type { DocumentWrites, ImportReport } from "../../shared/book/import/types";
 import type { ImportLogEntry } from "../../shared/documents/import-log";
 import { now } from "../clock";
+import { figureLoaderOf, packFigureMarkets } from "../market/figure-markets";
 import type { Issue } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { WorkPool } from "../work/pool";
@@ -49,11 +50,18 @@ export async function runImport(options: {
   const { hocuspocus, storage, orgId, userId, body } = options;
   const at = now();
   const book = await loadBook(hocuspocus, storage, orgId);
-  const planned = await options.work.run(
-    "bookImportPlan",
-    { body, orgId, book, userId, now: at.toISOString() },
-    [body],
-  );
+  const input = { orgId, book, userId, now: at.toISOString() };
+  let planned = await options.work.run("bookImportPlan", { body, ...input }, [body]);
+  // SCE1: the file's sales days' market, loaded here and judged in the thread before anything is written.
+  if (planned.kind === "markets") {
+    const loader = figureLoaderOf(hocuspocus);
+    const markets = loader
+      ? await packFigureMarkets(loader, planned.dates)
+      : { snapshots: [], days: {}, fallback: null };
+    const again = planned.body.buffer as ArrayBuffer;
+    planned = await options.work.run("bookImportPlan", { body: again, ...input, markets }, [again]);
+  }
+  if (planned.kind === "markets") throw new Error("the import's plan asked for its market twice");
   if (planned.kind !== "planned") return planned;
   const { report, importId } = planned;
   // IMPORT2: an id is the organisation's one import; a second import under it would replace its entry

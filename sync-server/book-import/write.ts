@@ -113,7 +113,7 @@ function coveragesOf(writes: DocumentWrites): Record<string, unknown> | null {
 
 /**
  * SCE1 with the server's market (the sales days' snapshots, figure-markets.ts): the coverages of one
- * document's writes, judged before they are written, whether or not the caller checked the writes.
+ * document's writes, judged before they are written when the caller did not check them.
  */
 async function marketIssues(
   hocuspocus: Hocuspocus,
@@ -157,9 +157,11 @@ export async function writeDocument(
     if (!checked) {
       const issues = issuesOf(writes, (section) => live.getMap(section).toJSON() as Record<string, unknown>);
       if (issues.length > 0) return { document: name, issues };
+      // SCE1 with the server's market (run.ts judged its writes with it in the work thread, before any
+      // document was written).
+      const priced = await marketIssues(hocuspocus, writes, () => live.getMap("profile").toJSON());
+      if (priced.length > 0) return { document: name, issues: priced };
     }
-    const priced = await marketIssues(hocuspocus, writes, () => live.getMap("profile").toJSON());
-    if (priced.length > 0) return { document: name, issues: priced };
     const attribute = (update: Uint8Array, origin: unknown) => {
       if ((origin as { context?: unknown } | null)?.context === context) setUpdateAuthor(update, userId);
     };

@@ -68,3 +68,48 @@ export function figureMarketLoader(sources: () => FigureMarketSources): FigureMa
     },
   };
 }
+
+/**
+ * Rule SCE1's market for a set of sales dates, as plain data a work thread receives (the book import's
+ * plan task, book-import/plan-task.ts): each snapshot once, and for each date the days of its own snapshot
+ * and its reference.
+ */
+export interface PackedFigureMarkets {
+  snapshots: MarketSnapshot[];
+  days: Record<string, { day: string | null; reference: string | null }>;
+  /** The reference of a date not listed (the current snapshot's day). */
+  fallback: string | null;
+}
+
+/** Loads the market of `dates` with `loader` and packs it for a work thread. */
+export async function packFigureMarkets(
+  loader: FigureMarketLoader,
+  dates: readonly string[],
+): Promise<PackedFigureMarkets> {
+  const markets = await loader.load(dates);
+  const snapshots = new Map<string, MarketSnapshot>();
+  const asOf = (snapshot: MarketSnapshot | null) => {
+    if (snapshot) snapshots.set(snapshot.asOf, snapshot);
+    return snapshot?.asOf ?? null;
+  };
+  const days: PackedFigureMarkets["days"] = {};
+  for (const date of dates) {
+    const { day, reference } = markets(date);
+    days[date] = { day: asOf(day), reference: asOf(reference) };
+  }
+  // A date no row names (none, by construction) gets what the loader gives any date it was not asked for.
+  const fallback = asOf(markets("0000-01-01").reference);
+  return { snapshots: [...snapshots.values()], days, fallback };
+}
+
+/** The FigureMarkets of a packed market (in the work thread). */
+export function unpackFigureMarkets(packed: PackedFigureMarkets): FigureMarkets {
+  const byDay = new Map(packed.snapshots.map((s) => [s.asOf, s]));
+  const of = (day: string | null) => (day ? (byDay.get(day) ?? null) : null);
+  return (salesDate) => {
+    const entry = Object.hasOwn(packed.days, salesDate) ? packed.days[salesDate] : undefined;
+    return entry
+      ? { day: of(entry.day), reference: of(entry.reference) }
+      : { day: null, reference: of(packed.fallback) };
+  };
+}

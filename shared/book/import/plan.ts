@@ -18,6 +18,7 @@ import type {
   RowOutcome,
   Sheet,
 } from "./types";
+import { readDate } from "./values";
 import { WorkingBook, type WorkingCustomer } from "./working";
 
 // The dry run (docs/book-import.md): every row of every sheet planned against the book, in file order, and
@@ -159,6 +160,25 @@ function writesOf(book: WorkingBook): DocumentWrites[] {
     .flatMap((d) => [d.customer, d.internal])
     .filter((d) => d.entries.length > 0);
   return index.entries.length > 0 ? [...writes, index] : writes;
+}
+
+/**
+ * The sales dates the rows of `sheets` name (read through `mapping` as the planner reads them): the days
+ * whose market rule SCE1 needs before the plan is made (ImportContext.market). Dates that do not read are
+ * left out (the planner refuses their rows).
+ */
+export function importSalesDates(sheets: readonly Sheet[], mapping: Mapping): string[] {
+  const dates = new Set<string>();
+  const fallback = mapping.defaults?.salesDate?.trim() ?? "";
+  for (const sheet of sheets) {
+    const at = columnFields(sheet, mapping).indexOf("salesDate");
+    for (const { cells } of sheet.rows) {
+      const text = (at >= 0 ? cells[at]?.trim() : "") || fallback;
+      const read = text ? readDate(text) : null;
+      if (read?.ok) dates.add(read.value);
+    }
+  }
+  return [...dates];
 }
 
 /**
