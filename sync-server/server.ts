@@ -62,6 +62,8 @@ export interface StartOptions {
   compactAfterMs?: number;
   extensions?: Extension[];
   log?: (message: string) => void;
+  /** The work threads' task table (tests: the real one plus a task that holds a thread; work/pool.ts). */
+  workTasks?: URL;
 }
 
 /**
@@ -185,13 +187,19 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const embeddedUsers: DemoUser[] =
     config.NODE_ENV === "production" ? [...DEMO_USERS] : await loadEmbeddedUsers(storage);
   // IMPORT1: work that grows with a request's input, off the event loop.
-  const work = new WorkPool({ threads: config.WORK_THREADS, queueLimit: config.WORK_QUEUE_LIMIT, log });
+  const work = new WorkPool({
+    threads: config.WORK_THREADS,
+    queueLimit: config.WORK_QUEUE_LIMIT,
+    log,
+    tasks: options.workTasks,
+  });
   const api: ApiContext = {
     config,
     storage,
     verify: (token) => verify(token),
     dataKey,
     hocuspocus: sync.hocuspocus,
+    redisPrefix: options.redisPrefix ?? "rangeline",
     store: hardening.store,
     market,
     publishMarket,
@@ -278,6 +286,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     hardening,
     /** The HTTP app (its routes are listed by the probe suite). */
     http: app,
+    /** The work threads (IMPORT1; tests hold them to fill the queue). */
+    work,
     market,
     /** Publishes a snapshot to `market/current` and runs the price alerts (the feed's publish). */
     publishMarket,

@@ -43,27 +43,47 @@ async function customerIds(hocuspocus: Hocuspocus, storage: Storage, orgId: stri
 
 const records = (value: unknown) => (value ?? {}) as Record<string, never>;
 
+/** Lets the event loop take other requests and sockets every this many customers read. */
+const YIELD_EVERY = 32;
+
+/**
+ * The organisation's book (ExistingCustomer[]) as JSON bytes for the work thread (plan-task.ts): each
+ * customer read and serialised in its turn, the loop let go every YIELD_EVERY customers, so a large book
+ * is never one long step on the event loop (nor one large structured clone to the thread).
+ */
 export async function loadBook(
   hocuspocus: Hocuspocus,
   storage: Storage,
   orgId: string,
-): Promise<ExistingCustomer[]> {
-  const book: ExistingCustomer[] = [];
-  for (const customerId of await customerIds(hocuspocus, storage, orgId)) {
+): Promise<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const ids = await customerIds(hocuspocus, storage, orgId);
+  for (const [i, customerId] of ids.entries()) {
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((resolve) => setImmediate(resolve));
     const [customer, internal] = await Promise.all([
       readJson(hocuspocus, storage, documentName.customer(orgId, customerId)),
       readJson(hocuspocus, storage, documentName.customerInternal(orgId, customerId)),
     ]);
-    book.push({
+    const existing: ExistingCustomer = {
       customerId,
       ...(customer.profile ? { profile: customer.profile as ExistingCustomer["profile"] } : {}),
       entities: records(customer.entities),
       policies: records(customer.policies),
       coverages: records(customer.coverages),
       taxIds: records(internal.taxIds),
-    });
+    };
+    parts.push(encoder.encode(`${i === 0 ? "" : ","}${JSON.stringify(existing)}`));
   }
-  return book;
+  const json = new Uint8Array(2 + parts.reduce((n, p) => n + p.length, 0));
+  json[0] = 0x5b; // [
+  let at = 1;
+  for (const part of parts) {
+    json.set(part, at);
+    at += part.length;
+  }
+  json[at] = 0x5d; // ]
+  return json.buffer;
 }
 
 /** The book's log entry of the import `importId`, if the organisation has one (IMPORT2). */

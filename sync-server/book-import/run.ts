@@ -1,6 +1,5 @@
 import type { Hocuspocus } from "@hocuspocus/server";
-import { applyPlan } from "../../shared/book/import/apply";
-import type { DocumentWrites, ImportReport } from "../../shared/book/import/types";
+import type { DocumentWrites, ImportCounts } from "../../shared/book/import/types";
 import type { ImportLogEntry } from "../../shared/documents/import-log";
 import { now } from "../clock";
 import { figureLoaderOf, packFigureMarkets } from "../market/figure-markets";
@@ -8,15 +7,19 @@ import type { Issue } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { WorkPool } from "../work/pool";
 import { loadBook, loggedImport } from "./load";
+import { writesAt } from "./plan-task";
 import { type WriteRefusal, writeDocument } from "./write";
 
 // The server's book import (docs/book-import.md): the same engine as the screen. The event loop reads the
 // organisation's book (load.ts); a work thread parses the body, plans the import over that book and checks
 // every document's writes (plan-task.ts, IMPORT1); back on the event loop, an import id used before is
 // refused (IMPORT2), the new documents are spent from the organisation's hourly budget before anything is
-// written (IMPORT3), then applyPlan writes through the live documents (write.ts), and last the import's
-// entry in the book document (`imports`, shared/documents/import-log.ts), which the screen lists and
-// its undo (sync-server/history/import-undo.ts) reads.
+// written (IMPORT3), then the writes go through the live documents (write.ts) in the order applyPlan
+// (shared/book/import/apply.ts) gives them on the device — customer documents, then the book's — each
+// document's JSON parsed from the thread's bytes only when it is written, so the loop never holds the
+// whole plan as objects; and last the import's entry in the book document (`imports`,
+// shared/documents/import-log.ts), which the screen lists and its undo (sync-server/history/import-undo.ts)
+// reads. The report stays the thread's JSON bytes, sent as they are (routes.ts).
 
 /** Customer documents written at once. */
 const WRITERS = 8;
@@ -28,14 +31,23 @@ export type SpendDocuments = (
 ) => Promise<{ allowed: true } | { allowed: false; limit: number; retryAfterMs: number }>;
 
 export type ImportRun =
-  | { kind: "done"; report: ImportReport; dryRun: boolean; written: { documents: number; records: number } }
+  | {
+      kind: "done";
+      report: Uint8Array;
+      dryRun: boolean;
+      written: { documents: number; records: number };
+    }
   | { kind: "invalid"; issues: Issue[] }
-  | { kind: "refused"; report: ImportReport; refusal: WriteRefusal }
+  | { kind: "refused"; report: Uint8Array; refusal: WriteRefusal }
   | { kind: "id-taken"; entry: ImportLogEntry }
   | { kind: "over-budget"; newDocuments: number; limit: number; retryAfterMs: number };
 
-const written = (report: ImportReport, action: "create" | "update" | "unchanged") =>
-  Object.values(report.counts).reduce((n, c) => n + c[action], 0);
+const written = (counts: ImportCounts, action: "create" | "update" | "unchanged") =>
+  Object.values(counts).reduce((n, c) => n + c[action], 0);
+
+/** Lets the event loop take other requests and sockets every this many documents written. */
+const YIELD_EVERY = 64;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function runImport(options: {
   hocuspocus: Hocuspocus;
@@ -70,7 +82,8 @@ export async function runImport(options: {
     const entry = await loggedImport(hocuspocus, storage, orgId, importId);
     if (entry) return { kind: "id-taken", entry };
   }
-  if (planned.dryRun || planned.writes.length === 0)
+  const documents = planned.writes.ends.length;
+  if (planned.dryRun || documents === 0)
     return { kind: "done", report, dryRun: planned.dryRun, written: { documents: 0, records: 0 } };
   if (planned.newDocuments > 0) {
     const spent = await options.spendDocuments(orgId, planned.newDocuments);
@@ -85,13 +98,15 @@ export async function runImport(options: {
     const found = await writeDocument(hocuspocus, orgId, writes, userId, true);
     refusal ??= found;
   };
-  const result = await applyPlan({ report, writes: planned.writes }, async (writes) => {
+  for (let i = 0; i < documents && !refusal; i++) {
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
+    const writes = writesAt(planned.writes, i);
     if (writes.kind === "book") await Promise.all(running);
-    if (refusal) return;
+    if (refusal) break;
     const task = write(writes).finally(() => running.delete(task));
     running.add(task);
     if (running.size >= WRITERS) await Promise.race(running);
-  });
+  }
   await Promise.all(running);
   if (refusal) return { kind: "refused", report, refusal };
   const entry: ImportLogEntry = {
@@ -100,11 +115,11 @@ export async function runImport(options: {
     source: planned.source,
     at: at.toISOString(),
     by: userId,
-    created: written(report, "create"),
-    updated: written(report, "update"),
-    unchanged: written(report, "unchanged"),
-    refused: report.rows.refused,
-    customers: [...new Set(planned.writes.flatMap((w) => (w.customerId ? [w.customerId] : [])))],
+    created: written(planned.counts, "create"),
+    updated: written(planned.counts, "update"),
+    unchanged: written(planned.counts, "unchanged"),
+    refused: planned.refusedRows,
+    customers: planned.customers,
   };
   const logged = await writeDocument(
     hocuspocus,
@@ -113,5 +128,5 @@ export async function runImport(options: {
     userId,
   );
   if (logged) return { kind: "refused", report, refusal: logged };
-  return { kind: "done", report, dryRun: false, written: result };
+  return { kind: "done", report, dryRun: false, written: { documents, records: planned.writes.records } };
 }

@@ -23,6 +23,8 @@ export interface ApiContext {
   dataKey: Buffer;
   /** The sync server's documents, for the routes that write one (the server's direct connection). */
   hocuspocus: Hocuspocus;
+  /** Redis key prefix, shared by instances that share documents (with REDIS_URL). */
+  redisPrefix: string;
   /** The rate limits' shared store (Redis when configured). */
   store: RateStore;
   market: RunningMarketFeed;

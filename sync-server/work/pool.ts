@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { TaskName, Tasks } from "./tasks";
+import type { Tasks } from "./tasks";
 
 // Work that grows with a request's input runs off the event loop (docs/book-import.md "Off the event
 // loop", IMPORT1): a small pool of worker threads, each loading the task table (tasks.ts) through tsx as
@@ -16,12 +16,14 @@ import type { TaskName, Tasks } from "./tasks";
 
 export class WorkPoolBusy extends Error {
   constructor(readonly waiting: number) {
-    super(`the server is busy with ${waiting} large requests already waiting; try again in a minute`);
+    super(
+      `the server is busy with ${waiting} large request${waiting === 1 ? "" : "s"} already waiting; try again in a minute`,
+    );
   }
 }
 
 type Job = {
-  name: TaskName;
+  name: string;
   input: unknown;
   transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
@@ -31,16 +33,27 @@ type Job = {
 type Thread = { worker: Worker; job: Job | null };
 
 // Plain JavaScript evaluated from a string, as the WAL checkpointer's worker (storage/sqlite-checkpointer.ts).
+// The thread lowers its own scheduling priority (nice 10; on Linux a thread's own): with fewer cores
+// than busy threads, the event loop's short requests are scheduled before a large task's next slice.
+// An answer's byte arrays (a report serialised in the thread) are transferred back, not copied.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = process.getBuiltinModule("node:worker_threads");
+try { process.getBuiltinModule("node:os").setPriority(0, 10); } catch {}
 const ready = import(workerData.tsx).then((tsx) => {
   tsx.register();
   return import(workerData.tasks);
 });
+const buffersOf = (value, depth = 0, found = new Set()) => {
+  if (ArrayBuffer.isView(value)) found.add(value.buffer);
+  else if (value && typeof value === "object" && depth < 3)
+    for (const v of Object.values(value)) buffersOf(v, depth + 1, found);
+  return [...found];
+};
 parentPort.on("message", async ({ name, input }) => {
   try {
     const { TASKS } = await ready;
-    parentPort.postMessage({ ok: true, value: await TASKS[name](input) });
+    const value = await TASKS[name](input);
+    parentPort.postMessage({ ok: true, value }, buffersOf(value));
   } catch (error) {
     parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }
@@ -48,26 +61,36 @@ parentPort.on("message", async ({ name, input }) => {
 `;
 
 const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
-const tasksModule = new URL("./tasks.ts", import.meta.url).href;
+const TASKS_MODULE = new URL("./tasks.ts", import.meta.url);
 
-export class WorkPool {
+// biome-ignore lint/suspicious/noExplicitAny: a task table maps names to functions of any one input.
+type TaskTable = Record<string, (input: any) => unknown>;
+
+/** `T`: the task table the threads load (tasks.ts; a test's own table with `tasks`). */
+export class WorkPool<T extends TaskTable = Tasks> {
   readonly #threads: Thread[] = [];
   readonly #queue: Job[] = [];
   #closed = false;
 
   constructor(
-    private readonly options: { threads: number; queueLimit: number; log?: (message: string) => void },
+    private readonly options: {
+      threads: number;
+      queueLimit: number;
+      log?: (message: string) => void;
+      /** The task table's module (tasks.ts; a test gives its own with the same names' shapes). */
+      tasks?: URL;
+    },
   ) {}
 
   /**
    * Runs `name` on `input` in a worker thread; `transfer`: buffers of the input moved, not copied (the
    * caller must not use them after). Rejects with WorkPoolBusy when the queue is full.
    */
-  run<N extends TaskName>(
+  run<N extends keyof T & string>(
     name: N,
-    input: Parameters<Tasks[N]>[0],
+    input: Parameters<T[N]>[0],
     transfer: ArrayBuffer[] = [],
-  ): Promise<Awaited<ReturnType<Tasks[N]>>> {
+  ): Promise<Awaited<ReturnType<T[N]>>> {
     if (this.#closed) return Promise.reject(new Error("the server is shutting down"));
     return new Promise((resolve, reject) => {
       const job: Job = { name, input, transfer, resolve: resolve as (value: unknown) => void, reject };
@@ -101,7 +124,10 @@ export class WorkPool {
   /** A new thread while fewer than `threads` run; null when all of them are busy. */
   #spawn(): Thread | null {
     if (this.#threads.length >= this.options.threads) return null;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tsx: tsxApi, tasks: tasksModule } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { tsx: tsxApi, tasks: (this.options.tasks ?? TASKS_MODULE).href },
+    });
     const thread: Thread = { worker, job: null };
     const settle = (settled: (job: Job) => void) => {
       const job = thread.job;

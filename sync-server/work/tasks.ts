@@ -10,4 +10,3 @@ export const TASKS = {
 };
 
 export type Tasks = typeof TASKS;
-export type TaskName = keyof Tasks;
