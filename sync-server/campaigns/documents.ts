@@ -43,6 +43,32 @@ export function campaignDocuments(hocuspocus: Hocuspocus) {
         }
       }),
     /**
+     * UNSUB2: recipients of these customers that the document has UNSUBSCRIBED become ACTIVE again (the
+     * customer confirmed by e-mail), without the unsubscribe's reason; INVALID and ACTIVE ones stay as
+     * they are. The opt-outs table still decides each channel.
+     */
+    restoreRecipients: (orgId: string, campaignId: string, customerIds: ReadonlySet<string>) =>
+      write(orgId, campaignId, (document) => {
+        const recipients = document.getMap<unknown>("recipients");
+        for (const [key, current] of recipients.entries()) {
+          const nested = current && typeof (current as { get?: unknown }).get === "function";
+          const read = (field: string) =>
+            nested
+              ? (current as { get(k: string): unknown }).get(field)
+              : (current as Record<string, unknown> | null)?.[field];
+          if (String(read("status")) !== "UNSUBSCRIBED" || !customerIds.has(String(read("customerId"))))
+            continue;
+          if (nested) {
+            const fields = current as { set(k: string, v: unknown): void; delete(k: string): void };
+            fields.set("status", "ACTIVE");
+            fields.delete("reason");
+          } else {
+            const { reason: _, ...rest } = current as Record<string, unknown>;
+            recipients.set(key, { ...rest, status: "ACTIVE" });
+          }
+        }
+      }),
+    /**
      * Writes whole sections, free text as shared text (TEXT1, as a restore writes it): a device showing
      * the campaign binds to the server's name instead of making its own (a change for merely looking).
      */

@@ -2,6 +2,7 @@ import { emailSenderFrom } from "../outbound/email";
 import type { MountResource } from "../routes/context";
 import { mountDeliveryCallbacks } from "./delivery-callbacks";
 import { campaignDocuments } from "./documents";
+import { mountResubscribeApi } from "./resubscribe";
 import { mountCampaignsApi } from "./routes";
 import { mountShortLinks } from "./short-links";
 import { mountSmsInbound } from "./sms-inbound";
@@ -12,6 +13,14 @@ export const mountCampaigns: MountResource = (api, ctx) => {
   const { storage, config } = ctx;
   const documents = campaignDocuments(ctx.hocuspocus);
   mountUnsubscribeApi(api, { storage, signer: ctx.campaignSigner });
+  mountResubscribeApi(api, {
+    storage,
+    signer: ctx.campaignSigner,
+    email: emailSenderFrom(config, storage),
+    baseUrl: ctx.publicUrl,
+    restoreRecipients: documents.restoreRecipients,
+    log: ctx.log,
+  });
   mountShortLinks(api, { storage });
   mountDeliveryCallbacks(api, {
     storage,

@@ -10,6 +10,8 @@ import type { Db } from "../storage/sql";
 //   sender reads these, not the document).
 // - campaign_sms_outbox: the texts of the embedded default SMS provider (no Twilio keys configured).
 // - campaign_short_links: the short links texts carry (/q/{code} → the full quote page), until they expire.
+// - campaign_resubscribe_requests / _counts: asks to receive an agency's e-mails again (UNSUB2,
+//   resubscribe.ts): each confirmation link used once, and the asks per address and day.
 
 /**
  * "uncertain": handed to a provider whose answer was lost (a timeout after the request went out): it may
@@ -61,6 +63,17 @@ export interface ShortLinkRecord {
   customerId: string;
   /** Where the link goes: the full quote page (the server's own origin). */
   target: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** An ask to receive an organisation's quote e-mails again, confirmed by the link e-mailed for it (UNSUB2). */
+export interface ResubscribeRequest {
+  /** Random, in the confirmation link. */
+  id: string;
+  orgId: string;
+  /** The address asked for, trimmed and in lower case. */
+  address: string;
   createdAt: number;
   expiresAt: number;
 }
@@ -125,6 +138,21 @@ export interface CampaignStorage {
   shortLink(code: string): Promise<ShortLinkRecord | undefined>;
   /** Deletes the links expired before `before`; how many. */
   deleteExpiredShortLinks(before: number): Promise<number>;
+  /** Every (campaign, customer) of an organisation opted out of e-mail. */
+  emailOptOuts(orgId: string): Promise<{ campaignId: string; customerId: string }[]>;
+  /** Counts one more ask for an address (its key) on a day (UTC date); the day's count after it. */
+  countResubscribeAsk(addressKey: string, day: string): Promise<number>;
+  putResubscribeRequest(r: ResubscribeRequest): Promise<void>;
+  /**
+   * Uses a request, once: the request when this call used it before its expiry; "used" when it was used
+   * before, "expired" past `expiresAt`, undefined when there is none.
+   */
+  takeResubscribeRequest(
+    id: string,
+    now: number,
+  ): Promise<ResubscribeRequest | "used" | "expired" | undefined>;
+  /** Deletes the day counts before `day` and the requests expired before `before`. */
+  pruneResubscribe(day: string, before: number): Promise<void>;
 }
 
 export const campaignSchemaSql = (t: { integer: string }): string => `
@@ -171,6 +199,21 @@ CREATE TABLE IF NOT EXISTS campaign_short_links (
   expires_at ${t.integer} NOT NULL
 );
 CREATE INDEX IF NOT EXISTS campaign_short_links_by_expiry ON campaign_short_links (expires_at);
+CREATE TABLE IF NOT EXISTS campaign_resubscribe_requests (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  created_at ${t.integer} NOT NULL,
+  expires_at ${t.integer} NOT NULL,
+  used_at ${t.integer}
+);
+CREATE INDEX IF NOT EXISTS campaign_resubscribe_requests_by_expiry ON campaign_resubscribe_requests (expires_at);
+CREATE TABLE IF NOT EXISTS campaign_resubscribe_counts (
+  address_key TEXT NOT NULL,
+  day TEXT NOT NULL,
+  n ${t.integer} NOT NULL,
+  PRIMARY KEY (address_key, day)
+);
 `;
 
 const CLAIM = `INSERT INTO campaign_sends (campaign_id, run_date, recipient_id, channel, org_id, status, owner, lease_until, attempts, at)
@@ -360,6 +403,57 @@ export function campaignTables(db: Db): CampaignStorage {
     },
     async deleteExpiredShortLinks(before) {
       return db.run("DELETE FROM campaign_short_links WHERE expires_at < ?", [before]);
+    },
+    async emailOptOuts(orgId) {
+      const rows = await db.all<{ campaign_id: string; customer_id: string }>(
+        "SELECT campaign_id, customer_id FROM campaign_opt_outs WHERE org_id = ? AND channel = 'email' AND opted_out = 1 ORDER BY campaign_id, customer_id",
+        [orgId],
+      );
+      return rows.map((r) => ({ campaignId: r.campaign_id, customerId: r.customer_id }));
+    },
+    async countResubscribeAsk(addressKey, day) {
+      const [row] = await db.all<{ n: number }>(
+        `INSERT INTO campaign_resubscribe_counts (address_key, day, n) VALUES (?, ?, 1)
+         ON CONFLICT (address_key, day) DO UPDATE SET n = campaign_resubscribe_counts.n + 1 RETURNING n`,
+        [addressKey, day],
+      );
+      return Number(row?.n);
+    },
+    async putResubscribeRequest(r) {
+      await db.run(
+        "INSERT INTO campaign_resubscribe_requests (id, org_id, address, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+        [r.id, r.orgId, r.address, r.createdAt, r.expiresAt],
+      );
+    },
+    async takeResubscribeRequest(id, now) {
+      const used = await db.run(
+        "UPDATE campaign_resubscribe_requests SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at >= ?",
+        [now, id, now],
+      );
+      const [r] = await db.all<{
+        id: string;
+        org_id: string;
+        address: string;
+        created_at: number;
+        expires_at: number;
+        used_at: number | null;
+      }>(
+        "SELECT id, org_id, address, created_at, expires_at, used_at FROM campaign_resubscribe_requests WHERE id = ?",
+        [id],
+      );
+      if (!r) return undefined;
+      if (used !== 1) return r.used_at !== null ? "used" : "expired";
+      return {
+        id: r.id,
+        orgId: r.org_id,
+        address: r.address,
+        createdAt: Number(r.created_at),
+        expiresAt: Number(r.expires_at),
+      };
+    },
+    async pruneResubscribe(day, before) {
+      await db.run("DELETE FROM campaign_resubscribe_counts WHERE day < ?", [day]);
+      await db.run("DELETE FROM campaign_resubscribe_requests WHERE expires_at < ?", [before]);
     },
   };
 }

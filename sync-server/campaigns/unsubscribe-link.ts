@@ -48,6 +48,11 @@ export interface UnsubscribeSigner {
   /** A token that undoes the opt-out made at `at` (ms) through this target, for UNDO_WINDOW_MS. */
   undoToken(t: LinkTarget, at: number): string;
   verifyUndo(t: LinkTarget, token: string, now: number): boolean;
+  /** The signature of a re-subscribe confirmation link (UNSUB2): organisation and request id. */
+  resubscribeSig(orgId: string, requestId: string): string;
+  verifyResubscribe(orgId: string, requestId: string, signature: string): boolean;
+  /** A keyed digest of an address, to count asks per address without keeping it (UNSUB2). */
+  addressKey(address: string): string;
 }
 
 /** The expiry (epoch seconds) of a link sent at `now` (ms). */
@@ -62,6 +67,7 @@ export function unsubscribeSigner(secret: Uint8Array): UnsubscribeSigner {
   const same = (expected: Buffer, signature: string) =>
     /^[A-Za-z0-9_-]{43}$/.test(signature) && timingSafeEqual(expected, Buffer.from(signature, "base64url"));
   const sign = (t: LinkTarget) => mac("unsubscribe", t, "").toString("base64url");
+  const tag = (...fields: string[]) => createHmac("sha256", secret).update(fields.join("\n")).digest();
   return {
     sign,
     verify(t, signature, now) {
@@ -87,6 +93,9 @@ export function unsubscribeSigner(secret: Uint8Array): UnsubscribeSigner {
       const at = Number(m[1]);
       return now >= at && now - at <= UNDO_WINDOW_MS && same(mac("opt-back-in", t, m[1]), m[2]);
     },
+    resubscribeSig: (orgId, requestId) => tag("resubscribe", orgId, requestId).toString("base64url"),
+    verifyResubscribe: (orgId, requestId, signature) => same(tag("resubscribe", orgId, requestId), signature),
+    addressKey: (address) => tag("resubscribe-address", address).toString("base64url"),
   };
 }
 

@@ -150,6 +150,45 @@ function contract(label: string, open: () => Promise<Storage>, cleanup: () => Pr
       await s.campaigns.putSmsOutbox({ id: "s2", createdAt: 2, to: "+1", from: "+2", body: "b" });
       expect((await s.campaigns.listSmsOutbox(10)).map((m) => m.body)).toEqual(["b", "a"]);
     });
+
+    it("[UNSUB2] re-subscribe asks: counted per address and day at once, a request taken once before its expiry", async () => {
+      const counts = await Promise.all(
+        [1, 2, 3, 4].map(() => s.campaigns.countResubscribeAsk("key-a", "2026-12-01")),
+      );
+      expect(counts.sort()).toEqual([1, 2, 3, 4]);
+      expect(await s.campaigns.countResubscribeAsk("key-a", "2026-12-02")).toBe(1);
+      expect(await s.campaigns.countResubscribeAsk("key-b", "2026-12-01")).toBe(1);
+      const r = { id: "r1", orgId: "o1", address: "a@r.test", createdAt: 100, expiresAt: 200 };
+      await s.campaigns.putResubscribeRequest(r);
+      await s.campaigns.putResubscribeRequest({ ...r, id: "r2" });
+      expect(await s.campaigns.takeResubscribeRequest("r1", 200)).toEqual(r);
+      expect(await s.campaigns.takeResubscribeRequest("r1", 150)).toBe("used");
+      expect(await s.campaigns.takeResubscribeRequest("r2", 201)).toBe("expired");
+      expect(await s.campaigns.takeResubscribeRequest("r3", 150)).toBeUndefined();
+      await s.campaigns.pruneResubscribe("2026-12-02", 201);
+      expect(await s.campaigns.countResubscribeAsk("key-a", "2026-12-01")).toBe(1); // the old day is gone
+      expect(await s.campaigns.countResubscribeAsk("key-a", "2026-12-02")).toBe(2);
+      expect(await s.campaigns.takeResubscribeRequest("r2", 150)).toBeUndefined();
+    });
+
+    it("[UNSUB2] an organisation's e-mail opt-outs, not its texts' nor another organisation's", async () => {
+      const out = (
+        orgId: string,
+        campaignId: string,
+        customerId: string,
+        channel: "email" | "sms",
+        optedOut = true,
+      ) => s.campaigns.setOptOut({ orgId, campaignId, customerId, channel, optedOut, how: "t" }, 1);
+      await out("o-e", "k2", "c1", "email");
+      await out("o-e", "k1", "c1", "email");
+      await out("o-e", "k1", "c2", "sms");
+      await out("o-e", "k1", "c3", "email", false);
+      await out("o-f", "k1", "c1", "email");
+      expect(await s.campaigns.emailOptOuts("o-e")).toEqual([
+        { campaignId: "k1", customerId: "c1" },
+        { campaignId: "k2", customerId: "c1" },
+      ]);
+    });
   });
 }
 
