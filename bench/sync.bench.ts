@@ -33,10 +33,13 @@ const SECTION = "coverages";
 
 /**
  * Each client's record: an LRP coverage record that the strict shape accepts (shared/documents/book.ts),
- * stored as a nested map the way the app stores records, created once before the measured run. Each
- * edit then changes two of its fields as the app's single-field edits do (`head`, `updatedAt`) — the
- * same for the bare server. The edit's sequence number rides in `head` (head = seq + 1) and its send
- * time in `updatedAt`, so the receiver measures latency and the final check finds lost updates.
+ * typed from the SCE with figures that agree (rule SCE1), stored as a nested map the way the app stores
+ * records, created once before the measured run. Each edit then changes two of its plain fields as the
+ * app's single-field edits do (`snapshotLabel`, `updatedAt`) — the same for the bare server. A field that
+ * prices the coverage (`head`, a premium) is judged against the sales day's market (SCE1's copy path): an
+ * edit of one is a repricing, not the typing this measures. The edit's sequence number rides in
+ * `snapshotLabel` ("edit N") and its send time in `updatedAt`, so the receiver measures latency and the
+ * final check finds lost updates.
  */
 const coverageRecord = (key: string, seq: number, at: number) => ({
   id: key,
@@ -50,25 +53,33 @@ const coverageRecord = (key: string, seq: number, at: number) => ({
   type: "809",
   endorsementLengthWeeks: 13,
   endDate: "2027-02-19",
-  expectedEndingValue: "245.50",
+  snapshotLabel: `edit ${seq}`,
+  figuresFrom: "sce",
+  expectedEndingValue: "320",
   coverageLevel: "0.95",
-  coveragePrice: "233.23",
+  coveragePrice: "304",
   rate: "0.0312",
   indicative: false,
-  head: seq + 1,
+  head: 100,
   targetWeightCwt: "5.5",
   share: "1",
   priceAdjustmentFactor: "1",
-  insuredValue: "128276.50",
-  totalPremium: "4002.23",
-  subsidy: "1400.78",
-  producerPremium: "2601.45",
+  insuredValue: "167200",
+  totalPremium: "5217",
+  subsidy: "1826",
+  producerPremium: "3391",
   createdAt: "2026-11-20T15:00:00.000Z",
   updatedAt: new Date(at).toISOString(),
   updatedBy: "auth0|demo-agent",
 });
 const seqOf = (value: unknown) =>
-  ((value instanceof Y.Map ? value.get("head") : (value as { head?: number })?.head) as number) - 1;
+  Number(
+    String(
+      value instanceof Y.Map
+        ? value.get("snapshotLabel")
+        : (value as { snapshotLabel?: string })?.snapshotLabel,
+    ).slice("edit ".length),
+  );
 
 /** A record as the app stores it: objects as nested maps. */
 const toY = (record: Record<string, unknown>): Y.Map<unknown> => {
@@ -450,7 +461,7 @@ async function runLoadChild() {
         client.sent++;
         const record = client.doc.getMap(SECTION).get(key) as Y.Map<unknown>;
         client.doc.transact(() => {
-          record.set("head", client.sent + 1);
+          record.set("snapshotLabel", `edit ${client.sent}`);
           record.set("updatedAt", new Date().toISOString());
         });
         if (client.sent >= SECONDS) {
