@@ -1,6 +1,7 @@
 import type { Role } from "../../shared/access/roles";
 import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
+import { RESUBSCRIBE_ASKS_PER_DAY } from "../campaigns/resubscribe";
 import type { Config } from "../config";
 
 // Every HTTP route the server mounts, with its limits (rule BOUND1, docs/limits.md): who may call it,
@@ -280,6 +281,18 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
     ONE,
   ),
   write("POST", "/api/unsubscribe", { who: "link", proof: "signed unsubscribe links" }, "≤ 50 campaigns"),
+  // UNSUB2 (campaigns/resubscribe.ts): the e-mail goes out after the answer, one ask at a time.
+  write("POST", "/api/resubscribe", anyone, "one ask; ≤ 1 confirmation e-mail", {
+    quota: `${RESUBSCRIBE_ASKS_PER_DAY} asks per e-mail address a day (UTC), on a list or not`,
+    work: "background",
+    logs: "confirmation e-mails that failed",
+  }),
+  write(
+    "POST",
+    "/api/resubscribe/confirm",
+    { who: "link", proof: "a signed confirmation link, used once" },
+    "the organisation's e-mail opt-outs of one address",
+  ),
   get("/q/:code", anyone, "one redirect"),
   write(
     "POST",
