@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { headerKey, IMPORT_FIELD_IDS, IMPORT_FIELDS, type ImportFieldId } from "./fields";
+import { valueKey } from "./reading";
 
 // A mapping says which column fills which field (docs/book-import.md). The agent confirms it once per source;
 // the screen saves it and reuses it, the command line reads it from --mapping MAP.json. One schema.
@@ -10,6 +11,14 @@ export const mappingSchema = z.strictObject({
   columns: z.record(z.string().min(1).max(200), z.enum(IMPORT_FIELD_IDS)),
   /** A value for a field no column gives, for every row (e.g. the provider of a whole AIP export). */
   defaults: z.partialRecord(z.enum(IMPORT_FIELD_IDS), z.string().max(200)).optional(),
+  /**
+   * The agent's answer for a value that could mean two things (reading.ts `ambiguous`), or a one-click
+   * fix, for the whole file: field → the cell's text as written → the text to read instead
+   * ({ type: { "Steers": "809" } }). Matched without case, spacing or punctuation (`chosenText`).
+   */
+  values: z
+    .partialRecord(z.enum(IMPORT_FIELD_IDS), z.record(z.string().min(1).max(200), z.string().max(200)))
+    .optional(),
 });
 export type Mapping = z.infer<typeof mappingSchema>;
 
@@ -34,4 +43,17 @@ export function guessMapping(headers: readonly string[]): Mapping {
     taken.add(id);
   }
   return { version: 1, columns };
+}
+
+/**
+ * The text a cell of `field` is read as: the mapping's chosen value for that text (`values`), else the
+ * cell's own text.
+ * @example chosenText({ version: 1, columns: {}, values: { type: { Steers: "809" } } }, "type", "STEERS") // "809"
+ */
+export function chosenText(mapping: Mapping, field: ImportFieldId, text: string): string {
+  const chosen = mapping.values?.[field];
+  if (!chosen) return text;
+  const wanted = valueKey(text);
+  for (const [written, value] of Object.entries(chosen)) if (valueKey(written) === wanted) return value;
+  return text;
 }

@@ -15,6 +15,7 @@ import { LGM_TYPES } from "../../catalogue/lgm-types";
 import { TAX_ID_TYPES, type TaxIdType, taxIdDigits } from "../../documents/tax-id";
 import { isIsoDate } from "../../market/dates";
 import { COVERAGE_STATUSES, POLICY_STATUSES } from "../statuses";
+import type { Reading } from "./reading";
 
 // A cell's text as a field's value (docs/book-import.md). Agencies' files write the same thing many ways:
 // codes or labels (0801 / Feeder Cattle; 809 / Steers <600 lbs / Steers Weight 1), dates as 2026-11-18,
@@ -22,7 +23,8 @@ import { COVERAGE_STATUSES, POLICY_STATUSES } from "../statuses";
 // or 0.85. Each reader answers the value or a sentence saying what is expected (never echoing a tax id).
 // The records' own schemas and rules judge the values afterwards.
 
-export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A reader's answer (reading.ts: a value, a value with a note, a refusal, or an ambiguity). */
+export type Read<T> = Reading<T>;
 const ok = <T>(value: T): Read<T> => ({ ok: true, value });
 const no = <T>(message: string): Read<T> => ({ ok: false, message });
 const quoted = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
