@@ -67,6 +67,8 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ["/agent/policies/:policyId", ["agent"]],
   ["/agent/policies/:policyId/:action", ["agent"]],
   ["/unsubscribe/campaign/:campaignId/:userId", []],
+  // UNSUB2 (not in §2): re-subscribing from the unsubscribe page.
+  ["/unsubscribe/resubscribe", []],
 ];
 
 const signedOut: Role[] = [];

@@ -172,6 +172,15 @@ export const ROUTES = [
     "Unsubscribe",
     open("public"),
   ),
+  // Not a row of spec §2: asking for a campaign's e-mails again, and its confirmation (UNSUB2), reached
+  // from the unsubscribe page and from the confirmation e-mail.
+  route(
+    "resubscribe",
+    "/unsubscribe/resubscribe",
+    "Receive quote e-mails again",
+    "Unsubscribe",
+    open("public"),
+  ),
 ] as const;
 
 export type RouteId = (typeof ROUTES)[number]["id"];
@@ -332,6 +341,7 @@ export const ROUTE_FEATURE: Record<RouteId, Permission | (typeof UNRESTRICTED_FE
   policy: "policies",
   "policy-action": "policies",
   unsubscribe: "unsubscribe",
+  resubscribe: "unsubscribe",
 };
 
 /** The roles whose §6 permissions include `feature`. */

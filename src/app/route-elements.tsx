@@ -68,4 +68,5 @@ export const ROUTE_ELEMENTS: Record<RouteId, ScreenLoader> = {
   policy: () => import("../features/policies/policy-page"),
   "policy-action": () => import("../features/policies/policy-action-page"),
   unsubscribe: () => import("../features/unsubscribe/unsubscribe-page"),
+  resubscribe: () => import("../features/unsubscribe/resubscribe-page"),
 };

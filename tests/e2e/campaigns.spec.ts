@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkExpiry, unsubscribeSigner } from "../../sync-server/campaigns/unsubscribe-link";
@@ -5,7 +6,8 @@ import { expect, test } from "./fixtures";
 
 // Quote campaigns (docs/campaigns.md): an agent creates a campaign, sees the live preview (e-mail and SMS) and
 // sends a test to themself; a recipient's signed unsubscribe link works from a signed-out browser (one
-// click, says what stops, undone right after it but not from the link later), and a forged one changes nothing.
+// click, says what stops, undone right after it but not from the link later, then the re-subscribe page),
+// a link sent before UNSUB1 still unsubscribes, and a forged one changes nothing.
 
 const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const link = (customerId: string, now: number) =>
@@ -53,6 +55,23 @@ test("a signed unsubscribe link works without signing in; only its own click can
   await page.reload();
   await expect(page.getByText("You are unsubscribed")).toBeVisible();
   await expect(page.getByText("This link cannot opt you back in")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Opt back in" })).toHaveCount(0);
+  // Later, fresh consent: the re-subscribe page asks for a confirmation e-mail (UNSUB2).
+  await page.getByRole("link", { name: "ask for a confirmation e-mail" }).click();
+  await expect(page).toHaveURL(/\/unsubscribe\/resubscribe\?o=demo$/);
+  await page.getByLabel("Your e-mail address").fill(`e2e-${Date.now()}@ranch.test`);
+  await page.getByRole("button", { name: "Send me a confirmation e-mail" }).click();
+  await expect(page.getByText(/a confirmation e-mail is on its way to it/)).toBeVisible();
+});
+
+test("a link sent before UNSUB1 (no channel, no expiry) still unsubscribes, with no undo", async ({
+  page,
+}) => {
+  const secret = Buffer.from(readFileSync(join(dataDir, "unsubscribe-secret"), "utf8").trim(), "base64");
+  const sig = createHmac("sha256", secret).update("unsubscribe\ndemo\nk-e2e\ncust-old").digest("base64url");
+  await page.goto(`/unsubscribe/campaign/k-e2e/cust-old?o=demo&sig=${sig}`);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You are unsubscribed")).toBeVisible();
   await expect(page.getByRole("button", { name: "Opt back in" })).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -120,7 +120,11 @@ export default function UnsubscribePage() {
           ) : (
             <p>
               This link cannot opt you back in: only an unsubscribe made on this page in the last 15 minutes
-              can be undone here.
+              can be undone here. To receive {from}'s quote e-mails again,{" "}
+              <Link to={`/unsubscribe/resubscribe?${new URLSearchParams({ o: orgId })}`}>
+                ask for a confirmation e-mail
+              </Link>
+              .
             </p>
           )}
         </>
