@@ -31,14 +31,15 @@ export const MIGRATIONS: Readonly<Record<DocumentKind, readonly Migration[]>> = 
   // 27): optional fields and sections only — records an import wrote carry `importId`, endorsements
   // typed from the SCE `figuresFrom`, the book document `importMappings` and `imports` — so the JSON
   // is unchanged; the version says a client reads them (a version-4 client's strict shapes would not).
-  org: [migrateOrgV1, migrateMovedOutV2("org"), unchanged, unchanged],
-  book: [unchanged, unchanged, unchanged, unchanged],
-  customer: [migrateCustomerV1, migrateMovedOutV2("customer"), migrateCustomerV3, unchanged],
-  customerInternal: [unchanged, unchanged, unchanged, unchanged],
-  campaign: [unchanged, unchanged, unchanged, unchanged],
-  claim: [unchanged, unchanged, unchanged, unchanged],
-  watchlist: [unchanged, unchanged, unchanged, unchanged],
-  market: [unchanged, unchanged, unchanged, unchanged],
+  // 5 → 6 (issue 41, HOLD1): the internal document's `heldCoverages` section, a new section only.
+  org: [migrateOrgV1, migrateMovedOutV2("org"), unchanged, unchanged, unchanged],
+  book: [unchanged, unchanged, unchanged, unchanged, unchanged],
+  customer: [migrateCustomerV1, migrateMovedOutV2("customer"), migrateCustomerV3, unchanged, unchanged],
+  customerInternal: [unchanged, unchanged, unchanged, unchanged, unchanged],
+  campaign: [unchanged, unchanged, unchanged, unchanged, unchanged],
+  claim: [unchanged, unchanged, unchanged, unchanged, unchanged],
+  watchlist: [unchanged, unchanged, unchanged, unchanged, unchanged],
+  market: [unchanged, unchanged, unchanged, unchanged, unchanged],
 };
 
 /**

@@ -2,4 +2,4 @@
 // document schemas (zod): the coverage list's first paint, the device's snapshots.
 
 /** The current schema version of every document kind; bump it together with a migration. */
-export const DOCUMENT_SCHEMA_VERSION = 5;
+export const DOCUMENT_SCHEMA_VERSION = 6;

@@ -45,7 +45,14 @@ describe("document shapes", () => {
   it("[SYNC3] refuses sections a kind does not have, naming the ones it has", () => {
     const [issue] = validateDocument("watchlist", { meta, items: {}, extra: {} });
     expect(issue?.message).toBe('unknown section(s) "extra": a watchlist document holds meta, items');
-    expect(sectionsOf("customerInternal")).toEqual(["meta", "notes", "quotes", "taxIds", "legacy"]);
+    expect(sectionsOf("customerInternal")).toEqual([
+      "meta",
+      "notes",
+      "quotes",
+      "taxIds",
+      "legacy",
+      "heldCoverages",
+    ]);
     // Version 3: the book index is the book document's, legacy records the internal document's.
     for (const section of ["customers", "entities", "policies", "coverages"])
       expect(sectionsOf("org")).not.toContain(section);

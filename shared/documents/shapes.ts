@@ -31,6 +31,7 @@ import {
   claimSectionSchema,
   claimSummarySchema,
 } from "./claim";
+import { heldCoverageSchema } from "./held-coverage";
 import { importLogEntrySchema, savedMappingSchema } from "./import-log";
 import type { DocumentKind } from "./names";
 import { DOCUMENT_SCHEMA_VERSION } from "./schema-version";
@@ -209,6 +210,8 @@ export const DOCUMENT_SECTIONS = {
      * linked customer reads; migrate-v2.ts moves them here).
      */
     legacy: recordById(legacyRecordSchema),
+    /** Endorsements the book import holds until the agent gives what is missing (held-coverage.ts, version 6). */
+    heldCoverages: recordById(heldCoverageSchema),
   },
   campaign: {
     meta: metaSectionSchema,

@@ -6,7 +6,7 @@ import { checkLrpHeadLimits } from "../head-limits";
 import { backdatedCoverage } from "../sce-backdated";
 import { type FigureMarkets, figuresRefusal, NO_MARKET } from "../sce-record";
 import type { ImportFieldId } from "./fields";
-import { hasLgmFields, stageLgmCoverage } from "./plan-lgm";
+import { type Held, hasLgmFields, stageLgmCoverage } from "./plan-lgm";
 import type { Staged } from "./plan-parties";
 import { changed, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
@@ -84,16 +84,18 @@ const COVERAGE_FIELDS: Record<string, ImportFieldId> = {
 };
 
 const grouped = (n: number) => n.toLocaleString("en-US");
-const REQUIRED: [keyof CoverageFields, ImportFieldId, string][] = [
-  ["commodity", "commodity", "give the commodity (a code such as 0801 or its name)"],
-  ["type", "type", "give the type (a code such as 809 or its name)"],
-  ["salesDate", "salesDate", "give the sales date printed on the SCE"],
-  ["head", "head", "give the number of head"],
-  ["targetWeightCwt", "targetWeightCwt", "give the target weight in cwt"],
-];
-const REQUIRED_SCE: [keyof CoverageFields["sce"], ImportFieldId, string][] = [
-  ["coveragePrice", "coveragePrice", "give the coverage price printed on the SCE"],
-  ["subsidy", "subsidy", "give the subsidy printed on the SCE"],
+
+/** What an LRP endorsement needs from the file, in the order the SCE prints it (HOLD1: missing → held). */
+const LRP_NEEDED: ImportFieldId[] = [
+  "commodity",
+  "type",
+  "salesDate",
+  "endorsementLengthWeeks",
+  "coverageLevel",
+  "head",
+  "targetWeightCwt",
+  "coveragePrice",
+  "subsidy",
 ];
 
 export function stageCoverage(
@@ -112,24 +114,17 @@ export function stageCoverage(
     /** SCE1's market (ImportContext.market). */
     market?: FigureMarkets;
   },
-): Staged<Coverage> | undefined {
+): Staged<Coverage> | Held | undefined {
   const { customer, policy, stamp } = context;
   if (context.plan === "lgm") return stageLgmCoverage(row, fields, context);
-  for (const [key, field, message] of REQUIRED)
-    if (fields[key] === undefined && !row.has(field)) row.refuse(field, message);
-  for (const [key, field, message] of REQUIRED_SCE) if (!fields.sce[key]) row.refuse(field, message);
   const { commodity, type, salesDate, head, targetWeightCwt } = fields;
-  if (!commodity || !type || !salesDate || head === undefined || !targetWeightCwt) return undefined;
-  if (!fields.sce.coveragePrice || !fields.sce.subsidy) return undefined;
+  // The sales day's snapshot, when held, prices the endorsement: the SCE's figures are then not needed.
+  const day = salesDate ? ((context.market ?? NO_MARKET)(salesDate).day ?? null) : null;
   const weeks =
     fields.weeks ??
-    (fields.endDate
+    (fields.endDate && salesDate
       ? Math.round((isoDateToUtc(fields.endDate) - isoDateToUtc(salesDate)) / (7 * 86_400_000))
       : undefined);
-  if (weeks === undefined) {
-    row.refuse("endorsementLengthWeeks", "give the endorsement's length in weeks or its end date");
-    return undefined;
-  }
   let level = fields.coverageLevel;
   const { expectedEndingValue, coveragePrice } = fields.sce;
   if (level === undefined && coveragePrice && expectedEndingValue) {
@@ -138,13 +133,23 @@ export function stageCoverage(
     if (price.ok && eev.ok && Number(eev.value) > 0)
       level = new Decimal(price.value).div(eev.value).toDecimalPlaces(4).toNumber();
   }
-  if (level === undefined) {
-    row.refuse(
-      "coverageLevel",
-      "give the coverage level (or the expected ending value beside the coverage price)",
-    );
-    return undefined;
-  }
+  const given: Partial<Record<ImportFieldId, boolean>> = {
+    commodity: commodity !== undefined || row.has("commodity"),
+    type: type !== undefined || row.has("type"),
+    salesDate: salesDate !== undefined || row.has("salesDate"),
+    endorsementLengthWeeks: weeks !== undefined || row.has("endorsementLengthWeeks") || row.has("endDate"),
+    coverageLevel: level !== undefined || row.has("coverageLevel"),
+    head: head !== undefined || row.has("head"),
+    targetWeightCwt: targetWeightCwt !== undefined || row.has("targetWeightCwt"),
+    coveragePrice: day !== null || !!coveragePrice,
+    subsidy: day !== null || !!fields.sce.subsidy,
+  };
+  if (row.problems.length > 0) return undefined;
+  // HOLD1: what the file does not give is asked for later (the endorsement is held), never refused.
+  const missing = LRP_NEEDED.filter((field) => !given[field]);
+  if (missing.length > 0) return { held: missing };
+  if (!commodity || !type || !salesDate || head === undefined || !targetWeightCwt) return undefined;
+  if (weeks === undefined || level === undefined) return undefined;
   const endDate = fields.endDate ?? addDays(salesDate, weeks * 7);
   const identity = { policyId: policy.id, commodity, type, salesDate, endDate };
   const { matched, id } = matchCoverage(context, identity);
@@ -182,8 +187,9 @@ export function stageCoverage(
       now: context.now,
       userId: stamp.userId,
     },
-    null,
-    sce as { coveragePrice: string; subsidy: string },
+    // Priced from the day's snapshot when the file has no SCE figures and the day is held.
+    coveragePrice || fields.sce.subsidy ? null : day,
+    coveragePrice || fields.sce.subsidy ? (sce as { coveragePrice: string; subsidy: string }) : null,
   );
   if (!built.ok) {
     const field = COVERAGE_FIELDS[built.field] ?? null;

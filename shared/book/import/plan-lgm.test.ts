@@ -170,7 +170,7 @@ describe("planImport: LGM endorsements", () => {
     expect(problem).toMatchObject({ line: 2, column: "Subsidy", field: "subsidy" });
   });
 
-  it("refuses a deductible off the steps and a row without its deductible", () => {
+  it("[HOLD1] refuses a deductible off the steps; holds a row without its deductible as needs details", () => {
     const off = lgmRow();
     off[column("Deductible")] = "15";
     expect(plan([off]).report.refused.map((p) => p.message)).toEqual([
@@ -178,9 +178,10 @@ describe("planImport: LGM endorsements", () => {
     ]);
     const none = lgmRow();
     none[column("Deductible")] = "";
-    expect(plan([none]).report.refused.map((p) => p.message)).toEqual([
-      "row 2, Deductible: give the deductible printed on the SCE",
-    ]);
+    const held = plan([none]).report;
+    expect(held.refused).toEqual([]);
+    expect(held.rows.held).toBe(1);
+    expect(held.held.map((h) => h.missing)).toEqual([["deductible"]]);
   });
 
   it("refuses a row whose marketings are not given by month, saying how", () => {

@@ -137,12 +137,21 @@ const LGM_FIELDS: Record<string, ImportFieldId> = {
   ...Object.fromEntries(Object.entries(WEIGHTS).map(([input, field]) => [`weights.${input}`, field])),
 };
 
-const REQUIRED: [ImportFieldId, string][] = [
-  ["deductible", "give the deductible printed on the SCE"],
-  ["expectedGrossMargin", "give the expected gross margin printed on the SCE"],
-  ["totalPremium", "give the total premium printed on the SCE"],
-  ["subsidy", "give the subsidy printed on the SCE"],
+/** What an LGM endorsement needs from the file (the SCE's fields), in the order the SCE prints them. */
+const LGM_NEEDED: ImportFieldId[] = [
+  "commodity",
+  "type",
+  "salesDate",
+  "deductible",
+  "expectedGrossMargin",
+  "totalPremium",
+  "subsidy",
 ];
+
+/** An endorsement held as "needs details" (HOLD1): the fields the file does not give. */
+export interface Held {
+  held: ImportFieldId[];
+}
 
 export function stageLgmCoverage(
   row: RowReader,
@@ -162,16 +171,15 @@ export function stageLgmCoverage(
     newId: () => string;
     coverageIdOf: (key: string) => string | undefined;
   },
-): Staged<Coverage> | undefined {
+): Staged<Coverage> | Held | undefined {
   const { policy, stamp } = context;
-  if (!row.has("commodity")) row.refuse("commodity", "give the commodity (a code such as 0803 or its name)");
-  if (!row.has("type")) row.refuse("type", "give the type (a code such as 807 or its name)");
-  if (!row.has("salesDate")) row.refuse("salesDate", "give the sales date printed on the SCE");
-  for (const [field, message] of REQUIRED) if (!row.has(field)) row.refuse(field, message);
+  // HOLD1: what the file does not give is asked for later (the endorsement is held), never refused.
+  const missing = LGM_NEEDED.filter((field) => !row.has(field));
   const deductible = row.read("deductible", readDecimal);
   const { commodity, type, salesDate } = fields;
-  if (!commodity || !type || !salesDate || deductible === undefined || row.problems.length > 0)
-    return undefined;
+  if (row.problems.length > 0) return undefined;
+  if (missing.length > 0) return { held: missing };
+  if (!commodity || !type || !salesDate || deductible === undefined) return undefined;
   if (!["0803", "0815", "0847"].includes(commodity)) {
     row.refuse(
       "commodity",

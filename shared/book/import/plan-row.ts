@@ -1,9 +1,11 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
+import type { HeldCoverage } from "../../documents/held-coverage";
+import { IMPORT_FIELDS, type ImportFieldId, importField } from "./fields";
 import { hasCoverage, readCoverage, stageCoverage } from "./plan-coverage";
 import { hasLgmFields } from "./plan-lgm";
 import { readParties, type Staged, stageEntity, stageProfile } from "./plan-parties";
 import { planOf, readPolicy, stagePolicy } from "./plan-policy";
-import type { Stamper } from "./records";
+import { type Stamper, sameJson, stamped } from "./records";
 import type { RowReader } from "./row-reader";
 import type { ImportContext, PendingConfirmation } from "./types";
 import { nameAddressKey, policyKey, type WorkingBook, type WorkingCustomer } from "./working";
@@ -26,6 +28,9 @@ export interface StagedRow {
   taxId?: Staged<TaxIdRecord>;
   policy?: Staged<Policy>;
   coverage?: Staged<Coverage>;
+  /** The endorsement kept as "needs details" (HOLD1) instead of `coverage`, and what it lacks. */
+  held?: Staged<HeldCoverage>;
+  missing?: ImportFieldId[];
 }
 
 function whoseRow(
@@ -83,6 +88,57 @@ function whoseRow(
   };
 }
 
+/** The endorsement fields a held record keeps (the coverage's import fields the row gives). */
+const COVERAGE_FIELD_IDS = IMPORT_FIELDS.filter((f) => f.record === "coverage").map((f) => f.id);
+
+/**
+ * The row's endorsement kept as "needs details" (HOLD1): its cells by field and what is missing. The same
+ * endorsement held before (same policy and cells) is left as it is, so the same file twice plans nothing.
+ */
+export function stageHeld(
+  row: RowReader,
+  missing: readonly ImportFieldId[],
+  context: {
+    customer: WorkingCustomer;
+    policyId: string;
+    fileName: string;
+    stamp: Stamper;
+    newId: () => string;
+  },
+): Staged<HeldCoverage> {
+  const fields: Partial<Record<ImportFieldId, string>> = {};
+  for (const id of COVERAGE_FIELD_IDS) {
+    const text = row.text(id);
+    if (text !== undefined) fields[id] = text;
+  }
+  const same = Object.values(context.customer.held).find(
+    (h) => h.policyId === context.policyId && sameJson(h.fields, fields),
+  );
+  if (same) return { record: same, action: "unchanged" };
+  const record = stamped(
+    {
+      id: context.newId(),
+      policyId: context.policyId,
+      fields,
+      missing: [...missing],
+      source: { fileName: context.fileName.slice(0, 255) || "import", sheet: row.sheet, line: row.line },
+      status: "needs-details" as const,
+    },
+    context.stamp,
+  );
+  return { record, action: "create" };
+}
+
+/** "row 7: the endorsement needs details: Sales date, Subsidy" (field labels, as the agent maps them). */
+export const heldMessage = (
+  row: Pick<RowReader, "line" | "sheet">,
+  missing: readonly ImportFieldId[],
+  named = false,
+) =>
+  `${named ? `${row.sheet}, ` : ""}row ${row.line}: the endorsement is kept as "needs details" until you give ${missing
+    .map((f) => importField(f).label.toLowerCase())
+    .join(", ")}; its customer, entity and policy are imported`;
+
 export function planRow(
   book: WorkingBook,
   row: RowReader,
@@ -93,10 +149,11 @@ export function planRow(
   const parties = readParties(row);
   const policyFields = readPolicy(row, parties.address.state);
   const coverageFields = readCoverage(row);
-  if (row.problems.length > 0) return { kind: "refused" };
+  // One pass (issue 41): a row with unreadable values is still checked record by record, so the dry run
+  // lists every problem of the row at once; nothing of it is written.
   const who = whoseRow(book, row, parties, policyFields.policyNumber, policyFields.providerId, context);
   if (who.refused) return { kind: "refused" };
-  if (who.confirm) return { kind: "confirm", confirmation: who.confirm };
+  if (who.confirm && row.problems.length === 0) return { kind: "confirm", confirmation: who.confirm };
   const customerId = who.customerId ?? context.newId();
   const customer: WorkingCustomer = book.customers.get(customerId) ?? {
     customerId,
@@ -105,14 +162,17 @@ export function planRow(
     policies: {},
     coverages: {},
     taxIds: {},
+    held: {},
   };
   const staged: StagedRow = {};
-  staged.profile = stageProfile(row, parties, customer, stamp);
-  if (!staged.profile) return { kind: "refused" };
+  const profile = stageProfile(row, parties, customer, stamp);
+  if (profile) staged.profile = profile;
   const wantsCoverage = hasCoverage(row);
   const wantsPolicy = wantsCoverage || row.has("policyNumber") || row.has("provider");
   const wantsEntity = wantsPolicy || row.has("taxId") || row.has("legalName") || row.has("entityType");
-  if (!wantsEntity) return { kind: "planned", customer, staged };
+  const done = (): RowResult =>
+    row.problems.length > 0 || !staged.profile ? { kind: "refused" } : { kind: "planned", customer, staged };
+  if (!wantsEntity) return done();
   const policyOfRow = who.policyId ? customer.policies[who.policyId] : undefined;
   const entity = stageEntity(
     row,
@@ -122,10 +182,11 @@ export function planRow(
     stamp,
     context.newId,
   );
-  if (!entity) return { kind: "refused" };
-  staged.entity = entity;
-  if (entity.taxId) staged.taxId = entity.taxId;
-  if (!wantsPolicy) return { kind: "planned", customer, staged };
+  if (entity) {
+    staged.entity = entity;
+    if (entity.taxId) staged.taxId = entity.taxId;
+  }
+  if (!wantsPolicy) return done();
   const plan = planOf(policyFields.plan, {
     commodity: coverageFields.commodity,
     type: coverageFields.type,
@@ -134,19 +195,20 @@ export function planRow(
   const salesDate = coverageFields.salesDate ?? stamp.today;
   const policy = stagePolicy(row, policyFields, {
     customer,
-    entityId: entity.record.id,
+    // A refused entity still lets the policy's own problems be found (nothing of the row is written).
+    entityId: entity?.record.id ?? policyOfRow?.entityId ?? "entity-refused",
     found: who.policyId,
     plan,
     salesDate,
     stamp,
     newId: context.newId,
   });
-  if (!policy) return { kind: "refused" };
+  if (!policy || !entity) return done();
   staged.policy = policy;
-  if (!wantsCoverage) return { kind: "planned", customer, staged };
+  if (!wantsCoverage) return done();
   const coverage = stageCoverage(row, coverageFields, {
     customer,
-    profile: staged.profile.record,
+    profile: (staged.profile?.record ?? customer.profile ?? {}) as StoredProfile,
     policy: policy.record,
     plan: policy.record.plan,
     stamp,
@@ -155,7 +217,15 @@ export function planRow(
     coverageIdOf: (key) => book.byCoverage.get(key),
     ...(context.market ? { market: context.market } : {}),
   });
-  if (!coverage) return { kind: "refused" };
-  staged.coverage = coverage;
-  return { kind: "planned", customer, staged };
+  if (coverage && "held" in coverage) {
+    staged.held = stageHeld(row, coverage.held, {
+      customer,
+      policyId: policy.record.id,
+      fileName: context.fileName,
+      stamp,
+      newId: context.newId,
+    });
+    staged.missing = coverage.held;
+  } else if (coverage) staged.coverage = coverage;
+  return done();
 }

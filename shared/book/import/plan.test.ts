@@ -31,6 +31,8 @@ describe("planImport", () => {
       refused: 0,
       needsConfirmation: 0,
       empty: 0,
+      held: 0,
+      skipped: 0,
     });
     expect(report.counts.customer.create).toBe(3);
     expect(report.counts.entity.create).toBe(3);
@@ -87,6 +89,7 @@ describe("planImport", () => {
         field: "head",
         message:
           "row 3, Head: 13,000 is over the 12,000 per endorsement limit (Feeder Cattle max limit is 12,000)",
+        value: "13,000",
       },
     ]);
     expect(report.rows.refused).toBe(1);

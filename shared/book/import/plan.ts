@@ -2,10 +2,11 @@ import { PRECREATED, recordPrecreated, withPrecreated } from "../../documents/te
 import { centralDateOf } from "../../pricing/sales-window";
 import { bookSummaries, type CustomerRecords } from "../summaries";
 import type { ImportFieldId } from "./fields";
-import type { Mapping } from "./mapping";
+import { chosenText, type Mapping } from "./mapping";
 import { mergeMonthRows, type SheetEntry } from "./merge-months";
-import { planRow, type StagedRow } from "./plan-row";
+import { heldMessage, planRow, type StagedRow } from "./plan-row";
 import type { Stamper } from "./records";
+import { rowKind } from "./row-kind";
 import { type Cell, RowReader } from "./row-reader";
 import type {
   DocumentWrites,
@@ -56,10 +57,20 @@ function cellsOf(
       byField.set(field as ImportFieldId, { text: text.trim(), column: null });
   fields.forEach((field, i) => {
     const text = cells[i] ?? "";
-    if (field && text !== "") byField.set(field, { text, column: sheet.headers[i] ?? null });
+    // The agent's answer for this text, for the whole file (a one-click fix or a choice: mapping.values).
+    if (field && text !== "")
+      byField.set(field, { text: chosenText(mapping, field, text), column: sheet.headers[i] ?? null });
   });
   return byField;
 }
+
+/** Each problem with the cell's text it is about (never a tax id's): what a one-click fix replaces. */
+const withValues = (row: RowReader, problems: RowReader["problems"]) =>
+  problems.map((p) => {
+    if (p.value !== undefined || !p.field || p.column === null || p.field.startsWith("taxId")) return p;
+    const text = row.text(p.field as ImportFieldId);
+    return text === undefined ? p : { ...p, value: text };
+  });
 
 /** Commits a planned row into the working customer and notes what it does to each record. */
 function commit(book: WorkingBook, customer: WorkingCustomer, staged: StagedRow, outcome: RowOutcome): void {
@@ -89,13 +100,18 @@ function commit(book: WorkingBook, customer: WorkingCustomer, staged: StagedRow,
     customer.coverages[staged.coverage.record.id] = staged.coverage.record;
     note("coverage", staged.coverage.record.id, staged.coverage.action);
   }
+  if (staged.held) {
+    customer.held[staged.held.record.id] = staged.held.record;
+    if (staged.held.action !== "unchanged") book.heldWritten.add(`${customerId}/${staged.held.record.id}`);
+  }
   book.customers.set(customerId, customer);
   book.indexRow(customer, staged);
   const changed =
     outcome.records.some((r) => r.action !== "unchanged") ||
     staged.taxId?.action === "create" ||
-    staged.taxId?.action === "update";
-  outcome.outcome = changed ? "written" : "unchanged";
+    staged.taxId?.action === "update" ||
+    (staged.held !== undefined && staged.held.action !== "unchanged");
+  outcome.outcome = changed ? (staged.held ? "held" : "written") : "unchanged";
 }
 
 const SECTION: Record<Exclude<RecordKind, "customer">, "entities" | "policies" | "coverages"> = {
@@ -145,6 +161,11 @@ function writesOf(book: WorkingBook): DocumentWrites[] {
     const [customerId = "", key = ""] = at.split("/");
     const record = book.customers.get(customerId)?.taxIds[key];
     if (record) docs(customerId).internal.entries.push({ section: "taxIds", key, value: record });
+  }
+  for (const at of book.heldWritten) {
+    const [customerId = "", key = ""] = at.split("/");
+    const record = book.customers.get(customerId)?.held[key];
+    if (record) docs(customerId).internal.entries.push({ section: "heldCoverages", key, value: record });
   }
   const index: DocumentWrites = { kind: "book", entries: [] };
   for (const customerId of byCustomer.keys()) {
@@ -202,10 +223,21 @@ export function planImport(input: {
   const report: ImportReport = {
     importId: context.importId,
     fileName: context.fileName,
-    rows: { total: 0, written: 0, unchanged: 0, refused: 0, needsConfirmation: 0, empty: 0 },
+    rows: {
+      total: 0,
+      written: 0,
+      unchanged: 0,
+      refused: 0,
+      needsConfirmation: 0,
+      empty: 0,
+      held: 0,
+      skipped: 0,
+    },
     counts: emptyCounts(),
     refused: [],
     confirmations: [],
+    held: [],
+    skipped: [],
     outcomes: [],
   };
   const named = sheets.length > 1;
@@ -216,10 +248,25 @@ export function planImport(input: {
       cells: cellsOf(sheet, fields, cells, mapping),
     });
     // Rows are read one at a time unless a sheet of one row per LGM marketing month is merged first.
+    // Rows that are not records (a TOTAL line, the header repeated, a note) are skipped and said so.
+    const records: Sheet["rows"] = [];
+    for (const r of sheet.rows) {
+      const kind = rowKind(sheet, r.cells, mapping);
+      if (kind === "record" || kind.skip === "blank") {
+        records.push(r);
+        continue;
+      }
+      report.rows.total++;
+      report.rows.skipped++;
+      const where = `${named ? `${sheet.name}, ` : ""}row ${r.line}`;
+      report.skipped.push({ sheet: sheet.name, line: r.line, message: `${where}: ${kind.message}` });
+      report.outcomes.push({ sheet: sheet.name, line: r.line, outcome: "skipped", records: [] });
+    }
+    // Rows are read one at a time unless a sheet of one row per LGM marketing month is merged first.
     const entries: Iterable<SheetEntry> = fields.includes("marketingMonth")
-      ? mergeMonthRows(sheet.name, sheet.rows.map(entryOf), named)
+      ? mergeMonthRows(sheet.name, records.map(entryOf), named)
       : (function* () {
-          for (const r of sheet.rows) yield entryOf(r);
+          for (const r of records) yield entryOf(r);
         })();
     const outcomeOf = new Map<number, RowOutcome["outcome"]>();
     const listed = new Set<number>();
@@ -233,8 +280,19 @@ export function planImport(input: {
           : problems
             ? { kind: "refused" }
             : planRow(book, row, context, stamp);
-      if (result.kind === "planned") commit(book, result.customer, result.staged, outcome);
-      else if (result.kind === "empty") outcome.outcome = "empty";
+      if (result.kind === "planned") {
+        commit(book, result.customer, result.staged, outcome);
+        const { held, missing } = result.staged;
+        if (held && missing && held.record.status === "needs-details")
+          report.held.push({
+            sheet: sheet.name,
+            line,
+            customerId: result.customer.customerId,
+            heldId: held.record.id,
+            missing,
+            message: heldMessage(row, missing, named),
+          });
+      } else if (result.kind === "empty") outcome.outcome = "empty";
       else if (result.kind === "confirm") {
         outcome.outcome = "needs-confirmation";
         report.confirmations.push(result.confirmation);
@@ -251,7 +309,7 @@ export function planImport(input: {
                 : `refused with the other months of the same endorsement (row ${group.map((p) => p.line).join(", ")})`,
             );
           for (const p of [...row.problems, ...group]) listed.add(p.line);
-          report.refused.push(...row.problems, ...group);
+          report.refused.push(...withValues(row, row.problems), ...group);
         }
       }
       outcomeOf.set(line, outcome.outcome);

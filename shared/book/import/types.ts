@@ -1,4 +1,5 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
+import type { HeldCoverage } from "../../documents/held-coverage";
 import type { FigureMarkets } from "../sce-record";
 
 // The book import's shapes (docs/book-import.md): a parsed sheet, the book it is matched against, the dry-run
@@ -29,6 +30,8 @@ export interface ExistingCustomer {
   coverages: Record<string, Coverage>;
   /** The internal document's `taxIds` (full ids: matching only, never in the report). */
   taxIds: Record<string, TaxIdRecord>;
+  /** The internal document's `heldCoverages` (HOLD1): endorsements kept until the agent completes them. */
+  held?: Record<string, HeldCoverage>;
 }
 
 export interface ImportContext {
@@ -66,6 +69,30 @@ export interface RowProblem {
   /** The import field the column maps to ("head", "coverage.salesDate"...); null for a row problem. */
   field: string | null;
   message: string;
+  /** The cell's text as written (never for a tax id): what a one-click fix for every such row replaces. */
+  value?: string;
+  /** A value that could mean two things (reading.ts): the texts to read it as, with their labels. */
+  choices?: { value: string; label: string }[];
+}
+
+/**
+ * An endorsement kept as "needs details" (HOLD1): the row's customer, entity and policy are written, the
+ * endorsement waits for what is missing (import fields, e.g. salesDate, subsidy).
+ */
+export interface HeldRow {
+  sheet: string;
+  line: number;
+  customerId: string;
+  heldId: string;
+  missing: string[];
+  message: string;
+}
+
+/** A row that is not a record (a TOTAL line, a blank or repeated header row, a note): skipped. */
+export interface SkippedRow {
+  sheet: string;
+  line: number;
+  message: string;
 }
 
 /** A row whose customer matches an existing one by name and address only: the agent confirms it. */
@@ -83,7 +110,8 @@ export interface PendingConfirmation {
 export interface RowOutcome {
   sheet: string;
   line: number;
-  outcome: "written" | "unchanged" | "refused" | "needs-confirmation" | "empty";
+  /** "held": written, its endorsement kept as "needs details" (HOLD1); "skipped": not a record. */
+  outcome: "written" | "unchanged" | "refused" | "needs-confirmation" | "empty" | "held" | "skipped";
   records: { kind: RecordKind; id: string; customerId: string; action: RecordAction }[];
 }
 
@@ -100,11 +128,18 @@ export interface ImportReport {
     refused: number;
     needsConfirmation: number;
     empty: number;
+    /** Rows written whose endorsement needs details (not refused: counted apart). */
+    held: number;
+    /** Rows that are not records (totals, notes, repeated headers). */
+    skipped: number;
   };
   /** Records by kind and action (a customer on ten rows counts once). */
   counts: ImportCounts;
   refused: RowProblem[];
   confirmations: PendingConfirmation[];
+  /** Endorsements kept as "needs details", with what each lacks. */
+  held: HeldRow[];
+  skipped: SkippedRow[];
   outcomes: RowOutcome[];
 }
 

@@ -1,4 +1,5 @@
 import type { Coverage, Policy, StoredEntity, StoredProfile, TaxIdRecord } from "../../documents/book";
+import type { HeldCoverage } from "../../documents/held-coverage";
 import type { ExistingCustomer, RecordAction, RecordKind } from "./types";
 
 // The book as an import plans over it: the existing customers, and what the rows planned so far add
@@ -16,6 +17,8 @@ export interface WorkingCustomer {
   policies: Record<string, Policy>;
   coverages: Record<string, Coverage>;
   taxIds: Record<string, TaxIdRecord>;
+  /** Endorsements held as "needs details" (HOLD1), by id. */
+  held: Record<string, HeldCoverage>;
 }
 
 export const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -78,10 +81,12 @@ export class WorkingBook {
   readonly touched = new Map<string, Touch>();
   /** Tax id records to write, as "customerId/key". */
   readonly taxIdsWritten = new Set<string>();
+  /** Held endorsements to write (HOLD1), as "customerId/id". */
+  readonly heldWritten = new Set<string>();
 
   constructor(book: readonly ExistingCustomer[]) {
     for (const existing of book) {
-      const customer: WorkingCustomer = { ...existing, existing: true };
+      const customer: WorkingCustomer = { ...existing, held: existing.held ?? {}, existing: true };
       this.customers.set(customer.customerId, customer);
       this.index(customer);
     }

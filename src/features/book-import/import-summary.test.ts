@@ -9,10 +9,21 @@ const counts = (create: number, update = 0, unchanged = 0) => ({ create, update,
 const report = (customers: number): ImportReport => ({
   importId: "01JIMPORT",
   fileName: "book.csv",
-  rows: { total: 4, written: 2, unchanged: 1, refused: 1, needsConfirmation: 0, empty: 0 },
+  rows: {
+    total: 4,
+    written: 2,
+    unchanged: 1,
+    refused: 1,
+    needsConfirmation: 0,
+    empty: 0,
+    held: 0,
+    skipped: 0,
+  },
   counts: { customer: counts(customers), entity: counts(2, 1), policy: counts(2), coverage: counts(2, 0, 3) },
   refused: [],
   confirmations: [],
+  held: [],
+  skipped: [],
   outcomes: [],
 });
 
