@@ -127,7 +127,9 @@ describe("campaign e-mail through SMTP", () => {
     expect(report.sent).toBe(3);
     expect(received.map((r) => r.to[0]).sort()).toEqual(["a@ranch.test", "b@ranch.test", "c@ranch.test"]);
     for (const r of received) {
-      expect(r.raw).toMatch(/^List-Unsubscribe: <https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=c\d&e=\d+&c=/m);
+      expect(r.raw).toMatch(
+        /^List-Unsubscribe: <https:\/\/app\.test\/api\/unsubscribe\?o=o1&u=c\d&e=\d+&c=/m,
+      );
       expect(r.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
       // From the organisation's senderEmail (not the server's EMAIL_FROM); no Reply-To needed.
       expect(r.raw).toMatch(/^From: "?Prairie Insurance"? <quotes@prairie\.test>/m);
