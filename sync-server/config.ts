@@ -155,6 +155,13 @@ export const configSchema = z
       .int()
       .min(1024 * 1024)
       .default(1024 * 1024 * 1024),
+    // BOUND2 (docs/limits.md): how many records of a kind may exist at once; over it the creating route answers 409.
+    /** Open (unused, unexpired) invitations of one organisation. */
+    INVITATIONS_OPEN_PER_ORG: z.coerce.number().int().min(1).default(500),
+    /** Quote campaigns of one organisation. */
+    CAMPAIGNS_PER_ORG: z.coerce.number().int().min(1).default(200),
+    /** Applications one organisation has received and not yet accepted or declined. */
+    APPLICATIONS_WAITING_PER_ORG: z.coerce.number().int().min(1).default(1000),
     /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     // --- Market data feed (docs/market-data.md; sync-server/market): where each trading day's files come from. An

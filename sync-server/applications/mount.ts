@@ -11,6 +11,7 @@ export const mountApplications: MountResource = (api, ctx) => {
     dataKey: ctx.dataKey,
     store: ctx.store,
     trustedHops: ctx.config.TRUST_PROXY_HOPS,
+    counts: ctx.config,
     appUrl: ctx.publicUrl,
     // Into the e-mail outbox (the outbound adapter delivers from there).
     sendEmail: async (m) => {

@@ -6,9 +6,11 @@ import { type Application, applicationSchema, submissionIdSchema } from "../../s
 import { recordIdSchema } from "../../shared/documents/book";
 import { orgDisabled } from "../admin/disabled-orgs";
 import { nowMs } from "../clock";
+import type { Config } from "../config";
 import { logEntry } from "../log-line";
 import { requestAddress } from "../protection/http-limits";
 import { type RateRule, type RateStore, retryAfterSeconds } from "../protection/rate-limit";
+import { APPLICATIONS_PER_ADDRESS, countRefusal } from "../routes/limits";
 import { invalid, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -33,6 +35,8 @@ export interface ApplicationsApiOptions {
   dataKey: Buffer;
   store: RateStore;
   trustedHops: number;
+  /** BOUND2: the applications waiting for a decision an organisation may have. */
+  counts: Pick<Config, "APPLICATIONS_WAITING_PER_ORG">;
   /** Submissions per address: default 10 an hour, burst 5. */
   submitRule?: RateRule;
   /** Where an e-mail to an agent goes (the outbound e-mail adapter). */
@@ -80,7 +84,7 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
   const { storage } = options;
   const now = options.now ?? nowMs;
   const seal = new ApplicationSeal(options.dataKey);
-  const submitRule: RateRule = options.submitRule ?? { limit: 10, periodMs: 3_600_000, burst: 5 };
+  const submitRule: RateRule = options.submitRule ?? APPLICATIONS_PER_ADDRESS;
   const log = options.log ?? (() => {});
 
   const notifyAgents = async (orgId: string, record: ApplicationRecord) => {
@@ -135,6 +139,9 @@ export function mountApplicationsApi(app: Hono, options: ApplicationsApiOptions)
     const bodySha256 = sha256Hex(json);
     const existing = await storage.applications.getApplication(application.submissionId);
     if (!existing) {
+      const waiting = await storage.applications.countWaiting(application.orgId);
+      const full = countRefusal("POST /api/applications", waiting, options.counts);
+      if (full) return c.json(full, 409);
       const address = requestAddress(c, options.trustedHops);
       const decision = await options.store.take(`apply:addr:${address}`, submitRule);
       if (!decision.allowed) {

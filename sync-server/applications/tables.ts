@@ -36,6 +36,8 @@ export interface ApplicationTables {
   getApplication(id: string): Promise<{ record: ApplicationRecord; sealed: Uint8Array } | null>;
   /** An organisation's applications, newest first (no sealed content). */
   listApplications(orgId: string, limit: number): Promise<ApplicationRecord[]>;
+  /** How many of an organisation's applications wait for a decision (BOUND2). */
+  countWaiting(orgId: string): Promise<number>;
   /** Accepts or declines a received application; false when it was decided already. */
   decideApplication(
     id: string,
@@ -148,6 +150,13 @@ export function applicationTables(db: Db): ApplicationTables {
         [orgId, limit],
       );
       return rows.map(record);
+    },
+    async countWaiting(orgId) {
+      const rows = await db.all<{ n: number | string }>(
+        "SELECT COUNT(*) AS n FROM applications WHERE org_id = ? AND status = 'received'",
+        [orgId],
+      );
+      return Number(rows[0]?.n ?? 0);
     },
     async decideApplication(id, d) {
       const changed = await db.run(

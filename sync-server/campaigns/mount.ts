@@ -42,6 +42,7 @@ export const mountCampaigns: MountResource = (api, ctx) => {
     signer: ctx.campaignSigner,
     snapshot: () => ctx.market.source.current(),
     baseUrl: ctx.publicUrl,
+    counts: config,
     writeCampaign: documents.writeCampaign,
   });
 };

@@ -13,6 +13,8 @@ import {
 } from "../../shared/documents/campaign";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import { nowMs } from "../clock";
+import type { Config } from "../config";
+import { countRefusal } from "../routes/limits";
 import { callerOf } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -38,6 +40,8 @@ export interface CampaignsApiOptions {
   snapshot: () => Promise<MarketSnapshot | null> | MarketSnapshot | null;
   baseUrl: () => string;
   now?: () => number;
+  /** BOUND2: the campaigns an organisation may have. */
+  counts: Pick<Config, "CAMPAIGNS_PER_ORG">;
   /** Writes whole sections into the campaign document (the server's direct connection). */
   writeCampaign?: (
     orgId: string,
@@ -130,6 +134,13 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
       );
     if (!options.writeCampaign)
       return c.json({ error: "unavailable", message: "Campaigns cannot be saved here." }, 503);
+    // BOUND2: a new campaign only while the organisation has fewer than its cap (the device's too).
+    const prefix = `org/${who.orgId}/campaign/`;
+    const names = await storage.listDocuments(prefix);
+    if (!names.includes(`${prefix}${who.campaignId}`)) {
+      const full = countRefusal("PUT /api/orgs/:orgId/campaigns/:campaignId", names.length, options.counts);
+      if (full) return c.json(full, 409);
+    }
     const before = await storedDocumentJson(storage, `org/${who.orgId}/campaign/${who.campaignId}`);
     const optOuts = await storage.campaigns.optOuts(who.orgId, who.campaignId);
     const recipients: Campaign["recipients"] = {};

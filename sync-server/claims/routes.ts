@@ -7,6 +7,7 @@ import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { documentName } from "../../shared/documents/names";
 import { nowMs } from "../clock";
 import { historyEntryJson } from "../history/record-routes";
+import { countRefusal } from "../routes/limits";
 import { idSchema, invalid, signedIn, toIssues } from "../routes/route";
 import type { AttachmentRecord, Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -125,9 +126,13 @@ export function mountClaimsApi(app: Hono, options: ClaimsApiOptions): void {
     }
     // ATTACH2: the organisation's attachments stay under its cap (a retry of a stored file is no new
     // byte). Checked before storing: uploads at the same moment may pass it together, by one file each.
-    const known = (await storage.claims.listAttachments(who.orgId, who.claimId)).some(
-      (a) => a.id === query.data.id,
-    );
+    const attached = await storage.claims.listAttachments(who.orgId, who.claimId);
+    const known = attached.some((a) => a.id === query.data.id);
+    // BOUND2: a claim holds at most ATTACHMENTS_PER_CLAIM files.
+    const full = known
+      ? null
+      : countRefusal("POST /api/orgs/:orgId/claims/:claimId/attachments", attached.length);
+    if (full) return c.json(full, 409);
     const used = known ? 0 : await storage.claims.orgAttachmentBytes(who.orgId);
     if (!known && used + content.length > options.maxBytesPerOrg)
       return c.json(

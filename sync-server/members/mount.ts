@@ -16,6 +16,7 @@ export const mountMembers: MountResource = (api, ctx) => {
     email: emailSenderFrom(config, storage),
     publicUrl: config.PUBLIC_URL,
     invitationTtlMs: config.INVITATION_TTL_HOURS * 3_600_000,
+    counts: config,
     production: config.NODE_ENV === "production",
     embeddedUsers: ctx.embeddedUsers,
     onMembershipChanged: ctx.membershipChanged,

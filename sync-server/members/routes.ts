@@ -3,10 +3,12 @@ import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
 import { nowMs } from "../clock";
+import type { Config } from "../config";
 import type { DemoUser } from "../identity/demo-users";
 import { rememberEmbeddedUser } from "../identity/invited-users";
 import { requestAppOrigin } from "../identity/origins";
 import type { EmailSender } from "../outbound/email";
+import { countRefusal } from "../routes/limits";
 import { callerOf, idSchema, invalid, parseBody, signedIn, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -33,6 +35,8 @@ export interface MembersApiOptions {
   /** The public origin the links point at (PUBLIC_URL, else http://localhost:PORT: identity/origins.ts). */
   publicUrl?: string;
   invitationTtlMs: number;
+  /** BOUND2: the open invitations an organisation may have. */
+  counts: Pick<Config, "INVITATIONS_OPEN_PER_ORG">;
   production: boolean;
   /** Outside production: the embedded provider's users, so an accepted invitation can sign in. */
   embeddedUsers?: DemoUser[];
@@ -124,6 +128,10 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     const refused = grantProblem(who.roles, parsed.data.roles);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     const at = now();
+    // BOUND2: every invitation is an e-mail and a row; an organisation has at most so many open.
+    const open = (await storage.members.listInvitations(org.data)).filter((i) => i.expiresAt > at).length;
+    const full = countRefusal("POST /api/orgs/:orgId/invitations", open, options.counts);
+    if (full) return c.json(full, 409);
     const invitation: InvitationRecord = {
       id: options.links.newId(),
       orgId: org.data,

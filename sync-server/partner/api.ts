@@ -8,6 +8,7 @@ import { nowMs } from "../clock";
 import { logEntry } from "../log-line";
 import type { MarketSource } from "../market/api";
 import { perMinute, type RateStore, retryAfterSeconds } from "../protection/rate-limit";
+import { countRefusal } from "../routes/limits";
 import { bearerToken } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -145,6 +146,10 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
         },
         400,
       );
+    // BOUND2: an organisation has at most API_KEYS_PER_ORG live keys.
+    const live = (await storage.partner.listApiKeys(org.data, null)).filter((k) => k.revokedAt === null);
+    const full = countRefusal("POST /api/orgs/:orgId/api-keys", live.length);
+    if (full) return c.json(full, 409);
     const made = newApiKey();
     const record: ApiKeyRecord = {
       id: made.id,

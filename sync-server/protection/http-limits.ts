@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { nowMs } from "../clock";
 import type { Config } from "../config";
+import { bodyBytes, declaredRoute, type RateKind, rateKindOf, SMALL_BODY_BYTES } from "../routes/limits";
 import { bearerToken } from "../routes/route";
 import type { VerifyToken } from "../sync/context";
 import { clientAddress } from "./client-address";
@@ -13,26 +13,11 @@ import { perMinute, type RateDecision, type RateStore, retryAfterSeconds } from 
 
 // Rate limits and body limits of the HTTP routes (docs/hardening.md): per address and per user, 429 with
 // Retry-After. Sign-in and token endpoints have the tighter budget; /api/* its own; pages and static
-// files none (they are cheap and cached).
+// files none (they are cheap and cached). Which budget and which body limit a route has is its row in the
+// route table (sync-server/routes/limits.ts, BOUND1), found by the route Hono matched: no copy here.
 
-/** The claim attachment upload route (sync-server/claims/routes.ts). */
-const ATTACHMENT_UPLOAD_PATH = /^\/api\/orgs\/[^/]+\/claims\/[^/]+\/attachments$/;
-/** The book import (docs/book-import.md): a file's sheets as JSON, IMPORT_BODY_FACTOR times the API's limit. */
-const BOOK_IMPORT_PATH = /^\/api\/orgs\/[^/]+\/book-imports$/;
+/** The bodies of a claim attachment upload read as a file (any other body to that route: the API's limit). */
 const ATTACHMENT_BODY_TYPE = /^\s*(application\/octet-stream|application\/pdf|image\/[a-z0-9.+-]+)\s*(;|$)/i;
-
-/** Largest body of any route outside /api/* (the token endpoint's form is well under 1 KiB). */
-export const SMALL_BODY_BYTES = 16 * 1024;
-
-export type LimitedRoute = "sign-in" | "api" | null;
-
-export const SIGN_IN_PATHS = ["/authorize", "/oauth/token", "/v2/logout"];
-
-export function routeKind(path: string): LimitedRoute {
-  if (SIGN_IN_PATHS.includes(path) || path.startsWith("/api/session/")) return "sign-in";
-  if (path.startsWith("/api/")) return "api";
-  return null;
-}
 
 export interface HttpLimitsOptions {
   config: Config;
@@ -71,7 +56,7 @@ function tokenSubjects(verify: VerifyToken) {
   };
 }
 
-const tooMany = (c: Context, kind: Exclude<LimitedRoute, null>, who: string, decision: RateDecision) => {
+const tooMany = (c: Context, kind: Exclude<RateKind, "none">, who: string, decision: RateDecision) => {
   const seconds = retryAfterSeconds(decision);
   c.header("Retry-After", String(seconds));
   c.header("Cache-Control", "no-store");
@@ -93,8 +78,8 @@ export function httpRateLimits(options: HttpLimitsOptions): MiddlewareHandler {
   const subjectOf = tokenSubjects(options.verify);
 
   return async (c, next) => {
-    const kind = routeKind(c.req.path);
-    if (!kind) return next();
+    const kind = rateKindOf(c);
+    if (kind === "none") return next();
     const address = requestAddress(c, config.TRUST_PROXY_HOPS);
     const byAddress = await store.take(
       `${kind}:addr:${address}`,
@@ -122,44 +107,40 @@ export function httpRateLimits(options: HttpLimitsOptions): MiddlewareHandler {
   };
 }
 
-/** 413 for a body over the route's limit: HTTP_MAX_BODY_BYTES on /api/*, 16 KiB anywhere else. */
+/**
+ * 413 for a body over the limit its route's row declares (BOUND1); a request no declared route takes
+ * gets the smallest, SMALL_BODY_BYTES.
+ */
 export function bodyLimits(config: Config): MiddlewareHandler {
-  const tooLarge = (max: number) => (c: Context) =>
-    c.json(
-      {
-        error: "body-too-large",
-        message: `The request body is larger than ${max} bytes, the most ${c.req.path} accepts.`,
-      },
-      413,
-    );
-  const api = bodyLimit({
-    maxSize: config.HTTP_MAX_BODY_BYTES,
-    onError: tooLarge(config.HTTP_MAX_BODY_BYTES),
-  });
-  const small = bodyLimit({ maxSize: SMALL_BODY_BYTES, onError: tooLarge(SMALL_BODY_BYTES) });
-  // Claim attachments (docs/claims.md): one file of up to 10 MB, sent as bytes (application/octet-stream,
-  // application/pdf or image/*; the route checks size and type and says so). Any other body to that
-  // route gets the API's limit.
-  const attachment = bodyLimit({
-    maxSize: Math.max(config.HTTP_MAX_BODY_BYTES, ATTACHMENT_MAX_BYTES + 1),
-    onError: tooLarge(ATTACHMENT_MAX_BYTES),
-  });
-  const bookImport = bodyLimit({
-    maxSize: config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR,
-    onError: tooLarge(config.HTTP_MAX_BODY_BYTES * IMPORT_BODY_FACTOR),
-  });
+  const limiters = new Map<number, MiddlewareHandler>();
+  /** One body-limit middleware per size; `shown` is the size its refusal names. */
+  const limiter = (max: number, shown: number) => {
+    let made = limiters.get(max);
+    if (!made) {
+      made = bodyLimit({
+        maxSize: max,
+        onError: (c) =>
+          c.json(
+            {
+              error: "body-too-large",
+              message: `The request body is larger than ${shown} bytes, the most ${c.req.path} accepts.`,
+            },
+            413,
+          ),
+      });
+      limiters.set(max, made);
+    }
+    return made;
+  };
   // A GET or HEAD has no body to limit (the fetch Request of one never carries it); asking for it
   // would build the whole Request object for nothing — ~90 µs on every GET (docs/market-data.md; bench:publish).
-  return (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD"
-      ? next()
-      : c.req.method === "POST" &&
-          ATTACHMENT_UPLOAD_PATH.test(c.req.path) &&
-          ATTACHMENT_BODY_TYPE.test(c.req.header("content-type") ?? "")
-        ? attachment(c, next)
-        : c.req.method === "POST" && BOOK_IMPORT_PATH.test(c.req.path)
-          ? bookImport(c, next)
-          : c.req.path.startsWith("/api/")
-            ? api(c, next)
-            : small(c, next);
+  return (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    let kind = declaredRoute(c)?.body ?? "small";
+    // Claim attachments (docs/claims.md): one file sent as bytes (the route checks its size and type and
+    // says so); any other body to that route gets the API's limit.
+    if (kind === "attachment" && !ATTACHMENT_BODY_TYPE.test(c.req.header("content-type") ?? "")) kind = "api";
+    const max = bodyBytes(kind, config) ?? SMALL_BODY_BYTES;
+    return limiter(max, kind === "attachment" ? ATTACHMENT_MAX_BYTES : max)(c, next);
+  };
 }

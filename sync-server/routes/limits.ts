@@ -1,8 +1,13 @@
+import type { Context } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { Role } from "../../shared/access/roles";
 import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
 import { RESUBSCRIBE_ASKS_PER_DAY } from "../campaigns/resubscribe";
 import type { Config } from "../config";
+import { CONFIRMATION_TTL_MS } from "../history/confirmations";
+import type { RateRule } from "../protection/rate-limit";
+import { MAX_PUSH_DEVICES } from "../push/routes";
 
 // Every HTTP route the server mounts, with its limits (rule BOUND1, docs/limits.md): who may call it,
 // the body it reads, how many rows it answers or writes, its quota, where its work runs and what it
@@ -27,6 +32,36 @@ export type Access =
  */
 export type BodyLimit = "none" | "api" | "import" | "attachment" | "small";
 
+/** Largest body of a route outside /api/*, and of a route with no row (the token endpoint's form is under 1 KiB). */
+export const SMALL_BODY_BYTES = 16 * 1024;
+
+/**
+ * The rate limits a route spends (sync-server/protection/http-limits.ts): `api` the API's per address
+ * and per user, `sign-in` the sign-in budget per address and per account, `none` (pages outside /api).
+ */
+export type RateKind = "api" | "sign-in" | "none";
+
+/** The config settings of count caps (numbers an operator may raise). */
+type CountSetting = "INVITATIONS_OPEN_PER_ORG" | "CAMPAIGNS_PER_ORG" | "APPLICATIONS_WAITING_PER_ORG";
+
+/**
+ * BOUND2: how many records of a kind a route creates may exist at once, per organisation, user or claim;
+ * past it the route refuses with 409 and a sentence naming the cap (countRefusal). The number is a
+ * constant (`max`) or a config setting an operator may raise (`setting`): its one definition.
+ */
+export type CountCap = {
+  /** What is counted, e.g. "live API keys". */
+  what: string;
+  per: "organisation" | "user" | "claim";
+  /** What the caller can do about it. */
+  remedy: string;
+} & ({ max: number } | { setting: CountSetting });
+
+/** BOUND2: live (unrevoked) API keys of one organisation. */
+const API_KEYS_PER_ORG = 25;
+/** BOUND2: files attached to one claim. */
+const ATTACHMENTS_PER_CLAIM = 50;
+
 /** Where a route's work runs: in the request, bounded by its limits; in a worker; after the answer. */
 export type WorkPlace = "request" | "worker" | "background";
 
@@ -38,8 +73,12 @@ export interface RouteLimits {
   body: BodyLimit;
   /** The most rows (records, entries, items) one call answers or writes, and what bounds it. */
   rows: string;
-  /** The rate or storage quota beyond the API's per-address and per-user rate limits; "" for none. */
+  /** The rate limits it spends (by default `api` under /api/, `none` elsewhere). */
+  rate: RateKind;
+  /** The rate or storage quota beyond its rate limits; "" for none. */
   quota: string;
+  /** BOUND2: the most records of the kind it creates that may exist at once (none: it creates none). */
+  count?: CountCap;
   work: WorkPlace;
   /** What the server logs of a call ("" for nothing beyond the API's rate-limit refusals). */
   logs: string;
@@ -53,8 +92,10 @@ export function bodyBytes(limit: BodyLimit, config: Pick<Config, "HTTP_MAX_BODY_
   // The route itself refuses a file over ATTACHMENT_MAX_BYTES with the file's name (413); one byte more
   // reaches it, so it can say so.
   if (limit === "attachment") return ATTACHMENT_MAX_BYTES + 1;
-  return 16 * 1024;
+  return SMALL_BODY_BYTES;
 }
+
+const rateOf = (path: string): RateKind => (path.startsWith("/api/") ? "api" : "none");
 
 const anyone: Access = { who: "anyone" };
 const signedIn: Access = { who: "signed-in" };
@@ -68,6 +109,7 @@ const get = (path: string, access: Access, rows: string, more: Partial<RouteLimi
   access,
   body: "none",
   rows,
+  rate: rateOf(path),
   quota: "",
   work: "request",
   logs: "",
@@ -85,11 +127,15 @@ const write = (
   access,
   body: "api",
   rows,
+  rate: rateOf(path),
   quota: "",
   work: "request",
   logs: "",
   ...more,
 });
+
+/** Anonymous applications per address (sync-server/applications/routes.ts). */
+export const APPLICATIONS_PER_ADDRESS: RateRule = { limit: 10, periodMs: 3_600_000, burst: 5 };
 
 const PAGE = "a page: `limit` 1–500 (default 100)";
 const ONE = "one";
@@ -99,12 +145,12 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   get("/api/health", anyone, ONE),
   get("/.well-known/jwks.json", anyone, "one key"),
   get("/.well-known/openid-configuration", anyone, ONE),
-  get("/authorize", anyone, ONE, { quota: "sign-in rate per address and per login_hint" }),
+  get("/authorize", anyone, ONE, { rate: "sign-in" }),
   write("POST", "/oauth/token", anyone, "one token", {
     body: "small",
-    quota: "sign-in rate per address",
+    rate: "sign-in",
   }),
-  get("/v2/logout", anyone, ONE, { quota: "sign-in rate per address" }),
+  get("/v2/logout", anyone, ONE, { rate: "sign-in" }),
   // The market (docs/market-data.md): published data, encoded once per snapshot.
   get("/api/market/current", anyone, "one snapshot, compressed once off the event loop (ETag)"),
   get(
@@ -119,11 +165,11 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   get("/api/market/fetch-failures", superAdmin, PAGE),
   // Sessions and reports (docs/hardening.md).
   write("POST", "/api/session/sign-out", signedIn, "one revocation", {
-    quota: "sign-in rate per address",
+    rate: "sign-in",
     logs: "Auth0's failures",
   }),
   write("POST", "/api/session/sign-out-everywhere", signedIn, "one revocation", {
-    quota: "sign-in rate per address",
+    rate: "sign-in",
     logs: "Auth0's failures",
   }),
   write("POST", "/api/csp-report", anyone, "one report; the last 200 kept in memory", {
@@ -147,7 +193,7 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
     "one document (≤ SYNC_MAX_DOCUMENT_BYTES)",
   ),
   write("POST", "/api/orgs/:orgId/document-history/confirm-removal", org("admin", "agent", "customer"), ONE, {
-    quota: "one confirmation per document, 2 minutes",
+    quota: `one confirmation per document, ${CONFIRMATION_TTL_MS / 60_000} minutes`,
   }),
   write("POST", "/api/orgs/:orgId/document-history/restore", org("admin", "superAdmin"), "one document", {
     logs: "the restore and what the book index and claim summaries did",
@@ -155,13 +201,20 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   // The book import (docs/book-import.md).
   write("POST", "/api/orgs/:orgId/book-imports", org("agent"), "MAX_ROWS rows of ≤ 50 sheets", {
     body: "import",
-    quota: "WORK_QUEUE_LIMIT large requests waiting for a work thread (IMPORT1); the documents it may create",
+    quota:
+      "WORK_QUEUE_LIMIT large requests waiting for a work thread and one running import per organisation on every instance (IMPORT1); its new documents from the organisation's hourly budget (IMPORT3)",
     work: "worker",
   }),
   write("POST", "/api/orgs/:orgId/book-imports/:importId/undo", org("agent"), "one import's records"),
   // Claims (docs/claims.md).
   write("POST", "/api/orgs/:orgId/claims/:claimId/attachments", org("agent"), "one file", {
     body: "attachment",
+    count: {
+      what: "files",
+      per: "claim",
+      max: ATTACHMENTS_PER_CLAIM,
+      remedy: "put several pages in one PDF",
+    },
     quota: "ATTACHMENT_MAX_BYTES_PER_ORG bytes per organisation",
   }),
   get(
@@ -181,6 +234,8 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
     logs: "the audit log (never the value)",
   }),
   write("DELETE", "/api/orgs/:orgId/secrets/:name", org("admin"), ONE, { logs: "the audit log" }),
+  get("/api/orgs/:orgId/document-budget", org("admin"), ONE),
+  write("PUT", "/api/orgs/:orgId/document-budget", org("admin"), ONE, { logs: "the audit log" }),
   write("PUT", "/api/orgs/:orgId/assets/:kind", org("admin"), "one image", { logs: "the audit log" }),
   write("DELETE", "/api/orgs/:orgId/assets/:kind", org("admin"), ONE, { logs: "the audit log" }),
   get("/api/orgs/:orgId/assets/:kind/:version", anyone, "one image"),
@@ -204,6 +259,12 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   write("PUT", "/api/me", signedIn, ONE),
   get("/api/orgs/:orgId/people", org("admin", "agent"), "the organisation's people"),
   write("POST", "/api/orgs/:orgId/invitations", org("admin", "agent"), "one invitation", {
+    count: {
+      what: "open invitations",
+      per: "organisation",
+      setting: "INVITATIONS_OPEN_PER_ORG",
+      remedy: "wait until some are accepted or expire",
+    },
     logs: "the audit log",
   }),
   write("PUT", "/api/orgs/:orgId/members/:userId/roles", org("admin", "agent"), "≤ 6 roles", {
@@ -220,7 +281,13 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   // Applications (docs/applications.md).
   get("/api/applications/agency/:orgId", anyone, ONE),
   write("POST", "/api/applications", anyone, "one application", {
-    quota: "10 an hour per address (burst 5)",
+    quota: `${APPLICATIONS_PER_ADDRESS.limit} an hour per address (burst ${APPLICATIONS_PER_ADDRESS.burst})`,
+    count: {
+      what: "applications waiting for a decision",
+      per: "organisation",
+      setting: "APPLICATIONS_WAITING_PER_ORG",
+      remedy: "try again once the agency has answered some",
+    },
     work: "background",
     logs: "the agents' e-mails that failed",
   }),
@@ -230,11 +297,26 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   write("POST", "/api/orgs/:orgId/applications/:id/decision", org("agent"), ONE),
   // Web Push (docs/alerts.md).
   get("/api/push/vapid-public-key", anyone, ONE),
-  write("POST", "/api/push/subscriptions", signedIn, "one subscription"),
+  write("POST", "/api/push/subscriptions", signedIn, "one subscription", {
+    count: {
+      what: "devices with price alerts (PUSH3)",
+      per: "user",
+      max: MAX_PUSH_DEVICES,
+      remedy: "turn them off on one you no longer use",
+    },
+  }),
   write("DELETE", "/api/push/subscriptions", signedIn, "one subscription"),
   // API keys and the partner API (docs/partner-api.md).
   get("/api/orgs/:orgId/api-keys", org("partner", "admin"), "the organisation's keys"),
-  write("POST", "/api/orgs/:orgId/api-keys", org("partner"), "one key", { logs: "the audit log" }),
+  write("POST", "/api/orgs/:orgId/api-keys", org("partner"), "one key", {
+    count: {
+      what: "live API keys",
+      per: "organisation",
+      max: API_KEYS_PER_ORG,
+      remedy: "revoke one it no longer uses",
+    },
+    logs: "the audit log",
+  }),
   write("POST", "/api/orgs/:orgId/api-keys/:id/revoke", org("partner", "admin"), ONE, {
     logs: "the audit log",
   }),
@@ -317,10 +399,65 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   ),
   get("/api/orgs/:orgId/campaigns", org("agent"), "the organisation's campaigns"),
   get("/api/orgs/:orgId/campaigns/:campaignId", org("agent"), ONE),
-  write("PUT", "/api/orgs/:orgId/campaigns/:campaignId", org("agent"), ONE),
+  write("PUT", "/api/orgs/:orgId/campaigns/:campaignId", org("agent"), ONE, {
+    count: {
+      what: "campaigns",
+      per: "organisation",
+      setting: "CAMPAIGNS_PER_ORG",
+      remedy: "reuse one it no longer sends",
+    },
+  }),
   write("POST", "/api/orgs/:orgId/campaigns/:campaignId/:action{pause|resume}", org("agent"), ONE),
   get("/api/orgs/:orgId/campaigns/:campaignId/runs", org("agent"), "the last 60 runs"),
   write("POST", "/api/orgs/:orgId/campaigns/:campaignId/test", org("agent"), "one message to the caller", {
     work: "background",
   }),
 ];
+
+const BY_ROUTE = new Map(ROUTE_LIMITS.map((row) => [`${row.method} ${row.path}`, row]));
+
+/**
+ * The row of the route that answers this request, found by its method and the path Hono matched (so a
+ * middleware enforces the limits the table declares); undefined for a request no declared route takes.
+ */
+export function declaredRoute(c: Context): RouteLimits | undefined {
+  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+  for (const route of matchedRoutes(c)) {
+    if (route.method !== method) continue;
+    const row = BY_ROUTE.get(`${method} ${route.path}`);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The rate limits a request spends: its route's row's, else by its path (a path no route takes). */
+export const rateKindOf = (c: Context): RateKind => declaredRoute(c)?.rate ?? rateOf(c.req.path);
+
+/** The number a count cap allows under `config`. */
+export function countMax(cap: CountCap, config?: Partial<Pick<Config, CountSetting>>): number {
+  if ("max" in cap) return cap.max;
+  const max = config?.[cap.setting];
+  if (max === undefined)
+    throw new Error(`the cap on ${cap.what} is the setting ${cap.setting}: pass the config`);
+  return max;
+}
+
+/**
+ * BOUND2: the 409 body for a create that would pass the count cap `key`'s row declares ("POST /path"),
+ * when `existing` records of its kind are there already; null while there is room.
+ */
+export function countRefusal(
+  key: string,
+  existing: number,
+  config?: Partial<Pick<Config, CountSetting>>,
+): { error: "too-many-records"; message: string } | null {
+  const cap = BY_ROUTE.get(key)?.count;
+  if (!cap) throw new Error(`${key} declares no count cap in sync-server/routes/limits.ts`);
+  const max = countMax(cap, config);
+  if (existing < max) return null;
+  const raise = "setting" in cap ? ` (the server's operator can raise ${cap.setting})` : "";
+  return {
+    error: "too-many-records",
+    message: `This ${cap.per} has ${existing} ${cap.what}, the most it may have is ${max}${raise}: ${cap.remedy}.`,
+  };
+}
