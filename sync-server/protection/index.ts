@@ -6,6 +6,7 @@ import { createDocumentHistory } from "../history";
 import { identityProviderSessionsFrom } from "../identity/auth0-management";
 import { SessionRevocations } from "../session/revocation";
 import { mountSessionApi } from "../session/routes";
+import { budgetOf } from "../settings/document-budget";
 import type { SessionRevocation, Storage } from "../storage/types";
 import type { AccessControl } from "../sync/access";
 import { isSyncContext, type VerifyToken } from "../sync/context";
@@ -52,7 +53,7 @@ export async function createHardening(options: HardeningOptions) {
   const provider = identityProviderSessionsFrom(config);
   await revocations.load();
   const syncLimits = new SyncLimits({ config, store });
-  const orgDocuments = orgDocumentBudget({ config, store });
+  const orgDocuments = orgDocumentBudget({ config, store, limitOf: budgetOf(storage) });
   const penalties = new PenaltyBox(config.TRUST_PROXY_HOPS === 0);
   let sync: SyncHandle | undefined;
   // Document history and restore (§4, sync-server/history): authors of writes, the API, pruning.

@@ -6,6 +6,7 @@ import { OrganisationApiKeys } from "../../components/api-keys/api-keys-list";
 import { Field, FieldGroup, RequiredNote, STATE_OPTIONS, unplacedIssues } from "../../components/book-forms";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { DocumentBudgetPanel } from "./document-budget-panel";
 import { SecretsPanel } from "./secrets-panel";
 import { SendgridChecklist } from "./sendgrid-checklist";
 import { type Draft, draftFrom, saveDraft } from "./settings-draft";
@@ -237,6 +238,7 @@ export default function SettingsPage() {
         )}
       </form>
       {readOnly ? null : <SecretsPanel orgId={orgId} getAccessToken={session.getAccessToken} />}
+      {readOnly ? null : <DocumentBudgetPanel orgId={orgId} getAccessToken={session.getAccessToken} />}
       {readOnly ? null : (
         <section className="settings__secrets" aria-labelledby="api-keys-title" data-testid="org-api-keys">
           <h2 id="api-keys-title">Partners' API keys</h2>

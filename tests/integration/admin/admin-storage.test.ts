@@ -96,6 +96,14 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       expect(await storage.settings.getOrgSecret("o2", "fmhApiKey")).toEqual(new Uint8Array([9]));
     });
 
+    it("[IMPORT3] an organisation's budget of new documents: none until set, then replaced", async () => {
+      expect(await storage.settings.getDocumentBudget("o1")).toBeNull();
+      await storage.settings.putDocumentBudget("o1", 12_000, 10, "admin-1");
+      await storage.settings.putDocumentBudget("o1", 20_000, 20, "admin-1");
+      expect(await storage.settings.getDocumentBudget("o1")).toBe(20_000);
+      expect(await storage.settings.getDocumentBudget("o2")).toBeNull();
+    });
+
     it("assets: one per kind, replaced, deleted", async () => {
       const record = {
         orgId: "o1",
