@@ -73,7 +73,12 @@ const withValues = (row: RowReader, problems: RowReader["problems"]) =>
   });
 
 /** Commits a planned row into the working customer and notes what it does to each record. */
-function commit(book: WorkingBook, customer: WorkingCustomer, staged: StagedRow, outcome: RowOutcome): void {
+export function commit(
+  book: WorkingBook,
+  customer: WorkingCustomer,
+  staged: StagedRow,
+  outcome: RowOutcome,
+): void {
   const { customerId } = customer;
   const note = (kind: RecordKind, id: string, action: "create" | "update" | "unchanged") => {
     book.touch(kind, customerId, id, action);
@@ -121,7 +126,7 @@ const SECTION: Record<Exclude<RecordKind, "customer">, "entities" | "policies" |
 };
 
 /** The documents' writes for every record the plan creates or changes, and the customers' summaries. */
-function writesOf(book: WorkingBook): DocumentWrites[] {
+export function writesOf(book: WorkingBook): DocumentWrites[] {
   const byCustomer = new Map<string, { customer: DocumentWrites; internal: DocumentWrites }>();
   const docs = (customerId: string) => {
     let d = byCustomer.get(customerId);
@@ -202,25 +207,9 @@ export function importSalesDates(sheets: readonly Sheet[], mapping: Mapping): st
   return [...dates];
 }
 
-/**
- * Plans an import: what each row of `sheets`, read through `mapping`, does to `book`. Pure: nothing is
- * written; `applyPlan` writes the plan's writes once the agent has seen the report and confirmed.
- */
-export function planImport(input: {
-  sheets: readonly Sheet[];
-  mapping: Mapping;
-  book: readonly ExistingCustomer[];
-  context: ImportContext;
-}): ImportPlan {
-  const { sheets, mapping, context } = input;
-  const book = new WorkingBook(input.book);
-  const stamp: Stamper = {
-    now: context.now.toISOString(),
-    today: centralDateOf(context.now),
-    userId: context.userId,
-    importId: context.importId,
-  };
-  const report: ImportReport = {
+/** A report of nothing yet (planImport's, and the completion of held endorsements'). */
+export function emptyReport(context: Pick<ImportContext, "importId" | "fileName">): ImportReport {
+  return {
     importId: context.importId,
     fileName: context.fileName,
     rows: {
@@ -240,6 +229,27 @@ export function planImport(input: {
     skipped: [],
     outcomes: [],
   };
+}
+
+/**
+ * Plans an import: what each row of `sheets`, read through `mapping`, does to `book`. Pure: nothing is
+ * written; `applyPlan` writes the plan's writes once the agent has seen the report and confirmed.
+ */
+export function planImport(input: {
+  sheets: readonly Sheet[];
+  mapping: Mapping;
+  book: readonly ExistingCustomer[];
+  context: ImportContext;
+}): ImportPlan {
+  const { sheets, mapping, context } = input;
+  const book = new WorkingBook(input.book);
+  const stamp: Stamper = {
+    now: context.now.toISOString(),
+    today: centralDateOf(context.now),
+    userId: context.userId,
+    importId: context.importId,
+  };
+  const report = emptyReport(context);
   const named = sheets.length > 1;
   for (const sheet of sheets) {
     const fields = columnFields(sheet, mapping);
