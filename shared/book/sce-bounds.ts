@@ -1,9 +1,14 @@
+import { getLgmType } from "../catalogue";
 import { getLrpType } from "../catalogue/lrp-types";
+import type { FarmerClassification } from "../catalogue/plans";
+import type { LgmEndorsement } from "../documents/book";
 import { DomainError } from "../errors";
 import { isoDateToUtc } from "../market/dates";
 import type { MarketSnapshot } from "../market/snapshot";
+import { quoteLgm } from "../pricing/lgm/quote";
 import { LRP_FUTURES } from "../pricing/lrp/markets";
-import { Money, money } from "../pricing/money";
+import { Money, money, roundDollars } from "../pricing/money";
+import { lgmQuoteInputFor } from "./lgm-endorsement";
 
 // Rule SCE1's bounds for LRP figures typed from the SCE (docs/book-import.md "SCE figures on the server"):
 // where the market history does not hold the sales day's offers, the typed coverage price and rate must
@@ -35,6 +40,7 @@ interface LrpSceBoundsInput {
 }
 
 const cents = (m: Money) => `$${m.toDecimalPlaces(2).toFixed(2)}`;
+const dollars = (m: Money) => `${m.isNegative() ? "-" : ""}$${m.abs().toDecimalPlaces(0).toFixed(0)}`;
 
 function volatilityOf(reference: MarketSnapshot, commodity: string): number {
   const root = LRP_FUTURES[commodity as keyof typeof LRP_FUTURES]?.root;
@@ -97,6 +103,120 @@ export function lrpSceBoundsError(
       "invalid-input",
       `sce.rate: ${f.rate.toFixed()} is outside RMA's rates for that type and day: ${rateLow.toFixed()} to ${rateHigh.toFixed()} (${near}, ${spread})`,
       ["sce", "rate"],
+    );
+  return null;
+}
+
+// LGM figures typed from the SCE (issue 40 §2): where the sales day is not held, the typed expected gross
+// margin and premium must fall inside what the engine gives for the same endorsement — the same type,
+// marketings (by month of the insurance period), deductible and weights — bought on the reference day
+// (quoteLgm on the held snapshot nearest the sales date). A gross margin is a difference of prices, so it
+// moves several times as far as they do: its bounds are widened by 20 % plus 4 × LEVERAGE annualised
+// volatilities (the reference's largest implied volatility, at least 15 %; 30 % when it has none) over
+// the days between. The premium, as a share of the expected gross margin, lies within half and twice the
+// reference's share, widened as LRP's rate is (by volatility, without the leverage), and is never more
+// than the gross margin guarantee, the most the endorsement can pay. The guarantee and the subsidy follow from these by RMA's tables
+// (sce-figures.ts checks that they agree). With no reference, or no LGM price on it, no bound beyond
+// that agreement.
+
+const LGM_BASE_WIDTH = 0.2;
+const LEVERAGE = 3;
+/** Draws for the reference's premium: a bound, not a price (the engine's own 5,000 price the offer). */
+const LGM_BOUND_DRAWS = 1000;
+
+interface LgmSceBoundsInput {
+  commodity: string;
+  type: string;
+  salesDate: string;
+  targetMarketings: readonly number[];
+  deductible: number;
+  weights?: LgmEndorsement["weights"];
+  stateCode?: string;
+  farmerClassification: FarmerClassification;
+  expectedGrossMargin: Money;
+  grossMarginGuarantee: Money;
+  totalPremium: Money;
+}
+
+function largestVolatility(reference: MarketSnapshot): number {
+  const vols = reference.futures.flatMap((f) =>
+    f.impliedVolatility === undefined ? [] : [f.impliedVolatility],
+  );
+  return vols.length === 0 ? DEFAULT_VOLATILITY : Math.max(MIN_VOLATILITY, ...vols);
+}
+
+/** The reference day's price of the same endorsement, or null when the reference has no LGM price for it. */
+function referenceQuote(f: LgmSceBoundsInput, reference: MarketSnapshot) {
+  try {
+    return quoteLgm(
+      lgmQuoteInputFor({
+        salesDate: reference.asOf,
+        commodity: f.commodity as LgmEndorsement["commodity"],
+        type: f.type,
+        targetMarketings: [...f.targetMarketings],
+        deductible: f.deductible,
+        ...(f.weights ? { weights: f.weights } : {}),
+        ...(f.stateCode !== undefined ? { stateCode: f.stateCode } : {}),
+        profile: { farmerClassification: f.farmerClassification },
+      }),
+      reference,
+      { simulationDraws: LGM_BOUND_DRAWS },
+    );
+  } catch (e) {
+    if (e instanceof DomainError) return null;
+    throw e;
+  }
+}
+
+/** [low, high] of `value` widened by `widen` either way, whatever its sign. */
+const around = (value: Money, widen: Money): [Money, Money] =>
+  value.gte(0) ? [value.div(widen), value.times(widen)] : [value.times(widen), value.div(widen)];
+
+/**
+ * The first of the typed expected gross margin and premium outside the bounds near the sales day, as a
+ * refusal naming the field and the bound (path ["sce", field]); null when inside, or with no reference.
+ */
+export function lgmSceBoundsError(
+  f: LgmSceBoundsInput,
+  reference: MarketSnapshot | null,
+): DomainError | null {
+  if (!reference) return null;
+  const quote = referenceQuote(f, reference);
+  if (!quote || quote.noSales) return null;
+  const days = Math.abs(isoDateToUtc(f.salesDate) - isoDateToUtc(reference.asOf)) / 86_400_000;
+  const width =
+    LGM_BASE_WIDTH + VOLATILITIES * LEVERAGE * largestVolatility(reference) * Math.sqrt(days / 365);
+  const widen = money(Math.exp(width).toFixed(6));
+  const label = getLgmType(f.commodity, f.type).label;
+  const near = `the engine's price of the same marketings and deductible on ${reference.asOf} for ${label}, widened for the ${Math.round(days)} days from ${f.salesDate}`;
+  const margin = money(quote.expectedGrossMargin);
+  const [low, high] = around(margin, widen).map((m) => roundDollars(m)) as [Money, Money];
+  if (f.expectedGrossMargin.lt(low) || f.expectedGrossMargin.gt(high))
+    return new DomainError(
+      "invalid-input",
+      `sce.expectedGrossMargin: ${dollars(f.expectedGrossMargin)} is outside RMA's bounds for that type and day: ${dollars(low)} to ${dollars(high)} (${near})`,
+      ["sce", "expectedGrossMargin"],
+    );
+  if (margin.lte(0) || f.expectedGrossMargin.lte(0) || quote.totalPremium <= 0) return null;
+  // The premium's share follows the volatility, not the margin's level: widened as LRP's rate is, and never
+  // more than the guarantee (the most the endorsement can pay).
+  const rateWiden = money(
+    Math.exp(BASE_WIDTH + VOLATILITIES * largestVolatility(reference) * Math.sqrt(days / 365)).toFixed(6),
+  );
+  const share = money(quote.totalPremium).div(margin);
+  const premiumLow = roundDollars(f.expectedGrossMargin.times(share.div(2).div(rateWiden)));
+  const premiumHigh = Money.max(
+    Money.min(
+      roundDollars(f.expectedGrossMargin.times(share.times(2).times(rateWiden))),
+      f.grossMarginGuarantee,
+    ),
+    premiumLow,
+  );
+  if (f.totalPremium.lt(premiumLow) || f.totalPremium.gt(premiumHigh))
+    return new DomainError(
+      "invalid-input",
+      `sce.totalPremium: ${dollars(f.totalPremium)} is outside RMA's bounds for that type and day: ${dollars(premiumLow)} to ${dollars(premiumHigh)} for an expected gross margin of ${dollars(f.expectedGrossMargin)} (${near})`,
+      ["sce", "totalPremium"],
     );
   return null;
 }

@@ -143,6 +143,26 @@ describe("[SCE1] coverage figures where the sales day is not held", () => {
     );
   });
 
+  it("LGM: an expected gross margin ten times the market's near the day is refused at the field with RMA's bounds", () => {
+    expect(issuesOf(lgm.id, lgm, NEITHER, held)).toEqual([]);
+    const tenfold = { ...lgm, expectedGrossMargin: "300000", grossMarginGuarantee: "298000" };
+    const issues = issuesOf(lgm.id, tenfold, NEITHER, held);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.path).toEqual(["coverages", lgm.id, "expectedGrossMargin"]);
+    expect(issues[0]?.message).toMatch(
+      /^entered from the SCE: \$300000 is outside RMA's bounds for that type and day: \$\d+ to \$\d+ \(the engine's price of the same marketings and deductible on 2026-05-13 for Yearling Finishing, widened for the 62 days from 2026-03-12\)$/,
+    );
+  });
+
+  it("LGM: a premium far above the market's share of the margin is refused at the total premium, naming the bound", () => {
+    const dear = { ...lgm, totalPremium: "29000", subsidy: "6670", producerPremium: "22330" };
+    const issues = issuesOf(lgm.id, dear, NEITHER, held);
+    expect(issues[0]?.path).toEqual(["coverages", lgm.id, "totalPremium"]);
+    expect(issues[0]?.message).toMatch(
+      /^entered from the SCE: \$29000 is outside RMA's bounds for that type and day: \$\d+ to \$\d+ for an expected gross margin of \$30000 /,
+    );
+  });
+
   it("refuses a subsidy that disagrees, at the field, with the figures it should have", () => {
     expect(issuesOf("cv-1", { ...lrp, subsidy: "2966", producerPremium: "2650" }, NEITHER)).toEqual([
       {

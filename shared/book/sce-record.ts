@@ -5,7 +5,7 @@ import { DomainError } from "../errors";
 import type { MarketSnapshot } from "../market/snapshot";
 import { money } from "../pricing/money";
 import { beginningFarmerYearOf } from "./record-helpers";
-import { lrpSceBoundsError } from "./sce-bounds";
+import { lgmSceBoundsError, lrpSceBoundsError } from "./sce-bounds";
 import { checkLgmSceFigures, checkLrpSceFigures } from "./sce-figures";
 import { againstDayOffer, NO_OFFER, type PricingProfile } from "./sce-priced";
 
@@ -18,8 +18,8 @@ import { againstDayOffer, NO_OFFER, type PricingProfile } from "./sce-priced";
 //     from the SCE (`figuresFrom: "sce"`), its figures must agree with each other (sce-figures.ts:
 //     coverage price = expected ending value × level, a subsidised level, premium = insured value × rate
 //     and the subsidy RMA's tables give, to the dollar, with the customer's farmer classification; the
-//     insured value the record carries is the one they give) and, for LRP, fall inside RMA's bounds for
-//     the type near that day (sce-bounds.ts).
+//     insured value the record carries is the one they give) and fall inside RMA's bounds for the type
+//     near that day (sce-bounds.ts: LRP's coverage price and rate, LGM's expected gross margin and premium).
 // A refusal names the field and the bound.
 
 /** The profile fields the subsidy depends on (a customer document's `profile`). */
@@ -98,13 +98,30 @@ function checkSce(
     ...(year !== undefined ? { beginningFarmerYear: year } : {}),
   };
   if (record.plan === "lgm") {
-    checkLgmSceFigures(record, {
+    const checked = checkLgmSceFigures(record, {
       commodity: record.commodity,
       deductible: record.deductible,
       targetMarketings: record.targetMarketings,
       cropYear: record.cropYear,
       ...classification,
     });
+    const outside = lgmSceBoundsError(
+      {
+        commodity: record.commodity,
+        type: record.type,
+        salesDate: record.salesDate,
+        targetMarketings: record.targetMarketings,
+        deductible: Number(record.deductible),
+        ...(record.weights ? { weights: record.weights } : {}),
+        ...(record.stateCode !== undefined ? { stateCode: record.stateCode } : {}),
+        farmerClassification: farmer.farmerClassification,
+        expectedGrossMargin: checked.expectedGrossMargin,
+        grossMarginGuarantee: checked.grossMarginGuarantee,
+        totalPremium: checked.totalPremium,
+      },
+      reference,
+    );
+    if (outside) throw outside;
     return;
   }
   const checked = checkLrpSceFigures(record, {

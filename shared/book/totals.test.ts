@@ -27,10 +27,10 @@ describe("exact totals", () => {
     expect(totals).toEqual({
       count: 3,
       head: 650,
-      totalPremium: "8025",
-      subsidy: "2704",
-      producerPremium: "5321",
-      producerPremiumPerHead: "8.19",
+      totalPremium: "10825",
+      subsidy: "3208",
+      producerPremium: "7617",
+      producerPremiumPerHead: "11.72",
     });
     expect(coverageTotals([])).toEqual({
       count: 0,

@@ -52,7 +52,6 @@ test(
       targetMarketings: [0, 100, 100, 100, 100, 100],
       expectedGrossMargin: "45000",
       grossMarginGuarantee: "45000",
-      producerPremium: "1230",
       ...stamps,
     });
 

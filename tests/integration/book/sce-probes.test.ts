@@ -4,6 +4,7 @@ import { guessMapping } from "../../../shared/book/import/mapping";
 import { parseCsv } from "../../../shared/book/import/parse";
 import type { ImportReport } from "../../../shared/book/import/types";
 import { sampleSceRecord } from "../../../shared/book/sce-samples";
+import type { LrpCoverage } from "../../../shared/documents/book";
 import { BOOK_HEADERS, bookRows, sceFigures, toCsv } from "../../fixtures/import/book-rows";
 import { sampleProfile, writeProfile, writeRecord } from "../sync/book-records";
 import { type Client, connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
@@ -103,7 +104,7 @@ describe("[SCE1] the probes through a running server", () => {
   });
 
   it("sync probe: an update deleting figuresFrom and storing coveragePrice 99999, totalPremium 1, subsidy 0 is refused, nothing stored", async () => {
-    const record = sampleSceRecord("lrp", "cv-probe");
+    const record = sampleSceRecord("lrp", "cv-probe") as LrpCoverage;
     const first = connect(server.syncUrl, DOC, await server.token(agent));
     clients.push(first);
     expect(await first.ready).toBe(true);
