@@ -38,7 +38,7 @@ export interface PlanTaskInput {
 }
 
 /** The most sales days one import judges against the market at once (each day's snapshot is loaded). */
-export const IMPORT_SALES_DAYS = 250;
+const IMPORT_SALES_DAYS = 250;
 
 export interface PlannedImport {
   importId: string;
