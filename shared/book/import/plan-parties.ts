@@ -8,11 +8,13 @@ import {
   taxIdKey,
 } from "../../documents/book";
 import { isValidTaxId, type TaxIdType, taxIdMessage } from "../../documents/tax-id";
+import { cleanEmail, cleanName, cleanPhone, nameForm, personKey } from "./clean";
 import type { ImportFieldId } from "./fields";
 import { changed, checked, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
 import type { RecordAction } from "./types";
 import {
+  entityTypeOfName,
   readEntityType,
   readFarmerClassification,
   readInteger,
@@ -32,12 +34,15 @@ export interface Staged<T> {
   action: RecordAction;
 }
 
-/** The row's customer fields, read (problems noted on the row). */
+const cleaned = (text: string | undefined, clean: (t: string) => string) =>
+  text === undefined ? undefined : clean(text);
+
+/** The row's customer fields, read (problems noted on the row), names, e-mail and phone cleaned (clean.ts). */
 export function readParties(row: RowReader) {
   return {
-    name: row.text("customerName"),
-    email: row.text("email"),
-    mobilePhone: row.text("mobilePhone"),
+    name: cleaned(row.text("customerName"), cleanName),
+    email: cleaned(row.text("email"), cleanEmail),
+    mobilePhone: cleaned(row.text("mobilePhone"), cleanPhone),
     address: {
       line1: row.text("addressLine1"),
       line2: row.text("addressLine2"),
@@ -47,10 +52,11 @@ export function readParties(row: RowReader) {
     },
     farmerClassification: row.read("farmerClassification", readFarmerClassification),
     farmingSinceYear: row.read("farmingSinceYear", readInteger),
-    legalName: row.text("legalName"),
+    legalName: cleaned(row.text("legalName"), cleanName),
     entityType: row.read("entityType", readEntityType),
     taxIdType: row.read("taxIdType", readTaxIdType),
-    taxId: row.read("taxId", readTaxId),
+    // A masked tax id reads as none given (null, with a note on the row): never a refusal.
+    taxId: row.read("taxId", readTaxId) ?? undefined,
   };
 }
 export type Parties = ReturnType<typeof readParties>;
@@ -77,6 +83,23 @@ const profileField = (path: readonly PropertyKey[]): ImportFieldId | null =>
   path[0] === "address"
     ? (ADDRESS_FIELDS[String(path[1])] ?? "addressLine1")
     : (PROFILE_FIELDS[String(path[0])] ?? null);
+
+/**
+ * Whether `name` should replace the name of `record` (MERGE1): only in a record this import made, only
+ * for the same person's name written better (clean.ts nameForm: "Robert Johnson" over "Johnson, Robert").
+ * A record the book had keeps its name.
+ */
+const bestName = (
+  record: { importId?: string | undefined },
+  current: string | undefined,
+  name: string | undefined,
+  stamp: Pick<Stamper, "importId">,
+): name is string =>
+  name !== undefined &&
+  current !== undefined &&
+  record.importId === stamp.importId &&
+  personKey(name) === personKey(current) &&
+  nameForm(name) > nameForm(current);
 
 /** The customer's profile as the row leaves it (new, or the book's with the row's fields). */
 export function stageProfile(
@@ -126,6 +149,7 @@ export function stageProfile(
   }
   const next = {
     ...current,
+    ...(bestName(current, current.name, parties.name, stamp) ? { name: parties.name } : {}),
     ...defined({
       email: parties.email,
       mobilePhone: parties.mobilePhone,
@@ -177,14 +201,24 @@ export function stageEntity(
         (!parties.taxId || !customer.taxIds[taxIdKey.entity(e.id)]),
     ) ??
     (!parties.taxId && !parties.legalName && entities.length === 1 ? entities[0] : undefined);
-  const type =
+  let type =
     parties.entityType ??
     existing?.type ??
     (parties.taxId?.type === 1 || parties.taxIdType === 1 ? "I" : undefined);
+  // No type given: the legal name may say it ("… LLC", "Dale & Karen Miller", a person's name), noted.
+  if (!type && legalName) {
+    const byName = entityTypeOfName(legalName);
+    const person = byName?.ok && (byName.value === "I" || byName.value === "S");
+    const ein = parties.taxId?.type === 2 || parties.taxIdType === 2;
+    if (byName?.ok && !(person && ein)) {
+      type = byName.value;
+      if (byName.note) row.note(row.has("entityType") ? "entityType" : null, byName.note);
+    }
+  }
   if (!type) {
     row.refuse(
       "entityType",
-      "give the entity's type (I for an individual, C for a corporation…): only an SSN says it is an individual",
+      "give the entity's type, such as Individual, Limited Liability Company or Corporation (neither the tax id nor the name says it)",
     );
     return undefined;
   }
@@ -198,7 +232,10 @@ export function stageEntity(
   const next = {
     ...(existing ?? { id, sbis: {}, status: "active" }),
     type,
-    legalName: existing && !parties.legalName ? existing.legalName : legalName,
+    legalName:
+      existing && !(parties.legalName || bestName(existing, existing.legalName, legalName, stamp))
+        ? existing.legalName
+        : legalName,
     taxIdType,
     ...(parties.taxId ? { taxIdLast4: parties.taxId.digits.slice(5) } : {}),
   };

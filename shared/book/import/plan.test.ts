@@ -151,7 +151,7 @@ describe("planImport", () => {
     const row = (bookRows(1, 1)[0] as string[]).slice();
     row[column("SSN/EIN")] = "12-3456789";
     expect(plan([row]).report.refused.map((p) => p.message)).toEqual([
-      "row 2, Entity type: give the entity's type (I for an individual, C for a corporation…): only an SSN says it is an individual",
+      "row 2, Entity type: give the entity's type, such as Individual, Limited Liability Company or Corporation (neither the tax id nor the name says it)",
     ]);
   });
 
@@ -161,8 +161,8 @@ describe("planImport", () => {
     row[column("Commodity")] = "Goats";
     const { report } = plan([row]);
     expect(report.refused.map((p) => p.message)).toEqual([
-      'row 2, Commodity: "Goats" is not a livestock commodity: a code such as 0801 or its name such as Feeder Cattle',
-      'row 2, Sales Date: "yesterday" is not a date: write it as 2026-11-18 or 11/18/2026',
+      'row 2, Commodity: "Goats" is not a livestock commodity: Feeder Cattle, Fed Cattle, Cattle (LGM), Swine or Dairy Cattle',
+      'row 2, Sales Date: "yesterday" is not a date: write it as 11/18/2026, Nov 18, 2026 or 2026-11-18',
     ]);
   });
 

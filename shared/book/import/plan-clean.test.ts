@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { applyToBook } from "../../../tests/fixtures/import/apply-json";
+import { planRows } from "../../../tests/fixtures/import/plan-rows";
+import type { ImportPlan } from "./types";
+
+// [MERGE1] One person on several rows, written several ways, is stored in its best-formed spelling;
+// [TAXMASK1] a masked tax id is "no tax id given", never a refusal.
+
+const HEADERS = ["Insured Name", "SSN/EIN", "Email", "Phone", "Address", "City", "State", "Zip"];
+const ADDRESS = ["100 Range Road", "Broken Bow", "Nebr.", "68822"];
+const JOHNSON = [
+  ["robert johnson", "510-10-1000", "Bob.Johnson@Example.COM ", "402.555.0123", ...ADDRESS],
+  ["JOHNSON, ROBERT ", "510-10-1000", "bob.johnson@example.com", "4025550123", ...ADDRESS],
+  ["Robert Johnson", "510-10-1000", "BOB.JOHNSON@EXAMPLE.COM", "+1 402 555 0123", ...ADDRESS],
+];
+
+const profileOf = (plan: ImportPlan) =>
+  Object.fromEntries(
+    plan.writes
+      .find((w) => w.kind === "customer")
+      ?.entries.filter((e) => e.section === "profile")
+      .map((e) => [e.key, e.value]) ?? [],
+  );
+const entityOf = (plan: ImportPlan) =>
+  plan.writes.find((w) => w.kind === "customer")?.entries.find((e) => e.section === "entities")
+    ?.value as Record<string, unknown>;
+
+describe("[MERGE1] clean values when rows merge", () => {
+  it.each([
+    ["in file order", JOHNSON],
+    ["in reverse order", [...JOHNSON].reverse()],
+    ["best first", [JOHNSON[2], JOHNSON[0], JOHNSON[1]] as string[][]],
+  ])("keeps the best-formed name, a lower-case e-mail and a formatted phone (%s)", (_, rows) => {
+    const plan = planRows("agency.csv", HEADERS, rows);
+    expect(plan.report.refused).toEqual([]);
+    expect(plan.report.counts.customer.create).toBe(1);
+    expect(profileOf(plan)).toMatchObject({
+      name: "Robert Johnson",
+      email: "bob.johnson@example.com",
+      mobilePhone: "(402) 555-0123",
+      address: { state: "NE", zip: "68822" },
+    });
+    expect(entityOf(plan)).toMatchObject({ legalName: "Robert Johnson", type: "I" });
+    const again = planRows("agency.csv", HEADERS, rows, applyToBook([], plan.writes), {
+      importId: "IMPORT2",
+    });
+    expect(again.report.refused).toEqual([]);
+    expect(again.report.counts.customer).toEqual({ create: 0, update: 0, unchanged: 1 });
+    expect(again.writes).toEqual([]);
+  });
+});
+
+describe("[TAXMASK1] a masked tax id", () => {
+  it("imports the customer and entity without a tax id; the entity's type is read from the name", () => {
+    const plan = planRows("agency.csv", HEADERS, [
+      ["Dale & Karen Miller", "xxx-xx-4471", "", "", ...ADDRESS],
+    ]);
+    expect(plan.report.refused).toEqual([]);
+    expect(plan.report.counts.entity.create).toBe(1);
+    expect(entityOf(plan)).toMatchObject({ legalName: "Dale & Karen Miller", type: "S" });
+    expect(entityOf(plan)).not.toHaveProperty("taxIdLast4");
+    expect(plan.writes.some((w) => w.kind === "customerInternal")).toBe(false);
+  });
+});
