@@ -19,6 +19,36 @@ import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-
 // for a confirmation (or the server refused the import, or could not be used: server-request.ts), 2 for a
 // malformed command line.
 
+/** `rangeline book import --help`: the options, and how an agent gets the token (the command takes no password). */
+export const BOOK_IMPORT_HELP = `Usage:
+  RANGELINE_TOKEN=… rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run]
+                                          [--confirm LINES] [--timeout SECONDS]
+
+Imports an agency's book (customers, entities, policies, endorsements) from a CSV (comma, semicolon or
+tab) or XLSX file through the Rangeline server, with the engine and the report of the /agent/book-import
+screen, and prints the server's report as JSON.
+
+  FILE                the file to import (.csv or .xlsx)
+  --server URL        the Rangeline server, such as https://rangeline.example
+  --org ORG           the organisation's id (the demo agency's is "demo"; ask your administrator for yours)
+  --mapping MAP.json  which column fills which field, and values for the whole file:
+                      {"version":1,"columns":{"Insured Name":"customerName"},"defaults":{"county":"31041"},
+                       "values":{"type":{"Steers":"809"}}}; without it the mapping is guessed from the headers
+  --dry-run           plan only: the report of what would be written, held and refused; nothing is written
+  --confirm LINES     lines whose customer was matched by name and address only, confirmed: 12,17
+  --timeout SECONDS   how long to wait for the server (300)
+
+The token: RANGELINE_TOKEN holds an agent's access token for the organisation (the command asks for no
+password). To get one, sign in to Rangeline in a browser as that agent, open the browser's developer
+tools (F12) → Application (Chrome, Edge) or Storage (Firefox) → Local Storage → the Rangeline site →
+the key that begins with "@@auth0spajs@@", and copy the text of "access_token" inside its "body". It
+lasts an hour with the server's own sign-in (an Auth0 tenant's API settings decide otherwise); when it
+has expired the server answers 401: sign in again and copy the new one. It acts as the agent: do not
+share it or keep it in a file others can read.
+
+Exit status: 0 when every row was taken, 1 when a row was refused or waits for a confirmation (or the
+server refused the import), 2 for a malformed command line.`;
+
 /** The guessed mapping of every sheet's headers together (the first sheet naming a header wins). */
 function guessedMapping(headers: readonly string[][]): Mapping {
   const columns: Mapping["columns"] = {};
@@ -66,7 +96,10 @@ export async function bookImportCommand(
     );
   if (!org) throw new UsageError("--org ORG is required (the organisation's id)");
   const token = env.RANGELINE_TOKEN?.trim();
-  if (!token) throw new UsageError("set RANGELINE_TOKEN to the agent's access token");
+  if (!token)
+    throw new UsageError(
+      "set RANGELINE_TOKEN to the agent's access token (rangeline book import --help says how to get one)",
+    );
   let url: URL;
   try {
     url = new URL(`/api/orgs/${encodeURIComponent(org)}/book-imports`, server);

@@ -47,7 +47,7 @@ export const USAGE = `Usage:
   rangeline market sample [--date YYYY-MM-DD] [--out FILE]
   rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
-                        [--timeout SECONDS]
+                        [--timeout SECONDS]   (rangeline book import --help: how to get the token)
   rangeline backup --out FILE [--data-dir DIR]
   rangeline restore --from FILE [--data-dir DIR] [--force]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
@@ -58,6 +58,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     const args = parseArgs(argv, ["all", "help", "force", "dry-run"]);
     const [command, sub] = args.positional;
+    if (args.flags.has("help") && command === "book") {
+      const { BOOK_IMPORT_HELP } = await import("./book-import");
+      io.stdout(`${BOOK_IMPORT_HELP}\n`);
+      return 0;
+    }
     if (args.flags.has("help") || !command) {
       io.stdout(`${USAGE}\n`);
       return command || args.flags.has("help") ? 0 : 2;
