@@ -41,7 +41,8 @@ screen, and prints the server's report as JSON.
 The token: RANGELINE_TOKEN holds an agent's access token for the organisation (the command asks for no
 password). To get one, sign in to Rangeline in a browser as that agent, open the browser's developer
 tools (F12) → Application (Chrome, Edge) or Storage (Firefox) → Local Storage → the Rangeline site →
-the key that begins with "@@auth0spajs@@", and copy the text of "access_token" inside its "body". It
+the key that begins with "@@auth0spajs@@" (not the one ending "@@user@@"), and copy the text of
+"access_token" inside its "body". It
 lasts an hour with the server's own sign-in (an Auth0 tenant's API settings decide otherwise); when it
 has expired the server answers 401: sign in again and copy the new one. It acts as the agent: do not
 share it or keep it in a file others can read.
