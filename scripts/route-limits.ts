@@ -40,7 +40,7 @@ function count(cap: CountCap | undefined): string {
   const defaults = readConfig({});
   if ("errors" in defaults) throw new Error(defaults.errors.join("; "));
   const setting = "setting" in cap ? ` (\`${cap.setting}\`)` : "";
-  return `${countMax(cap, defaults)}${setting} ${cap.what} per ${cap.per}`;
+  return `${countMax(cap, defaults).toLocaleString("en-US")}${setting} ${cap.what} per ${cap.per}`;
 }
 
 /** The markdown table of every route's limits. */

@@ -158,6 +158,8 @@ export const configSchema = z
     // BOUND2 (docs/limits.md): how many records of a kind may exist at once; over it the creating route answers 409.
     /** Open (unused, unexpired) invitations of one organisation. */
     INVITATIONS_OPEN_PER_ORG: z.coerce.number().int().min(1).default(500),
+    /** People (members) of one organisation: added by an admin, or invited while it has fewer. */
+    MEMBERS_PER_ORG: z.coerce.number().int().min(1).default(10_000),
     /** Quote campaigns of one organisation. */
     CAMPAIGNS_PER_ORG: z.coerce.number().int().min(1).default(200),
     /** Applications one organisation has received and not yet accepted or declined. */

@@ -21,5 +21,5 @@ export const mountMembers: MountResource = (api, ctx) => {
     embeddedUsers: ctx.embeddedUsers,
     onMembershipChanged: ctx.membershipChanged,
   });
-  mountOrgMembers(api, { storage, verify, onMembershipChanged: ctx.membershipChanged });
+  mountOrgMembers(api, { storage, verify, counts: config, onMembershipChanged: ctx.membershipChanged });
 };

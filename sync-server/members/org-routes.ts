@@ -2,6 +2,8 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/access/roles";
 import { grantProblem, lastAdminProblem } from "../../shared/admin/members";
+import type { Config } from "../config";
+import { countRefusal } from "../routes/limits";
 import { callerOf, idSchema, invalid, parseBody, toIssues } from "../routes/route";
 import type { Storage } from "../storage/types";
 import type { VerifyToken } from "../sync/context";
@@ -20,6 +22,8 @@ export const addMemberSchema = z.strictObject({
 export interface OrgMembersOptions {
   storage: Storage;
   verify: VerifyToken;
+  /** BOUND2: the people an organisation may have. */
+  counts: Pick<Config, "MEMBERS_PER_ORG">;
   /** Called after a membership change, so live connections and the org document follow it. */
   onMembershipChanged?: (orgId: string, userId: string) => Promise<void>;
 }
@@ -60,6 +64,12 @@ export function mountOrgMembers(app: Hono, options: OrgMembersOptions): void {
       member,
     );
     if ("refused" in decided) return c.json(decided.refused, 409);
+    // BOUND2: a new person only while the organisation has fewer than MEMBERS_PER_ORG.
+    const members = await storage.members.listMembers(org.data);
+    const full = members.some((m) => m.id === member.userId)
+      ? null
+      : countRefusal("POST /api/orgs/:orgId/members", members.length, options.counts);
+    if (full) return c.json(full, 409);
     if (decided.record) await storage.members.upsertUser(decided.record);
     await storage.members.addMembership(member.userId, org.data, member.role);
     await options.onMembershipChanged?.(org.data, member.userId);

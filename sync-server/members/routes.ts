@@ -36,7 +36,7 @@ export interface MembersApiOptions {
   publicUrl?: string;
   invitationTtlMs: number;
   /** BOUND2: the open invitations an organisation may have. */
-  counts: Pick<Config, "INVITATIONS_OPEN_PER_ORG">;
+  counts: Pick<Config, "INVITATIONS_OPEN_PER_ORG" | "MEMBERS_PER_ORG">;
   production: boolean;
   /** Outside production: the embedded provider's users, so an accepted invitation can sign in. */
   embeddedUsers?: DemoUser[];
@@ -130,7 +130,12 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     const at = now();
     // BOUND2: every invitation is an e-mail and a row; an organisation has at most so many open.
     const open = (await storage.members.listInvitations(org.data)).filter((i) => i.expiresAt > at).length;
-    const full = countRefusal("POST /api/orgs/:orgId/invitations", open, options.counts);
+    // An organisation at its cap of people invites nobody new (so it holds at most MEMBERS_PER_ORG plus
+    // its open invitations).
+    const members = (await storage.members.listMembers(org.data)).length;
+    const full =
+      countRefusal("POST /api/orgs/:orgId/invitations", open, options.counts) ??
+      countRefusal("POST /api/orgs/:orgId/members", members, options.counts);
     if (full) return c.json(full, 409);
     const invitation: InvitationRecord = {
       id: options.links.newId(),

@@ -42,7 +42,11 @@ export const SMALL_BODY_BYTES = 16 * 1024;
 export type RateKind = "api" | "sign-in" | "none";
 
 /** The config settings of count caps (numbers an operator may raise). */
-type CountSetting = "INVITATIONS_OPEN_PER_ORG" | "CAMPAIGNS_PER_ORG" | "APPLICATIONS_WAITING_PER_ORG";
+type CountSetting =
+  | "INVITATIONS_OPEN_PER_ORG"
+  | "MEMBERS_PER_ORG"
+  | "CAMPAIGNS_PER_ORG"
+  | "APPLICATIONS_WAITING_PER_ORG";
 
 /**
  * BOUND2: how many records of a kind a route creates may exist at once, per organisation, user or claim;
@@ -225,7 +229,7 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   get(
     "/api/orgs/:orgId/claims/:claimId/attachments/:id",
     org("agent"),
-    "one file (≤ 10 MB; its customer too)",
+    `one file (≤ ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB; its customer too)`,
   ),
   get("/api/orgs/:orgId/claims/:claimId/history", org("agent"), PAGE),
   // Organisation settings (docs/administration.md).
@@ -276,7 +280,14 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
   get("/api/invitations/accept", { who: "link", proof: "a signed single-use invitation" }, ONE),
   write("POST", "/api/invitations/accept", signedIn, ONE),
   get("/api/orgs/:orgId/members", org("admin", "agent"), "the organisation's members"),
-  write("POST", "/api/orgs/:orgId/members", org("admin"), ONE),
+  write("POST", "/api/orgs/:orgId/members", org("admin"), ONE, {
+    count: {
+      what: "members",
+      per: "organisation",
+      setting: "MEMBERS_PER_ORG",
+      remedy: "remove people who have left",
+    },
+  }),
   write("DELETE", "/api/orgs/:orgId/members/:userId/roles/:role", org("admin"), ONE),
   // Applications (docs/applications.md).
   get("/api/applications/agency/:orgId", anyone, ONE),
