@@ -12,6 +12,8 @@ import { useDocument, useSyncClient, useSyncStatus } from "../../lib/sync";
 import { applyOnDevice } from "./device-apply";
 import { loadedBook, readDeviceBook } from "./device-book";
 import { DryRunReport } from "./dry-run-report";
+import { FileWideValues } from "./file-wide-values";
+import { HeldPanel } from "./held-panel";
 import { ImportList } from "./import-list";
 import { importFileName, importLogEntry, recordTotals } from "./import-summary";
 import { createImportWorker, type ImportWorker } from "./import-worker-client";
@@ -21,6 +23,8 @@ import {
   type SheetMapping,
   savedMapping,
   withColumn,
+  withDefault,
+  withValueFix,
 } from "./mapping-model";
 import { MappingStep } from "./mapping-step";
 import { appliesOnServer, applyOnServer, offlineNote } from "./server-apply";
@@ -99,8 +103,9 @@ export default function BookImportPage() {
     }
   };
 
-  const plan = async (lines: ReadonlySet<number>) => {
+  const plan = async (lines: ReadonlySet<number>, sheetMappings: SheetMapping[] = mappings) => {
     if (!client || !orgId) return;
+    setMappings(sheetMappings);
     setError(null);
     setStage({ kind: "busy", what: "Reading the book on this device…" });
     try {
@@ -124,7 +129,7 @@ export default function BookImportPage() {
       setStage({ kind: "busy", what: "Checking every row (dry run)…" });
       const planned = await workerOf().planImport({
         sheets,
-        mapping: combinedMapping(mappings),
+        mapping: combinedMapping(sheetMappings),
         book: onDevice.customers,
         context: {
           importId: importId.current,
@@ -246,6 +251,16 @@ export default function BookImportPage() {
               setMappings((all) => all.map((m, i) => (i === sheetIndex ? withColumn(m, header, field) : m)))
             }
           />
+          <FileWideValues
+            defaults={combinedMapping(mappings).defaults}
+            busy={false}
+            onApply={(values) => {
+              let next = mappings;
+              for (const [field, value] of Object.entries(values))
+                next = withDefault(next, field as ImportFieldId, value ?? "");
+              void plan(confirmed, next);
+            }}
+          />
           <div className="book-import__actions">
             <Button onClick={() => void plan(confirmed)}>Check the import (dry run)</Button>
             <Button variant="secondary" onClick={restart}>
@@ -272,6 +287,16 @@ export default function BookImportPage() {
           onApply={() => void apply(stage.plan)}
           onBack={() => setStage({ kind: "map" })}
           note={offlineNote(stage.plan.report, online)}
+          defaults={combinedMapping(mappings).defaults}
+          onFixValue={(field, text, replacement) =>
+            void plan(confirmed, withValueFix(mappings, field, text, replacement))
+          }
+          onFileWide={(values) => {
+            let next = mappings;
+            for (const [field, value] of Object.entries(values))
+              next = withDefault(next, field as ImportFieldId, value ?? "");
+            void plan(confirmed, next);
+          }}
         />
       ) : null}
 
@@ -300,6 +325,10 @@ export default function BookImportPage() {
             : `${stage.records.toLocaleString("en-US")} records written on this device${online ? "" : " (they are sent to the server when you are back online)"}. See them in `}
           <Link to="/agent/customers">Customers</Link>.
         </Alert>
+      ) : null}
+
+      {stage.kind === "choose" || stage.kind === "done" ? (
+        <HeldPanel client={client} orgId={orgId} online={online} userId={userId} />
       ) : null}
 
       <ImportList

@@ -1,5 +1,6 @@
 import type { ExistingCustomer } from "../../../shared/book/import/types";
 import type { TaxIdRecord } from "../../../shared/documents/book";
+import type { HeldCoverage } from "../../../shared/documents/held-coverage";
 import { documentName } from "../../../shared/documents/names";
 import type { SyncClient } from "../../lib/sync";
 
@@ -91,6 +92,7 @@ export async function readDeviceBook(
           policies: data.policies ?? {},
           coverages: data.coverages ?? {},
           taxIds: (internal.getState().data.taxIds ?? {}) as Record<string, TaxIdRecord>,
+          held: (internal.getState().data.heldCoverages ?? {}) as Record<string, HeldCoverage>,
         });
       }),
     );

@@ -1,8 +1,12 @@
+import type { ImportFieldId } from "../../../shared/book/import/fields";
+import { heldGroups, problemGroups } from "../../../shared/book/import/problem-groups";
 import type { ImportReport } from "../../../shared/book/import/types";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ScrollRegion } from "../../components/ui/scroll-region";
-import { KIND_LABELS, KINDS, recordTotals } from "./import-summary";
+import { FileWideValues } from "./file-wide-values";
+import { KIND_LABELS, KINDS, nothingToWrite, recordTotals } from "./import-summary";
+import { ProblemList } from "./problem-list";
 import { problemsCsv } from "./problems-csv";
 
 // The dry run (docs/book-import.md "Import" step 3): what the import will create, update and leave alone, the
@@ -24,6 +28,11 @@ export interface DryRunReportProps {
   busy: boolean;
   /** Said before the Import button (a large import without a connection). */
   note?: string | null;
+  /** A one-click fix: `text` of `field` read as `replacement` in every row, then checked again (GROUP1). */
+  onFixValue(field: ImportFieldId, text: string, replacement: string): void;
+  /** Values for the whole file (the mapping's defaults), then checked again. */
+  onFileWide(values: Partial<Record<ImportFieldId, string>>): void;
+  defaults: Partial<Record<ImportFieldId, string>> | undefined;
 }
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -37,9 +46,15 @@ export function DryRunReport({
   onBack,
   busy,
   note,
+  onFixValue,
+  onFileWide,
+  defaults,
 }: DryRunReportProps) {
   const totals = recordTotals(report);
   const toWrite = totals.create + totals.update;
+  const groups = problemGroups(report);
+  const held = heldGroups(report);
+  const nothing = nothingToWrite(report);
   const pendingChecked = report.confirmations.filter((c) => confirmed.has(c.line)).length;
   const download = `data:text/csv;charset=utf-8,${encodeURIComponent(problemsCsv(report))}`;
   return (
@@ -57,6 +72,9 @@ export function DryRunReport({
         </li>
         <li data-testid="count-confirm">
           <strong>{n(report.rows.needsConfirmation)}</strong> to confirm
+        </li>
+        <li data-testid="count-held">
+          <strong>{n(report.rows.held)}</strong> endorsements need details
         </li>
         <li data-testid="count-refused">
           <strong>{n(report.rows.refused)}</strong> refused
@@ -86,9 +104,66 @@ export function DryRunReport({
         </table>
       </ScrollRegion>
       <p className="book-import__muted">
-        {n(report.rows.total)} rows read: {n(report.rows.written)} write records, {n(report.rows.unchanged)}{" "}
-        change nothing, {n(report.rows.empty)} empty.
+        {n(report.rows.total)} rows read: {n(report.rows.written)} write records, {n(report.rows.held)} write
+        their customer and policy and keep the endorsement as "needs details", {n(report.rows.unchanged)}{" "}
+        change nothing, {n(report.rows.empty)} empty, {n(report.rows.skipped)} not records (skipped).
       </p>
+      {report.skipped.length > 0 ? (
+        <details className="book-import__skipped" data-testid="skipped">
+          <summary>
+            {n(report.skipped.length)} {report.skipped.length === 1 ? "row is" : "rows are"} not records and
+            are skipped (totals, notes, a repeated header)
+          </summary>
+          <ul>
+            {report.skipped.slice(0, 50).map((s) => (
+              <li key={`${s.sheet}-${s.line}`}>{s.message}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      {groups.length > 0 ? (
+        <section aria-labelledby="groups-title" data-testid="problems">
+          <h3 id="groups-title">
+            Problems to fix ({n(groups.length)} {groups.length === 1 ? "kind" : "kinds"},{" "}
+            {n(report.rows.refused)} rows): every problem of every row
+          </h3>
+          <ProblemList
+            groups={groups}
+            busy={busy}
+            onFixValue={onFixValue}
+            onFileWide={(field, value) => onFileWide({ ...defaults, [field]: value })}
+          />
+        </section>
+      ) : null}
+
+      {held.length > 0 ? (
+        <section className="book-import__held" aria-labelledby="held-title" data-testid="held">
+          <h3 id="held-title">Endorsements that need details ({n(report.rows.held)}): not refused</h3>
+          <p className="book-import__muted">
+            Their customers, entities and policies are imported; each endorsement is kept as "needs details"
+            until you give what the file does not have — here for the whole file, or after the import under
+            "Needs details" (one by one, all at once, or priced from the sales day's market).
+          </p>
+          <ul>
+            {held.map((g) => (
+              <li key={g.label} data-testid="held-group">
+                {g.rows.length === 1 ? `row ${g.rows[0]?.line}` : `${n(g.rows.length)} rows`}: missing{" "}
+                {g.label}
+              </li>
+            ))}
+          </ul>
+          <FileWideValues
+            key={held.map((g) => g.label).join("|")}
+            fields={[...new Set(held.flatMap((g) => g.missing))]}
+            defaults={defaults}
+            busy={busy}
+            title="The same value for every endorsement that lacks it"
+            note="Leave a field empty to keep those endorsements as needs details."
+            onApply={(values) => onFileWide({ ...defaults, ...values })}
+          />
+        </section>
+      ) : null}
 
       {report.confirmations.length > 0 ? (
         <fieldset className="book-import__confirm" data-testid="confirmations">
@@ -117,7 +192,7 @@ export function DryRunReport({
 
       {report.refused.length > 0 ? (
         <section className="book-import__refused" aria-labelledby="refused-title" data-testid="refused">
-          <h3 id="refused-title">Refused rows ({n(report.rows.refused)}): not imported</h3>
+          <h3 id="refused-title">Refused rows ({n(report.rows.refused)}): not imported, row by row</h3>
           <ScrollRegion label="Refused rows">
             <table className="data-table book-import__fit">
               <caption className="visually-hidden">Each refused row: where and why</caption>
@@ -154,13 +229,12 @@ export function DryRunReport({
         </section>
       ) : null}
 
-      {toWrite === 0 ? (
-        <Alert tone="info">Nothing to write: every record in the file is already in the book as it is.</Alert>
-      ) : null}
+      {nothing ? <Alert tone="info">{nothing}</Alert> : null}
       {note ? <Alert tone="warning">{note}</Alert> : null}
       <div className="book-import__actions">
-        <Button disabled={busy || toWrite === 0} onClick={onApply}>
+        <Button disabled={busy || nothing !== null} onClick={onApply}>
           Import {n(toWrite)} records
+          {report.rows.held > 0 ? ` (${n(report.rows.held)} endorsements kept as needs details)` : ""}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onBack}>
           Back to the columns

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ImportPlan, ImportReport } from "../../../shared/book/import/types";
 import { importLogEntrySchema } from "../../../shared/documents/import-log";
-import { importFileName, importLogEntry, recordTotals } from "./import-summary";
+import { importFileName, importLogEntry, nothingToWrite, recordTotals } from "./import-summary";
 import { appliesOnServer, DEVICE_NEW_CUSTOMERS, offlineNote } from "./server-apply";
 import { undoSentence } from "./undo-api";
 
@@ -79,5 +79,29 @@ describe("the import screen's summary", () => {
     expect(undoSentence({ ...base, removed: 0, restored: 0 })).toContain(
       "Nothing of book.csv is left to undo",
     );
+  });
+});
+
+describe("[GROUP1] the dry run's sentence when nothing is written", () => {
+  const base = report(0);
+  const none = {
+    ...base,
+    counts: { ...base.counts, entity: counts(0), policy: counts(0), coverage: counts(0) },
+  };
+  it("never says 'already in the book' when every row was refused or nothing was read", () => {
+    const refused = { ...none, rows: { ...none.rows, total: 59, written: 0, unchanged: 0, refused: 59 } };
+    expect(nothingToWrite(refused)).toBe(
+      "Nothing can be written yet: 59 of 59 rows are refused. Fix the problems above and check again.",
+    );
+    const empty = {
+      ...none,
+      rows: { ...none.rows, total: 2, written: 0, unchanged: 0, refused: 0, skipped: 2 },
+    };
+    expect(nothingToWrite(empty)).toMatch(/^Nothing to write: the file holds no rows of records/);
+    const same = { ...none, rows: { ...none.rows, total: 4, written: 0, unchanged: 4, refused: 0 } };
+    expect(nothingToWrite(same)).toBe(
+      "Nothing to write: every record in the file is already in the book as it is.",
+    );
+    expect(nothingToWrite({ ...same, rows: { ...same.rows, held: 1 } })).toBeNull();
   });
 });

@@ -51,3 +51,23 @@ export function importLogEntry(
     customers: [...customers],
   };
 }
+
+/**
+ * The dry run's sentence when it writes nothing (GROUP1): "already in the book" only when rows were read and
+ * every one is unchanged — never when nothing was read or everything was refused.
+ */
+export function nothingToWrite(report: ImportReport): string | null {
+  const totals = recordTotals(report);
+  if (totals.create + totals.update > 0 || report.rows.held > 0) return null;
+  const { rows } = report;
+  const records = rows.total - rows.skipped - rows.empty;
+  if (records <= 0)
+    return "Nothing to write: the file holds no rows of records (check its header row and columns).";
+  if (rows.refused + rows.needsConfirmation > 0)
+    return `Nothing can be written yet: ${rows.refused.toLocaleString("en-US")} of ${records.toLocaleString("en-US")} rows are refused${
+      rows.needsConfirmation > 0
+        ? ` and ${rows.needsConfirmation.toLocaleString("en-US")} wait for your confirmation`
+        : ""
+    }. Fix the problems above and check again.`;
+  return "Nothing to write: every record in the file is already in the book as it is.";
+}

@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Sheet } from "../../../shared/book/import/types";
 import { type SavedMapping, savedMappingSchema, sourceKey } from "../../../shared/documents/import-log";
-import { combinedMapping, initialMappings, savedMapping, shownSample, withColumn } from "./mapping-model";
+import {
+  combinedMapping,
+  initialMappings,
+  savedMapping,
+  shownSample,
+  withColumn,
+  withDefault,
+  withValueFix,
+} from "./mapping-model";
 
 const sheet = (name: string, headers: string[]): Sheet => ({ name, headers, rows: [] });
 const AT = "2026-11-18T18:00:00.000Z";
@@ -90,5 +98,30 @@ describe("the import screen's mapping step", () => {
         expect(savedMappingSchema.safeParse(saved).success).toBe(true);
       }),
     );
+  });
+});
+
+describe("[GROUP1] one-click fixes and values for the whole file", () => {
+  it("go in every sheet's mapping, combine into the engine's mapping and are saved with it", () => {
+    const [sheet] = initialMappings([{ name: "a.csv", headers: ["Insured", "Type"], rows: [] }], {});
+    if (!sheet) throw new Error("no sheet");
+    let ms = withValueFix([sheet], "type", "Steers Wt 1", "809");
+    ms = withDefault(ms, "county", "Custer");
+    expect(combinedMapping(ms)).toMatchObject({
+      defaults: { county: "Custer" },
+      values: { type: { "Steers Wt 1": "809" } },
+    });
+    const saved = savedMapping(ms[0] as NonNullable<(typeof ms)[0]>, "a.csv", {
+      at: "2026-11-27T15:00:00.000Z",
+      by: "u",
+    });
+    expect(savedMappingSchema.parse(saved).mapping).toMatchObject({
+      defaults: { county: "Custer" },
+      values: { type: { "Steers Wt 1": "809" } },
+    });
+    expect(combinedMapping(withDefault(withValueFix(ms, "type", "Steers Wt 1", ""), "county", ""))).toEqual({
+      version: 1,
+      columns: combinedMapping(ms).columns,
+    });
   });
 });

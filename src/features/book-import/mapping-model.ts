@@ -18,6 +18,10 @@ export interface SheetMapping {
   /** "saved": the source's mapping from an earlier import (of `savedFrom`); "guessed": from the headers. */
   origin: "saved" | "guessed";
   savedFrom?: string;
+  /** File-wide values for fields no column gives (county, provider, entity type…): the mapping's defaults. */
+  defaults?: Mapping["defaults"];
+  /** One-click fixes and choices, for every row with the same text: the mapping's values. */
+  values?: Mapping["values"];
 }
 
 /** Each sheet's mapping: the source's saved one (only its columns this sheet has), else the guess. */
@@ -39,6 +43,8 @@ export function initialMappings(
         columns,
         origin: "saved",
         savedFrom: known.fileName,
+        ...(known.mapping.defaults ? { defaults: known.mapping.defaults } : {}),
+        ...(known.mapping.values ? { values: known.mapping.values } : {}),
       };
     }
     return {
@@ -60,10 +66,59 @@ export function withColumn(mapping: SheetMapping, header: string, field: ImportF
 }
 
 /** The one mapping the engine plans all sheets with: every sheet's columns (a header maps to one field). */
-export const combinedMapping = (mappings: readonly SheetMapping[]): Mapping => ({
-  version: 1,
-  columns: Object.assign({}, ...mappings.map((m) => m.columns)),
-});
+export const combinedMapping = (mappings: readonly SheetMapping[]): Mapping => {
+  const defaults: NonNullable<Mapping["defaults"]> = Object.assign(
+    {},
+    ...mappings.map((m) => m.defaults ?? {}),
+  );
+  const values: NonNullable<Mapping["values"]> = {};
+  for (const m of mappings)
+    for (const [field, fixes] of Object.entries(m.values ?? {}))
+      if (Object.keys(fixes ?? {}).length > 0)
+        values[field as ImportFieldId] = { ...values[field as ImportFieldId], ...fixes };
+  return {
+    version: 1,
+    columns: Object.assign({}, ...mappings.map((m) => m.columns)),
+    ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
+    ...(Object.keys(values).length > 0 ? { values } : {}),
+  };
+};
+
+/**
+ * Every sheet's mapping with a file-wide value for `field` (empty: none): what the screen's "for the whole
+ * file" inputs set (GROUP1).
+ */
+export function withDefault(
+  mappings: readonly SheetMapping[],
+  field: ImportFieldId,
+  value: string,
+): SheetMapping[] {
+  return mappings.map((m) => {
+    const { [field]: _old, ...rest } = m.defaults ?? {};
+    const defaults = value.trim() === "" ? rest : { ...rest, [field]: value.trim().slice(0, 200) };
+    return { ...m, defaults };
+  });
+}
+
+/**
+ * Every sheet's mapping reading `text` of `field` as `replacement` in every row (a one-click fix or a
+ * choice, GROUP1); an empty replacement takes the fix back.
+ */
+export function withValueFix(
+  mappings: readonly SheetMapping[],
+  field: ImportFieldId,
+  text: string,
+  replacement: string,
+): SheetMapping[] {
+  return mappings.map((m) => {
+    const { [text]: _old, ...fixes } = m.values?.[field] ?? {};
+    const next =
+      replacement.trim() === ""
+        ? fixes
+        : { ...fixes, [text.slice(0, 200)]: replacement.trim().slice(0, 200) };
+    return { ...m, values: { ...m.values, [field]: next } };
+  });
+}
 
 /** What the book document keeps for the sheet's source once the import is applied. */
 export const savedMapping = (
@@ -74,7 +129,12 @@ export const savedMapping = (
   id: mapping.source,
   fileName: fileName.slice(0, 255) || "file",
   headers: mapping.headers.slice(0, 500).map((h) => h.slice(0, 200)),
-  mapping: { version: 1, columns: mapping.columns },
+  mapping: {
+    version: 1,
+    columns: mapping.columns,
+    ...(mapping.defaults && Object.keys(mapping.defaults).length > 0 ? { defaults: mapping.defaults } : {}),
+    ...(mapping.values && Object.keys(mapping.values).length > 0 ? { values: mapping.values } : {}),
+  },
   updatedAt: stamp.at,
   updatedBy: stamp.by,
 });
