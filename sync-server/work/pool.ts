@@ -35,7 +35,8 @@ type Thread = { worker: Worker; job: Job | null };
 // Plain JavaScript evaluated from a string, as the WAL checkpointer's worker (storage/sqlite-checkpointer.ts).
 // The thread lowers its own scheduling priority (nice 10; on Linux a thread's own): with fewer cores
 // than busy threads, the event loop's short requests are scheduled before a large task's next slice.
-// An answer's byte arrays (a report serialised in the thread) are transferred back, not copied.
+// An answer's byte arrays (a report serialised in the thread: Uint8Arrays that own their whole buffer,
+// to depth 3) are transferred back, not copied: a task answers only arrays it made for the answer.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = process.getBuiltinModule("node:worker_threads");
 try { process.getBuiltinModule("node:os").setPriority(0, 10); } catch {}
@@ -44,7 +45,9 @@ const ready = import(workerData.tsx).then((tsx) => {
   return import(workerData.tasks);
 });
 const buffersOf = (value, depth = 0, found = new Set()) => {
-  if (ArrayBuffer.isView(value)) found.add(value.buffer);
+  if (value instanceof Uint8Array) {
+    if (value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) found.add(value.buffer);
+  }
   else if (value && typeof value === "object" && depth < 3)
     for (const v of Object.values(value)) buffersOf(v, depth + 1, found);
   return [...found];
