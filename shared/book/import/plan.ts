@@ -173,7 +173,9 @@ export function writesOf(book: WorkingBook): DocumentWrites[] {
     if (record) docs(customerId).internal.entries.push({ section: "heldCoverages", key, value: record });
   }
   const index: DocumentWrites = { kind: "book", entries: [] };
-  for (const customerId of byCustomer.keys()) {
+  for (const [customerId, d] of byCustomer) {
+    // Summaries follow the customer document; tax ids and held endorsements (internal) have none.
+    if (d.customer.entries.length === 0) continue;
     const customer = book.customers.get(customerId) as WorkingCustomer;
     const summaries = bookSummaries(customerId, customer as unknown as CustomerRecords);
     if (summaries.customer)

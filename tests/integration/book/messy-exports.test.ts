@@ -83,3 +83,29 @@ describe("[HOLD1][GROUP1] messy agency exports import on the first try", () => {
     expect(heldGroups(report)[0]).toMatchObject({ label: "Sales date, Coverage price, Subsidy" });
   });
 });
+
+describe("[HOLD1] completing endorsements that need details", () => {
+  it("the same value for all completes those it makes whole; the rest stay held with what they still lack", async () => {
+    const first = planFile(await read("prairie-aip.csv"));
+    const book = applyToBook([], first.writes);
+    const held = first.report.held.map((h) => ({ customerId: h.customerId, heldId: h.heldId }));
+    expect(held.length).toBeGreaterThan(0);
+    const ctx = importContext("Needs details", { importId: "DONE1", newId: idMaker(9) });
+    // Nothing given: nothing changes, nothing is written.
+    const none = planHeldCompletion({ book, completion: { held }, context: ctx });
+    expect(none.report.rows).toMatchObject({ total: held.length, unchanged: held.length });
+    expect(none.writes).toEqual([]);
+    // A value given for every held endorsement: each now lacks less, or is refused at the field given.
+    const some = planHeldCompletion({
+      book,
+      completion: { held, values: { salesDate: "Apr 30, 2026", endorsementLengthWeeks: "17 weeks" } },
+      context: importContext("Needs details", { importId: "DONE2", newId: idMaker(10) }),
+    });
+    for (const h of some.report.held) expect(h.missing).toEqual(["coveragePrice", "subsidy"]);
+    const { rows } = some.report;
+    expect(rows.held + rows.refused + rows.written + rows.unchanged).toBe(held.length);
+    expect(rows.held).toBeGreaterThan(0);
+    // Only the held records that changed are written (the internal document), nothing of the customer's.
+    expect(some.writes.every((w) => w.kind === "customerInternal")).toBe(true);
+  });
+});
