@@ -60,5 +60,29 @@ describe("[TAXMASK1] a masked tax id", () => {
     expect(entityOf(plan)).toMatchObject({ legalName: "Dale & Karen Miller", type: "S" });
     expect(entityOf(plan)).not.toHaveProperty("taxIdLast4");
     expect(plan.writes.some((w) => w.kind === "customerInternal")).toBe(false);
+    expect(plan.report.notes?.map((n) => n.message)).toEqual([
+      "row 2, SSN/EIN: the tax id is masked, so it is read as not given: add the full one on the entity",
+      "row 2: no entity type given: read as Spousal/Married (S) from the name",
+    ]);
+  });
+});
+
+describe("[READ1] a crop year column", () => {
+  it("sets a new policy's crop year and reinsurance year (CY2026 while today is in crop year 2027)", () => {
+    const plan = planRows(
+      "agency.csv",
+      [...HEADERS, "Policy #", "Insurance Co", "County", "Crop Year"],
+      [["Robert Johnson", "510-10-1000", "", "", ...ADDRESS, "RH-1", "Rain & Hail", "Custer", "CY2026"]],
+    );
+    expect(plan.report.refused).toEqual([]);
+    const policy = plan.writes
+      .find((w) => w.kind === "customer")
+      ?.entries.find((e) => e.section === "policies")?.value;
+    expect(policy).toMatchObject({
+      providerId: "rh",
+      county: "31041",
+      cropYear: 2026,
+      reinsuranceYear: 2026,
+    });
   });
 });

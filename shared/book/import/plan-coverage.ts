@@ -18,6 +18,7 @@ import {
   readFraction,
   readInteger,
   readType,
+  readWeightCwt,
 } from "./values";
 import { matchCoverage, type WorkingCustomer } from "./working";
 
@@ -37,7 +38,7 @@ export function readCoverage(row: RowReader) {
     endDate: row.read("endDate", readDate),
     weeks: row.read("endorsementLengthWeeks", readInteger),
     head: row.read("head", readInteger),
-    targetWeightCwt: row.read("targetWeightCwt", readDecimal),
+    targetWeightCwt: row.read("targetWeightCwt", readWeightCwt),
     coverageLevel: row.read("coverageLevel", readFraction),
     share: row.read("share", readFraction),
     status: row.read("coverageStatus", readCoverageStatus),

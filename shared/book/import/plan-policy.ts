@@ -6,7 +6,7 @@ import type { ImportFieldId } from "./fields";
 import type { Staged } from "./plan-parties";
 import { changed, checked, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
-import { readCounty, readPlan, readPolicyStatus, readProvider, readState } from "./values";
+import { readCounty, readCropYear, readPlan, readPolicyStatus, readProvider, readState } from "./values";
 import type { WorkingCustomer } from "./working";
 
 // The row's policy (docs/book-import.md): found by its provider and number, else the entity's policy of the
@@ -22,6 +22,8 @@ export function readPolicy(row: RowReader, customerState: string | undefined) {
     state,
     county: row.has("county") ? row.read("county", (t) => readCounty(t, state)) : undefined,
     status: row.read("policyStatus", readPolicyStatus),
+    /** The file's crop year (2027, CY2027): a new policy's, else its endorsement's sales date's. */
+    cropYear: row.read("cropYear", readCropYear),
   };
 }
 export type PolicyFields = ReturnType<typeof readPolicy>;
@@ -52,7 +54,7 @@ export function stagePolicy(
   },
 ): Staged<Policy> | undefined {
   const { customer, entityId, plan, stamp } = context;
-  const cropYear = cropYearOf(context.salesDate);
+  const cropYear = fields.cropYear ?? cropYearOf(context.salesDate);
   const existing =
     (context.found ? customer.policies[context.found] : undefined) ??
     (fields.policyNumber
@@ -101,7 +103,8 @@ export function stagePolicy(
       plan,
       entityId,
       cropYear,
-      reinsuranceYear: reinsuranceYear(context.salesDate),
+      // RMA's livestock crop year is the reinsurance year (crop-year.ts).
+      reinsuranceYear: fields.cropYear ?? reinsuranceYear(context.salesDate),
     }),
     ...(fields.providerId ? { providerId: fields.providerId } : {}),
     ...(policyNumber ? { policyNumber } : {}),

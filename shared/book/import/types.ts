@@ -140,6 +140,12 @@ export interface ImportReport {
   /** Endorsements kept as "needs details", with what each lacks. */
   held: HeldRow[];
   skipped: SkippedRow[];
+  /**
+   * How a value of a written row was read, for the agent to know (not a refusal): "row 4, SSN/EIN: the
+   * tax id is masked, so it is read as not given…", "row 6, Entity Type: no entity type given: read as
+   * Individuals (I) from the name" (TAXMASK1, READ1). Absent in reports made before issue 41.
+   */
+  notes?: RowProblem[];
   outcomes: RowOutcome[];
 }
 
