@@ -107,7 +107,12 @@ export async function createHardening(options: HardeningOptions) {
     store,
     history,
     /** LIMIT6 and IMPORT3: spends one of a user's and its organisation's new documents, or throws `too-many-documents`. */
-    createDocument: documentBudget({ config, store, orgBudget: orgDocuments }),
+    createDocument: documentBudget({
+      config,
+      store,
+      orgBudget: orgDocuments,
+      campaigns: async (orgId) => (await storage.listDocuments(`org/${orgId}/campaign/`)).length,
+    }),
     /** IMPORT3: spends an organisation's new documents (the book import, API routes that create one). */
     orgDocuments,
     /** Hocuspocus extensions: the socket caps and presence (SESSION3, SESSION4). */

@@ -5,6 +5,7 @@ import { decodeJwt } from "jose";
 import { parseDocumentName } from "../../shared/documents/names";
 import { syncRefusal } from "../../shared/documents/sync-reasons";
 import type { Config } from "../config";
+import { countRefusal } from "../routes/limits";
 import { rawResponseHeaders } from "../web/headers";
 import { clientAddress } from "./client-address";
 import type { orgDocumentBudget } from "./org-documents";
@@ -160,6 +161,8 @@ export function documentBudget(options: {
   store: RateStore;
   /** IMPORT3: the organisation's budget, spent too for a document of an organisation. */
   orgBudget: ReturnType<typeof orgDocumentBudget>;
+  /** BOUND2: how many campaign documents an organisation holds (a new one past CAMPAIGNS_PER_ORG is refused). */
+  campaigns?: (orgId: string) => Promise<number>;
 }) {
   const { config, store, orgBudget } = options;
   const limit = config.SYNC_DOCUMENTS_CREATED_PER_HOUR;
@@ -180,6 +183,15 @@ export function documentBudget(options: {
         "too-many-documents",
         `the agency may create ${org.limit} new documents an hour; retry after ${retryAfterSeconds(org)} s`,
       );
+    }
+    // BOUND2: the campaign route's count cap holds for a campaign made on a device too.
+    if (ref.kind === "campaign" && options.campaigns) {
+      const full = countRefusal(
+        "PUT /api/orgs/:orgId/campaigns/:campaignId",
+        await options.campaigns(ref.orgId),
+        config,
+      );
+      if (full) throw syncRefusal("too-many-documents", full.message);
     }
   };
 }

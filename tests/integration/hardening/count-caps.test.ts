@@ -4,6 +4,7 @@ import { defaultLrpCampaignQuote } from "../../../shared/documents/campaign";
 import { newSubmissionId } from "../../../sync-server/applications/routes";
 import { configSchema } from "../../../sync-server/config";
 import { countMax, ROUTE_LIMITS } from "../../../sync-server/routes/limits";
+import { writeSections } from "../../../sync-server/sync/doc-json";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
 
 // [BOUND2] (docs/limits.md): every route the route table declares with a count cap refuses the record
@@ -127,4 +128,20 @@ describe("[BOUND2] counts a caller can pile up are capped", () => {
       expect(refused.body.message?.split(/\s+/).length).toBeGreaterThan(5);
     },
   );
+
+  it("a campaign made on a device past the organisation's cap is refused on the sync socket too", async () => {
+    const key = "PUT /api/orgs/:orgId/campaigns/:campaignId";
+    const create = CREATE[key] as (n: number) => ReturnType<typeof call>;
+    // The organisation at its cap (the rows above made these; saving one again changes nothing).
+    for (let n = 0; n < config.CAMPAIGNS_PER_ORG; n++) expect((await create(n)).status).toBe(200);
+    const name = "org/demo/campaign/capped-device";
+    const client = connect(server.syncUrl, name, await server.token(agent));
+    expect(await client.ready).toBe(true);
+    client.doc.transact(() =>
+      writeSections(client.doc, { campaign: campaign.campaign, schedule: campaign.schedule }),
+    );
+    await expect.poll(() => client.closeReasons).toContain("too-many-documents");
+    client.destroy();
+    expect(await server.storage.listDocuments("org/demo/campaign/")).not.toContain(name);
+  });
 });
