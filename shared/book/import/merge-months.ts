@@ -1,11 +1,13 @@
 import { type ImportFieldId, monthMarketingsField } from "./fields";
+import { valueKey } from "./reading";
 import { type Cell, RowReader } from "./row-reader";
 import type { RowProblem } from "./types";
+import { readCommodity, readDate } from "./values";
 
 // LGM files of one row per marketing month (docs/book-import.md §LGM): a "Marketing Month" column and
 // the month's head in "Head". Rows of one endorsement (same policy number, commodity, type and sales
-// date) are merged into their first row, each month's head becoming that calendar month's marketings
-// column, so the endorsement is planned once, as a row with month columns. The merged rows take the
+// date, each compared by what it means: "Swine" = 0815, 03/09/2027 = Mar 9, 2027) are merged into
+// their first row, each month's head becoming that calendar month's marketings column, so the endorsement is planned once, as a row with month columns. The merged rows take the
 // first row's outcome; a bad month (unreadable, or twice in one endorsement) refuses the group whole.
 
 export interface SheetEntry {
@@ -50,12 +52,18 @@ function readMonth(text: string): number | null {
 
 const GROUP_FIELDS: ImportFieldId[] = ["policyNumber", "commodity", "type", "salesDate"];
 
+/** A cell as rows of one endorsement are grouped: a date or commodity by its value (03/09/2027 = Mar 9, 2027). */
+function groupKey(field: ImportFieldId, text: string): string {
+  const read = field === "salesDate" ? readDate(text) : field === "commodity" ? readCommodity(text) : null;
+  return read?.ok ? read.value : valueKey(text);
+}
+
 export function mergeMonthRows(sheet: string, entries: SheetEntry[], named: boolean): SheetEntry[] {
   const groups = new Map<string, SheetEntry>();
   for (const entry of entries) {
     const month = entry.cells.get("marketingMonth");
     if (!month) continue;
-    const key = GROUP_FIELDS.map((f) => entry.cells.get(f)?.text.trim().toLowerCase() ?? "").join("|");
+    const key = GROUP_FIELDS.map((f) => groupKey(f, entry.cells.get(f)?.text ?? "")).join("|");
     const first = groups.get(key);
     const reader = new RowReader(sheet, entry.line, entry.cells, named);
     const target = first ?? entry;
