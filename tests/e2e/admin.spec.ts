@@ -1,5 +1,5 @@
 import { EXCLUSIVE, expect, test } from "./fixtures";
-import { AGENT, device, expectAllSynced, user } from "./sync-helpers";
+import { AGENT, CUSTOMER, device, expectAllSynced, user } from "./sync-helpers";
 
 // The tests of this file are independent of one another: the two workers may share them out, so that
 // only the test holding a lock waits for it.
@@ -129,11 +129,13 @@ test("the last admin cannot demote themselves", async ({ browser }) => {
 });
 
 test(
-  "AIP settings: the agent's LRP quote offers only the agency's providers",
+  "[PROV1] AIP settings: the agent's and the producer's LRP quote offer only the agency's providers",
   EXCLUSIVE,
   async ({ browser }) => {
     const admin = await device(browser, ADMIN, "/settings/aip");
     const agent = await device(browser, AGENT, "/insurance/lrp-quote");
+    let producer: Awaited<ReturnType<typeof device>> | null = null;
+    const visitor = await browser.newContext({ viewport: { width: 360, height: 800 } });
     try {
       await expectAllSynced(admin.page);
       const form = admin.page.getByTestId("aip-form");
@@ -150,8 +152,30 @@ test(
 
       const select = agent.page.locator('select[name="provider"]');
       await expect
-        .poll(async () => select.locator("option").allTextContents(), { timeout: 5000 })
+        .poll(async () => select.locator("option").allTextContents(), { timeout: 15_000 })
         .toEqual(["NAU Country", "Farmers Mutual Hail"]);
+
+      // PROV1: the agency's producer (signed in) and a visitor who followed its link see the same
+      // providers, not ProAg nor the whole catalogue (the agency's answer is cached up to 30 s: reload).
+      const offered = async (page: import("@playwright/test").Page) => {
+        const options = page.locator('select[name="provider"] option');
+        await expect
+          .poll(
+            async () => {
+              const texts = await options.allTextContents();
+              if (texts.join() !== "NAU Country,Farmers Mutual Hail") await page.reload();
+              return texts;
+            },
+            { timeout: 40_000, intervals: [500, 1000, 2000] },
+          )
+          .toEqual(["NAU Country", "Farmers Mutual Hail"]);
+      };
+      producer = await device(browser, CUSTOMER, "/insurance/lrp-quote");
+      await offered(producer.page);
+      await expect(producer.page.getByText(/through ProAg/)).toHaveCount(0);
+      const page = await visitor.newPage();
+      await page.goto("/insurance/lrp-quote?org=demo");
+      await offered(page);
     } finally {
       // Back to the whole catalogue for the other tests.
       const form = admin.page.getByTestId("aip-form");
@@ -166,6 +190,8 @@ test(
       );
       await admin.context.close();
       await agent.context.close();
+      await producer?.context.close();
+      await visitor.close();
     }
   },
 );

@@ -37,9 +37,11 @@ function remembered(orgId: string): Agency {
   }
 }
 
-export function useAgency(orgId: string): Agency {
-  const [agency, setAgency] = useState<Agency>(() => remembered(orgId));
+/** The agency `orgId` names; null asks nothing (no agency known) and stays "offline". */
+export function useAgency(orgId: string | null): Agency {
+  const [agency, setAgency] = useState<Agency>(() => (orgId ? remembered(orgId) : { state: "offline" }));
   useEffect(() => {
+    if (orgId === null) return setAgency({ state: "offline" });
     let live = true;
     setAgency(remembered(orgId));
     void (async () => {

@@ -1,7 +1,7 @@
-import { orgDefaultProviderId, orgProviderIds } from "../../../shared/admin/aip-providers";
 import { FARMER_CLASSIFICATIONS, type InsurancePlan } from "../../../shared/catalogue/plans";
 import { INSURANCE_PROVIDERS } from "../../../shared/catalogue/providers";
-import { useOrgAip } from "../org-providers/use-org-aip";
+import { offeredProvider } from "../org-providers/quote-offer";
+import { useQuoteProviders } from "../org-providers/use-quote-providers";
 import { SelectField, TextField } from "./field";
 
 // The part of every quote form that is the same for LRP and LGM: farmer classification (with the year
@@ -29,15 +29,13 @@ export function FarmerProviderFields({
   onChange,
   providerHint,
 }: FarmerProviderFieldsProps) {
-  // Only the organisation's providers when its AIP settings name them (docs/administration.md).
-  const aip = useOrgAip();
-  const offered = orgProviderIds(aip, plan);
-  const providers = offered.flatMap((id) =>
+  // PROV1: only the agency's providers when its AIP settings name them (docs/administration.md) — for
+  // its agents and for its producers alike.
+  const offer = useQuoteProviders(plan);
+  const providers = offer.providers.flatMap((id) =>
     INSURANCE_PROVIDERS.filter((p) => p.id === id && p.plans.includes(plan)),
   );
-  const provider = providers.some((p) => p.id === values.provider)
-    ? values.provider
-    : orgDefaultProviderId(aip, plan);
+  const provider = offeredProvider({ ...offer, providers: providers.map((p) => p.id) }, values.provider);
   return (
     <>
       <SelectField

@@ -1,5 +1,5 @@
+import type { Agency } from "../../components/org-providers/use-agency";
 import { Alert } from "../../components/ui/alert";
-import type { Agency } from "./use-agency";
 
 /** Who receives the application: the agency's name, or why this link cannot be used. */
 export function AgencyLine({ orgId, agency }: { orgId: string; agency: Agency }) {

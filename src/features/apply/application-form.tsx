@@ -27,6 +27,7 @@ import {
   type TextInputProps,
   unplacedIssues,
 } from "../../components/book-forms";
+import { useAgency } from "../../components/org-providers/use-agency";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { AgencyLine } from "./agency-line";
@@ -34,7 +35,6 @@ import { type ApplicationDraft, buildApplication, emptyDraft } from "./applicati
 import { clearDraft, loadDraft, saveDraft } from "./draft-store";
 import { enqueue, flushOutbox } from "./outbox";
 import { OutboxStatus } from "./outbox-status";
-import { useAgency } from "./use-agency";
 import { useOutbox } from "./use-outbox";
 import "./apply.css";
 

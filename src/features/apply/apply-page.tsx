@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { useAgency } from "../../components/org-providers/use-agency";
 import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { AgencyLine } from "./agency-line";
 import { OutboxStatus } from "./outbox-status";
-import { useAgency } from "./use-agency";
 import { useApplyOrg } from "./use-apply-org";
 import { useOutbox } from "./use-outbox";
 import "./apply.css";

@@ -2,6 +2,8 @@ import { useCallback, useMemo } from "react";
 import type { LrpCommodityCode } from "../../../shared/catalogue/livestock";
 import { UNIT_BASES, type UnitBasis } from "../../../shared/catalogue/plans";
 import type { LrpCoverageRow, LrpQuote } from "../../../shared/pricing/lrp/quote";
+import { offeredProvider } from "../../components/org-providers/quote-offer";
+import { useQuoteProviders } from "../../components/org-providers/use-quote-providers";
 import { FarmerProviderFields } from "../../components/quote/farmer-provider-fields";
 import { MarketStatus } from "../../components/quote/market-status";
 import { QuoteActions } from "../../components/quote/quote-actions";
@@ -45,6 +47,7 @@ export const onRouteLoad = startPricing;
 export default function LrpQuotePage() {
   const pricing = usePricing();
   const [form, update] = useUrlState(LRP_DEFAULTS);
+  const providerOffer = useQuoteProviders("lrp");
   const asOf = pricing.status === "ready" ? pricing.market.asOf : null;
   const built = useMemo(() => (asOf ? buildLrpInput(form, asOf) : null), [form, asOf]);
   const key = built?.ok ? JSON.stringify(built.input) : null;
@@ -141,7 +144,12 @@ export default function LrpQuotePage() {
       ) : null}
 
       {quote && chosenRow ? (
-        <ChosenCoverage row={chosenRow} commodity={commodity} head={herd.head} providerId={form.provider}>
+        <ChosenCoverage
+          row={chosenRow}
+          commodity={commodity}
+          head={herd.head}
+          providerId={offeredProvider(providerOffer, form.provider)}
+        >
           {pricedKey ? <SaveToWatchlistSlot setup={lrpSetupFrom(pricedKey, chosenRow)} /> : null}
         </ChosenCoverage>
       ) : null}
