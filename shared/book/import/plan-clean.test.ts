@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { applyToBook } from "../../../tests/fixtures/import/apply-json";
-import { planRows } from "../../../tests/fixtures/import/plan-rows";
+import { toCsv } from "../../../tests/fixtures/import/book-rows";
+import { importContext, planRows } from "../../../tests/fixtures/import/plan-rows";
+import { guessMapping } from "./mapping";
+import { parseCsv } from "./parse";
+import { planImport } from "./plan";
 import type { ImportPlan } from "./types";
 
 // [MERGE1] One person on several rows, written several ways, is stored in its best-formed spelling;
@@ -84,5 +88,42 @@ describe("[READ1] a crop year column", () => {
       cropYear: 2026,
       reinsuranceYear: 2026,
     });
+  });
+});
+
+describe("[READ2] a value that could mean two things", () => {
+  const headers = [...HEADERS, "Policy #", "AIP", "County", "Commodity", "Type"];
+  const row = (type: string) => [
+    "Robert Johnson",
+    "510-10-1000",
+    "",
+    "",
+    ...ADDRESS,
+    "RH-1",
+    "Rain & Hail",
+    "Custer",
+    "Feeders",
+    type,
+  ];
+  it("is refused with its choices, and read as the chosen one once the mapping's values answer it", () => {
+    const first = planRows("agency.csv", headers, [row("Steers"), row("STEERS")]);
+    expect(first.report.refused.map((p) => [p.line, p.value, p.choices])).toEqual([
+      [
+        2,
+        "Steers",
+        [
+          { value: "809", label: "Steers Weight 1 (Steers <600 lbs)" },
+          { value: "810", label: "Steers Weight 2 (Steers 600-1000 lbs)" },
+        ],
+      ],
+      [3, "STEERS", expect.any(Array)],
+    ]);
+  });
+  it("a chosen value reads every row with the same text", () => {
+    const sheet = parseCsv("agency.csv", toCsv(headers, [row("Steers"), row("steers ")]));
+    const mapping = { ...guessMapping(sheet.headers), values: { type: { Steers: "809" } } };
+    const plan = planImport({ sheets: [sheet], mapping, book: [], context: importContext("agency.csv") });
+    expect(plan.report.refused).toEqual([]);
+    expect(plan.report.held.map((h) => h.line)).toEqual([2, 3]);
   });
 });

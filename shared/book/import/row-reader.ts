@@ -55,8 +55,14 @@ export class RowReader {
       if (read.note) this.note(id, read.note);
       return read.value;
     }
-    if (read.ambiguous) this.ambiguities.push({ ...read.ambiguous, field: id, column: cell.column });
-    this.refuse(id, read.message);
+    if (!read.ambiguous) {
+      this.refuse(id, read.message);
+      return undefined;
+    }
+    this.ambiguities.push({ ...read.ambiguous, field: id, column: cell.column });
+    // The choices are texts the reader reads as the candidate (a code: "809", "R", "nau"), for mapping.values.
+    const choices = read.ambiguous.candidates.map((c) => ({ value: String(c.value), label: c.label }));
+    this.problems.push({ ...this.said(id, read.message), choices });
     return undefined;
   }
 
