@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { waitForServiceWorker } from "./quote-helpers";
 import {
   AGENT,
   customerPath,
@@ -55,5 +56,21 @@ test("unsynced edits survive an offline reload and reach the server after reconn
   } finally {
     await context.setOffline(false);
     await context.close();
+  }
+});
+
+test("[STATUS1] after an offline reload of a quote screen one status says offline", async ({ browser }) => {
+  const agent = await device(browser, AGENT, "/insurance/lrp-quote");
+  try {
+    await expectAllSynced(agent.page);
+    await waitForServiceWorker(agent.page);
+    await agent.context.setOffline(true);
+    await agent.page.reload();
+    await expect(status(agent.page)).toHaveAttribute("data-state", "offline");
+    await expect(status(agent.page)).not.toContainText("all changes saved");
+    await expect(agent.page.getByText("You are offline. Rangeline keeps working")).toHaveCount(0);
+  } finally {
+    await agent.context.setOffline(false);
+    await agent.context.close();
   }
 });

@@ -13,6 +13,7 @@ import { reportTokenRefused } from "../auth/token-refusals";
 import { databaseName } from "./config";
 import { debouncedSaver, readSnapshot, SNAPSHOT_KEY, SNAPSHOT_KINDS, snapshotText } from "./device-snapshot";
 import { afterNextPaint } from "./frames";
+import { presenceName } from "./presence-name";
 import { type DocumentRefusal, parseRefusal, REFUSED_KEY } from "./refused-copy";
 import { changedFields, fieldKey } from "./typed/field-changes";
 import {
@@ -614,9 +615,11 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     const others: Presence[] = [];
     for (const [clientId, state] of awareness.getStates()) {
       if (clientId === own || !state?.user) continue;
+      const user = state.user as PresenceUser;
       others.push({
         clientId,
-        user: state.user as PresenceUser,
+        // PRES1: this user's other device says "you, on another device".
+        user: { ...user, name: presenceName(user, this.options.user.id) },
         field: (state.field as string | null) ?? null,
       });
     }
@@ -728,7 +731,8 @@ export class SyncedDocument<K extends DocumentKind = DocumentKind> {
     if (!change) return null;
     const state = this.provider?.awareness?.getStates().get(change.clientId);
     const user = (state?.user as PresenceUser | undefined) ?? null;
-    return { user, clientId: change.clientId, at: change.at };
+    const named = user ? { ...user, name: presenceName(user, this.options.user.id) } : null;
+    return { user: named, clientId: change.clientId, at: change.at };
   }
 
   /** Called after each change from elsewhere (lastChange may answer differently). */

@@ -42,4 +42,11 @@ describe("the sync status as shown", () => {
       describeSyncStatus({ socket: "disconnected", pending: 2, syncing: false, unsaved: 2 }).detail,
     ).toBe("2 edits not yet on the server · 2 fields not saved until their problem is fixed");
   });
+  it("[STATUS1] a device with no network is offline, even while the socket has not noticed yet", () => {
+    expect(describeSyncStatus({ socket: "connected", pending: 0, syncing: false, online: false })).toEqual({
+      state: "offline",
+      label: "Offline",
+      detail: "working with what is on this device",
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { useOnline } from "../../pwa/use-online";
 import { useSyncStatus } from "./hooks";
 import { RefusedRecords } from "./refused-records";
 import { useUnsavedFieldCount } from "./unsaved-fields";
@@ -17,6 +18,8 @@ export function describeSyncStatus(status: {
   refused?: number;
   /** Fields typed on this device that wait, unwritten, for a problem to be fixed. */
   unsaved?: number;
+  /** STATUS1: whether the browser has a network connection (false: offline, whatever the socket last said). */
+  online?: boolean;
 }): {
   state: SyncIndicatorState;
   label: string;
@@ -38,7 +41,9 @@ export function describeSyncStatus(status: {
     .filter(Boolean)
     .join(" · ");
   const unsent = status.pending > 0 || refused > 0 || unsaved > 0;
-  if (status.socket === "disconnected")
+  // STATUS1: one status from one source: a device with no network is offline, even before the socket
+  // notices (after an offline reload it has not tried yet), and no second "You are offline" is shown.
+  if (status.socket === "disconnected" || status.online === false)
     return {
       state: "offline",
       label: "Offline",
@@ -58,8 +63,14 @@ export const disabledOrgsMessage = (orgIds: readonly string[]): string =>
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
   const unsaved = useUnsavedFieldCount();
+  const online = useOnline();
   if (!status.signedIn) return null;
-  const { state, label, detail } = describeSyncStatus({ ...status, refused: status.refused.length, unsaved });
+  const { state, label, detail } = describeSyncStatus({
+    ...status,
+    refused: status.refused.length,
+    unsaved,
+    online,
+  });
   return (
     <>
       {status.disabledOrgs.length > 0 ? (
