@@ -111,8 +111,10 @@ export function DryRunReport({
       {report.skipped.length > 0 ? (
         <details className="book-import__skipped" data-testid="skipped">
           <summary>
-            {n(report.skipped.length)} {report.skipped.length === 1 ? "row is" : "rows are"} not records and
-            are skipped (totals, notes, a repeated header)
+            {report.skipped.length === 1
+              ? "1 row is not a record and is skipped"
+              : `${n(report.skipped.length)} rows are not records and are skipped`}{" "}
+            (totals, notes, a repeated header)
           </summary>
           <ul>
             {report.skipped.slice(0, 50).map((s) => (
