@@ -322,22 +322,25 @@ export function readType(text: string, commodity: string | undefined): Read<stri
   const t = text.trim();
   const of = (list: TypeEntry[]) => list.filter((e) => commodity === undefined || e.commodity === commodity);
   const code = /^\d{1,4}$/.test(t) ? t.replace(/^0(?=\d{3}$)/, "").padStart(3, "0") : null;
+  const named = code ? [] : of(TYPES.get(t));
   let found = code
     ? of(TYPE_NAMES.filter((x) => x.code === code))
-    : of(TYPES.get(t)).length > 0
-      ? of(TYPES.get(t))
+    : named.length > 0
+      ? named
       : of(BARE_TYPES.get(t));
   // One code under several commodities (997, 821) is one answer once the commodity is known.
   found = found.filter((e, i) => found.findIndex((f) => f.code === e.code) === i);
   const kinds = commodity ? (COMMODITY_LABEL[commodity] ?? commodity) : null;
-  const names = [...new Set(of([...TYPE_NAMES]).map((e) => e.rma))];
+  const names = () => listed([...new Set(of([...TYPE_NAMES]).map((e) => e.rma))]);
   const read = answer(
     text,
     found,
     typeLabel,
-    kinds
-      ? `${quoted(text)} is not a ${kinds} type: ${listed(names)}`
-      : `${quoted(text)} is not a livestock type: give the commodity, or a type such as Steers Weight 1`,
+    found.length > 0
+      ? ""
+      : kinds
+        ? `${quoted(text)} is not a ${kinds} type: ${names()}`
+        : `${quoted(text)} is not a livestock type: give the commodity, or a type such as Steers Weight 1`,
   );
   return read.ok
     ? ok(read.value.code)
