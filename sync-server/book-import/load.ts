@@ -72,6 +72,8 @@ export async function loadBook(
       policies: records(customer.policies),
       coverages: records(customer.coverages),
       taxIds: records(internal.taxIds),
+      // HOLD1: endorsements held as "needs details", so the same file again holds nothing twice.
+      held: records(internal.heldCoverages),
     };
     parts.push(encoder.encode(`${i === 0 ? "" : ","}${JSON.stringify(existing)}`));
   }
