@@ -57,6 +57,19 @@ export function applyAgentEdit(before: Recipient | undefined, edited: Recipient)
   return edited;
 }
 
+/**
+ * OPTOUT1 (issue 47 §3): a saved recipient after the server's opt-outs. An opt-out applies to its own channel
+ * only (the sender leaves that channel out, deliverableChannels): the recipient becomes UNSUBSCRIBED only
+ * when every channel it has is opted out — an SMS STOP never stops their e-mail, nor undoes an e-mail
+ * re-subscribe (UNSUB2).
+ */
+export function withOptOuts(recipient: Recipient, optedOut: ReadonlySet<Channel> | undefined): Recipient {
+  if (recipient.status !== "ACTIVE" || !optedOut?.size) return recipient;
+  return recipient.channels.every((c) => optedOut.has(c))
+    ? { ...recipient, status: "UNSUBSCRIBED", reason: "opted out by the recipient" }
+    : recipient;
+}
+
 /** The opt-outs the server holds for one campaign and customer: by channel, true when opted out. */
 export type OptOuts = Partial<Record<Channel, boolean>>;
 

@@ -63,7 +63,7 @@ describe("campaign pricing and rendering", () => {
       },
     ]);
     expect(mail.subject).toBe(
-      "Prairie & Co Insurance: LRP Steers Weight 1 quote for 2026-11-20".replace(
+      "Prairie & Co Insurance: LRP Steers Weight 1 quote for November 20, 2026".replace(
         "LRP Steers Weight 1",
         priced.title,
       ),
@@ -77,6 +77,27 @@ describe("campaign pricing and rendering", () => {
     if (priced.plan === "lrp") expect(mail.text).toContain(dollars(priced.rows[0].producerPremiumPerHead));
   });
 
+  it("[CAMP1][DATE1] the e-mail shows the agency's logo and colour (the app's, not a product green, when unset) and dates in words", () => {
+    const priced = priceCampaignQuote(lrp, snapshot);
+    const item = {
+      campaignName: "M",
+      priced,
+      quoteUrl: "https://x.test/q",
+      unsubscribeUrl: "https://x.test/u",
+    };
+    const logoUrl = "https://app.test/api/orgs/demo/assets/fullLogo/0123456789abcdef";
+    const mail = renderEmail({ ...org, primaryColor: "", logoUrl }, "Dana", [item]);
+    expect(mail.html).toContain(`<img src="${logoUrl}"`);
+    expect(mail.html).toContain("#AC141C");
+    expect(mail.html).not.toContain("#1f5130");
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(mail.text).toContain("prices of November 20, 2026");
+    // An address that is not http(s) is never put in the e-mail.
+    expect(renderEmail({ ...org, logoUrl: "javascript:alert(1)" }, "Dana", [item]).html).not.toContain(
+      "<img",
+    );
+  });
+
   it("a combined e-mail lists each campaign with its own unsubscribe link", () => {
     const a = priceCampaignQuote(lrp, snapshot);
     const b = priceCampaignQuote({ ...lrp, endorsementLengthsWeeks: [52] }, snapshot);
@@ -84,7 +105,7 @@ describe("campaign pricing and rendering", () => {
       { campaignName: "A", priced: a, quoteUrl: "https://x.test/a", unsubscribeUrl: "https://x.test/ua" },
       { campaignName: "B", priced: b, quoteUrl: "https://x.test/b", unsubscribeUrl: "https://x.test/ub" },
     ]);
-    expect(mail.subject).toBe("Prairie & Co Insurance: your 2 quotes for 2026-11-20");
+    expect(mail.subject).toBe("Prairie & Co Insurance: your 2 quotes for November 20, 2026");
     expect(mail.text).toContain("https://x.test/ua");
     expect(mail.text).toContain("https://x.test/ub");
   });

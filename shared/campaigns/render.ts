@@ -1,4 +1,6 @@
 import { Decimal } from "decimal.js";
+import { DEFAULT_COLOR_SCHEME } from "../catalogue/app-defaults";
+import { dateInWords } from "../dates-in-words";
 import type { PricedQuote } from "./price";
 
 // The messages of a campaign run for one recipient (docs/campaigns.md), pure: the screen's live preview and
@@ -11,6 +13,8 @@ import type { PricedQuote } from "./price";
 export interface RenderOrg {
   name: string;
   primaryColor: string;
+  /** The agency's full logo, an absolute https/http address (its settings' fullLogo on this server); none: its name only. */
+  logoUrl?: string | null;
   senderEmail?: string | null;
   phone?: string | null;
   addressLine1?: string | null;
@@ -77,7 +81,7 @@ function tableOf(priced: PricedQuote): Table {
         dollars(r.coveragePricePerCwt),
         dollars(r.producerPremiumPerCwt),
         dollars(r.producerPremiumPerHead),
-        r.endDate,
+        dateInWords(r.endDate),
       ]),
     };
   return {
@@ -95,12 +99,12 @@ function tableOf(priced: PricedQuote): Table {
 
 /** " (no sales on <date>: <reason>)" when the quote's sales date has none, else "". */
 const noSalesNote = (p: PricedQuote) =>
-  p.noSales ? ` (no sales on ${p.noSales.date}: ${p.noSales.reason})` : "";
+  p.noSales ? ` (no sales on ${dateInWords(p.noSales.date)}: ${p.noSales.reason})` : "";
 
 const summaryOf = (p: PricedQuote) =>
   (p.plan === "lrp"
-    ? `${p.title}, ${p.head.toLocaleString("en-US")} head at ${p.targetWeightCwt} cwt, prices of ${p.asOf}`
-    : `${p.title}, deductible ${dollars(p.deductible)}, margins of ${p.asOf}`) + noSalesNote(p);
+    ? `${p.title}, ${p.head.toLocaleString("en-US")} head at ${p.targetWeightCwt} cwt, prices of ${dateInWords(p.asOf)}`
+    : `${p.title}, deductible ${dollars(p.deductible)}, margins of ${dateInWords(p.asOf)}`) + noSalesNote(p);
 
 export function renderEmail(
   org: RenderOrg,
@@ -108,19 +112,26 @@ export function renderEmail(
   items: readonly RenderItem[],
 ): RenderedEmail {
   if (items.length === 0) throw new Error("renderEmail: no campaign to render");
-  const asOf = items[0].priced.asOf;
+  const asOf = dateInWords(items[0].priced.asOf);
   const subject =
     items.length === 1
       ? `${org.name}: ${items[0].priced.title} quote for ${asOf}`
       : `${org.name}: your ${items.length} quotes for ${asOf}`;
   const address = postalAddress(org);
-  const colour = /^#[0-9a-fA-F]{3,8}$/.test(org.primaryColor) ? org.primaryColor : "#1f5130";
+  // The agency's colour; the app's default colour (the one its screens show) when it set none.
+  const colour = /^#[0-9a-fA-F]{3,8}$/.test(org.primaryColor)
+    ? org.primaryColor
+    : DEFAULT_COLOR_SCHEME.primary;
+  const logo =
+    org.logoUrl && /^https?:\/\/[^\s"'<>]+$/.test(org.logoUrl)
+      ? `<img src="${esc(org.logoUrl)}" alt="${esc(org.name)}" style="max-height:48px;max-width:240px;display:block;margin-bottom:6px;background:#fff;padding:4px;border-radius:4px">`
+      : "";
 
   const textParts = [`Hello ${recipientName},`, "", `Today's quotes from ${org.name}.`, ""];
   const htmlParts = [
     `<!doctype html><html><body style="margin:0;padding:0;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;background:#f5f5f5">`,
     `<div style="max-width:640px;margin:0 auto;background:#fff">`,
-    `<div style="background:${colour};color:#fff;padding:16px 20px;font-size:20px;font-weight:bold">${esc(org.name)}</div>`,
+    `<div style="background:${colour};color:#fff;padding:16px 20px;font-size:20px;font-weight:bold">${logo}${esc(org.name)}</div>`,
     `<div style="padding:20px"><p>Hello ${esc(recipientName)},</p><p>Today's quotes from ${esc(org.name)}.</p>`,
   ];
   for (const item of items) {
@@ -184,7 +195,7 @@ export function smsSegments(text: string): number {
 export function renderSms(orgName: string, item: Pick<RenderItem, "priced">, shortUrl: string): string {
   const p = item.priced;
   const tail = ` Full quote: ${shortUrl} Reply STOP to opt out`;
-  const head = `${orgName}: ${p.title} ${p.asOf}${p.noSales ? " (no sales that day)" : ""}`;
+  const head = `${orgName}: ${p.title} ${dateInWords(p.asOf, true)}${p.noSales ? " (no sales that day)" : ""}`;
   const parts: string[] =
     p.plan === "lrp"
       ? p.rows.map(

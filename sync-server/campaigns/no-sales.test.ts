@@ -40,7 +40,7 @@ describe("no sales on the quote's day: campaigns and alerts say so", () => {
     const email = renderEmail(org, "Sam", [item]);
     expect([
       priced.noSales,
-      email.text.includes(`(no sales on ${AS_OF}: ${REASON})`),
+      email.text.includes(`(no sales on November 20, 2026: ${REASON})`),
       renderSms(org.name, { priced }, "https://x.test/q/abc").includes("(no sales that day)"),
     ]).toEqual([{ date: AS_OF, reason: REASON }, true, true]);
   });

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { applyAgentEdit } from "../../shared/campaigns/recipients";
+import { applyAgentEdit, withOptOuts } from "../../shared/campaigns/recipients";
 import { nextRuns } from "../../shared/campaigns/schedule";
 import { applyAction, settle } from "../../shared/campaigns/status";
 import { wallTime } from "../../shared/campaigns/zoned-time";
@@ -146,10 +146,9 @@ export function mountCampaignsApi(app: Hono, options: CampaignsApiOptions): void
     const recipients: Campaign["recipients"] = {};
     for (const [key, edited] of Object.entries(body.data.recipients)) {
       const old = recipientSchema.safeParse(((before.recipients ?? {}) as Record<string, unknown>)[key]);
-      let next = applyAgentEdit(old.success ? old.data : undefined, edited);
-      if (optOuts.get(next.customerId)?.size && next.status === "ACTIVE")
-        next = { ...next, status: "UNSUBSCRIBED", reason: "opted out by the recipient" };
-      recipients[key] = next;
+      // OPTOUT1: an opt-out applies to its own channel; UNSUBSCRIBED only when every channel is opted out.
+      const next = applyAgentEdit(old.success ? old.data : undefined, edited);
+      recipients[key] = withOptOuts(next, optOuts.get(next.customerId));
     }
     const today = wallTime((options.now ?? nowMs)(), await orgZone(who.orgId)).date;
     const status =

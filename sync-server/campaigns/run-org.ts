@@ -1,7 +1,14 @@
+import { DEFAULT_COLOR_SCHEME } from "../../shared/catalogue/app-defaults";
 import type { RunOrg } from "./sender";
 
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value : null;
+
+/** A logo address this server gave (its own /api/orgs/… path), never an arbitrary one. */
+const logoPathOf = (value: unknown): string | null =>
+  typeof value === "string" && /^\/api\/orgs\/[A-Za-z0-9_.|-]+\/assets\/[A-Za-z]+\/[0-9a-f]{16}$/.test(value)
+    ? value
+    : null;
 
 /**
  * An organisation as a campaign run sees it, from its settings (spec §3): name, colours, postal address
@@ -11,7 +18,9 @@ export function runOrgFromSettings(orgId: string, settings: Record<string, unkno
   return {
     id: orgId,
     name: String(settings.name ?? orgId),
-    primaryColor: String((settings.colorScheme as { primary?: string } | undefined)?.primary ?? "#1f5130"),
+    primaryColor: String(
+      (settings.colorScheme as { primary?: string } | undefined)?.primary ?? DEFAULT_COLOR_SCHEME.primary,
+    ),
     senderEmail: text(settings.senderEmail),
     email: text(settings.email),
     phone: text(settings.phone),
@@ -24,5 +33,6 @@ export function runOrgFromSettings(orgId: string, settings: Record<string, unkno
     enableSMSCampaigns: settings.enableSMSCampaigns === true,
     enableCombinedQuoteCampaignsToSingleEmail: settings.enableCombinedQuoteCampaignsToSingleEmail !== false,
     smsFrom: text(settings.twilioSmsSenderNumber),
+    logoPath: logoPathOf(settings.fullLogo),
   };
 }

@@ -51,6 +51,8 @@ export interface RunOrg extends RenderOrg {
   enableSMSCampaigns?: boolean;
   enableCombinedQuoteCampaignsToSingleEmail: boolean;
   smsFrom?: string | null;
+  /** The agency's full logo as its settings keep it: a path on this server (/api/orgs/…/assets/…). */
+  logoPath?: string | null;
 }
 
 export interface RunInput {
@@ -279,7 +281,9 @@ export async function sendRun(input: RunInput, deps: SenderDeps): Promise<RunRep
         unsubscribeUrl: deps.signer.url(deps.baseUrl, linkTarget(campaign.id)),
       }));
       if (job.channel === "email") {
-        const mail = renderEmail(org, job.contact.name, items);
+        // The agency's logo from this server's address (an e-mail needs an absolute one).
+        const logoUrl = org.logoPath ? `${deps.baseUrl}${org.logoPath}` : null;
+        const mail = renderEmail({ ...org, logoUrl }, job.contact.name, items);
         const oneClick = `${deps.baseUrl}/api/unsubscribe?o=${encodeURIComponent(org.id)}&u=${encodeURIComponent(job.contact.id)}&e=${expires}&c=${claimed
           .map(
             ({ campaign }) =>

@@ -2,10 +2,10 @@ import { expect, test } from "./fixtures";
 import { AGENT, freshName, newCustomerPath, signIn } from "./sync-helpers";
 
 // The quote campaign form as a new agency meets it (docs/first-day.md): commodity and type chosen by name,
-// 44 px controls, e-mail on by default for a customer who has an address, and the preview's agency
-// name prompted while the organisation has none.
+// 44 px controls, no recipient until the agent chooses (CAMP1: "everyone with an e-mail address" is a
+// choice), and the preview's agency name prompted while the organisation has none.
 
-test("the campaign form: named selects, 44 px controls, e-mail on by default, errors at their field", async ({
+test("[CAMP1] the campaign form: named selects, 44 px controls, no recipient until chosen, errors at their field", async ({
   page,
 }) => {
   await signIn(page, AGENT, newCustomerPath());
@@ -28,9 +28,16 @@ test("the campaign form: named selects, 44 px controls, e-mail on by default, er
     .getByLabel("Head", { exact: true })
     .evaluate((e) => e.getBoundingClientRect().height);
   expect(height).toBeGreaterThanOrEqual(44);
-  await expect(
-    page.getByTestId(`recipient-${customerId}`).getByRole("checkbox", { name: "E-mail" }),
-  ).toBeChecked({ timeout: 15_000 });
+  const email = page.getByTestId(`recipient-${customerId}`).getByRole("checkbox", { name: "E-mail" });
+  await expect(email).toBeVisible({ timeout: 15_000 });
+  await expect(email).not.toBeChecked();
+  await expect(page.getByTestId("recipients-chosen")).toHaveText(
+    "No recipient chosen yet: tick the customers who should get this campaign.",
+  );
+  await page.getByRole("button", { name: "Choose everyone with an e-mail address" }).click();
+  await expect(email).toBeChecked();
+  await page.getByRole("button", { name: "Choose none" }).click();
+  await expect(email).not.toBeChecked();
 
   await page.getByRole("button", { name: "Save campaign" }).click();
   const campaignName = page.getByLabel("Campaign name");

@@ -76,6 +76,8 @@ test(
         agent.page.getByText("SMS campaigns are not enabled for this organisation: e-mail only."),
       ).toBeVisible();
       await expect(quiet.getByRole("checkbox", { name: "E-mail" })).toBeVisible();
+      // CAMP1: and no SMS preview.
+      await expect(agent.page.getByTestId("sms-preview")).toHaveCount(0);
     } finally {
       await setSmsCampaigns(admin.page, false).catch(() => {});
       await admin.context.close();

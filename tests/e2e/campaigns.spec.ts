@@ -25,7 +25,12 @@ test("an agent creates a campaign, previews it and sends a test to themself", as
   await expect(
     page.frameLocator('iframe[title="E-mail preview"]').getByRole("heading", { name: "Morning LRP e2e" }),
   ).toBeVisible();
-  await expect(page.getByText(/Reply STOP to opt out/)).toBeVisible();
+  // CAMP1: the demo organisation sends no SMS, so no SMS preview; DATE1: the dates a customer reads are in words.
+  await expect(page.getByTestId("sms-preview")).toHaveCount(0);
+  await expect(page.getByText(/^Subject:/)).toContainText("November 18, 2026");
+  const mail = page.frameLocator('iframe[title="E-mail preview"]').locator("body");
+  await expect(mail).toContainText("prices of November 18, 2026");
+  expect(await mail.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   await page.getByRole("button", { name: "Send a test to me" }).click();
   await expect(page.getByText("A test e-mail was sent to agent@demo.rangeline.test.")).toBeVisible();
   await page.getByRole("button", { name: "Save campaign" }).click();

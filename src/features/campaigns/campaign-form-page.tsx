@@ -4,6 +4,7 @@ import type { CampaignPreviewInput } from "../../../shared/campaigns/preview";
 import { quotePageUrl } from "../../../shared/campaigns/quote-link";
 import { availableChannels } from "../../../shared/campaigns/recipients";
 import type { RenderOrg } from "../../../shared/campaigns/render";
+import { DEFAULT_COLOR_SCHEME } from "../../../shared/catalogue/app-defaults";
 import { FREQUENCY_OPTIONS_BY_PLAN, WEEKDAY_NAME_BY_NUMBER } from "../../../shared/catalogue/enumerations";
 import {
   type Campaign,
@@ -93,7 +94,6 @@ const atListField = (issues: FieldIssues): FieldIssues => {
   return out;
 };
 
-const DEFAULT_COLOUR = "#1f5130";
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
 /** The organisation as the e-mail shows it, from its settings (the org document). */
@@ -101,7 +101,12 @@ function renderOrgOf(settings: Record<string, unknown> | null): RenderOrg {
   const primary = (settings?.colorScheme as { primary?: unknown } | undefined)?.primary;
   return {
     name: text(settings?.name) ?? "Your agency",
-    primaryColor: text(primary) ?? DEFAULT_COLOUR,
+    primaryColor: text(primary) ?? DEFAULT_COLOR_SCHEME.primary,
+    // The agency's full logo, as the e-mail the server sends shows it (run-org.ts).
+    logoUrl:
+      typeof settings?.fullLogo === "string" && settings.fullLogo.startsWith("/api/orgs/")
+        ? `${location.origin}${settings.fullLogo}`
+        : null,
     senderEmail: text(settings?.senderEmail),
     phone: text(settings?.phone),
     addressLine1: text(settings?.addressLine1),
@@ -184,12 +189,9 @@ export default function CampaignFormPage() {
   const reachable = book.customers
     .map((c) => ({ customer: c, channels: availableChannels({ email: c.email, sms: c.sms === true }, org) }))
     .filter((r) => r.channels.length > 0);
-  // A new campaign starts with every customer who has an e-mail address on the e-mail channel: the
-  // agent leaves out whom they want, instead of ticking each one in.
-  const [defaulted, setDefaulted] = useState(Boolean(campaignId));
-  useEffect(() => {
-    if (defaulted || !book.loaded) return;
-    setDefaulted(true);
+  // CAMP1: a new campaign starts with no recipient — saving never schedules anyone the agent did not
+  // choose; "Everyone with an e-mail address" is a choice of its own.
+  const chooseAllByEmail = () =>
     setValue((v) => {
       const recipients = { ...v.recipients };
       for (const { customer, channels } of reachable)
@@ -202,7 +204,12 @@ export default function CampaignFormPage() {
           };
       return { ...v, recipients };
     });
-  }, [defaulted, book.loaded, reachable]);
+  const chooseNone = () =>
+    setValue((v) => ({
+      ...v,
+      recipients: Object.fromEntries(Object.entries(v.recipients).filter(([, r]) => r.status !== "ACTIVE")),
+    }));
+  const chosen = Object.values(edited.recipients).filter((r) => r.status === "ACTIVE").length;
   const firstRecipientName = book.customers.find((c) => edited.recipients[c.id])?.name;
 
   // The preview, priced in the pricing worker on the current snapshot.
@@ -437,6 +444,23 @@ export default function CampaignFormPage() {
             <p className="campaign-note">SMS campaigns are not enabled for this organisation: e-mail only.</p>
           )}
           {reachable.length === 0 && <p>No customer of the book can be reached by e-mail or SMS yet.</p>}
+          {reachable.length > 0 && (
+            <div className="campaign-recipients__choose">
+              <p data-testid="recipients-chosen">
+                {chosen === 0
+                  ? "No recipient chosen yet: tick the customers who should get this campaign."
+                  : `${chosen} ${chosen === 1 ? "recipient" : "recipients"} chosen.`}
+              </p>
+              <Button variant="secondary" onClick={chooseAllByEmail}>
+                Choose everyone with an e-mail address
+              </Button>
+              {chosen > 0 && (
+                <Button variant="secondary" onClick={chooseNone}>
+                  Choose none
+                </Button>
+              )}
+            </div>
+          )}
           {reachable.map(({ customer: c, channels }) => {
             const r = value.recipients[c.id];
             return (
@@ -498,10 +522,13 @@ export default function CampaignFormPage() {
               <strong>Subject:</strong> {shown.email.subject}
             </p>
             <EmailPreviewFrame title="E-mail preview" html={shown.email.html} />
-            <p>
-              <strong>SMS</strong> ({shown.smsSegments} {shown.smsSegments === 1 ? "segment" : "segments"}):{" "}
-              {shown.sms}
-            </p>
+            {/* CAMP1: no SMS preview where the organisation sends no SMS. */}
+            {org.enableSMSCampaigns && (
+              <p data-testid="sms-preview">
+                <strong>SMS</strong> ({shown.smsSegments} {shown.smsSegments === 1 ? "segment" : "segments"}
+                ): {shown.sms}
+              </p>
+            )}
           </>
         )}
       </Card>

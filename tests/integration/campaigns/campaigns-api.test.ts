@@ -112,6 +112,27 @@ describe("campaigns API", () => {
     expect((saved.json.recipients as Record<string, { status: string }>).c1.status).toBe("UNSUBSCRIBED");
   });
 
+  it("[OPTOUT1] an SMS STOP leaves the recipient's e-mail on when an agent saves the campaign", async () => {
+    const both = body();
+    both.recipients.c1.channels = ["email", "sms"];
+    await call(agent, "PUT", "/api/orgs/demo/campaigns/k3", both);
+    await server.storage.campaigns.setOptOut(
+      { orgId: "demo", campaignId: "k3", customerId: "c1", channel: "sms", optedOut: true, how: "sms" },
+      1,
+    );
+    const saved = await call(agent, "PUT", "/api/orgs/demo/campaigns/k3", both);
+    const c1 = (saved.json.recipients as Record<string, { status: string; channels: string[] }>).c1;
+    expect(c1.status).toBe("ACTIVE");
+    expect(c1.channels).toEqual(["email", "sms"]);
+    // E-mail opted out too: now every channel is, and the recipient is UNSUBSCRIBED.
+    await server.storage.campaigns.setOptOut(
+      { orgId: "demo", campaignId: "k3", customerId: "c1", channel: "email", optedOut: true, how: "link" },
+      2,
+    );
+    const again = await call(agent, "PUT", "/api/orgs/demo/campaigns/k3", both);
+    expect((again.json.recipients as Record<string, { status: string }>).c1.status).toBe("UNSUBSCRIBED");
+  });
+
   it("sends a test to the signed-in agent", async () => {
     const sent = await call(agent, "POST", "/api/orgs/demo/campaigns/k1/test");
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
