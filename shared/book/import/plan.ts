@@ -294,7 +294,10 @@ export function planImport(input: {
             : planRow(book, row, context, stamp);
       if (result.kind === "planned") {
         commit(book, result.customer, result.staged, outcome);
-        if (row.notes.length > 0) (report.notes ??= []).push(...row.notes);
+        if (row.notes.length > 0) {
+          report.notes ??= [];
+          report.notes.push(...row.notes);
+        }
         const { held, missing } = result.staged;
         if (held && missing && held.record.status === "needs-details")
           report.held.push({
