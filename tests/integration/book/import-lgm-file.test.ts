@@ -36,6 +36,7 @@ describe("an LGM sheet", () => {
         column: "Apr Marketings",
         field: "marketingsApr",
         message: "row 3, Apr Marketings: the first month of the insurance period cannot carry marketings",
+        value: "10",
       },
     ]);
   });
