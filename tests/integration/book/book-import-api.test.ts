@@ -78,6 +78,7 @@ describe("book import API (server, SQLite)", () => {
         field: "head",
         message:
           "row 5, Head: 13,000 is over the 12,000 per endorsement limit (Feeder Cattle max limit is 12,000)",
+        value: "13000",
       },
     ]);
     // No tax id of the file comes back, in any form (a pattern over the whole body would also match the
