@@ -12,6 +12,7 @@ describe("[ROWKIND1] rows that are not records", () => {
     [["", "Grand Total", "1,250", "", ""], "total"],
     [["Subtotal - Custer", "", "300", "", ""], "total"],
     [["Count: 12", "", "", "", ""], "total"],
+    [["TOTAL", "", "12 policies", "1,990 hd", ""], "total"],
     [["", "", "", "", ""], "blank"],
     [["  ", "", "", "", ""], "blank"],
     [["Insured Name", "Policy #", "Head", "Premium", ""], "header"],
@@ -32,6 +33,10 @@ describe("[ROWKIND1] rows that are not records", () => {
     [["Dale Miller", "", "", "", ""]],
     [["", "LRP-77", "", "", ""]],
     [["Robert Johnson", "", "", "", "Note: pays late"]],
+    [["Total Beef LLC", "", "", "", ""]],
+    [["Total Beef LLC", "TB-1", "120", "$ 3,120.00", ""]],
+    [["Reporter Ranch", "", "", "", ""]],
+    [["Sumner Cattle Co", "", "", "", ""]],
   ])("%j is a record", (cells) => {
     expect(rowKind(sheet, cells, mapping)).toBe("record");
   });

@@ -10,13 +10,17 @@ import type { Sheet } from "./types";
 export type SkipReason = "blank" | "total" | "header" | "note";
 export type RowKind = "record" | { skip: SkipReason; message: string };
 
-/** The words a totals line starts with ("Total", "Grand total", "Subtotal – Custer", "Count: 12", "Sum"). */
-const TOTAL = /^(grand\s*|sub[\s-]*)?totals?\b|^(count|sum|summary)\b\s*[:=\d]?/i;
+/**
+ * A totals line's label: "Total", "Grand total", "Subtotal – Custer", "Total for Custer", "Count: 12"
+ * ("Total Beef LLC" is a name).
+ */
+const TOTAL =
+  /^(?:grand\s*|sub[\s-]*)?totals?\s*(?:$|[:=(\-–]|for\b|of\b|all\b|\d)|^(?:count|sum|summary)\s*(?:$|[:=\d])/i;
 /** The way notes under or above a table begin. */
 const NOTE =
-  /^(notes?|n\.?b\.?|comments?|remarks?|prepared|printed|generated|exported|report|source|as of|page \d|confidential|\*|#|--|\(|disclaimer)/i;
-/** Fields whose cell alone makes a record (a customer-only row is one). */
-const KEY_FIELDS = new Set(["customerName", "legalName", "policyNumber", "taxId", "email", "mobilePhone"]);
+  /^(?:(?:notes?|n\.?b\.?|comments?|remarks?|prepared|printed|generated|exported|report|source|as of|confidential|disclaimer)\b|page \d|[*#(]|--)/i;
+/** What a totals line holds beside its label: figures, perhaps with what they count ("1,990 hd", "12 policies"). */
+const FIGURES = /^[\d$.,\s%()-]+(?:\s*(?:head|hd|rows?|policies|customers|endorsements|records|lbs?|cwt))?$/i;
 
 const fieldOf = (mapping: Mapping, header: string) =>
   Object.hasOwn(mapping.columns, header) ? mapping.columns[header] : undefined;
@@ -44,16 +48,11 @@ export function rowKind(sheet: Pick<Sheet, "headers">, cells: readonly string[],
   if (!first) return reason("blank", "");
   const sameAsHeader = filled.filter((c) => c.header !== "" && headerKey(c.text) === headerKey(c.header));
   if (sameAsHeader.length >= 2 && sameAsHeader.length * 2 >= filled.length) return reason("header", "");
+  // A totals line names itself in one of its first cells and holds only figures beside it: "Total Beef
+  // LLC" with an address is a customer.
   const total = filled.find((c) => TOTAL.test(c.text));
-  // A totals line names itself in its first cells, never in a customer's name ("Totals Ranch LLC" is a
-  // name only if it also has a policy, a tax id or a contact).
-  if (total && (total === first || filled.indexOf(total) <= 1)) {
-    const keyed = filled.some(
-      (c) =>
-        c !== total && KEY_FIELDS.has(fieldOf(mapping, c.header) ?? "") && !/^[\d$.,\s%-]+$/.test(c.text),
-    );
-    if (!keyed) return reason("total", total.text);
-  }
+  if (total && filled.indexOf(total) <= 1 && filled.every((c) => c === total || FIGURES.test(c.text)))
+    return reason("total", total.text);
   if (filled.length === 1) {
     if (
       fieldOf(mapping, first.header) === undefined ||
