@@ -5,6 +5,9 @@
 // record, action, fields, at, user: { id, email, name } }] }`; this file reads it defensively (an entry
 // that does not fit is skipped, never shown half) and groups it for display.
 
+import { DEFAULT_ORG_TIME_ZONE } from "../../../shared/schemas/time-zone-names";
+import { formatDateTimeIn } from "../org-time/org-time";
+
 export interface HistoryEntry {
   /** When the server received the change (ISO instant). */
   at: string;
@@ -111,13 +114,9 @@ export function describeEntry(
   return describeRecord ? `changed ${fields.join(", ")} of ${record}` : `changed ${fields.join(", ")}`;
 }
 
-/** "Nov 20, 2026, 2:05 PM" in the viewer's time zone. */
+/**
+ * DATE1: "Nov 20, 2026, 2:05 PM Central time": in the organisation's zone (Central when unknown), the zone
+ * named — never the device's zone (components/org-time, the one rule of times on screen).
+ */
 export const formatHistoryTime = (iso: string, timeZone?: string): string =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  formatDateTimeIn(iso, timeZone ?? DEFAULT_ORG_TIME_ZONE);

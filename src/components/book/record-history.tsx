@@ -5,6 +5,7 @@ import { authorizedJson, ServerRefusal } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { useDocument, useSyncStatus } from "../../lib/sync";
 import { importOfRow, importWords } from "../document-history/import-labels";
+import { useOrgZone } from "../org-time/use-org-time";
 import { Button } from "../ui/button";
 import {
   describeEntry,
@@ -77,6 +78,8 @@ export function RecordHistory({
   const session = useSession();
   const { socket } = useSyncStatus();
   const online = socket === "connected";
+  // DATE1: times in the organisation's zone, named (not the device's).
+  const zone = useOrgZone();
   const [load, setLoad] = useState<Load>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -148,7 +151,7 @@ export function RecordHistory({
               key={`${entry.at}-${entry.userId}-${entry.recordId}-${entry.fields.join(",")}`}
               data-testid="history-entry"
             >
-              <time dateTime={entry.at}>{formatHistoryTime(entry.at)}</time>{" "}
+              <time dateTime={entry.at}>{formatHistoryTime(entry.at, zone)}</time>{" "}
               <EntryWords
                 entry={entry}
                 imported={importOfRow(entry, customerId, imports)}

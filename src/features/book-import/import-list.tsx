@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ImportLogEntry } from "../../../shared/documents/import-log";
 import { formatHistoryTime } from "../../components/book/history-entries";
+import { useOrgZone } from "../../components/org-time/use-org-time";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { plural, type UndoReport, undoImport, undoSentence } from "./undo-api";
@@ -22,6 +23,8 @@ type Pending = { entry: ImportLogEntry; report: UndoReport } | null;
 
 export function ImportList({ orgId, imports, nameOf, online, getAccessToken }: ImportListProps) {
   const [pending, setPending] = useState<Pending>(null);
+  // DATE1: times in the organisation's zone, named (not the device's).
+  const zone = useOrgZone();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const sorted = [...imports].sort((a, b) => b.at.localeCompare(a.at));
@@ -69,14 +72,14 @@ export function ImportList({ orgId, imports, nameOf, online, getAccessToken }: I
             <div>
               <strong>{entry.fileName}</strong>{" "}
               <span className="book-import__muted">
-                imported by {nameOf(entry.by)}, {formatHistoryTime(entry.at)}
+                imported by {nameOf(entry.by)}, {formatHistoryTime(entry.at, zone)}
               </span>
             </div>
             <div className="book-import__muted">
               {entry.created} created, {entry.updated} updated, {entry.unchanged} unchanged,{" "}
               {plural(entry.refused, "row")} refused
               {entry.undoneAt
-                ? ` · undone by ${nameOf(entry.undoneBy ?? "")}, ${formatHistoryTime(entry.undoneAt)}`
+                ? ` · undone by ${nameOf(entry.undoneBy ?? "")}, ${formatHistoryTime(entry.undoneAt, zone)}`
                 : ""}
             </div>
             {entry.undoneAt ? null : pending?.entry.id === entry.id ? (

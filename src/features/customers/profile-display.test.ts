@@ -33,7 +33,7 @@ describe("profile as text", () => {
 
   it("says when and how SMS consent was given, or that it was withdrawn", () => {
     expect(formatSmsConsent({ at: "2026-11-20T15:30:00.000Z", method: "verbal" }, "America/Chicago")).toBe(
-      "Given verbally on Nov 20, 2026, 9:30 AM",
+      "Given verbally on Nov 20, 2026, 9:30 AM Central time",
     );
     expect(formatSmsConsent(null)).toBe("Withdrawn");
     expect(formatSmsConsent(undefined)).toBe("Not recorded");
