@@ -130,7 +130,9 @@ test(
     await page.getByTestId("open-claim").click();
     const panel = page.getByTestId("open-claim-panel");
     await expect(panel.getByTestId("claim-indemnity")).toHaveText("$3,025");
-    await expect(panel.getByTestId("claim-source")).toContainText("A00620");
+    // SAMPLE1: the run's market is the generated sample data, and the source says so (not RMA, not A00620).
+    await expect(panel.getByTestId("claim-source")).toContainText("sample data");
+    await expect(panel.getByTestId("claim-source")).not.toContainText("A00620");
     // The other endorsement ending that day goes into the same claim: the indemnities add.
     await panel.getByTestId("claim-endorsements").locator(`input[data-coverage="${second}"]`).check();
     await expect(panel.getByTestId("claim-indemnity")).toHaveText("$6,050");

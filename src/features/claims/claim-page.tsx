@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { computeLrpClaim, isFiled, lgmProration } from "../../../shared/book/claims";
 import type { LgmEndorsement, LrpCoverage } from "../../../shared/documents/book";
+import { SAMPLE_MARKET_LABEL } from "../../../shared/market/snapshot";
 import { RecordHistory, useBookIndex, useCustomerBook } from "../../components/book";
 import { coverageHref, customerHref, typeLabel } from "../../components/book/record-labels";
 import { useToday } from "../../components/book/use-today";
@@ -138,7 +139,11 @@ function IndemnityCard({
   return (
     <Card aria-labelledby="claim-indemnity-title">
       <h2 id="claim-indemnity-title">Indemnity</h2>
-      <IndemnityFigures claim={claim} lgm={lgmFigures(claim, coverages)} />
+      <IndemnityFigures
+        claim={claim}
+        lgm={lgmFigures(claim, coverages)}
+        sample={market.current?.label === SAMPLE_MARKET_LABEL}
+      />
       {canRecompute ? (
         <div className="claims__actions">
           <Button variant="secondary" onClick={recompute}>

@@ -1,21 +1,20 @@
 import type { ComputedClaim, LgmProration } from "../../../shared/book/claims";
 import { formatDate, formatDollars, formatNumber } from "../../lib/format";
-
-const SOURCE_WORDS: Record<ComputedClaim["actual"]["source"], string> = {
-  "rma-actual": "published by RMA, in the market data",
-  estimate: "an estimate from the latest market data",
-  "rma-actual-margins": "typed by the agent",
-  entered: "typed by the agent",
-  "futures-actual": "worked out by the server from the futures settlements it kept",
-};
-
-/** The source's words with its ISO dates as the screens show dates ("for 2026-11-16" → "for Nov 16, 2026"). */
-const readable = (text: string) => text.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (date) => formatDate(date));
+import { claimSourceLine } from "./source-line";
 
 const percent = (ratio: string) => `${(Number(ratio) * 100).toFixed(1).replace(/\.0$/, "")} %`;
 
 /** The indemnity and where its actual value came from; an estimate is always labelled so. */
-export function IndemnityFigures({ claim, lgm }: { claim: ComputedClaim; lgm?: LgmProration | null }) {
+export function IndemnityFigures({
+  claim,
+  lgm,
+  sample = false,
+}: {
+  claim: ComputedClaim;
+  lgm?: LgmProration | null;
+  /** SAMPLE1: the device's market data is the generated sample data. */
+  sample?: boolean;
+}) {
   const estimate = claim.actual.kind === "estimate";
   return (
     <dl className="claims__figures" data-testid="indemnity-figures">
@@ -55,10 +54,7 @@ export function IndemnityFigures({ claim, lgm }: { claim: ComputedClaim; lgm?: L
       </div>
       <div>
         <dt>Source</dt>
-        <dd data-testid="claim-source">
-          {readable(claim.actual.sourceText)} ({SOURCE_WORDS[claim.actual.source]}, as of{" "}
-          {formatDate(claim.actual.date)})
-        </dd>
+        <dd data-testid="claim-source">{claimSourceLine(claim.actual, sample)}</dd>
       </div>
       <div>
         <dt>Producer premium</dt>

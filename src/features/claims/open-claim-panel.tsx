@@ -12,6 +12,7 @@ import {
 import { lgmInsurancePeriod } from "../../../shared/book/lgm-endorsement";
 import type { Coverage, LgmEndorsement, LrpCoverage } from "../../../shared/documents/book";
 import type { ClaimProposalRecord } from "../../../shared/documents/claim";
+import { SAMPLE_MARKET_LABEL } from "../../../shared/market/snapshot";
 import { lgmProrationThreshold } from "../../../shared/pricing/claims";
 import { useBookIndex, useCustomerBook } from "../../components/book";
 import { typeLabel } from "../../components/book/record-labels";
@@ -364,7 +365,11 @@ function OpenClaimForm({
           </fieldset>
         )}
         {"claim" in result ? (
-          <IndemnityFigures claim={result.claim} lgm={result.lgm ?? null} />
+          <IndemnityFigures
+            claim={result.claim}
+            lgm={result.lgm ?? null}
+            sample={(snapshot ?? market.current)?.label === SAMPLE_MARKET_LABEL}
+          />
         ) : (
           <Alert tone="warning" title="No indemnity yet">
             {result.problem}
