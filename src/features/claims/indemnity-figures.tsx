@@ -1,5 +1,5 @@
 import type { ComputedClaim, LgmProration } from "../../../shared/book/claims";
-import { formatDate, formatDollars, formatNumber } from "../../lib/format";
+import { formatDollars, formatNumber } from "../../lib/format";
 import { claimSourceLine } from "./source-line";
 
 const percent = (ratio: string) => `${(Number(ratio) * 100).toFixed(1).replace(/\.0$/, "")} %`;
