@@ -1,8 +1,9 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { HeldWritePrompt } from "../../components/document-history/held-write-prompt";
 import { useSession } from "../../lib/auth/session";
+import { useOrgBranding } from "../../lib/org/use-org-branding";
 import { SyncStatusIndicator } from "../../lib/sync/react/sync-status-indicator";
-import { navigationFor } from "../navigation/nav-model";
+import { hiddenBySettings, navigationFor } from "../navigation/nav-model";
 import { SiteNav } from "../navigation/site-nav";
 import { OrganisationTheme } from "../organisation-theme";
 import { useWarmImportWorker } from "../warm-import-worker";
@@ -23,7 +24,8 @@ export function AppLayout() {
   const navigation = useNavigation();
   const title = route?.title ?? "Page not found";
   useDocumentTitle(title);
-  const sections = navigationFor(session.roles, session.status === "signed-in");
+  const settings = useOrgBranding();
+  const sections = navigationFor(session.roles, session.status === "signed-in", hiddenBySettings(settings));
   const isHome = route?.id === "home";
   useWarmImportWorker(session.status === "signed-in" && session.roles.includes("agent"));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../../shared/access/roles";
 import { canOpen, routeById } from "../../../shared/access/routes";
-import { navigationFor } from "./nav-model";
+import { hiddenBySettings, navigationFor } from "./nav-model";
 
 const ids = (roles: Role[], signedIn = true) =>
   navigationFor(roles, signedIn).flatMap((section) => section.items.map((item) => item.id));
@@ -93,5 +93,15 @@ describe("navigation model", () => {
   it("labels items with the route titles and links to their paths", () => {
     const first = navigationFor([], false)[0]?.items[0];
     expect(first).toEqual({ id: "home", label: "Home", to: "/" });
+  });
+
+  it("[NAV1] leaves Claims out when the organisation turned the claims screens off (unset keeps them)", () => {
+    const agentItems = (settings: Record<string, unknown> | null) =>
+      navigationFor(["agent"], true, hiddenBySettings(settings))
+        .find((s) => s.id === "agent")
+        ?.items.map((i) => i.id);
+    expect(agentItems({ enableClaimsUi: false })).not.toContain("claims");
+    expect(agentItems({ enableClaimsUi: true })).toContain("claims");
+    expect(agentItems(null)).toContain("claims");
   });
 });

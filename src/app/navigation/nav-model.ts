@@ -55,14 +55,25 @@ export interface NavSection {
   readonly items: readonly NavItem[];
 }
 
-/** The navigation for a visitor: sections with at least one route they may open. */
-export function navigationFor(roles: readonly Role[], signedIn: boolean): NavSection[] {
+/**
+ * The routes an organisation's settings take out of the navigation: the claims screens when its admins
+ * turned them off (enableClaimsUi false; NAV1). Unset keeps them.
+ */
+export const hiddenBySettings = (settings: Record<string, unknown> | null): ReadonlySet<RouteId> =>
+  new Set<RouteId>(settings?.enableClaimsUi === false ? ["claims", "claim"] : []);
+
+/** The navigation for a visitor: sections with at least one route they may open (and not `hidden`). */
+export function navigationFor(
+  roles: readonly Role[],
+  signedIn: boolean,
+  hidden: ReadonlySet<RouteId> = new Set(),
+): NavSection[] {
   const sections: NavSection[] = [];
   for (const section of SECTIONS) {
     if (section.signedInOnly && !signedIn) continue;
     const items = section.routes
       .map((id) => routeById(id))
-      .filter((route) => canOpen(route, signedIn ? roles : []))
+      .filter((route) => canOpen(route, signedIn ? roles : []) && !hidden.has(route.id))
       .map((route) => ({ id: route.id, label: route.title, to: route.path }));
     if (items.length > 0) sections.push({ id: section.id, label: section.label, items });
   }

@@ -12,6 +12,10 @@ const LABELS: Record<LogoKind, { label: string; use: string }> = {
   loadingIndicator: { label: "Loading image", use: "shown while a screen loads" },
 };
 
+/** AUDIT2: an image as the change log names it ("the full logo"), its key otherwise. */
+export const imageWords = (kind: string): string =>
+  Object.hasOwn(LABELS, kind) ? `the ${LABELS[kind as LogoKind].label.toLowerCase()}` : kind;
+
 /**
  * Logos and the browser icon: a PNG or WebP file (checked here and again by the server by its content,
  * at most 512 KB; SVG is refused), stored on the server; the settings keep its address.

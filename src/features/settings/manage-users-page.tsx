@@ -18,6 +18,7 @@ import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/auth/session";
 import { adminFetch } from "./admin-api";
 import { inviteProblems } from "./invite-problems";
+import { imageWords } from "./logo-uploads";
 import "./settings.css";
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -35,8 +36,8 @@ const ACTIONS: Record<string, string> = {
   "member.removed": "removed",
   "secret.set": "set the secret",
   "secret.cleared": "cleared the secret",
-  "image.uploaded": "uploaded the image",
-  "image.removed": "removed the image",
+  "image.uploaded": "uploaded",
+  "image.removed": "removed",
 };
 
 interface Member {
@@ -233,7 +234,13 @@ export default function ManageUsersPage() {
               <li key={a.id}>
                 <time dateTime={a.at}>{when(a.at)}</time> — {a.actor.email ?? a.actor.id}{" "}
                 {ACTIONS[a.action] ?? a.action}{" "}
-                <strong>{a.target.includes("@") ? a.target : nameOf(a.target)}</strong>
+                <strong>
+                  {a.action.startsWith("image.")
+                    ? imageWords(a.target)
+                    : a.target.includes("@")
+                      ? a.target
+                      : nameOf(a.target)}
+                </strong>
                 {a.detail ? ` (${a.detail})` : ""}
               </li>
             ))}

@@ -39,7 +39,8 @@ const TEXT = [
 ] as const;
 const FLAGS = {
   enableNotificationCrons: false,
-  enableClaimsUi: false,
+  // NAV1: unset shows the claims screens, so the box starts ticked; unticked takes them out of the navigation.
+  enableClaimsUi: true,
   enableSMSCampaigns: false,
   enableCombinedQuoteCampaignsToSingleEmail: true,
 } as const;
@@ -114,7 +115,6 @@ export default function SettingsPage() {
         <Alert tone="info">You can read these settings; only an admin may change them.</Alert>
       ) : null}
       <form className="book-form settings__form" onSubmit={submit} noValidate data-testid="settings-form">
-        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {others.length ? <Alert tone="error">{others.join("; ")}</Alert> : null}
         <RequiredNote />
         <FieldGroup legend="Agency">
@@ -224,6 +224,8 @@ export default function SettingsPage() {
             </label>
           ))}
         </FieldGroup>
+        {/* SAVED1: what the save did, next to its button (the top of this long page is out of sight). */}
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {readOnly ? null : (
           <div className="book-form__actions">
             <Button type="submit" data-testid="settings-save">

@@ -89,7 +89,7 @@ export function AddSetupForm({ onAdd }: { onAdd(setup: Omit<WatchSetup, "id">): 
               ))}
             </select>
           </Field>
-          <Field label="Coverage level" error={at("coverageLevel")} required>
+          <Field label="Coverage level (%)" error={at("coverageLevel")} required>
             <input
               className="book-input"
               inputMode="decimal"

@@ -1,3 +1,4 @@
+import { Decimal } from "decimal.js";
 import {
   getLgmType,
   LGM_TYPES,
@@ -32,7 +33,8 @@ export const DEFAULT_DRAFT: SetupDraft = {
   lrpCommodity: "0801",
   lrpType: "810",
   weeks: "21",
-  coverageLevel: "0.95",
+  // A percentage, as the quote screens show it ("95"); the setup keeps the ratio (0.95).
+  coverageLevel: "95",
   head: "100",
   targetWeightCwt: "7.5",
   lgmType: "808",
@@ -51,6 +53,12 @@ export const deductibleOptions = (typeCode: string) => {
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
+/** "95" or "95 %" → 0.95, exactly (decimal.js); NaN when not a number. */
+const percentToRatio = (text: string): number => {
+  const n = number(text.replace("%", ""));
+  return Number.isFinite(n) ? new Decimal(n).div(100).toNumber() : Number.NaN;
+};
+
 /** The setup the draft describes, or the first problem: "Field: message", and its path and message for the field. */
 export function setupFromDraft(
   draft: SetupDraft,
@@ -63,7 +71,7 @@ export function setupFromDraft(
       commodity: draft.lrpCommodity,
       type: draft.lrpType,
       endorsementLengthWeeks: number(draft.weeks),
-      coverageLevel: number(draft.coverageLevel),
+      coverageLevel: percentToRatio(draft.coverageLevel),
       head: number(draft.head),
       targetWeightCwt: number(draft.targetWeightCwt),
     };
@@ -81,6 +89,11 @@ export function setupFromDraft(
       deductible: number(draft.deductible),
     };
   }
+  const level = candidate.coverageLevel;
+  if (draft.plan === "lrp" && !(typeof level === "number" && level > 0 && level <= 1)) {
+    const message = "enter a percentage above 0 and at most 100, such as 95";
+    return { error: `${FIELD_LABELS.coverageLevel}: ${message}`, path: "coverageLevel", message };
+  }
   const parsed = watchSetupSchema.safeParse(candidate);
   if (parsed.success) return { setup: parsed.data };
   const issue = parsed.error.issues[0];
@@ -92,7 +105,7 @@ export function setupFromDraft(
 const FIELD_LABELS: Record<string, string> = {
   name: "Name",
   endorsementLengthWeeks: "Endorsement length",
-  coverageLevel: "Coverage level",
+  coverageLevel: "Coverage level (%)",
   head: "Head",
   targetWeightCwt: "Target weight",
   targetMarketings: "Target marketings",

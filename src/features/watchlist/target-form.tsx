@@ -54,13 +54,8 @@ export function TargetForm({
         </select>
       </label>
       <label>
-        Amount ($)
-        <input
-          inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-label="Target amount"
-        />
+        Target amount ($)
+        <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
       </label>
       <label>
         <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} /> Also by e-mail

@@ -13,7 +13,11 @@ export function ApplicationsPanel() {
   const { orgId, getAccessToken } = session;
   const [state, setState] = useState<{ items?: ApplicationItem[]; error?: string }>({});
   const [attempt, setAttempt] = useState(0);
-  const zone = orgZoneOf(useOrgBranding());
+  const branding = useOrgBranding();
+  const zone = orgZoneOf(branding);
+  // The link says whose it is: the agency's name (its settings), never its id in a path.
+  const agencyName =
+    typeof branding?.name === "string" && branding.name.trim() ? branding.name.trim() : "your agency";
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt reloads
   useEffect(() => {
     if (!orgId) return;
@@ -54,8 +58,13 @@ export function ApplicationsPanel() {
   if (waiting.length === 0)
     return (
       <p className="agent-hub__note">
-        No application is waiting. Producers apply at{" "}
-        <Link to={`/insurance/apply?org=${orgId}`}>/insurance/apply?org={orgId}</Link>: share that link.
+        No application is waiting. Producers apply through{" "}
+        <Link to={`/insurance/apply?org=${encodeURIComponent(orgId ?? "")}`}>
+          {agencyName === "your agency"
+            ? "your agency's application link"
+            : `${agencyName}'s application link`}
+        </Link>
+        : share that link.
       </p>
     );
   return (
