@@ -23,7 +23,9 @@ export function OrganisationBrand() {
         className="app-header__logo"
         data-testid="brand-logo"
       />
-      <span data-testid="brand-name">{name}</span>
+      <span data-testid="brand-name" title={name}>
+        {name}
+      </span>
     </>
   );
 }

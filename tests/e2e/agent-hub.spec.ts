@@ -71,6 +71,8 @@ test("the hub lists what needs the agent, and My coverages shows the producer's 
     );
     const claimItem = hub.getByTestId("hub-claims").getByRole("listitem").filter({ hasText: name });
     await expect(claimItem).toContainText("file by Dec 28, 2026");
+    // HUB1: the row opens the claim form of that endorsement, not the customer.
+    await expect(claimItem.getByRole("link").first()).toHaveAttribute("href", /^\/agent\/claims\?coverage=/);
     // Applications (docs/applications.md): the panel lists the organisation's waiting applications (tests/e2e/apply.spec.ts).
     await expect(hub.getByRole("heading", { name: "New applications" })).toBeVisible();
     await expect(hub.getByText("Applications arrive here once online applications are built.")).toHaveCount(

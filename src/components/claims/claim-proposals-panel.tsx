@@ -80,10 +80,13 @@ export function ClaimProposalsPanel({
           {proposals.map((p) => (
             <li key={p.coverage.id} data-coverage={p.coverage.id} data-plan={p.plan}>
               <div className="claim-list__row">
-                <strong>
-                  {PLAN_SHORT_LABELS[p.plan]} {commodityLabel(p.plan, p.coverage.commodity)} ·{" "}
-                  {typeLabel(p.plan, p.coverage.commodity, p.coverage.type)}
-                </strong>
+                {/* HUB1: the row's title opens the claim form, one click from the claim. */}
+                <Link to={openClaimHref(p.coverage.id)} className="claim-list__title">
+                  <strong>
+                    {PLAN_SHORT_LABELS[p.plan]} {commodityLabel(p.plan, p.coverage.commodity)} ·{" "}
+                    {typeLabel(p.plan, p.coverage.commodity, p.coverage.type)}
+                  </strong>
+                </Link>
                 <Link to={customerHref(p.coverage.customerId)}>{name(p.coverage.customerId)}</Link>
               </div>
               <div className="claim-list__row">

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { lrpActualPays } from "../../../shared/book/claims";
 import { useBookIndex } from "../../components/book";
 import { useToday } from "../../components/book/use-today";
-import { ClaimProposalsPanel, useHubProposals } from "../../components/claims";
+import { ClaimProposalsPanel, openClaimHref, useHubProposals } from "../../components/claims";
 import { todayLine } from "../../components/org-time/org-time";
 import { useNow, useOrgZone } from "../../components/org-time/use-org-time";
 import { ButtonLink } from "../../components/ui/button";
@@ -94,7 +94,12 @@ export default function AgentHubPage() {
       .filter((i) => !listed.has(i.id))
       .map((i) => {
         const coverage = byId.get(i.id);
-        return { ...i, actual: coverage ? lrpActualPays(coverage, market.current) : null };
+        // HUB1: a row about a claim's deadline opens the claim form for its endorsement.
+        return {
+          ...i,
+          href: openClaimHref(i.id),
+          actual: coverage ? lrpActualPays(coverage, market.current) : null,
+        };
       });
   }, [hub.claims, index.claims, index.coverages, proposals, market.current]);
   const [params] = useSearchParams();
