@@ -6,7 +6,7 @@ const KEY = "rangeline.agency-link";
 const ID = /^[A-Za-z0-9_.|-]{1,128}$/;
 
 /** The organisation id a link's query names, when it is a valid id. */
-export function orgOfLink(search: string): string | null {
+function orgOfLink(search: string): string | null {
   const id = new URLSearchParams(search).get("org")?.trim();
   return id && ID.test(id) ? id : null;
 }

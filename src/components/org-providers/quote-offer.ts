@@ -18,7 +18,7 @@ export interface ProviderOffer {
 }
 
 /** What the agency endpoint says of a plan (use-agency.ts KnownAgency). */
-export interface AgencyProviders {
+interface AgencyProviders {
   providers: Record<InsurancePlan, InsuranceProviderId[]>;
   defaults: Record<InsurancePlan, InsuranceProviderId>;
 }
