@@ -1,5 +1,6 @@
 import {
-  customerProfileSchema,
+  type AddressDraft,
+  addressProblems,
   entitySchema,
   type StoredEntity,
   type StoredProfile,
@@ -84,6 +85,28 @@ const profileField = (path: readonly PropertyKey[]): ImportFieldId | null =>
     ? (ADDRESS_FIELDS[String(path[1])] ?? "addressLine1")
     : (PROFILE_FIELDS[String(path[0])] ?? null);
 
+const ADDRESS_PARTS = { line1: "street address", city: "city", state: "state", zip: "ZIP" } as const;
+
+/**
+ * ADDR1: an address the row leaves partial goes in as the profile stores one (book.ts addressDraftSchema,
+ * as the profile editor keeps a half-typed address) with a note naming what it lacks, to be completed on
+ * the customer's profile; a filled part that is not valid (a ZIP "5750", a county of another state) is
+ * refused at its column. False when refused.
+ */
+function checkAddress(row: RowReader, address: AddressDraft | undefined): boolean {
+  const problems = addressProblems(address);
+  const wrong = problems.filter((p) => p.field !== "" && address?.[p.field]);
+  for (const p of wrong) row.refuse(ADDRESS_FIELDS[p.field] ?? "addressLine1", p.message);
+  if (wrong.length > 0) return false;
+  const lacks = (Object.keys(ADDRESS_PARTS) as (keyof typeof ADDRESS_PARTS)[]).filter((k) => !address?.[k]);
+  if (problems.length > 0 && lacks.length > 0)
+    row.note(
+      null,
+      `the customer's address is kept without its ${lacks.map((k) => ADDRESS_PARTS[k]).join(", ")}: complete it on the customer's profile`,
+    );
+  return true;
+}
+
 /**
  * Whether `name` should replace the name of `record` (MERGE1): only in a record this import made, only
  * for the same person's name written better (clean.ts nameForm: "Robert Johnson" over "Johnson, Robert").
@@ -125,9 +148,10 @@ export function stageProfile(
       );
       return undefined;
     }
+    if (!checkAddress(row, hasAddress ? address : undefined)) return undefined;
     const record = checked(
       row,
-      customerProfileSchema,
+      storedProfileSchema,
       stamped(
         {
           id: customer.customerId,
@@ -159,9 +183,8 @@ export function stageProfile(
     ...(hasAddress ? { address: { ...current.address, ...address } } : {}),
   };
   if (!changed(current, next)) return { record: current, action: "unchanged" };
-  // A changed address must be a whole one, as the form requires.
-  const schema = hasAddress ? customerProfileSchema : storedProfileSchema;
-  const record = checked(row, schema, stamped(next, stamp, current.createdAt), profileField);
+  if (hasAddress && !checkAddress(row, next.address)) return undefined;
+  const record = checked(row, storedProfileSchema, stamped(next, stamp, current.createdAt), profileField);
   return record ? { record: record as StoredProfile, action: "update" } : undefined;
 }
 

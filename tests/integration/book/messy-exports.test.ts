@@ -84,6 +84,39 @@ describe("[HOLD1][GROUP1] messy agency exports import on the first try", () => {
   });
 });
 
+describe("[ADDR1] a new customer with a partial address", () => {
+  it("goes in with the address it has, noted with what it lacks; a bad part of an address is still refused", async () => {
+    // prairie-aip.csv has city, ZIP and state but no street address column (as an AIP's export has it).
+    const { report, writes } = planFile(await read("prairie-aip.csv"));
+    expect(report.refused).toEqual([]);
+    expect(report.counts.customer.create).toBe(3);
+    const addresses = writes.flatMap((w) =>
+      w.entries.filter((e) => e.section === "profile" && e.key === "address").map((e) => e.value),
+    );
+    expect(addresses).toContainEqual({ city: "Pierre", state: "SD", zip: "57501", line1: "", line2: "" });
+    expect(report.notes).toContainEqual(
+      expect.objectContaining({
+        line: 2,
+        column: null,
+        message:
+          "row 2: the customer's address is kept without its street address: complete it on the customer's profile",
+      }),
+    );
+    // Imported again: nothing to write, and no note of an address it did not change.
+    const again = planFile(await read("prairie-aip.csv"), applyToBook([], writes));
+    expect(again.writes).toEqual([]);
+    expect(again.report.notes ?? []).toEqual([]);
+    // A part that is given but not valid is a refusal at its column.
+    const bad = (await read("prairie-aip.csv")).map((sheet) => ({
+      ...sheet,
+      rows: sheet.rows.map((r) => (r.cells[5] === "57501" ? { ...r, cells: r.cells.with(5, "5750") } : r)),
+    }));
+    expect(planFile(bad).report.refused.map((p) => p.message)).toContain(
+      "row 2, Zip: enter the 5-digit ZIP code, such as 68508 (or ZIP+4, such as 68508-1234)",
+    );
+  });
+});
+
 describe("[HOLD1] completing endorsements that need details", () => {
   it("the same value for all completes those it makes whole; the rest stay held with what they still lack", async () => {
     const first = planFile(await read("prairie-aip.csv"));
