@@ -39,15 +39,40 @@ describe("document access policy", () => {
       expect(maySection(agent, section)).toBe(true);
     expect(maySection(agent, "meta")).toBe(false);
     expect(maySection(agent, "settings")).toBe(false);
-    for (const role of ["admin", "superAdmin", "partner"] as const) {
+    for (const role of ["superAdmin", "partner"] as const) {
       const grant = documentAccess(member(role), ref("org/demo/book"));
       expect(grant.access).toBe("read");
       expect(maySection(grant, "customers")).toBe(false);
     }
+    expect(maySection(documentAccess(member("admin"), ref("org/demo/book")), "customers")).toBe(false);
     expect(documentAccess(member("customer"), ref("org/demo/book")).access).toBe("none");
     // A linked customer gets nothing either: the summaries list other producers.
     const linked: Subject = { ...member("customer"), customerLinks: [{ orgId: "demo", customerId: "c-1" }] };
     expect(documentAccess(linked, ref("org/demo/book")).access).toBe("none");
+  });
+
+  it("[COMM1] commissions: admins write the rates and defaults, agents the splits and statements, customers nothing", () => {
+    const admin = documentAccess(member("admin"), ref("org/demo/book"));
+    const agent = documentAccess(member("agent"), ref("org/demo/book"));
+    for (const section of ["commissionSchedules", "commissionAgents"]) {
+      expect(maySection(admin, section)).toBe(true);
+      expect(maySection(agent, section)).toBe(false);
+    }
+    for (const section of [
+      "commissionSplits",
+      "commissionEarnings",
+      "commissionMappings",
+      "commissionStatements",
+    ]) {
+      expect(maySection(agent, section)).toBe(true);
+      expect(maySection(admin, section)).toBe(false);
+    }
+    expect(maySection(documentAccess(member("partner"), ref("org/demo/book")), "commissionSchedules")).toBe(
+      false,
+    );
+    const linked: Subject = { ...member("customer"), customerLinks: [{ orgId: "demo", customerId: "c-1" }] };
+    expect(documentAccess(linked, ref("org/demo/book")).access).toBe("none");
+    expect(documentAccess(linked, ref("org/demo/customer/c-1")).access).toBe("read");
   });
 
   it("[ACL3] several roles combine to the widest grant", () => {

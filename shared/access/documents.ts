@@ -1,3 +1,4 @@
+import { COMMISSION_ADMIN_SECTIONS, COMMISSION_AGENT_SECTIONS } from "../documents/commission";
 import type { DocumentRef } from "../documents/names";
 import { BOOK_IMPORT_SECTIONS, BOOK_INDEX_SECTIONS } from "../documents/shapes";
 import type { Role } from "./roles";
@@ -49,10 +50,12 @@ export const ORG_DOCUMENT_POLICY: Readonly<
   // (shared/book/summaries.ts), which were the organisation document's until schema version 3 and keep
   // its access: agents write them, the other staff roles read, customers get nothing. Agents also write
   // the book import's saved mappings and its log of imports (shared/documents/import-log.ts).
+  // Commissions (COMM1, shared/documents/commission.ts): admins write the rates and the agents' default
+  // splits, agents a policy's split, premium changes and statements; customers never read any of it.
   book: {
-    admin: READ,
+    admin: writes(...COMMISSION_ADMIN_SECTIONS),
     superAdmin: READ,
-    agent: writes(...BOOK_INDEX_SECTIONS, ...BOOK_IMPORT_SECTIONS),
+    agent: writes(...BOOK_INDEX_SECTIONS, ...BOOK_IMPORT_SECTIONS, ...COMMISSION_AGENT_SECTIONS),
     customer: NONE,
     partner: READ,
   },

@@ -112,6 +112,7 @@ export function bookSummaries(customerId: string, records: CustomerRecords): Boo
           endDate: c.endDate,
           head: coveredHead(c),
           producerPremium: new Decimal(c.producerPremium).toFixed(),
+          totalPremium: new Decimal(c.totalPremium).toFixed(),
           status: c.status,
           ...(c.plan === "lrp"
             ? {

@@ -538,6 +538,8 @@ export const coverageSummarySchema = z.strictObject({
   /** Head covered: LRP head, LGM total target marketings. */
   head: z.number().int().nonnegative(),
   producerPremium: moneySchema,
+  /** The total premium (producer's share and subsidy): what commission is a percent of (docs/commissions.md). */
+  totalPremium: moneySchema.optional(),
   status: z.enum(COVERAGE_STATUSES),
   /** LRP: the frozen figures an indemnity needs, so the hub can propose claims from summaries (docs/claims.md). */
   lrp: z

@@ -64,6 +64,12 @@ describe("document shapes", () => {
       "coverages",
       "importMappings",
       "imports",
+      "commissionSchedules",
+      "commissionAgents",
+      "commissionSplits",
+      "commissionEarnings",
+      "commissionMappings",
+      "commissionStatements",
     ]);
     expect(sectionsOf("customer")).not.toContain("legacy");
     expect(validateDocument("org", { meta, coverages: {} })[0]?.message).toMatch(

@@ -31,6 +31,14 @@ import {
   claimSectionSchema,
   claimSummarySchema,
 } from "./claim";
+import {
+  commissionAgentSchema,
+  commissionEarningSchema,
+  commissionScheduleSchema,
+  commissionSplitSchema,
+  commissionStatementSchema,
+  savedStatementMappingSchema,
+} from "./commission";
 import { heldCoverageSchema } from "./held-coverage";
 import { importLogEntrySchema, savedMappingSchema } from "./import-log";
 import type { DocumentKind } from "./names";
@@ -182,6 +190,13 @@ export const DOCUMENT_SECTIONS = {
     /** The book import (import-log.ts): each source's saved column mapping, and one entry per import. */
     importMappings: recordById(savedMappingSchema),
     imports: recordById(importLogEntrySchema),
+    /** Commissions (commission.ts, docs/commissions.md): rates, splits, earnings, statements. */
+    commissionSchedules: recordById(commissionScheduleSchema),
+    commissionAgents: recordById(commissionAgentSchema),
+    commissionSplits: recordById(commissionSplitSchema),
+    commissionEarnings: recordById(commissionEarningSchema),
+    commissionMappings: recordById(savedStatementMappingSchema),
+    commissionStatements: recordById(commissionStatementSchema),
   },
   /**
    * One customer's records. Since version 4 the profile's and entities' names and addresses are
