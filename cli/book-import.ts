@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { guessMapping, type Mapping, mappingSchema } from "../shared/book/import/mapping";
 import { SheetError } from "../shared/book/import/parse";
 import { parseFile } from "../shared/book/import/parse-xlsx";
+import { reportLines } from "../shared/book/import/report-summary";
 import type { ImportRequest } from "../shared/book/import/request";
 import type { ImportReport } from "../shared/book/import/types";
 import { checkWorkbookSize } from "../shared/book/import/zip";
@@ -26,7 +27,10 @@ export const BOOK_IMPORT_HELP = `Usage:
 
 Imports an agency's book (customers, entities, policies, endorsements) from a CSV (comma, semicolon or
 tab) or XLSX file through the Rangeline server, with the engine and the report of the /agent/book-import
-screen, and prints the server's report as JSON.
+screen, and prints the server's report as JSON on standard output and, on standard error, the report as
+the screen says it: what would be created and updated, the endorsements kept as "needs details" and what
+they lack, the refused rows' problems grouped by kind (fix them with --mapping "values" or "defaults"),
+notes on how values were read, and the rows skipped as not records.
 
   FILE                the file to import (.csv or .xlsx)
   --server URL        the Rangeline server, such as https://rangeline.example
@@ -156,6 +160,8 @@ export async function bookImportCommand(
     io.stderr(`${printable(message ?? `the server answered ${response.status}`)}\n`);
     return 1;
   }
+  // CLI3: the report said as the screen says it (counts, grouped problems, held, notes, skipped), beside the JSON.
+  if (body.report) io.stderr(`${printable(reportLines(body.report, request.dryRun).join("\n"))}\n`);
   const rows = body.report?.rows;
   if (rows && (rows.refused > 0 || rows.needsConfirmation > 0)) {
     io.stderr(

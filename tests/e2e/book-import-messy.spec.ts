@@ -28,6 +28,10 @@ test("[HOLD1][GROUP1] a messy agency export imports on the first try, its endors
   );
   await expect(page.getByTestId("skipped")).toContainText("1 row is not a record and is skipped");
   await expect(dryRun).not.toContainText("already in the book");
+  // NOTES1: how values were read, grouped as information beside the problems (nothing refused).
+  await expect(page.getByTestId("note-group").first()).toHaveText(
+    "3 rows: SSN/EIN — the tax id is masked, so it is read as not given: add the full one on the entity",
+  );
   const path = test.info().outputPath("dry-run.png");
   await page.screenshot({ path, fullPage: true });
   if (process.env.SHOTS41)

@@ -53,6 +53,14 @@ export function problemGroups(report: Pick<ImportReport, "refused">): ProblemGro
   return [...groups.values()].sort((a, b) => b.rows.length - a.rows.length);
 }
 
+/**
+ * The report's notes (how a value was read: a masked tax id as none given, the entity type from the legal
+ * name, an address kept partial) grouped as the problems are, for the screen and the command line (NOTES1).
+ */
+export function noteGroups(report: Pick<ImportReport, "notes">): ProblemGroup[] {
+  return problemGroups({ refused: report.notes ?? [] });
+}
+
 /** Endorsements held as "needs details", grouped by what they lack ("Sales date, Subsidy"). */
 export function heldGroups(
   report: Pick<ImportReport, "held">,

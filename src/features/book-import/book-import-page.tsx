@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ImportFieldId } from "../../../shared/book/import/fields";
+import { recordTotals } from "../../../shared/book/import/report-summary";
 import type { ImportPlan, Sheet } from "../../../shared/book/import/types";
 import type { ImportLogEntry } from "../../../shared/documents/import-log";
 import { documentName } from "../../../shared/documents/names";
@@ -15,7 +16,7 @@ import { DryRunReport } from "./dry-run-report";
 import { FileWideValues } from "./file-wide-values";
 import { HeldPanel } from "./held-panel";
 import { ImportList } from "./import-list";
-import { importFileName, importLogEntry, recordTotals } from "./import-summary";
+import { importFileName, importLogEntry } from "./import-summary";
 import { createImportWorker, type ImportWorker } from "./import-worker-client";
 import {
   combinedMapping,

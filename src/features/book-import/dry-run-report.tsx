@@ -1,13 +1,20 @@
 import type { ImportFieldId } from "../../../shared/book/import/fields";
-import { heldGroups, problemGroups } from "../../../shared/book/import/problem-groups";
+import { heldGroups, noteGroups, problemGroups } from "../../../shared/book/import/problem-groups";
+import {
+  KIND_LABELS,
+  KINDS,
+  nothingToWrite,
+  recordTotals,
+  rowsSentence,
+} from "../../../shared/book/import/report-summary";
 import type { ImportReport } from "../../../shared/book/import/types";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ScrollRegion } from "../../components/ui/scroll-region";
 import { FileWideValues } from "./file-wide-values";
-import { KIND_LABELS, KINDS, nothingToWrite, recordTotals } from "./import-summary";
 import { ProblemList } from "./problem-list";
 import { problemsCsv } from "./problems-csv";
+import { ReportNotes } from "./report-notes";
 
 // The dry run (docs/book-import.md "Import" step 3): what the import will create, update and leave alone, the
 // rows whose customer matched by name and address only (the agent confirms each), and every refused row with
@@ -103,11 +110,7 @@ export function DryRunReport({
           </tbody>
         </table>
       </ScrollRegion>
-      <p className="book-import__muted">
-        {n(report.rows.total)} rows read: {n(report.rows.written)} write records, {n(report.rows.held)} write
-        their customer and policy and keep the endorsement as "needs details", {n(report.rows.unchanged)}{" "}
-        change nothing, {n(report.rows.empty)} empty, {n(report.rows.skipped)} not records (skipped).
-      </p>
+      <p className="book-import__muted">{rowsSentence(report)}</p>
       {report.skipped.length > 0 ? (
         <details className="book-import__skipped" data-testid="skipped">
           <summary>
@@ -166,6 +169,8 @@ export function DryRunReport({
           />
         </section>
       ) : null}
+
+      <ReportNotes groups={noteGroups(report)} />
 
       {report.confirmations.length > 0 ? (
         <fieldset className="book-import__confirm" data-testid="confirmations">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type ImportFieldId, importField } from "../../../shared/book/import/fields";
 import { planHeldCompletion } from "../../../shared/book/import/plan-held";
+import { recordTotals } from "../../../shared/book/import/report-summary";
 import type { ExistingCustomer, ImportPlan } from "../../../shared/book/import/types";
 import { readDate } from "../../../shared/book/import/values";
 import type { FigureMarkets } from "../../../shared/book/sce-record";
@@ -12,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import type { SyncClient } from "../../lib/sync";
 import { applyOnDevice } from "./device-apply";
 import { readDeviceBook } from "./device-book";
-import { importLogEntry, recordTotals } from "./import-summary";
+import { importLogEntry } from "./import-summary";
 
 // "Needs details" (HOLD1, docs/book-import.md): the endorsements imports kept because their file lacked
 // something (the sales date, the subsidy, figures from the SCE). The agent picks one or all, gives the

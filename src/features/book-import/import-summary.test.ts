@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { nothingToWrite, recordTotals } from "../../../shared/book/import/report-summary";
 import type { ImportPlan, ImportReport } from "../../../shared/book/import/types";
 import { importLogEntrySchema } from "../../../shared/documents/import-log";
-import { importFileName, importLogEntry, nothingToWrite, recordTotals } from "./import-summary";
+import { importFileName, importLogEntry } from "./import-summary";
 import { appliesOnServer, DEVICE_NEW_CUSTOMERS, offlineNote } from "./server-apply";
 import { undoSentence } from "./undo-api";
 

@@ -66,6 +66,33 @@ describe("rangeline book import (command line, real server)", () => {
     ]);
     expect(body.report.counts.coverage.create).toBe(7);
     expect(stderr).toMatch(/1 row\(s\) refused/);
+    expect(stderr).toContain(
+      'Problems to fix (1 kind, 1 row): every problem of every row\n  row 6: Head "13000" — 13,000 is over the 12,000 per endorsement limit (Feeder Cattle max limit is 12,000)\n',
+    );
+    expect(await server.storage.listDocuments("org/demo/customer/")).toEqual([]);
+  });
+
+  it("[CLI3] a messy export's dry run says what the screen says: held, refused and skipped counts, the groups, the notes", async () => {
+    const { code, stdout, stderr } = await importFile(fixture("messy/sandhills-agency.csv"), "--dry-run");
+    expect(code).toBe(0);
+    const { report } = JSON.parse(stdout) as { report: ImportReport };
+    expect(stderr.split("\n").slice(0, 8)).toEqual([
+      "Dry run of sandhills-agency.csv: nothing is written yet",
+      "9 to create, 0 to update, 0 unchanged, 0 to confirm, 6 endorsements need details, 0 refused, 1 skipped",
+      "  Customers: 3 create, 0 update, 0 unchanged",
+      "  Entities: 3 create, 0 update, 0 unchanged",
+      "  Policies: 3 create, 0 update, 0 unchanged",
+      "  Endorsements: 0 create, 0 update, 0 unchanged",
+      `${report.rows.total} rows read: 0 write records, 6 write their customer and policy and keep the endorsement as "needs details", ${report.rows.unchanged} change nothing, ${report.rows.empty} empty, 1 not records (skipped).`,
+      "Endorsements that need details (6): not refused; their customers, entities and policies are imported",
+    ]);
+    expect(stderr).toContain("  6 rows: missing Sales date, Coverage price, Subsidy\n");
+    expect(stderr).toContain(
+      "For your information (2 kinds): how values were read, nothing refused\n  3 rows: SSN/EIN — the tax id is masked, so it is read as not given: add the full one on the entity\n",
+    );
+    expect(stderr).toContain(
+      "1 row is not a record and is skipped (totals, notes, a repeated header)\n  row ",
+    );
     expect(await server.storage.listDocuments("org/demo/customer/")).toEqual([]);
   });
 
