@@ -36,6 +36,11 @@ export interface AccountTables {
   redeemInvitation(id: string, userId: string, at: number): Promise<boolean>;
   /** Open (unused) invitations of an organisation, newest first. */
   listInvitations(orgId: string): Promise<InvitationRecord[]>;
+  /**
+   * INVITE1: withdraws the unused invitations of `email` in the organisation (revoked, or replaced by a new
+   * one): their links then find no invitation. How many there were.
+   */
+  withdrawInvitations(orgId: string, email: string): Promise<number>;
   recordSignIn(userId: string, at: number): Promise<void>;
   /** The last sign-in (epoch ms) of each user that has one. */
   lastSignIns(userIds: readonly string[]): Promise<Map<string, number>>;
@@ -135,6 +140,12 @@ export const accountTables = (db: Db): AccountTables => ({
       [orgId],
     );
     return rows.map(invitationRecord);
+  },
+  async withdrawInvitations(orgId, email) {
+    return db.run("DELETE FROM invitations WHERE org_id = ? AND email = ? AND used_at IS NULL", [
+      orgId,
+      email,
+    ]);
   },
   async recordSignIn(userId, at) {
     await db.run(

@@ -19,7 +19,8 @@ import { mergeUser } from "./records";
 // Users of an organisation (docs/administration.md). Membership stays in the server's
 // tables (ACL11); each change is audited and reaches live connections through onMembershipChanged.
 //   GET    /api/orgs/{o}/people                  members, roles, last sign-in; open invitations
-//   POST   /api/orgs/{o}/invitations             {email, roles, customerId?} → e-mailed link
+//   POST   /api/orgs/{o}/invitations             {email, roles, customerId?, replace?} → e-mailed link
+//   DELETE /api/orgs/{o}/invitations/{email}     revokes the address's open invitation (INVITE1)
 //   PUT    /api/orgs/{o}/members/{userId}/roles  {roles}: the member's roles, exactly
 //   DELETE /api/orgs/{o}/members/{userId}        every role in the organisation
 //   GET    /api/invitations/accept?token=…       the link: signs the invitee in (embedded provider)
@@ -56,6 +57,8 @@ const inviteSchema = z
       .transform((e) => e.toLowerCase()),
     roles: rolesSchema.refine((r) => r.length > 0, "give at least one role"),
     customerId: idSchema.nullable().optional(),
+    /** INVITE1: the address has an open invitation: send a new one, and the old link stops working. */
+    replace: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.roles.includes("customer") && !v.customerId)
@@ -66,6 +69,10 @@ const inviteSchema = z
       });
   });
 const setRolesSchema = z.strictObject({ roles: rolesSchema });
+const emailParam = z
+  .email({ error: "must be the invited e-mail address" })
+  .max(320)
+  .transform((e) => e.toLowerCase());
 const acceptSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 const PROBLEMS = {
@@ -73,7 +80,8 @@ const PROBLEMS = {
   forged: "This invitation link is not valid: it was changed or not issued by this server.",
   expired: "This invitation has expired: ask your agency's admin for a new one.",
   used: "This invitation was already used: sign in instead, or ask for a new one.",
-  unknown: "This invitation does not exist (it may have been withdrawn).",
+  unknown:
+    "This invitation link no longer works: it was revoked, or replaced by a newer invitation (open the newest e-mail), or never existed.",
 } as const;
 
 export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
@@ -128,8 +136,20 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     const refused = grantProblem(who.roles, parsed.data.roles);
     if (refused) return c.json({ error: "forbidden", message: refused }, 403);
     const at = now();
+    const openNow = (await storage.members.listInvitations(org.data)).filter((i) => i.expiresAt > at);
+    // INVITE1: one open invitation per address. A second one is refused with what to do, unless the caller
+    // chose to send it again: then the old one is withdrawn and its link stops working.
+    const previous = openNow.filter((i) => i.email === parsed.data.email);
+    if (previous.length > 0) {
+      if (!parsed.data.replace) return c.json(openInvitationRefusal(previous[0] as InvitationRecord), 409);
+      const foreign = grantProblem(
+        who.roles,
+        previous.flatMap((i) => i.roles),
+      );
+      if (foreign) return c.json({ error: "forbidden", message: foreign }, 403);
+    }
     // BOUND2: every invitation is an e-mail and a row; an organisation has at most so many open.
-    const open = (await storage.members.listInvitations(org.data)).filter((i) => i.expiresAt > at).length;
+    const open = openNow.length - previous.length;
     // An organisation at its cap of people invites nobody new (so it holds at most MEMBERS_PER_ORG plus
     // its open invitations).
     const members = (await storage.members.listMembers(org.data)).length;
@@ -137,6 +157,10 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       countRefusal("POST /api/orgs/:orgId/invitations", open, options.counts) ??
       countRefusal("POST /api/orgs/:orgId/members", members, options.counts);
     if (full) return c.json(full, 409);
+    if (previous.length > 0) {
+      await storage.members.withdrawInvitations(org.data, parsed.data.email);
+      await audit(org.data, who.identity.sub, "invitation.replaced", parsed.data.email);
+    }
     const invitation: InvitationRecord = {
       id: options.links.newId(),
       orgId: org.data,
@@ -180,6 +204,33 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
       },
       201,
     );
+  });
+
+  // INVITE1: an admin revokes any open invitation; an agent those of customers' portal accounts.
+  app.delete("/api/orgs/:orgId/invitations/:email", async (c) => {
+    const org = orgOf(c);
+    if (!org.success) return invalid(c, "organisation id", toIssues(org.error));
+    const email = emailParam.safeParse(c.req.param("email"));
+    if (!email.success) return invalid(c, "e-mail address", toIssues(email.error));
+    const who = await callerOf(c, options, { org: org.data, roles: ["admin", "agent"] });
+    if ("response" in who) return who.response;
+    const open = (await storage.members.listInvitations(org.data)).filter((i) => i.email === email.data);
+    if (open.length === 0)
+      return c.json(
+        {
+          error: "not-found",
+          message: `${email.data} has no open invitation to ${org.data}: it was accepted, revoked or never sent.`,
+        },
+        404,
+      );
+    const refused = grantProblem(
+      who.roles,
+      open.flatMap((i) => i.roles),
+    );
+    if (refused) return c.json({ error: "forbidden", message: refused }, 403);
+    await storage.members.withdrawInvitations(org.data, email.data);
+    await audit(org.data, who.identity.sub, "invitation.revoked", email.data);
+    return c.json({ email: email.data, revoked: true });
   });
 
   /** The member's roles now, and whether the caller may change them at all. */
@@ -345,3 +396,16 @@ export function mountMembersApi(app: Hono, options: MembersApiOptions): void {
     return c.json({ orgId: result.invitation.orgId, roles: result.invitation.roles });
   });
 }
+
+/** INVITE1: the answer to a second invitation of an address with an open one: what is open, what to do. */
+const openInvitationRefusal = (open: InvitationRecord) => ({
+  error: "invitation-open",
+  message: `${open.email} already has an open invitation: send it again to replace it (the old link then stops working), or revoke it.`,
+  invitation: {
+    email: open.email,
+    roles: open.roles,
+    customerId: open.customerId,
+    createdAt: new Date(open.createdAt).toISOString(),
+    expiresAt: new Date(open.expiresAt).toISOString(),
+  },
+});

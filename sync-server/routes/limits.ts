@@ -267,10 +267,19 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
       what: "open invitations",
       per: "organisation",
       setting: "INVITATIONS_OPEN_PER_ORG",
-      remedy: "wait until some are accepted or expire",
+      remedy: "revoke those no longer needed, or wait until some are accepted or expire",
     },
     logs: "the audit log",
   }),
+  write(
+    "DELETE",
+    "/api/orgs/:orgId/invitations/:email",
+    org("admin", "agent"),
+    "one address's open invitation",
+    {
+      logs: "the audit log",
+    },
+  ),
   write("PUT", "/api/orgs/:orgId/members/:userId/roles", org("admin", "agent"), "≤ 6 roles", {
     logs: "the audit log",
   }),

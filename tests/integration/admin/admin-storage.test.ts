@@ -190,6 +190,12 @@ function adminContract(label: string, open: () => Promise<Storage>, cleanup: () 
       expect(await storage.members.getInvitation("inv-1")).toEqual({ ...invitation, ...won });
       expect((await storage.members.listInvitations("o1")).map((i) => i.id)).toEqual(["inv-2"]);
       expect(await storage.members.getInvitation("nope")).toBeNull();
+      // [INVITE1] withdrawn: the address's unused invitations of that organisation go; a used one stays.
+      await storage.members.createInvitation({ ...invitation, id: "inv-3", orgId: "o2" });
+      expect(await storage.members.withdrawInvitations("o1", "new@demo.test")).toBe(1);
+      expect(await storage.members.listInvitations("o1")).toEqual([]);
+      expect(await storage.members.getInvitation("inv-1")).toEqual({ ...invitation, ...won });
+      expect((await storage.members.listInvitations("o2")).map((i) => i.id)).toEqual(["inv-3"]);
     });
 
     it("outbox and sign-ins", async () => {
