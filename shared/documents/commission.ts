@@ -15,14 +15,15 @@ import { isoDateSchema, moneySchema, PROVIDER_IDS, recordIdSchema } from "./book
 //   commissionStatements a company's imported statement, and commissionMappings its saved mapping
 //
 // How the screens (part B) call the engine, all pure functions of shared/commissions/:
-//   const book = commissionBookOf(bookDocumentJson)             // book.ts of shared/commissions
-//   const lines = expectedCommissions(book)                      // every line, chargebacks included
-//   const mine = linesOfAgent(lines, userId)                     // an agent's view (only their parts)
-//   totalsBy(lines, "month" | "provider" | "agent")              // the screen's groups, exact sums
-//   const read = readStatement(sheet, mapping, providerId)       // a parsed CSV/XLSX sheet → lines, refused rows
-//   const rec = reconcile(lines, read.lines)                     // matched/underpaid/overpaid/missing/unknown/chargebacks
-//   reconciliationCsv(rec)                                       // the formula-safe CSV export
-//   guessStatementMapping(sheet.headers)                         // a first mapping for a new company
+//   const book = commissionBookOf(bookDocumentJson)             // book.ts (statementsOf: the statements)
+//   const lines = expectedCommissions(book)                      // expected.ts: every line, chargebacks too
+//   const mine = linesOfAgent(lines, userId)                     // expected.ts: an agent's own parts only
+//   totalsBy(lines, "month" | "provider" | "agent")              // totals.ts: the screen's groups, exact
+//   const read = readStatement(sheet, mapping, providerId)       // statement.ts: sheet → lines, refused rows
+//   guessStatementMapping(sheet.headers)                         // statement.ts: a new company's first mapping
+//   const rec = reconcile(lines, read.lines, { months })         // reconcile.ts: the six groups
+//   filterReconciliation(rec, { providerId, month, agentId })    // reconcile.ts: the filters
+//   reconciliationCsv(rec)                                       // reconcile.ts: the formula-safe CSV
 // Sheets come from the book import's parseFile (shared/book/import/parse-xlsx.ts).
 
 const providerId = z.enum(PROVIDER_IDS);
@@ -148,8 +149,9 @@ export type CommissionAgent = z.infer<typeof commissionAgentSchema>;
 // Earnings: section `commissionEarnings`, keyed by coverage id
 
 /**
- * A coverage's total premium each time it changed after its sale (a reduction, an increase), oldest
- * first. Absent: the coverage earned once, at its sales date, on its current total premium.
+ * A coverage's total premium over time, oldest first: the sale's (on its sales date), then each change
+ * (a reduction, an increase) on the day it was made; the coverage form appends one when it changes the
+ * total premium. Absent: the coverage earned once, on its sales date, at its current total premium.
  */
 export const commissionEarningSchema = z.strictObject({
   id: recordIdSchema,
