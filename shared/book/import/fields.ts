@@ -284,6 +284,9 @@ export const IMPORT_FIELDS = [
       `Month ${i + 1} Head`,
     ]),
   ),
+  // HOLD2: the months' target marketings in one cell, in the order of the insurance period ("0; 100; 100"):
+  // what an LGM endorsement held for them is completed with (no header of its own in agencies' files).
+  field("marketingsByMonth", "coverage", "Target marketings by month", []),
   field("marketingMonth", "coverage", "Marketing month", [
     "Month of Marketing",
     "Marketings Month",

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyToBook } from "../../../tests/fixtures/import/apply-json";
 import { LGM_HEADERS, lgmRow } from "../../../tests/fixtures/import/book-rows";
-import { planRows } from "../../../tests/fixtures/import/plan-rows";
+import { importContext, planRows } from "../../../tests/fixtures/import/plan-rows";
 import { lgmSubsidyPercent } from "../../pricing/subsidy/lgm-subsidy";
 import { guessMapping } from "./mapping";
+import { planHeldCompletion } from "./plan-held";
 import type { ExistingCustomer, ImportContext } from "./types";
 
 const plan = (
@@ -184,12 +185,40 @@ describe("planImport: LGM endorsements", () => {
     expect(held.held.map((h) => h.missing)).toEqual([["deductible"]]);
   });
 
-  it("refuses a row whose marketings are not given by month, saying how", () => {
+  it("[HOLD2] holds a row without month columns as needs details (the months' target marketings), completed with them as one list", () => {
     const headers = [...LGM_HEADERS.filter((h) => !h.endsWith("Marketings")), "Head"];
     const row = lgmRow().filter((_, i) => !(LGM_HEADERS[i] as string).endsWith("Marketings"));
-    expect(plan([[...row, "100"]], headers).report.refused.map((p) => p.message)).toEqual([
-      "row 2, Head: an LGM endorsement's target marketings are given month by month: map its month columns (Jan Marketings… or Month 1…)",
+    const first = plan([[...row, "100"]], headers);
+    expect(first.report.refused).toEqual([]);
+    expect(first.report.rows.held).toBe(1);
+    expect(first.report.counts.customer.create).toBe(1);
+    expect(first.report.counts.policy.create).toBe(1);
+    expect(first.report.held.map((h) => h.message)).toEqual([
+      'row 2: the endorsement is kept as "needs details" until you give target marketings by month; its customer, entity and policy are imported',
     ]);
+    const book = applyToBook([], first.writes);
+    const held = first.report.held.map((h) => ({ customerId: h.customerId, heldId: h.heldId }));
+    const complete = (months: string) =>
+      planHeldCompletion({
+        book,
+        completion: { held, values: { marketingsByMonth: months } },
+        context: importContext("Needs details", { importId: "DONE1" }),
+      });
+    // The period of a cattle endorsement sold 2026-03-12 has 11 months (April 2026 to February 2027).
+    expect(complete("0 0 0 50 0 0 50 0 0 0 0 10").report.refused.map((p) => p.message)).toEqual([
+      "row 2, Target marketings by month: 12 months given: the insurance period has 11 (April 2026 to February 2027); give one number of head per month, such as 0; 100; 100",
+    ]);
+    expect(complete("0; 0; x").report.refused.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^row 2, Target marketings by month: month 3: /),
+    ]);
+    const done = complete("0; 0; 0; 50; 0; 0; 50");
+    expect(done.report.refused).toEqual([]);
+    expect(done.report.rows.written).toBe(1);
+    expect(coverageOf(done.writes)).toMatchObject({
+      plan: "lgm",
+      targetMarketings: [0, 0, 0, 50, 0, 0, 50, 0, 0, 0, 0],
+      importId: "DONE1",
+    });
   });
 
   it("[property] any month's cell that is not a whole number is refused at its column, nothing written", () => {

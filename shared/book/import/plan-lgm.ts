@@ -11,6 +11,7 @@ import { lgmInsurancePeriod } from "../lgm-endorsement";
 import { backdatedCoverage } from "../sce-backdated";
 import { type ImportFieldId, monthMarketingsField } from "./fields";
 import type { Staged } from "./plan-parties";
+import type { Reading } from "./reading";
 import { changed, type Stamper, stamped } from "./records";
 import type { RowReader } from "./row-reader";
 import { readDecimal, readInteger } from "./values";
@@ -74,16 +75,19 @@ export function readMarketings(
     );
     return undefined;
   }
-  if (byCalendar.length === 0 && byPeriod.length === 0) {
-    row.refuse(
-      row.has("head") ? "head" : null,
-      "an LGM endorsement's target marketings are given month by month: map its month columns (Jan Marketings… or Month 1…)",
-    );
-    return undefined;
-  }
   const marketings = period.months.map(() => 0);
   const fields: (ImportFieldId | null)[] = period.months.map(() => null);
   const range = `${monthLabel(period.firstMonth)} to ${monthLabel(period.lastMonth)}`;
+  if (byCalendar.length === 0 && byPeriod.length === 0) {
+    // HOLD2: no month columns — the months as one list (a held endorsement completed on the screen).
+    const list = row.read("marketingsByMonth", (text) => readMonthList(text, period.months.length, range));
+    if (!list) return undefined;
+    list.forEach((head, i) => {
+      marketings[i] = head;
+      fields[i] = "marketingsByMonth";
+    });
+    return { marketings, fields };
+  }
   let ok = true;
   const place = (field: ImportFieldId, index: number, yearMonth: string | null) => {
     const head = row.read(field, readInteger);
@@ -117,6 +121,36 @@ export function readMarketings(
       place(field, index < period.months.length ? index : -1, null);
     }
   return ok ? { marketings, fields } : undefined;
+}
+
+/** Whether the row gives its target marketings: month columns (by name or number) or the months' list. */
+const hasMarketings = (row: RowReader): boolean =>
+  row.has("marketingsByMonth") || [...CALENDAR, ...PERIOD].some((f) => row.has(f));
+
+/**
+ * The months' target marketings written in one cell, in the order of the insurance period (month 1 is the
+ * month after the sales month): whole numbers separated by semicolons, slashes, spaces or ", " — "0; 100;
+ * 100; 0". Fewer than the period's months leave the rest at 0.
+ */
+function readMonthList(text: string, months: number, range: string): Reading<number[]> {
+  const parts = text
+    .trim()
+    .split(/\s*[;|/]\s*|,\s+|\s+/)
+    .filter((p) => p !== "");
+  if (parts.length > months)
+    return {
+      ok: false,
+      message: `${parts.length} months given: the insurance period has ${months} (${range}); give one number of head per month, such as 0; 100; 100`,
+    };
+  const heads: number[] = [];
+  for (const [i, part] of parts.entries()) {
+    const read = readInteger(part);
+    if (!read.ok) return { ok: false, message: `month ${i + 1}: ${read.message}` };
+    heads.push(read.value);
+  }
+  if (heads.length === 0)
+    return { ok: false, message: "give one number of head per month, such as 0; 100; 100" };
+  return { ok: true, value: heads };
 }
 
 /** Where backdatedCoverage's dotted fields of an LGM endorsement are in the file. */
@@ -175,6 +209,7 @@ export function stageLgmCoverage(
   const { policy, stamp } = context;
   // HOLD1: what the file does not give is asked for later (the endorsement is held), never refused.
   const missing = LGM_NEEDED.filter((field) => !row.has(field));
+  if (!hasMarketings(row)) missing.push("marketingsByMonth");
   const deductible = row.read("deductible", readDecimal);
   const { commodity, type, salesDate } = fields;
   if (row.problems.length > 0) return undefined;

@@ -10,7 +10,8 @@ import { Button } from "../../components/ui/button";
 
 export const FILE_WIDE_FIELDS: readonly ImportFieldId[] = ["county", "provider", "entityType", "policyState"];
 
-const HINTS: Partial<Record<ImportFieldId, string>> = {
+/** What a value of the field looks like, shown in its empty box (here and in the Needs details panel). */
+export const FIELD_HINTS: Partial<Record<ImportFieldId, string>> = {
   county: "a 5-digit code or the county's name, e.g. Custer",
   provider: "e.g. Rain and Hail, NAU Country",
   entityType: "e.g. Individual, LLC, Corporation",
@@ -18,6 +19,7 @@ const HINTS: Partial<Record<ImportFieldId, string>> = {
   salesDate: "as on the SCE, e.g. 04/30/2026",
   coveragePrice: "dollars per cwt, e.g. 345.20",
   subsidy: "dollars, e.g. 1,156",
+  marketingsByMonth: "head per month of the period, from the first, e.g. 0; 100; 100",
 };
 
 export function FileWideValues({
@@ -49,7 +51,7 @@ export function FileWideValues({
             <input
               className="book-input"
               value={draft[field] ?? ""}
-              placeholder={HINTS[field]}
+              placeholder={FIELD_HINTS[field]}
               onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
             />
           </label>

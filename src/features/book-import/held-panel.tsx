@@ -13,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import type { SyncClient } from "../../lib/sync";
 import { applyOnDevice } from "./device-apply";
 import { readDeviceBook } from "./device-book";
+import { FIELD_HINTS } from "./file-wide-values";
 import { importLogEntry } from "./import-summary";
 
 // "Needs details" (HOLD1, docs/book-import.md): the endorsements imports kept because their file lacked
@@ -214,6 +215,7 @@ export function HeldPanel({
                   <input
                     className="book-input"
                     value={values[field] ?? ""}
+                    placeholder={FIELD_HINTS[field]}
                     onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
                   />
                 </label>
