@@ -58,8 +58,13 @@ const PARAMS: Record<string, string> = {
   claimId: "cl-1",
   campaignId: "cp-1",
 };
+// A parameter limited to alternatives (`:action{pause|resume}`) takes its first, so the path is the route's.
 const fill = (path: string) =>
-  path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => PARAMS[name] ?? "x");
+  path.replace(
+    /:(\w+)(\{([^}]*)\})?\??/g,
+    (_, name: string, _braces?: string, pattern?: string) =>
+      PARAMS[name] ?? (pattern && /^[\w-]+(\|[\w-]+)*$/.test(pattern) ? pattern.split("|")[0] : "x"),
+  );
 
 /** Every API route of the running app, with its parameters filled in. */
 function apiRoutes(): { method: string; path: string }[] {
