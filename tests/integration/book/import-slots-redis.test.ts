@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { guessMapping } from "../../../shared/book/import/mapping";
 import { parseCsv } from "../../../shared/book/import/parse";
@@ -58,17 +59,19 @@ describe.runIf(redisAvailable)("book import slots through Redis", () => {
       held.on("error", reject);
     });
     held.write(text.subarray(0, 100));
-    let refused: Record<string, unknown> = {};
-    await expect
-      .poll(
-        async () => {
-          const second = await post(two);
-          refused = second.body;
-          return second.status;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(409);
+    // The signal: instance one holds the organisation's lease in Redis (then the other instance's one
+    // request is refused; polling with whole dry runs would wait on work threads starting up instead).
+    const redis = new Redis(REDIS_URL);
+    try {
+      await expect
+        .poll(() => redis.exists(`${redisPrefix}:import-running:demo`), { timeout: 30_000 })
+        .toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+    const second = await post(two);
+    expect(second.status).toBe(409);
+    const refused = second.body;
     expect(refused.error).toBe("import-running");
     expect(refused.message).toMatch(
       /^An import is already running for this agency; it started at \d{4}-\d\d-\d\dT[\d:.]+Z\. Try again when it has finished\.$/,
