@@ -80,7 +80,7 @@ describe.runIf(redisAvailable)("book import slots through Redis", () => {
     expect(await first).toBe(200);
     // Released at its end: the other instance imports now.
     expect((await post(two)).status).toBe(200);
-  });
+  }, 60_000); // two servers start inside it (a work thread each on first use), on a busy CI machine
 
   it("[IMPORT1] a stalled or crashed holder's slot is free once its lease runs out, and its late release frees no one else's", async () => {
     const redisPrefix = prefix();
