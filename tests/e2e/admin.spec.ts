@@ -108,6 +108,49 @@ test("an admin invites an agent; the link signs the new user in with the agent r
   }
 });
 
+test("[INVITE1] inviting an address twice says so; sent again, the old link stops; revoked, it goes", async ({
+  browser,
+}) => {
+  const admin = await device(browser, ADMIN, "/settings/manage-users");
+  const email = `twice-${Date.now().toString(36)}@example.test`;
+  try {
+    const form = admin.page.getByTestId("invite-form");
+    const invite = async () => {
+      await form.getByLabel("E-mail address").fill(email);
+      await form.getByLabel("Agent").check();
+      await admin.page.getByTestId("invite-send").click();
+    };
+    await invite();
+    await expect(admin.page.getByText(`Invitation e-mailed to ${email}.`)).toBeVisible();
+    const first = await admin.page.getByTestId("invitation-link").getAttribute("href");
+    // The form empties after a sent invitation; then the same address again.
+    await expect(form.getByLabel("E-mail address")).toHaveValue("");
+    await invite();
+    await expect(form.getByTestId("invitation-open")).toHaveText(
+      `${email} already has an open invitation: send it again to replace it (the old link then stops working), or revoke it.`,
+    );
+    await form.getByTestId("invite-resend").click();
+    await expect(
+      admin.page.getByText(
+        `A new invitation was e-mailed to ${email}; the link sent before no longer works.`,
+      ),
+    ).toBeVisible();
+    await expect(admin.page.locator(`[data-testid="invitation"][data-email="${email}"]`)).toHaveCount(1);
+    const old = await admin.page.request.get(first as string);
+    expect(old.status()).toBe(410);
+    expect(await old.text()).toContain("replaced by a newer invitation");
+
+    await admin.page.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
+    await expect(
+      admin.page.getByText(`The invitation of ${email} is revoked: its link no longer works.`),
+    ).toBeVisible();
+    await expect(admin.page.locator(`[data-testid="invitation"][data-email="${email}"]`)).toHaveCount(0);
+    await expect(admin.page.getByTestId("audit-log")).toContainText(`revoked the invitation of ${email}`);
+  } finally {
+    await admin.context.close();
+  }
+});
+
 test("the last admin cannot demote themselves", async ({ browser }) => {
   const admin = await device(browser, ADMIN, "/settings/manage-users");
   try {

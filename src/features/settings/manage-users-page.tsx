@@ -15,6 +15,7 @@ import {
 import { useOrgDateTime } from "../../components/org-time/use-org-time";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { ServerRefusal } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
 import { adminFetch } from "./admin-api";
 import { inviteProblems } from "./invite-problems";
@@ -31,6 +32,8 @@ const ROLE_NAMES: Record<Role, string> = {
 const ACTIONS: Record<string, string> = {
   "invitation.created": "invited",
   "invitation.accepted": "accepted the invitation sent to",
+  "invitation.replaced": "sent a new invitation (the old link stopped working) to",
+  "invitation.revoked": "revoked the invitation of",
   "role.added": "gave a role to",
   "role.removed": "took a role from",
   "member.removed": "removed",
@@ -52,6 +55,10 @@ interface People {
   invitations: { email: string; roles: Role[]; customerId: string | null; expiresAt: string }[];
   you: { id: string; roles: Role[] };
 }
+type InviteBody = { email: string; roles: Role[]; customerId?: string; replace?: boolean };
+/** Why an invitation was not sent; `open`: the address has an open one (INVITE1), it may be sent again. */
+type InviteProblem = { message: string; open: boolean } | null;
+
 interface AuditRow {
   id: number;
   at: string;
@@ -145,7 +152,7 @@ export default function ManageUsersPage() {
       <InviteForm
         grantable={grantable}
         customers={customers}
-        onInvite={async (body) => {
+        onInvite={async (body): Promise<InviteProblem> => {
           setError(null);
           try {
             const sent = await adminFetch<{ developmentLink?: string }>(
@@ -156,11 +163,17 @@ export default function ManageUsersPage() {
                 json: body,
               },
             );
-            setNotice({ text: `Invitation e-mailed to ${body.email}.`, link: sent.developmentLink });
+            setNotice({
+              text: body.replace
+                ? `A new invitation was e-mailed to ${body.email}; the link sent before no longer works.`
+                : `Invitation e-mailed to ${body.email}.`,
+              link: sent.developmentLink,
+            });
             await load();
             return null;
           } catch (e) {
-            return (e as Error).message;
+            const open = e instanceof ServerRefusal && e.body.error === "invitation-open";
+            return { message: (e as Error).message, open };
           }
         }}
       />
@@ -210,13 +223,39 @@ export default function ManageUsersPage() {
               <h2>Open invitations</h2>
               <ul className="settings__secret-list" data-testid="invitations">
                 {people.invitations.map((i) => (
-                  <li key={`${i.email}-${i.expiresAt}`} className="settings__secret">
+                  <li
+                    key={`${i.email}-${i.expiresAt}`}
+                    className="settings__secret"
+                    data-testid="invitation"
+                    data-email={i.email}
+                  >
                     <span className="settings__secret-label">{i.email}</span>
                     <span>
                       {i.roles.map((r) => ROLE_NAMES[r]).join(", ")}
                       {i.customerId ? ` — ${customerName(i.customerId)}` : ""}
                     </span>
                     <span className="book-form__help">valid until {when(i.expiresAt)}</span>
+                    {i.roles.every((r) => grantable.includes(r)) ? (
+                      <span className="settings__secret-actions">
+                        <Button
+                          variant="ghost"
+                          aria-label={`Revoke the invitation of ${i.email}`}
+                          onClick={() =>
+                            void run(
+                              () =>
+                                adminFetch(
+                                  session.getAccessToken,
+                                  `${base}/invitations/${encodeURIComponent(i.email)}`,
+                                  { method: "DELETE" },
+                                ),
+                              `The invitation of ${i.email} is revoked: its link no longer works.`,
+                            )
+                          }
+                        >
+                          Revoke
+                        </Button>
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -258,30 +297,52 @@ function InviteForm({
 }: {
   grantable: readonly Role[];
   customers: { id: string; name: string }[];
-  onInvite: (body: { email: string; roles: Role[]; customerId?: string }) => Promise<string | null>;
+  onInvite: (body: InviteBody) => Promise<InviteProblem>;
 }) {
   const [email, setEmail] = useState("");
   const [roles, setRoles] = useState<Role[]>(grantable.length === 1 ? [...grantable] : ["agent"]);
   const [customerId, setCustomerId] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<InviteProblem>(null);
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = inviteProblems({ email, roles, customerId });
-    setIssues(found);
-    if (hasIssues(found)) return;
-    const problem = await onInvite({ email: email.trim(), roles, ...(customerId ? { customerId } : {}) });
+  const send = async (replace: boolean) => {
+    const problem = await onInvite({
+      email: email.trim(),
+      roles,
+      ...(customerId ? { customerId } : {}),
+      ...(replace ? { replace } : {}),
+    });
     setError(problem);
     if (!problem) {
       setEmail("");
       setCustomerId("");
     }
   };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = inviteProblems({ email, roles, customerId });
+    setIssues(found);
+    if (hasIssues(found)) return;
+    await send(false);
+  };
   return (
     <BookForm onSubmit={submit} requiredNote={false} data-testid="invite-form">
       <FieldGroup legend="Invite someone">
         <RequiredNote />
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error?.open ? (
+          <Alert
+            tone="warning"
+            title="This address already has an open invitation"
+            actions={
+              <Button variant="secondary" onClick={() => void send(true)} data-testid="invite-resend">
+                Send it again
+              </Button>
+            }
+          >
+            <span data-testid="invitation-open">{error.message}</span>
+          </Alert>
+        ) : error ? (
+          <Alert tone="error">{error.message}</Alert>
+        ) : null}
         <Field
           label="E-mail address"
           hint="The invitation link goes to this address."
