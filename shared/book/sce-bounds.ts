@@ -24,6 +24,11 @@ import { lgmQuoteInputFor } from "./lgm-endorsement";
 //     by the same factor: a rate follows the volatility.
 // With no reference (no snapshot held at all) there is no bound beyond sce-figures.ts's.
 
+/** The reference holds nothing to bound the figures with (no snapshot, or none of the type): only their agreement counts. */
+export const UNBOUNDED = "unbounded" as const;
+/** A bounds check: the refusal, null when inside, or UNBOUNDED. */
+type Bounded = DomainError | null | typeof UNBOUNDED;
+
 const BASE_WIDTH = 0.1;
 const VOLATILITIES = 4;
 const MIN_VOLATILITY = 0.15;
@@ -52,21 +57,18 @@ function volatilityOf(reference: MarketSnapshot, commodity: string): number {
 
 /**
  * The first of the typed coverage price and rate outside RMA's bounds near the sales day, as a refusal
- * naming the field and the bound (DomainError, path ["sce", field]); null when both are inside, or when
- * `reference` holds no offer of the type.
+ * naming the field and the bound (DomainError, path ["sce", field]); null when both are inside; UNBOUNDED
+ * when there is no `reference` or it holds no offer of the type.
  */
-export function lrpSceBoundsError(
-  f: LrpSceBoundsInput,
-  reference: MarketSnapshot | null,
-): DomainError | null {
-  if (!reference) return null;
+export function lrpSceBoundsError(f: LrpSceBoundsInput, reference: MarketSnapshot | null): Bounded {
+  if (!reference) return UNBOUNDED;
   const type = getLrpType(f.commodity, f.type);
   const ofType = reference.lrpRates.filter(
     (r) => r.commodityCode === type.commodityCode && r.typeCode === type.code,
   );
   const ofLength = ofType.filter((r) => r.endorsementLengthWeeks === f.endorsementLengthWeeks);
   const rows = ofLength.length > 0 ? ofLength : ofType;
-  if (rows.length === 0) return null;
+  if (rows.length === 0) return UNBOUNDED;
   const days = Math.abs(isoDateToUtc(f.salesDate) - isoDateToUtc(reference.asOf)) / 86_400_000;
   const width =
     BASE_WIDTH + VOLATILITIES * volatilityOf(reference, type.commodityCode) * Math.sqrt(days / 365);
@@ -174,15 +176,13 @@ const around = (value: Money, widen: Money): [Money, Money] =>
 
 /**
  * The first of the typed expected gross margin and premium outside the bounds near the sales day, as a
- * refusal naming the field and the bound (path ["sce", field]); null when inside, or with no reference.
+ * refusal naming the field and the bound (path ["sce", field]); null when inside; UNBOUNDED with no
+ * reference, or one without an LGM price for the endorsement.
  */
-export function lgmSceBoundsError(
-  f: LgmSceBoundsInput,
-  reference: MarketSnapshot | null,
-): DomainError | null {
-  if (!reference) return null;
+export function lgmSceBoundsError(f: LgmSceBoundsInput, reference: MarketSnapshot | null): Bounded {
+  if (!reference) return UNBOUNDED;
   const quote = referenceQuote(f, reference);
-  if (!quote || quote.noSales) return null;
+  if (!quote || quote.noSales) return UNBOUNDED;
   const days = Math.abs(isoDateToUtc(f.salesDate) - isoDateToUtc(reference.asOf)) / 86_400_000;
   const width =
     LGM_BASE_WIDTH + VOLATILITIES * LEVERAGE * largestVolatility(reference) * Math.sqrt(days / 365);

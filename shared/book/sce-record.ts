@@ -5,7 +5,7 @@ import { DomainError } from "../errors";
 import type { MarketSnapshot } from "../market/snapshot";
 import { money } from "../pricing/money";
 import { beginningFarmerYearOf } from "./record-helpers";
-import { lgmSceBoundsError, lrpSceBoundsError } from "./sce-bounds";
+import { lgmSceBoundsError, lrpSceBoundsError, UNBOUNDED } from "./sce-bounds";
 import { checkLgmSceFigures, checkLrpSceFigures } from "./sce-figures";
 import { againstDayOffer, NO_OFFER, type PricingProfile } from "./sce-priced";
 
@@ -85,12 +85,15 @@ const farmerOf = (profile: SubsidyProfile | undefined) => {
   };
 };
 
-/** The SCE half of the rule: the figures agree with each other (and, LRP, lie within RMA's bounds). */
+/**
+ * The SCE half of the rule: the figures agree with each other and lie within RMA's bounds near the day;
+ * false when `reference` holds nothing to bound them with (only their agreement was judged).
+ */
 function checkSce(
   record: Coverage,
   profile: SubsidyProfile | undefined,
   reference: MarketSnapshot | null,
-): void {
+): boolean {
   const farmer = farmerOf(profile);
   const year = beginningFarmerYearOf(farmer, record.cropYear);
   const classification = {
@@ -121,8 +124,8 @@ function checkSce(
       },
       reference,
     );
-    if (outside) throw outside;
-    return;
+    if (outside instanceof DomainError) throw outside;
+    return outside !== UNBOUNDED;
   }
   const checked = checkLrpSceFigures(record, {
     head: record.head,
@@ -151,20 +154,27 @@ function checkSce(
     },
     reference,
   );
-  if (outside) throw outside;
+  if (outside instanceof DomainError) throw outside;
+  return outside !== UNBOUNDED;
 }
 
 /**
- * SCE1 on one record that parses: throws a DomainError naming the field and the bound, or returns.
+ * What judged a record that passed SCE1: its sales day's offer, RMA's bounds near the day, or — no held
+ * snapshot holding the type — only the agreement of its figures (a device then says the server judges).
  */
-function judgeCoverageFigures(record: Coverage, profile: unknown, market: FigureMarket): void {
+type Judged = "offer" | "bounds" | "agreement";
+
+/**
+ * SCE1 on one record that parses: throws a DomainError naming the field and the bound, or says what judged it.
+ */
+function judgeCoverageFigures(record: Coverage, profile: unknown, market: FigureMarket): Judged {
   const read = (profile ?? undefined) as SubsidyProfile | undefined;
   const day = market.day && market.day.asOf === record.salesDate ? market.day : null;
   if (day) {
     const farmer = farmerOf(read) as PricingProfile;
     const judged = againstDayOffer(record, farmer, day);
     if (judged instanceof DomainError) throw judged;
-    if (judged !== NO_OFFER) return;
+    if (judged !== NO_OFFER) return "offer";
   }
   if (record.figuresFrom !== "sce")
     throw new DomainError(
@@ -172,7 +182,20 @@ function judgeCoverageFigures(record: Coverage, profile: unknown, market: Figure
       `figuresFrom: the market history holds no RMA ${record.plan.toUpperCase()} figures of ${record.salesDate} for this endorsement, so its figures are typed from the SCE and the record must say so ("sce")`,
       ["figuresFrom"],
     );
-  checkSce(record, read, day ?? market.reference);
+  return checkSce(record, read, day ?? market.reference) ? "bounds" : "agreement";
+}
+
+/** SCE1's verdict on a record being built: the refusal's field (dotted) and sentence, or what judged it. */
+export type FiguresVerdict = { ok: false; field: string; message: string } | { ok: true; judged: Judged };
+
+/** SCE1 on a record being built (the create forms on the device, before saving): its verdict. */
+export function figuresVerdict(record: Coverage, profile: unknown, market: FigureMarket): FiguresVerdict {
+  try {
+    return { ok: true, judged: judgeCoverageFigures(record, profile, market) };
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return { ok: false, field: e.path.join("."), message: e.message.replace(/^[\w.]+: /, "") };
+  }
 }
 
 /** SCE1 on a record being built (the import's planner): the refusal's field (dotted) and sentence, or null. */
@@ -181,13 +204,8 @@ export function figuresRefusal(
   profile: unknown,
   market: FigureMarket,
 ): { field: string; message: string } | null {
-  try {
-    judgeCoverageFigures(record, profile, market);
-    return null;
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return { field: e.path.join("."), message: e.message.replace(/^[\w.]+: /, "") };
-  }
+  const verdict = figuresVerdict(record, profile, market);
+  return verdict.ok ? null : { field: verdict.field, message: verdict.message };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FigureMarket, FigureMarkets } from "../../shared/book/sce-record";
-import { addDays, isoDateToUtc } from "../../shared/market/dates";
+import { nearestDay, REFERENCE_DAYS } from "../../shared/book/sce-reference";
+import { addDays } from "../../shared/market/dates";
 import type { MarketSnapshot } from "../../shared/market/snapshot";
 import type { FigureMarketLoader } from "../sync/guard";
 import type { MarketSource } from "./api";
@@ -7,10 +8,10 @@ import type { MarketSource } from "./api";
 // Rule SCE1's market on the server (docs/book-import.md "SCE figures on the server"): for each sales date
 // a write prices, the snapshot of that day when the server holds it — the current one when it is of that
 // day, else the market history's — and the held snapshot nearest it as the reference of the SCE bounds
-// (the history's nearest day within REFERENCE_DAYS, else the current snapshot). Past days' snapshots do not
-// change once kept: the last few read are kept in memory.
+// (the history's nearest day within REFERENCE_DAYS, else the current snapshot; shared/book/sce-reference.ts,
+// the choice the device's create forms make too). Past days' snapshots do not change once kept: the last few
+// read are kept in memory.
 
-const REFERENCE_DAYS = 60;
 const KEPT = 16;
 
 /** What the loader reads: the market source, and the feed's history when there is a feed. */
@@ -49,10 +50,10 @@ export function figureMarketLoader(sources: () => FigureMarketSources): FigureMa
     const feed = sources().feed;
     if (!feed) return null;
     const days = await feed.listHistory(addDays(day, -REFERENCE_DAYS), addDays(day, REFERENCE_DAYS));
-    const target = isoDateToUtc(day);
-    const best = days
-      .map((d) => d.asOf)
-      .sort((a, b) => Math.abs(isoDateToUtc(a) - target) - Math.abs(isoDateToUtc(b) - target))[0];
+    const best = nearestDay(
+      day,
+      days.map((d) => d.asOf),
+    );
     return best ? pastDay(best) : null;
   };
   return {

@@ -1,5 +1,6 @@
 import { FieldFrame, SelectField, TextField } from "../../components/quote/field";
-import { formatWeeks } from "../../lib/format";
+import { formatDate, formatWeeks } from "../../lib/format";
+import type { DeviceSceCheck } from "./device-sce-check";
 import type { SceField, SceForm, SceLgmField, SceLgmForm } from "./sce-form";
 
 // The create screens' parts for an endorsement bought on an earlier day (docs/agent-book.md "Bought on an earlier day"): the sales date
@@ -130,4 +131,24 @@ export function SceLgmFields({
       {text("producerPremium", "Producer premium", "Optional: checked against total − subsidy")}
     </div>
   );
+}
+
+/** Rule SCE1's check on the device, after "The figures agree": within RMA's bounds near a day, or left to the server. */
+export function SceBoundsNote({ check }: { check: DeviceSceCheck | null }) {
+  if (check?.status === "inside")
+    return (
+      <span data-testid="sce-bounds">
+        {" "}
+        Within RMA's bounds near the day (checked against the market data of {formatDate(check.reference)}).
+      </span>
+    );
+  if (check?.status === "server")
+    return (
+      <span data-testid="sce-bounds">
+        {" "}
+        RMA's bounds cannot be checked here ({check.why}): the server checks the figures when the endorsement
+        syncs and refuses them if they lie outside.
+      </span>
+    );
+  return null;
 }

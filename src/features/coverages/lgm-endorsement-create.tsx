@@ -32,10 +32,11 @@ import {
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, usePricing } from "../../lib/pricing/use-pricing";
 import { useAfterStored } from "../../lib/sync";
-import { SalesDateField, SceLgmFields } from "./backdated-parts";
+import { SalesDateField, SceBoundsNote, SceLgmFields } from "./backdated-parts";
 import { ClosedWindowAlert, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { DeductiblePosition, formatDeductible } from "./deductible-position";
+import { deviceSceCheck, withDeviceCheck } from "./device-sce-check";
 import { chosenPolicy, openPolicies } from "./lrp-create-form";
 import { OverlapWarnings } from "./overlap-warnings";
 import {
@@ -47,6 +48,7 @@ import {
 } from "./sce-form";
 import { savedStatusLabel } from "./use-backdated-lrp";
 import { useDaySnapshot } from "./use-day-snapshot";
+import { useHeldSnapshots } from "./use-held-snapshots";
 
 /** `sold`: the sales date of an endorsement bought on an earlier day (empty: today's; docs/agent-book.md "Bought on an earlier day"). */
 const CREATE_DEFAULTS = { ...LGM_DEFAULTS, customer: "", policy: "", sold: "" };
@@ -137,7 +139,24 @@ export function LgmEndorsementCreate() {
   const sceMode = pastDate !== null && (day.status === "missing" || heldRefused === pastDate);
   const sceBuilt = buildLgmSce(sce);
   const checkInput = sceMode && sceBuilt.ok ? backdatedInput(CANDIDATE_ID, "check") : null;
-  const check = checkInput && sceBuilt.ok ? backdatedCoverage(checkInput, null, sceBuilt.figures) : null;
+  const made = checkInput && sceBuilt.ok ? backdatedCoverage(checkInput, null, sceBuilt.figures) : null;
+  // Rule SCE1 on the device: the figures against RMA's bounds near the day, with the snapshots held here
+  // (an engine price of the reference day: computed again only when the figures or the snapshots change).
+  const near = useHeldSnapshots(sceMode ? pastDate : null);
+  const heldDay = day.status === "held" ? day.snapshot : null;
+  const boundsKey = made?.ok
+    ? JSON.stringify([
+        { ...made.record, createdAt: "", updatedAt: "" },
+        heldDay?.asOf,
+        ...near.snapshots.map((s) => s.asOf),
+      ])
+    : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the record and the snapshots
+  const bounds = useMemo(
+    () => (made?.ok ? deviceSceCheck(made.record, profile, [heldDay, ...near.snapshots]) : null),
+    [boundsKey, profile],
+  );
+  const check = made ? withDeviceCheck(made, bounds) : null;
   const sceRecord = check?.ok && check.record.plan === "lgm" ? check.record : null;
   const sceErrors: Partial<Record<SceLgmField, string>> = {};
   if (check && !check.ok && check.field.startsWith("sce."))
@@ -178,7 +197,9 @@ export function LgmEndorsementCreate() {
   else if (pastDate) {
     if (!built?.ok) blockers.push("complete the marketings and deductible");
     else if (day.status === "loading") blockers.push("wait for the market data of the sales date");
-    else if (sceMode && !sceRecord) blockers.push("type the SCE's figures so that they agree");
+    else if (sceMode && !sceRecord)
+      blockers.push("type the SCE's figures so that they agree and lie within RMA's bounds");
+    else if (sceMode && near.looking) blockers.push("wait for the market data near the sales date");
   } else if (!quote) blockers.push("complete the marketings and deductible");
   if (asOf && !windowOpen && !pastDate && !todayNoSales) blockers.push("wait for the next sales window");
   if (book.readOnly && form.customer) blockers.push("be an agent of this customer");
@@ -335,6 +356,7 @@ export function LgmEndorsementCreate() {
               The figures agree: guarantee {formatDollars(sceRecord.grossMarginGuarantee)}, total premium{" "}
               {formatDollars(sceRecord.totalPremium)}, subsidy {formatDollars(sceRecord.subsidy)}, producer
               premium {formatDollars(sceRecord.producerPremium)}; ends {formatDate(sceRecord.endDate)}.
+              <SceBoundsNote check={bounds} />
             </p>
           ) : check && !check.ok && !check.field.startsWith("sce.") ? (
             <p className="field__error" data-testid="sce-check" role="status">

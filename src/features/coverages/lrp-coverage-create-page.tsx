@@ -25,7 +25,7 @@ import { formatDate, formatDollars, formatNumber } from "../../lib/format";
 import { useUrlState } from "../../lib/pricing/url-state";
 import { messageForField, shownResult, usePricing, useWorkerResult } from "../../lib/pricing/use-pricing";
 import { useAfterStored } from "../../lib/sync";
-import { SalesDateField, SceLrpFields } from "./backdated-parts";
+import { SalesDateField, SceBoundsNote, SceLrpFields } from "./backdated-parts";
 import { ClosedWindowAlert, keepEnterFromSaving, SaveCard } from "./create-parts";
 import { CustomerPolicyFields, missingChoice } from "./customer-policy-fields";
 import { ForwardPurchaseField, type ForwardPurchaseState } from "./forward-purchase-field";
@@ -162,7 +162,8 @@ export default function LrpCoverageCreatePage() {
   else if (pastDate && backdated.day.status === "loading")
     blockers.push("wait for the market data of the sales date");
   else if (pastDate && backdated.sceMode) {
-    if (!sceRecord) blockers.push("type the SCE's figures so that they agree");
+    if (!sceRecord) blockers.push("type the SCE's figures so that they agree and lie within RMA's bounds");
+    else if (backdated.boundsLooking) blockers.push("wait for the market data near the sales date");
   } else if (!chosenRow) blockers.push("choose a row of the offer table");
   else if (chosenRow.indicative)
     blockers.push("choose a row with RMA's rate (rows marked * are modelled and cannot be bought)");
@@ -386,6 +387,7 @@ export default function LrpCoverageCreatePage() {
               premium {formatDollars(sceRecord.totalPremium)}, subsidy {formatDollars(sceRecord.subsidy)},
               producer premium {formatDollars(sceRecord.producerPremium)}; ends{" "}
               {formatDate(sceRecord.endDate)}.
+              <SceBoundsNote check={backdated.bounds} />
             </p>
           ) : backdated.check && !backdated.check.ok && !sceFieldOf(backdated.check.field) ? (
             <p className="field__error" data-testid="sce-check" role="status">

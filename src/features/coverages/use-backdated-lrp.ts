@@ -11,6 +11,7 @@ import { DomainError } from "../../../shared/errors";
 import type { LrpQuoteInput } from "../../../shared/pricing/lrp/input";
 import { type LrpCoverageRow, quoteLrp } from "../../../shared/pricing/lrp/quote";
 import { lrpTypeTerms } from "../../../shared/pricing/lrp/type-years";
+import { type DeviceSceCheck, deviceSceCheck, withDeviceCheck } from "./device-sce-check";
 import type { Herd } from "./lrp-create-form";
 import {
   buildSce,
@@ -21,11 +22,13 @@ import {
   withoutPath,
 } from "./sce-form";
 import { type DaySnapshot, useDaySnapshot } from "./use-day-snapshot";
+import { useHeldSnapshots } from "./use-held-snapshots";
 
 // The LRP create screen's past sales date (docs/agent-book.md "Bought on an earlier day"): the day's snapshot from the market history
 // and its offer table (priced here, on that snapshot: the worker holds today's), or, when the history
 // does not hold the day, the SCE's typed figures checked as the agent types (backdatedCoverage, the
-// same call the save and the book import make).
+// same call the save and the book import make) and against RMA's bounds near the day with the snapshots
+// the device holds (rule SCE1, the server's check: device-sce-check.ts).
 
 export interface BackdatedLrp {
   day: DaySnapshot;
@@ -39,6 +42,10 @@ export interface BackdatedLrp {
   sceErrors: Partial<Record<SceField, string>>;
   /** The check of the typed figures once they are all there (a refusal not at an SCE field included). */
   check: BackdatedResult | null;
+  /** SCE1 on the device: the figures against RMA's bounds near the day (device-sce-check.ts), once they agree. */
+  bounds: DeviceSceCheck | null;
+  /** The snapshots near the day are still being read: the bounds may yet change. */
+  boundsLooking: boolean;
   lengths: readonly number[];
 }
 
@@ -109,8 +116,10 @@ export function useBackdatedLrp(ctx: BackdatedContext): BackdatedLrp {
     }
   }, [ctx.input]);
 
+  const near = useHeldSnapshots(sceMode ? ctx.pastDate : null);
   const built = buildSce(sce);
   let check: BackdatedResult | null = null;
+  let bounds: DeviceSceCheck | null = null;
   const sceErrors: Partial<Record<SceField, string>> = {};
   if (sceMode && built.ok) {
     const input = backdatedInput(
@@ -119,7 +128,9 @@ export function useBackdatedLrp(ctx: BackdatedContext): BackdatedLrp {
       { id: "new-lrp-coverage", now: new Date(), userId: "check" },
     );
     if (input) {
-      check = backdatedCoverage(input, null, built.figures);
+      const made = backdatedCoverage(input, null, built.figures);
+      bounds = made.ok ? deviceSceCheck(made.record, ctx.profile, [held, ...near.snapshots]) : null;
+      check = withDeviceCheck(made, bounds);
       if (!check.ok) {
         const at = sceFieldOf(check.field);
         if (at) sceErrors[at] = withoutPath(check.message, check.field);
@@ -135,6 +146,8 @@ export function useBackdatedLrp(ctx: BackdatedContext): BackdatedLrp {
     setSce,
     sceErrors,
     check,
+    bounds,
+    boundsLooking: near.looking,
     lengths,
   };
 }
