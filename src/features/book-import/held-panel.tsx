@@ -4,9 +4,7 @@ import { planHeldCompletion } from "../../../shared/book/import/plan-held";
 import { recordTotals } from "../../../shared/book/import/report-summary";
 import type { ExistingCustomer, ImportPlan } from "../../../shared/book/import/types";
 import { readDate } from "../../../shared/book/import/values";
-import type { FigureMarkets } from "../../../shared/book/sce-record";
 import type { HeldCoverage } from "../../../shared/documents/held-coverage";
-import type { MarketSnapshot } from "../../../shared/market/snapshot";
 import { newRecordId } from "../../components/book/record-ids";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -14,6 +12,7 @@ import type { SyncClient } from "../../lib/sync";
 import { applyOnDevice } from "./device-apply";
 import { readDeviceBook } from "./device-book";
 import { FIELD_HINTS } from "./file-wide-values";
+import { heldMarket } from "./held-market";
 import { importLogEntry } from "./import-summary";
 
 // "Needs details" (HOLD1, docs/book-import.md): the endorsements imports kept because their file lacked
@@ -26,24 +25,6 @@ interface Waiting {
   customerId: string;
   name: string;
   held: HeldCoverage;
-}
-
-/** Sales days whose snapshot is asked from the market history at once. */
-const MAX_DAYS = 60;
-
-async function marketOf(dates: readonly string[]): Promise<FigureMarkets> {
-  const days = new Map<string, MarketSnapshot>();
-  await Promise.all(
-    dates.slice(0, MAX_DAYS).map(async (date) => {
-      try {
-        const response = await fetch(`/api/market/history/${encodeURIComponent(date)}`);
-        if (response.ok) days.set(date, (await response.json()) as MarketSnapshot);
-      } catch {
-        // Offline or not held: that day's endorsements keep waiting for their SCE figures.
-      }
-    }),
-  );
-  return (date) => ({ day: days.get(date) ?? null, reference: days.get(date) ?? null });
 }
 
 export function HeldPanel({
@@ -110,7 +91,7 @@ export function HeldPanel({
             ),
           ]
         : [];
-      const market = dates.length > 0 && online ? await marketOf(dates) : undefined;
+      const market = dates.length > 0 && online ? await heldMarket(dates) : undefined;
       setChecked(
         planHeldCompletion({
           book,

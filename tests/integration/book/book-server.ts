@@ -17,8 +17,8 @@ export class BookServer {
     return this.running;
   }
 
-  async start(): Promise<void> {
-    this.running = await startTestServer();
+  async start(...args: Parameters<typeof startTestServer>): Promise<void> {
+    this.running = await startTestServer(...args);
   }
 
   async stop(): Promise<void> {
