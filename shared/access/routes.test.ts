@@ -60,6 +60,9 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ["/agent/entities", ["agent"]],
   // docs/book-import.md (not in spec §2): the book import.
   ["/agent/book-import", ["agent"]],
+  // docs/commissions.md (not in spec §2): commission rates (admins) and commissions (agents, admins).
+  ["/settings/commissions", ["admin"]],
+  ["/agent/commissions", ["agent", "admin"]],
   ["/agent/entities/create", ["agent"]],
   ["/agent/entities/:entityId", ["agent"]],
   ["/agent/entities/:entityId/:action", ["agent"]],
@@ -153,10 +156,18 @@ describe("matchRoute", () => {
 describe("permissions (spec §6)", () => {
   it("holds the §6 lists as written", () => {
     expect(PERMISSIONS.customer).toEqual(["my coverages", "watchlist"]);
-    expect(PERMISSIONS.admin).toEqual(["settings", "app settings", "AIP settings", "manage users"]);
+    // "commissions" and "commission rates" are not §6's: docs/commissions.md added them.
+    expect(PERMISSIONS.admin).toEqual([
+      "settings",
+      "app settings",
+      "AIP settings",
+      "manage users",
+      "commissions",
+      "commission rates",
+    ]);
     expect(PERMISSIONS.superAdmin).toEqual(["tools", "orgs"]);
     expect(PERMISSIONS.partner).toEqual(["API keys"]);
-    expect(PERMISSIONS.agent).toHaveLength(10);
+    expect(PERMISSIONS.agent).toHaveLength(11);
     expect(UNRESTRICTED_FEATURES).toHaveLength(10);
   });
 

@@ -107,6 +107,10 @@ export const ROUTES = [
   route("settings-app", "/settings/app", "App Settings", "App and AIP settings", only("admin")),
   route("settings-aip", "/settings/aip", "AIP Settings", "App and AIP settings", only("admin")),
   route("orgs", "/settings/orgs", "Orgs", "Orgs", only("superAdmin")),
+  // Not rows of spec §2: commissions (docs/commissions.md) — the rates admins enter, and the lines
+  // agents (their own) and admins (everyone's) read and reconcile with the companies' statements.
+  route("settings-commissions", "/settings/commissions", "Commission rates", "Commissions", only("admin")),
+  route("agent-commissions", "/agent/commissions", "Commissions", "Commissions", only("agent", "admin")),
   route("agent-hub", "/agent", "Agent Hub", "Agent Hub", agent),
   route("agent-customers", "/agent/customers", "Customers", "Users", agent),
   route("agent-policies", "/agent/policies", "Policies", "Policies", agent),
@@ -265,9 +269,10 @@ export const PERMISSIONS = {
     "my coverages",
     "watchlist",
     "manage users",
+    "commissions",
   ],
   customer: ["my coverages", "watchlist"],
-  admin: ["settings", "app settings", "AIP settings", "manage users"],
+  admin: ["settings", "app settings", "AIP settings", "manage users", "commissions", "commission rates"],
   superAdmin: ["tools", "orgs"],
   partner: ["API keys"],
 } as const satisfies Record<Role, readonly string[]>;
@@ -318,6 +323,8 @@ export const ROUTE_FEATURE: Record<RouteId, Permission | (typeof UNRESTRICTED_FE
   "settings-app": "app settings",
   "settings-aip": "AIP settings",
   orgs: "orgs",
+  "settings-commissions": "commission rates",
+  "agent-commissions": "commissions",
   "agent-hub": "agent hub",
   "agent-customers": "customers",
   "agent-policies": "policies",

@@ -66,6 +66,7 @@ describe("navigation model", () => {
       "settings",
       "settings-app",
       "settings-aip",
+      "settings-commissions",
       "manage-users",
     ]);
     expect(ids(["admin"])).not.toContain("agent-hub");
@@ -103,5 +104,15 @@ describe("navigation model", () => {
     expect(agentItems({ enableClaimsUi: false })).not.toContain("claims");
     expect(agentItems({ enableClaimsUi: true })).toContain("claims");
     expect(agentItems(null)).toContain("claims");
+  });
+
+  it("[COMMUI1] offers commissions to agents and admins (the rates to admins only), never to a producer", () => {
+    expect(ids(["agent"])).toContain("agent-commissions");
+    expect(ids(["agent"])).not.toContain("settings-commissions");
+    expect(ids(["admin"])).toEqual(expect.arrayContaining(["agent-commissions", "settings-commissions"]));
+    for (const role of ["customer", "partner"] as const) {
+      expect(ids([role])).not.toContain("agent-commissions");
+      expect(ids([role])).not.toContain("settings-commissions");
+    }
   });
 });

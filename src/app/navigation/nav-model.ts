@@ -33,12 +33,21 @@ const SECTIONS: readonly SectionSpec[] = [
       "claims",
       "entities",
       "book-import",
+      "agent-commissions",
     ],
   },
   {
     id: "settings",
     label: "Settings",
-    routes: ["settings", "settings-app", "settings-aip", "manage-users", "tools", "orgs"],
+    routes: [
+      "settings",
+      "settings-app",
+      "settings-aip",
+      "settings-commissions",
+      "manage-users",
+      "tools",
+      "orgs",
+    ],
   },
   { id: "help", label: "Help", routes: ["faq", "media", "contact-us", "terms"] },
 ];

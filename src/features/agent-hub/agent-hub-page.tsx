@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { lrpActualPays } from "../../../shared/book/claims";
 import { useBookIndex } from "../../components/book";
@@ -17,6 +17,9 @@ import { buildHub, ENDING_DAYS, type HubItem, inDays, PREMIUM_DAYS } from "./hub
 import "./agent-hub.css";
 
 const SHOWN = 8;
+
+// This month's expected and received commission (docs/commissions.md), with the engine loaded apart.
+const CommissionHubFigures = lazy(() => import("../../components/commissions/hub-panel"));
 
 function ItemList({
   items,
@@ -191,6 +194,11 @@ export default function AgentHubPage() {
               `${formatDollars(i.producerPremium, { cents: true })} due ${formatDate(i.date)} (${inDays(i.daysLeft)})`
             }
           />
+        </Panel>
+        <Panel title="Commission this month">
+          <Suspense fallback={<p className="agent-hub__note">Figuring this month's commission…</p>}>
+            <CommissionHubFigures today={today} />
+          </Suspense>
         </Panel>
         <Panel title="New applications">
           <ApplicationsPanel />

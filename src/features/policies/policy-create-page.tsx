@@ -12,6 +12,7 @@ import {
   NO_ISSUES,
   NotSavedAlert,
 } from "../../components/book-forms";
+import { NewPolicySplitFields, useNewPolicySplit } from "../../components/commissions/policy-split";
 import { useOrgAip } from "../../components/org-providers/use-org-aip";
 import { Alert } from "../../components/ui/alert";
 import { Button, ButtonLink } from "../../components/ui/button";
@@ -52,6 +53,8 @@ export default function PolicyCreatePage() {
   const [issues, setIssues] = useState<FieldIssues>(NO_ISSUES);
   const [error, setError] = useState<string | null>(null);
   const stored = useAfterStored("policy");
+  // The policy's commission split (docs/commissions.md), kept in the agents-only book document.
+  const split = useNewPolicySplit();
   // Until the book is on the device, a customer from the link is taken on trust (its records load).
   const known = isKnownCustomer(customerId, index.loaded, index.customers);
   const entities = useMemo(
@@ -109,10 +112,12 @@ export default function PolicyCreatePage() {
       setIssues({ entityId: "choose one of the customer's active entities" });
       return;
     }
+    if (!split.check()) return;
     setIssues(NO_ISSUES);
     const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, ...record } = built.policy;
     try {
       const id = book.create("policies", record);
+      split.write(id, customerId, draft.reinsuranceYear);
       stored.then(() => navigate(policyHref(id)));
     } catch (e) {
       if (e instanceof DomainError) setError(e.message);
@@ -153,6 +158,7 @@ export default function PolicyCreatePage() {
         entities={entities}
         issues={issues}
       />
+      <NewPolicySplitFields split={split} />
       <NotSavedAlert
         title="The policy was not saved"
         issues={issues}

@@ -11,6 +11,7 @@ import {
 import type { CoverageSummary, Policy } from "../../../shared/documents/book";
 import { RecordHistory, useBookIndex } from "../../components/book";
 import { describePresenceField } from "../../components/book-forms";
+import { PolicySplitCard } from "../../components/commissions/policy-split";
 import { RecordLookupGate } from "../../components/records";
 import { StatusReasonField } from "../../components/shared-text";
 import { ButtonLink } from "../../components/ui/button";
@@ -186,6 +187,12 @@ export default function PolicyPage() {
           </ul>
         )}
       </Card>
+
+      <PolicySplitCard
+        policyId={policy.id}
+        customerId={customerId}
+        reinsuranceYear={policy.reinsuranceYear}
+      />
 
       <RecordHistory
         customerId={customerId}

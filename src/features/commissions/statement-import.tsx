@@ -1,0 +1,280 @@
+import { type ChangeEvent, useId, useState } from "react";
+import type { Sheet } from "../../../shared/book/import/types";
+import { INSURANCE_PROVIDERS } from "../../../shared/catalogue";
+import {
+  guessStatementMapping,
+  type ReadStatement,
+  readStatement,
+} from "../../../shared/commissions/statement";
+import {
+  type CommissionStatement,
+  STATEMENT_FIELDS,
+  type StatementField,
+  type StatementMapping,
+  savedStatementMappingSchema,
+} from "../../../shared/documents/commission";
+import { newRecordId } from "../../components/book/record-ids";
+import type { CommissionBookState } from "../../components/commissions/use-commission-book";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { companyName } from "./labels";
+
+// A company's commission statement into the book (docs/commissions.md "Statements"): the file read by
+// the book import's parser (CSV or XLSX, loaded with this step only), its columns mapped (the mapping
+// saved for the company is used again when the columns are the same), a dry run that names every
+// refused row by line, column and sentence, then the statement kept on the device and synced.
+
+const FIELD_LABELS: Record<StatementField, string> = {
+  policyNumber: "Policy number",
+  provider: "Company",
+  salesDate: "Sales date",
+  commodity: "Commodity",
+  endDate: "End date",
+  premium: "Premium",
+  amount: "Commission amount",
+  agent: "Agent",
+  month: "Month",
+};
+
+const COMPANIES = INSURANCE_PROVIDERS.filter((p) => p.isActive && p.plans.length > 0).map((p) => ({
+  value: p.id,
+  label: p.name,
+}));
+
+/** The saved mapping when every column it names is in the file, else one guessed from the headers. */
+function mappingFor(sheet: Sheet, saved: unknown): { mapping: StatementMapping; saved: string | null } {
+  const parsed = savedStatementMappingSchema.safeParse(saved);
+  if (parsed.success && Object.keys(parsed.data.mapping.columns).every((h) => sheet.headers.includes(h)))
+    return { mapping: parsed.data.mapping, saved: parsed.data.fileName };
+  return { mapping: guessStatementMapping(sheet.headers), saved: null };
+}
+
+type Stage =
+  | { kind: "choose" }
+  | { kind: "map"; sheet: Sheet; fileName: string; mapping: StatementMapping; saved: string | null }
+  | { kind: "dry-run"; sheet: Sheet; fileName: string; mapping: StatementMapping; read: ReadStatement };
+
+export function StatementImport({ state, month }: { state: CommissionBookState; month: string }) {
+  const [providerId, setProviderId] = useState("");
+  const [statementMonth, setStatementMonth] = useState(month);
+  const [stage, setStage] = useState<Stage>({ kind: "choose" });
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = useId();
+  const mappings = (state.doc.state?.data as Record<string, unknown> | undefined)?.commissionMappings as
+    | Record<string, unknown>
+    | undefined;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    setError(null);
+    setDone(null);
+    if (!file) return;
+    if (!providerId) {
+      setError("Choose the statement's company first.");
+      return;
+    }
+    try {
+      const { parseFile } = await import("../../../shared/book/import/parse-xlsx");
+      const sheets = await parseFile(file.name, await file.arrayBuffer());
+      const sheet = sheets.find((s) => s.rows.length > 0);
+      if (!sheet) {
+        setError(`${file.name} holds no rows under a header row.`);
+        return;
+      }
+      const found = mappingFor(sheet, mappings?.[providerId]);
+      setStage({ kind: "map", sheet, fileName: file.name, ...found });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const setColumn = (header: string, field: string) => {
+    if (stage.kind !== "map") return;
+    const columns = { ...stage.mapping.columns };
+    if (field) columns[header] = field as StatementField;
+    else delete columns[header];
+    setStage({ ...stage, mapping: { ...stage.mapping, columns } });
+  };
+
+  const keep = () => {
+    if (stage.kind !== "dry-run" || !state.userId) return;
+    const at = new Date().toISOString();
+    const statement: CommissionStatement = {
+      id: newRecordId(),
+      providerId: providerId as CommissionStatement["providerId"],
+      month: statementMonth,
+      fileName: stage.fileName.slice(0, 255),
+      importedAt: at,
+      importedBy: state.userId,
+      lines: stage.read.lines,
+      refused: stage.read.refused.length,
+    };
+    try {
+      state.doc.write((t) => {
+        t.setWhole("commissionStatements", [statement.id], statement);
+        t.setWhole("commissionMappings", [providerId], {
+          id: providerId,
+          fileName: statement.fileName,
+          mapping: stage.mapping,
+          updatedAt: at,
+          updatedBy: state.userId,
+        });
+      });
+    } catch (e) {
+      setError((e as Error).message);
+      return;
+    }
+    setDone(
+      `${stage.fileName}: ${statement.lines.length.toLocaleString("en-US")} lines of ${companyName(providerId)} kept for ${statementMonth}. The reconciliation below includes them.`,
+    );
+    setStage({ kind: "choose" });
+  };
+
+  return (
+    <div className="commissions__statement" data-testid="statement-import">
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {stage.kind === "choose" ? (
+        <div className="commissions__filters">
+          <label>
+            Company
+            <select className="book-input" value={providerId} onChange={(e) => setProviderId(e.target.value)}>
+              <option value="">Choose the company</option>
+              {COMPANIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Statement month
+            <input
+              className="book-input"
+              value={statementMonth}
+              onChange={(e) => setStatementMonth(e.target.value)}
+              placeholder="YYYY-MM"
+            />
+          </label>
+          <label>
+            Statement file (CSV or XLSX)
+            <input
+              type="file"
+              accept=".csv,.txt,.xlsx"
+              onChange={choose}
+              disabled={state.doc.readOnly || !/^\d{4}-(0[1-9]|1[0-2])$/.test(statementMonth)}
+            />
+          </label>
+        </div>
+      ) : null}
+      {stage.kind === "map" ? (
+        <div>
+          <p className="note" data-testid="statement-mapping-origin">
+            {stage.saved
+              ? `The mapping saved for ${companyName(providerId)} from ${stage.saved} is used (same columns).`
+              : `Columns matched by their headers; the mapping is saved for ${companyName(providerId)} when you keep the statement.`}
+          </p>
+          <div className="commissions__scroll">
+            <table className="commissions__table">
+              <caption className="visually-hidden">Columns of {stage.fileName}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Column</th>
+                  <th scope="col">Example (first row)</th>
+                  <th scope="col">Field</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stage.sheet.headers.map((header, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a sheet's columns never move, and headers may repeat
+                  <tr key={`${header}-${i}`}>
+                    <th scope="row">
+                      <label htmlFor={`${id}-${i}`}>{header || `(column ${i + 1})`}</label>
+                    </th>
+                    <td>{stage.sheet.rows[0]?.cells[i] ?? ""}</td>
+                    <td>
+                      <select
+                        id={`${id}-${i}`}
+                        className="book-input"
+                        value={stage.mapping.columns[header] ?? ""}
+                        onChange={(e) => setColumn(header, e.target.value)}
+                      >
+                        <option value="">Not used</option>
+                        {STATEMENT_FIELDS.map((f) => (
+                          <option key={f} value={f}>
+                            {FIELD_LABELS[f]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="commissions__actions">
+            <Button
+              onClick={() =>
+                setStage({
+                  kind: "dry-run",
+                  sheet: stage.sheet,
+                  fileName: stage.fileName,
+                  mapping: stage.mapping,
+                  read: readStatement(stage.sheet, stage.mapping, providerId),
+                })
+              }
+            >
+              Check the statement (dry run)
+            </Button>
+            <Button variant="secondary" onClick={() => setStage({ kind: "choose" })}>
+              Choose another file
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {stage.kind === "dry-run" ? (
+        <div data-testid="statement-dry-run">
+          <p>
+            <strong>{stage.read.lines.length.toLocaleString("en-US")}</strong> lines read,{" "}
+            <strong>{stage.read.refused.length.toLocaleString("en-US")}</strong> rows refused. Nothing is kept
+            yet.
+          </p>
+          {stage.read.refused.length > 0 ? (
+            <ul className="commissions__refused" data-testid="statement-refused">
+              {stage.read.refused.slice(0, 200).map((r) => (
+                <li key={`${r.line}-${r.column}`}>
+                  Line {r.line}
+                  {r.column ? `, column ${r.column}` : ""}: {r.message}
+                </li>
+              ))}
+              {stage.read.refused.length > 200 ? (
+                <li>And {stage.read.refused.length - 200} more refused rows.</li>
+              ) : null}
+            </ul>
+          ) : null}
+          <div className="commissions__actions">
+            <Button onClick={keep} disabled={stage.read.lines.length === 0}>
+              Keep the statement ({stage.read.lines.length.toLocaleString("en-US")} lines)
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                setStage({
+                  kind: "map",
+                  sheet: stage.sheet,
+                  fileName: stage.fileName,
+                  mapping: stage.mapping,
+                  saved: null,
+                })
+              }
+            >
+              Back to the columns
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
