@@ -15,6 +15,7 @@ import { startScheduler } from "./campaigns/scheduler";
 import { loadUnsubscribeSecret, unsubscribeSigner } from "./campaigns/unsubscribe-link";
 import { startClaims } from "./claims";
 import { mountClaims } from "./claims/mount";
+import { mountCommissions } from "./commissions/mount";
 import { type Config, publicUrl, tokenIssuer } from "./config";
 import { mountRecordHistory } from "./history/record-routes";
 import { DEMO_USERS, type DemoUser } from "./identity/demo-users";
@@ -233,6 +234,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         mountBookImport,
         mountViolations,
         mountCampaigns,
+        mountCommissions,
       ];
       for (const mount of resources) {
         const running = mount(http, api);

@@ -325,8 +325,34 @@ export function mountPartnerApi(app: Hono, options: PartnerApiOptions) {
             );
           }
         }
+        let query: unknown;
+        if (route.query) {
+          const parsed = route.query.safeParse(c.req.query());
+          if (!parsed.success) {
+            const errors = parsed.error.issues.map((i) => ({
+              path: i.path.filter((p): p is string | number => typeof p !== "symbol"),
+              message: i.message,
+            }));
+            const first = errors[0];
+            return problem(
+              c,
+              400,
+              "invalid-input",
+              "Invalid query",
+              first ? `${first.path.join(".") || "query"}: ${first.message}` : "invalid query",
+              { errors },
+            );
+          }
+          query = parsed.data;
+        }
         try {
-          const result = await route.handle({ orgId: found.orgId, body, storage, market: options.market() });
+          const result = await route.handle({
+            orgId: found.orgId,
+            body,
+            query,
+            storage,
+            market: options.market(),
+          });
           return c.json(result as object, 200, { "Cache-Control": "no-store" });
         } catch (e) {
           if (e instanceof DomainError)

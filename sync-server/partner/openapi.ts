@@ -32,6 +32,26 @@ function exampleOf(route: PartnerRoute, day: string | undefined) {
   return { ...route.example, salesDate: day, cropYear: cropYearOf(day) };
 }
 
+/** The route's query parameters, one per key of its query schema. */
+function queryParameters(r: PartnerRoute) {
+  if (!r.query) return [];
+  const json = schema(r.query, "input") as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return {
+      name,
+      in: "query",
+      required: json.required?.includes(name) ?? false,
+      ...(typeof description === "string" ? { description } : {}),
+      ...(r.queryExample?.[name] !== undefined ? { example: r.queryExample[name] } : {}),
+      schema: rest,
+    };
+  });
+}
+
 function operation(r: PartnerRoute, day: string | undefined) {
   const example = exampleOf(r, day);
   return {
@@ -40,7 +60,7 @@ function operation(r: PartnerRoute, day: string | undefined) {
     description: `${r.description}\n\nScope: \`${r.scope}\`.`,
     security: [{ apiKey: [r.scope] }],
     "x-scope": r.scope,
-    parameters: [{ $ref: "#/components/parameters/RequestId" }],
+    parameters: [{ $ref: "#/components/parameters/RequestId" }, ...queryParameters(r)],
     ...(r.request
       ? {
           requestBody: {
@@ -61,6 +81,7 @@ function operation(r: PartnerRoute, day: string | undefined) {
         content: { "application/json": { schema: strip(schema(r.response, "output")) } },
       },
       ...(r.request ? { "400": problemResponse("The body is not JSON or does not fit the schema.") } : {}),
+      ...(r.query ? { "400": problemResponse("A query parameter is missing or not what it says.") } : {}),
       "401": problemResponse(
         "No API key, or not a valid one (revoked, unknown, or its owner is no longer a partner of the organisation).",
         {

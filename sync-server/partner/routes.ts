@@ -1,9 +1,12 @@
 import type { z } from "zod";
 import { quoteLgm, quoteLrp } from "../../shared/pricing";
+import { organisationLines } from "../commissions/lines";
 import { type MarketSource, snapshotForSalesDate } from "../market/api";
 import type { Storage } from "../storage/types";
 import { storedBookIndex } from "../sync/book-index";
 import {
+  commissionsQuerySchema,
+  commissionsResponseSchema,
   coveragesResponseSchema,
   customersResponseSchema,
   lgmQuoteInputSchema,
@@ -22,6 +25,8 @@ import type { ApiScope } from "./tables";
 export interface RouteContext {
   orgId: string;
   body: unknown;
+  /** The query, parsed with the route's `query` schema (undefined for a route without one). */
+  query?: unknown;
   storage: Storage;
   market: MarketSource;
 }
@@ -34,6 +39,10 @@ export interface PartnerRoute {
   summary: string;
   description: string;
   request?: z.ZodType;
+  /** The query's parameters (an object schema: each key one parameter). */
+  query?: z.ZodObject;
+  /** The query the reference shows and the contract test sends. */
+  queryExample?: Record<string, string>;
   response: z.ZodType;
   /** A request the reference shows and the contract test sends (dated to the current snapshot's day). */
   example?: Record<string, unknown>;
@@ -168,6 +177,23 @@ export const PARTNER_ROUTES: PartnerRoute[] = [
     handle: async ({ storage, orgId }) => {
       const doc = await orgDocument(storage, orgId);
       return { policies: values(doc.policies).sort(byId), coverages: values(doc.coverages).sort(byId) };
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/commissions",
+    operationId: "commissions",
+    usesMarket: false,
+    scope: "commissions:read",
+    summary: "The organisation's expected commission lines of a crop year",
+    description:
+      "For the agency's accounting system: every expected commission line of the coverages of `cropYear` (docs/commissions.md) — total premium × the schedule's rate, rounded to the cent once per line, split between the writing agent, the servicing agent and the agency (which takes the rounding remainder), and a chargeback line reversing a line exactly when a coverage is cancelled or its premium changes. Amounts are decimal strings.",
+    query: commissionsQuerySchema,
+    queryExample: { cropYear: "2027" },
+    response: commissionsResponseSchema,
+    handle: async ({ storage, orgId, query }) => {
+      const { cropYear } = query as z.infer<typeof commissionsQuerySchema>;
+      return { cropYear, lines: await organisationLines(storage, orgId, cropYear) };
     },
   },
 ];

@@ -97,3 +97,57 @@ export const problemSchema = z.object({
     .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
     .optional(),
 });
+
+const decimalText = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe("an amount in dollars and cents, as text");
+
+/** One expected commission line (shared/commissions/expected.ts; docs/commissions.md). */
+const commissionLineSchema = z.object({
+  id: z.string().describe("`{coverageId}/{n}`: the coverage's n-th line"),
+  kind: z.enum(["commission", "chargeback"]),
+  reverses: z.string().optional().describe("The line a chargeback reverses"),
+  coverageId: z.string(),
+  customerId: z.string(),
+  policyId: z.string(),
+  policyNumber: z.string().optional(),
+  providerId: z.string().optional(),
+  plan: z.enum(["lrp", "lgm"]),
+  commodity: z.string(),
+  cropYear: z.number().int(),
+  reinsuranceYear: z.number().int(),
+  salesDate: z.string(),
+  endDate: z.string(),
+  on: z.string().describe("The day the line was earned or charged back"),
+  month: z.string(),
+  business: z.enum(["new", "renewal"]),
+  ratePercent: z
+    .string()
+    .nullable()
+    .describe("Percent of the total premium; null when no schedule row applies"),
+  totalPremium: decimalText,
+  amount: decimalText,
+  parts: z.array(
+    z.object({
+      party: z.enum(["writing", "servicing", "agency"]),
+      agentId: z.string().optional(),
+      amount: decimalText,
+    }),
+  ),
+  problems: z.array(z.enum(["no-rate", "no-premium", "no-provider", "no-split"])),
+});
+
+export const commissionsQuerySchema = z.strictObject({
+  cropYear: z.coerce
+    .number({ error: "cropYear is a year, such as 2027" })
+    .int("cropYear is a year, such as 2027")
+    .min(1900, "cropYear is a year, such as 2027")
+    .max(2100, "cropYear is a year, such as 2027")
+    .describe("The crop year of the coverages (RMA's: July 1 – June 30, named by the year it ends in)"),
+});
+
+export const commissionsResponseSchema = z.object({
+  cropYear: z.number().int(),
+  lines: z.array(commissionLineSchema),
+});

@@ -4,7 +4,7 @@ import type { Db } from "../storage/sql";
 // SQLite and PostgreSQL through the storage's SQL runner. A key is stored as the SHA-256 of the whole
 // secret: it cannot be read back. Calls are recorded (key, method, route, status, time, request id).
 
-export const API_SCOPES = ["quotes:read", "market:read", "book:read"] as const;
+export const API_SCOPES = ["quotes:read", "market:read", "book:read", "commissions:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export interface ApiKeyRecord {

@@ -3,6 +3,7 @@ import { matchedRoutes } from "hono/route";
 import type { Role } from "../../shared/access/roles";
 import { IMPORT_BODY_FACTOR } from "../../shared/book/import/request";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/documents/claim";
+import { MAX_COMMISSION_SCHEDULES } from "../../shared/documents/commission";
 import { RESUBSCRIBE_ASKS_PER_DAY } from "../campaigns/resubscribe";
 import type { Config } from "../config";
 import { CONFIRMATION_TTL_MS } from "../history/confirmations";
@@ -142,6 +143,8 @@ const write = (
 export const APPLICATIONS_PER_ADDRESS: RateRule = { limit: 10, periodMs: 3_600_000, burst: 5 };
 
 const PAGE = "a page: `limit` 1–500 (default 100)";
+/** COMM4: the expected lines of one crop year (or all): per coverage one line and one per premium change, each reversed at most once. */
+const COMMISSION_LINES = "the organisation's lines of `cropYear` (≤ 2 per coverage and per premium change)";
 const ONE = "one";
 
 export const ROUTE_LIMITS: readonly RouteLimits[] = [
@@ -367,6 +370,18 @@ export const ROUTE_LIMITS: readonly RouteLimits[] = [
     quota: "the key's rate",
     logs: "the call log",
   }),
+  get("/api/v1/commissions", apiKey("commissions:read"), COMMISSION_LINES, {
+    quota: "the key's rate",
+    logs: "the call log",
+  }),
+  // Commissions (docs/commissions.md).
+  write(
+    "PUT",
+    "/api/orgs/:orgId/commission-schedules",
+    org("admin"),
+    `≤ ${MAX_COMMISSION_SCHEDULES.toLocaleString("en-US")} schedule rows (MAX_COMMISSION_SCHEDULES)`,
+  ),
+  get("/api/orgs/:orgId/commissions", org("admin", "agent"), `${COMMISSION_LINES}; an agent's own only`),
   // Record history, refused writes.
   get("/api/orgs/:orgId/customers/:customerId/history", org("agent"), "`limit` 1–500 (default 100)"),
   get("/api/orgs/:orgId/sync-violations", org("admin", "agent"), PAGE),

@@ -16,14 +16,14 @@ import { demoUser, startTestServer, type TestServer } from "../sync/harness";
 // partner-api.test.ts), 500, and 503 (the server always has the embedded sample market).
 
 const partner = demoUser("partner@demo.rangeline.test");
-const SCOPES = ["quotes:read", "market:read", "book:read"] as const;
+const SCOPES = ["quotes:read", "market:read", "book:read", "commissions:read"] as const;
 
 type Media = { schema: object; example?: Record<string, unknown> };
 type Header = { $ref?: string; required?: boolean; schema?: { type?: string } };
 type Op = {
   operationId: string;
   security: Record<string, string[]>[];
-  parameters?: { $ref: string }[];
+  parameters?: ({ $ref: string } | { name: string; in: string; example?: string })[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { headers?: Record<string, Header>; content?: Record<string, Media> }>;
 };
@@ -165,8 +165,13 @@ describe("the OpenAPI document of the partner API", () => {
       const scope = op.security[0]?.apiKey?.[0] as string;
       expect(SCOPES).toContain(scope);
       const media = op.requestBody?.content["application/json"];
-      const send = (key: string | null, body?: string, headers: Record<string, string> = {}) =>
-        fetch(url(path), {
+      // Query parameters from the document: each with its example (COMM6: GET /api/v1/commissions?cropYear=).
+      const query = (op.parameters ?? []).flatMap((p) =>
+        "in" in p && p.in === "query" ? [[p.name, p.example ?? ""] as [string, string]] : [],
+      );
+      const search = query.length > 0 ? `?${new URLSearchParams(query)}` : "";
+      const send = (key: string | null, body?: string, headers: Record<string, string> = {}, at = search) =>
+        fetch(url(`${path}${at}`), {
           method: method.toUpperCase(),
           headers: {
             ...(key ? { authorization: `Bearer ${key}` } : {}),
@@ -193,6 +198,14 @@ describe("the OpenAPI document of the partner API", () => {
       statuses.add(
         await expectDocumented(at, await send(only.get(otherScope) as string, example), "no scope"),
       );
+      if (query.length > 0)
+        statuses.add(
+          await expectDocumented(
+            at,
+            await send(all, undefined, {}, `?${new URLSearchParams(query.map(([n]) => [n, "not-a-value"]))}`),
+            "a malformed query",
+          ),
+        );
       if (media) {
         statuses.add(await expectDocumented(at, await send(all, "{not json"), "malformed JSON"));
         statuses.add(await expectDocumented(at, await send(all, "{}"), "against the schema"));
@@ -215,10 +228,14 @@ describe("the OpenAPI document of the partner API", () => {
       for (const at of operations()) {
         const key = await limited.key(SCOPES);
         const example = at.op.requestBody?.content["application/json"]?.example;
+        const query = (at.op.parameters ?? []).flatMap((p) =>
+          "in" in p && p.in === "query" ? [[p.name, p.example ?? ""] as [string, string]] : [],
+        );
+        const search = query.length > 0 ? `?${new URLSearchParams(query)}` : "";
         let last: Response | null = null;
         for (let i = 0; i < 20 && last?.status !== 429; i++) {
           await last?.body?.cancel();
-          last = await fetch(`http://127.0.0.1:${limited.server.port}${at.path}`, {
+          last = await fetch(`http://127.0.0.1:${limited.server.port}${at.path}${search}`, {
             method: at.method.toUpperCase(),
             headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
             body: example ? JSON.stringify(example) : undefined,
