@@ -49,6 +49,8 @@ function mappingFor(sheet: Sheet, saved: unknown): { mapping: StatementMapping; 
   return { mapping: guessStatementMapping(sheet.headers), saved: null };
 }
 
+const counted = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
 type Stage =
   | { kind: "choose" }
   | { kind: "map"; sheet: Sheet; fileName: string; mapping: StatementMapping; saved: string | null }
@@ -127,7 +129,7 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
       return;
     }
     setDone(
-      `${stage.fileName}: ${statement.lines.length.toLocaleString("en-US")} lines of ${companyName(providerId)} kept for ${statementMonth}. The reconciliation below includes them.`,
+      `${stage.fileName}: ${counted(statement.lines.length, "line")} of ${companyName(providerId)} kept for ${statementMonth}. The reconciliation below includes them.`,
     );
     setStage({ kind: "choose" });
   };
@@ -237,9 +239,8 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
       {stage.kind === "dry-run" ? (
         <div data-testid="statement-dry-run">
           <p>
-            <strong>{stage.read.lines.length.toLocaleString("en-US")}</strong> lines read,{" "}
-            <strong>{stage.read.refused.length.toLocaleString("en-US")}</strong> rows refused. Nothing is kept
-            yet.
+            {counted(stage.read.lines.length, "line")} read, {counted(stage.read.refused.length, "row")}{" "}
+            refused. Nothing is kept yet.
           </p>
           {stage.read.refused.length > 0 ? (
             <ul className="commissions__refused" data-testid="statement-refused">
@@ -256,7 +257,7 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
           ) : null}
           <div className="commissions__actions">
             <Button onClick={keep} disabled={stage.read.lines.length === 0}>
-              Keep the statement ({stage.read.lines.length.toLocaleString("en-US")} lines)
+              Keep the statement ({counted(stage.read.lines.length, "line")})
             </Button>
             <Button
               variant="secondary"
