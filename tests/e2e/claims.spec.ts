@@ -170,8 +170,19 @@ test(
       page.getByRole("alert").filter({ hasText: "notes.pdf is not a PDF, PNG, JPEG or HEIC" }),
     ).toBeVisible();
     const ownership = page.locator('[data-testid="checklist-item"][data-kind="proof-of-ownership"]');
-    await ownership.getByTestId("checklist-status").selectOption("received");
+    // The styled file button names the file picked last.
+    await expect(ownership.getByTestId("file-button-name")).toHaveText("notes.pdf");
+    await ownership.getByTestId("checklist-status").click();
+    await page.getByRole("option", { name: "Received" }).click();
     await expect(ownership).toHaveAttribute("data-status", "received");
+    await expect(ownership.getByTestId("checklist-status")).toHaveText(/Received/);
+    // [CLAIMLOG1] The history says what happened, once per event, in words.
+    const history = page.getByTestId("record-history");
+    await expect(history).toContainText("opened the claim with 3 documents to collect", { timeout: 15_000 });
+    await expect(history).toContainText(
+      "attached “brand-inspection.pdf” to “Proof of ownership of the insured animals”",
+    );
+    await expect(history).not.toContainText("created checklist");
 
     // Submitted to the insurance provider, then paid.
     await page.getByRole("button", { name: "Mark submitted" }).click();

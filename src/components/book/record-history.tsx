@@ -43,6 +43,11 @@ export interface RecordHistoryProps {
   title?: string;
   /** Another history of the server's (e.g. a claim's: /api/orgs/{o}/claims/{c}/history); default the customer's. */
   url?: string;
+  /**
+   * One line per event in the record's own words (a claim's: CLAIMLOG1), from the grouped entries
+   * (newest first); default: one line per group, described by `describeEntry`.
+   */
+  eventLines?: (groups: HistoryEntry[]) => { at: string; userId: string; user: string; words: string }[];
 }
 
 type Load =
@@ -74,6 +79,7 @@ export function RecordHistory({
   describeRecord,
   title = "History",
   url,
+  eventLines,
 }: RecordHistoryProps) {
   const session = useSession();
   const { socket } = useSyncStatus();
@@ -144,7 +150,16 @@ export function RecordHistory({
       {load.status === "loaded" && groups.length === 0 ? (
         <p className="record-history__note">No changes recorded yet.</p>
       ) : null}
-      {groups.length > 0 ? (
+      {groups.length > 0 && eventLines ? (
+        <ol className="record-history__list">
+          {eventLines(groups).map((line) => (
+            <li key={`${line.at}-${line.userId}`} data-testid="history-entry">
+              <time dateTime={line.at}>{formatHistoryTime(line.at, zone)}</time> <strong>{line.user}</strong>{" "}
+              {line.words}
+            </li>
+          ))}
+        </ol>
+      ) : groups.length > 0 ? (
         <ol className="record-history__list">
           {groups.map((entry) => (
             <li

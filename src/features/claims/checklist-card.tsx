@@ -5,6 +5,8 @@ import { newRecordId } from "../../components/book";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { FileButton } from "../../components/ui/file-button";
+import { Select } from "../../components/ui/select";
 import { useSession } from "../../lib/auth/session";
 import { useSyncStatus } from "../../lib/sync";
 import {
@@ -22,6 +24,8 @@ const STATUS_WORDS: Record<ChecklistItem["status"], string> = {
   received: "Received",
   "not-applicable": "Not needed for this claim",
 };
+
+const STATUS_OPTIONS = Object.entries(STATUS_WORDS).map(([value, label]) => ({ value, label }));
 
 const fileUrl = (orgId: string, claimId: string, id: string) =>
   `/api/orgs/${encodeURIComponent(orgId)}/claims/${encodeURIComponent(claimId)}/attachments/${encodeURIComponent(id)}`;
@@ -114,19 +118,14 @@ export function ChecklistCard({ view, claimId }: { view: ClaimView; claimId: str
           </ul>
         ) : null}
         {view.readOnly ? null : (
-          <label className="claims__field">
-            <span>Attach a file (PDF, PNG, JPEG or HEIC, at most 10 MB)</span>
-            <input
-              type="file"
-              accept="application/pdf,image/png,image/jpeg,image/heic,.heic"
-              data-testid={item ? `attach-${item.kind}` : "attach-other"}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (file) void pick(item, file);
-              }}
-            />
-          </label>
+          <FileButton
+            label="Attach a file"
+            accessibleName={item ? `Attach a file to ${item.label}` : "Attach a file"}
+            hint="PDF, PNG, JPEG or HEIC, at most 10 MB"
+            accept="application/pdf,image/png,image/jpeg,image/heic,.heic"
+            data-testid={item ? `attach-${item.kind}` : "attach-other"}
+            onPick={(file) => void pick(item, file)}
+          />
         )}
       </>
     );
@@ -147,21 +146,16 @@ export function ChecklistCard({ view, claimId }: { view: ClaimView; claimId: str
             <span className="claim-note">
               From {item.from === "producer" ? "the producer" : "the agency"}
             </span>
-            <label className="claims__field">
-              <span>Status</span>
-              <select
+            <div className="claim__status-select">
+              <Select
+                label="Status"
                 value={item.status}
+                options={STATUS_OPTIONS}
                 disabled={view.readOnly}
-                onChange={(e) => view.setItem(item.id, { status: e.target.value as ChecklistItem["status"] })}
+                onChange={(status) => view.setItem(item.id, { status: status as ChecklistItem["status"] })}
                 data-testid="checklist-status"
-              >
-                {Object.entries(STATUS_WORDS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
+              />
+            </div>
             {files(item.id, item)}
           </li>
         ))}

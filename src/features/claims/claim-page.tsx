@@ -15,6 +15,7 @@ import { Card } from "../../components/ui/card";
 import { formatDate } from "../../lib/format";
 import { useDeviceMarket } from "../../lib/sync";
 import { ChecklistCard } from "./checklist-card";
+import { claimHistoryLines } from "./claim-history-words";
 import { IndemnityFigures } from "./indemnity-figures";
 import { StatusCard } from "./status-card";
 import { type ClaimView, useClaim } from "./use-claim";
@@ -91,8 +92,18 @@ export default function ClaimPage() {
           url={`/api/orgs/${encodeURIComponent(view.orgId)}/claims/${encodeURIComponent(claimId)}/history`}
           changedAt={claim.updatedAt}
           title="History of this claim"
-          fieldLabel={(field) => FIELD_LABELS[field] ?? field}
-          describeRecord={(section) => (section === "claim" ? "the claim" : section)}
+          eventLines={(groups) =>
+            claimHistoryLines(groups, {
+              checklist: new Map(view.checklist.map((i) => [i.id, i.label])),
+              attachments: new Map(
+                view.attachments.map((a) => [
+                  a.id,
+                  { name: a.name, ...(a.itemId ? { itemId: a.itemId } : {}) },
+                ]),
+              ),
+              fieldLabel: (field) => FIELD_LABELS[field] ?? field,
+            })
+          }
         />
       ) : null}
     </div>
