@@ -186,6 +186,13 @@ test.describe("WCAG 2.1 AA (axe): every route of every role at 360 and 1280 px",
           path: "/settings",
           prepare: submitEmpty(/save/i),
         });
+      if (email.startsWith("admin"))
+        screens.push({
+          name: "/settings/commissions (error)",
+          title: "Commission rates",
+          path: "/settings/commissions",
+          prepare: submitEmpty("Add the rate"),
+        });
       for (const screen of screens) await check(page, email.split("@")[0] as string, screen);
       await context.close();
     });
