@@ -17,6 +17,7 @@ const SCOPES = [
   ["quotes:read", "Price LRP and LGM quotes"],
   ["market:read", "Read the market data's date and label"],
   ["book:read", "Read the organisation's customers and coverages (no tax ids)"],
+  ["commissions:read", "Read the organisation's expected commission lines of a crop year"],
 ] as const;
 
 /** /api-keys (partner) — create a key (the secret is shown once), see and revoke keys. */
