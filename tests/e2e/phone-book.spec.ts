@@ -190,7 +190,7 @@ test(
         "The market data of the sales date (2026-01-15) is not on this device",
         { timeout: 30_000 },
       );
-      await expect(view.getByTestId("producer-premium")).toHaveText("$1,230");
+      await expect(view.getByTestId("producer-premium")).toHaveText("$3,526");
       // Offline, the server's market history is not asked: the page says why.
       await page.goto(customerPath(CUSTOMER_ID));
       await expect(page.getByTestId("customer-record")).toBeVisible();
