@@ -138,7 +138,8 @@ describe("LRP estimated indemnity", () => {
     const empty: MarketSnapshot = { ...snapshot, futures: [], lrpRates: [] };
     expect(estimateIndemnity(coverage, empty)).toEqual({
       ok: false,
-      reason: `No estimate: the snapshot of ${SALES_DATE} has no ending value, rate row or futures for this coverage`,
+      // DATE1: the producer reads this on My coverages: the date in words.
+      reason: `No estimate: the market data of November 13, 2026 has no ending value, rate row or futures for this coverage`,
     });
   });
 });

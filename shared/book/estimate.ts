@@ -1,5 +1,6 @@
 import { getLgmType } from "../catalogue/lgm-types";
 import { getLrpType } from "../catalogue/lrp-types";
+import { dateInWords } from "../dates-in-words";
 import type { Coverage, LgmEndorsement, LrpCoverage } from "../documents/book";
 import { DomainError } from "../errors";
 import { parseYearMonth } from "../market/dates";
@@ -124,7 +125,7 @@ function estimateLrp(coverage: LrpCoverage, snapshot: MarketSnapshot): Indemnity
   if (!ending)
     return {
       ok: false,
-      reason: `No estimate: the snapshot of ${snapshot.asOf} has no ending value, rate row or futures for this coverage`,
+      reason: `No estimate: the market data of ${dateInWords(snapshot.asOf)} has no ending value, rate row or futures for this coverage`,
     };
   const indemnity = lrpIndemnity(
     {

@@ -35,10 +35,10 @@ test("a signed-in LRP quote on a new device downloads the snapshot once, and sho
   await backtest.locator("summary").click();
   const settled = backtest.locator("tbody tr").filter({ hasNotText: "not yet" });
   await expect(settled).toHaveText([
-    /^2026-08-12\s*2026-11-11\s*316\.25\s*7\.50\s*334\.19\s*0\.00\s*-7\.50\s*Sample$/,
-    /^2026-08-05\s*2026-11-04\s*323\.08\s*7\.66\s*329\.21\s*0\.00\s*-7\.66\s*Sample$/,
-    /^2026-07-29\s*2026-10-28\s*321\.18\s*7\.62\s*328\.27\s*0\.00\s*-7\.62\s*Sample$/,
-    /^2026-07-22\s*2026-10-21\s*324\.83\s*7\.70\s*336\.49\s*0\.00\s*-7\.70\s*Sample$/,
+    /^Aug 12, 2026\s*Nov 11, 2026\s*316\.25\s*7\.50\s*334\.19\s*0\.00\s*-7\.50\s*Sample$/,
+    /^Aug 5, 2026\s*Nov 4, 2026\s*323\.08\s*7\.66\s*329\.21\s*0\.00\s*-7\.66\s*Sample$/,
+    /^Jul 29, 2026\s*Oct 28, 2026\s*321\.18\s*7\.62\s*328\.27\s*0\.00\s*-7\.62\s*Sample$/,
+    /^Jul 22, 2026\s*Oct 21, 2026\s*324\.83\s*7\.70\s*336\.49\s*0\.00\s*-7\.70\s*Sample$/,
   ]);
   // On a phone the back-test's wide table scrolls inside its own box, not the page sideways.
   await page.setViewportSize({ width: 360, height: 800 });

@@ -3,7 +3,7 @@ import { addDays } from "../../../shared/market/dates";
 import type { LrpActualEndingValue } from "../../../shared/market/snapshot";
 import { authorizedJson } from "../../lib/auth/authorized-json";
 import { useSession } from "../../lib/auth/session";
-import { formatPercent } from "../../lib/format";
+import { formatDate, formatPercent } from "../../lib/format";
 import { usePricing } from "../../lib/pricing/use-pricing";
 import { ScrollRegion } from "../ui/scroll-region";
 import {
@@ -166,8 +166,8 @@ export default function OfferHistory({ offer }: { offer: OfferKey }) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.asOf}>
-                  <td>{r.asOf}</td>
-                  <td>{r.endDate}</td>
+                  <td>{formatDate(r.asOf)}</td>
+                  <td>{formatDate(r.endDate)}</td>
                   <td>{r.coveragePrice}</td>
                   <td>{r.producerPremium ?? `${r.premium} (total)`}</td>
                   <td>{r.actualEndingValue ?? "not yet"}</td>

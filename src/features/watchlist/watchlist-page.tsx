@@ -3,6 +3,7 @@ import type { WatchSetup } from "../../../shared/documents/watchlist";
 import { DomainError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { useSession } from "../../lib/auth/session";
+import { formatDate } from "../../lib/format";
 import { lastTradingDay, useDeviceMarket, useDocument } from "../../lib/sync";
 import { AddSetupForm } from "./add-setup-form";
 import { PushNotifications } from "./push-notifications";
@@ -101,12 +102,12 @@ function MarketLine({ market }: { market: ReturnType<typeof useDeviceMarket> }) 
     );
   return (
     <p className="watchlist__market" data-testid="market-as-of" data-stale={market.stale}>
-      Premiums as of <strong>{market.current.asOf}</strong> ({market.current.label})
-      {market.previous ? `, compared with ${market.previous.asOf}` : ""}.
+      Premiums as of <strong>{formatDate(market.current.asOf)}</strong> ({market.current.label})
+      {market.previous ? `, compared with ${formatDate(market.previous.asOf)}` : ""}.
       {market.stale ? (
         <span className="watchlist__stale" data-testid="market-stale">
           {" "}
-          Stale: older than the last trading day ({lastTradingDay(Date.now())}).
+          Stale: older than the last trading day ({formatDate(lastTradingDay(Date.now()))}).
         </span>
       ) : null}
     </p>

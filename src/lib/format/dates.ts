@@ -1,3 +1,5 @@
+import { dateInWords } from "../../../shared/dates-in-words";
+
 // Dates, months, weeks and durations as the quote screens show them (en-US, no clock read here).
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -10,11 +12,11 @@ function monthName(month: number, text: string): string {
   return name;
 }
 
-/** "2026-11-20" → "Nov 20, 2026". */
+/** "2026-11-20" → "Nov 20, 2026": DATE1's one rule of a date in words (shared/dates-in-words.ts), short. */
 export function formatDate(iso: string): string {
-  const m = ISO_DATE.exec(iso);
-  if (!m) throw new RangeError(`not a date (YYYY-MM-DD): ${iso}`);
-  return `${monthName(Number(m[2]), iso)} ${Number(m[3])}, ${m[1]}`;
+  const words = dateInWords(iso, true);
+  if (!ISO_DATE.test(iso) || words === iso) throw new RangeError(`not a date (YYYY-MM-DD): ${iso}`);
+  return words;
 }
 
 /** "2026-12" → "Dec 2026" (a marketing month or a futures contract month). */
