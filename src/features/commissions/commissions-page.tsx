@@ -12,7 +12,7 @@ import { FilterSelect } from "../../components/records/filter-select";
 import { RecordTable } from "../../components/records/record-table";
 import { Alert } from "../../components/ui/alert";
 import { Card } from "../../components/ui/card";
-import { formatDollars } from "../../lib/format";
+import { formatDollars, formatMonth } from "../../lib/format";
 import { lineColumns } from "./commission-columns";
 import { companyName } from "./labels";
 import { ReconciliationPanel } from "./reconciliation-panel";
@@ -93,7 +93,7 @@ export default function CommissionsPage() {
         ? key === "agency"
           ? "The agency"
           : nameOf(key)
-        : key;
+        : formatMonth(key);
 
   return (
     <div className="commissions" data-testid="commissions-page">
@@ -105,11 +105,11 @@ export default function CommissionsPage() {
       </p>
       <dl className="commissions__figures" data-testid="commission-month-figures">
         <div>
-          <dt>Expected in {thisMonth}</dt>
+          <dt>Expected in {formatMonth(thisMonth)}</dt>
           <dd>{formatDollars(figures.expected, { cents: true })}</dd>
         </div>
         <div>
-          <dt>Received in {thisMonth}</dt>
+          <dt>Received in {formatMonth(thisMonth)}</dt>
           <dd>{formatDollars(figures.received, { cents: true })}</dd>
         </div>
       </dl>
@@ -128,7 +128,7 @@ export default function CommissionsPage() {
           allLabel="All months"
           options={(month && !months.includes(month) ? [month, ...months] : months).map((m) => ({
             value: m,
-            label: m,
+            label: formatMonth(m),
           }))}
         />
         {view.agentId === null ? (
@@ -181,9 +181,12 @@ export default function CommissionsPage() {
         <p className="note">
           {view.statements.length === 0
             ? "No statement imported yet."
-            : `${view.statements.length} statements kept: ${view.statements
+            : `${view.statements.length === 1 ? "1 statement" : `${view.statements.length} statements`} kept: ${view.statements
                 .slice(0, 5)
-                .map((s) => `${companyName(s.providerId)} ${s.month} (${s.lines.length} lines)`)
+                .map(
+                  (s) =>
+                    `${companyName(s.providerId)} ${formatMonth(s.month)} (${s.lines.length} ${s.lines.length === 1 ? "line" : "lines"})`,
+                )
                 .join(", ")}${view.statements.length > 5 ? ", …" : ""}.`}
         </p>
         <StatementImport state={view} month={thisMonth} />

@@ -7,7 +7,7 @@ import {
 import { downloadText } from "../../components/records/csv";
 import { exportFileName } from "../../components/records/record-table";
 import { Button } from "../../components/ui/button";
-import { formatDollars } from "../../lib/format";
+import { formatDollars, formatMonth } from "../../lib/format";
 import { commodityName, companyName } from "./labels";
 
 // The statements against the expected lines (docs/commissions.md "Reconciliation"), one table per
@@ -63,7 +63,7 @@ function GroupTable({ group, entries }: { group: keyof Reconciliation; entries: 
                     {e.commodity ? commodityName(planOf(e.commodity), e.commodity) : "—"}
                     {e.salesDate ? ` · ${e.salesDate}` : ""}
                   </td>
-                  <td>{e.month ?? "—"}</td>
+                  <td>{e.month ? formatMonth(e.month) : "—"}</td>
                   <td className="num">{money(e.expected)}</td>
                   <td className="num">{money(e.paid)}</td>
                   <td className="num">{money(e.difference)}</td>
