@@ -48,6 +48,8 @@ export const USAGE = `Usage:
   rangeline admin invite --org ORG --email ADDRESS [--role admin[,agent,partner]]
   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
                         [--timeout SECONDS]   (rangeline book import --help: how to get the token)
+  rangeline commissions reconcile STATEMENT --server URL --org ORG [--mapping MAP.json] [--company ID]
+                        [--month YYYY-MM] [--json] [--timeout SECONDS]
   rangeline backup --out FILE [--data-dir DIR]
   rangeline restore --from FILE [--data-dir DIR] [--force]
   rangeline market import [--futures CSV] [--lrp-rate FILE] [--lrp-actual-ending-value FILE]
@@ -56,7 +58,7 @@ FILE "-" reads standard input.`;
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const args = parseArgs(argv, ["all", "help", "force", "dry-run"]);
+    const args = parseArgs(argv, ["all", "help", "force", "dry-run", "json"]);
     const [command, sub] = args.positional;
     if (args.flags.has("help") && command === "book") {
       const { BOOK_IMPORT_HELP } = await import("./book-import");
@@ -144,6 +146,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       // The book import (docs/book-import.md): the file read here, imported by the server.
       const { bookImportCommand } = await import("./book-import");
       return await bookImportCommand(args, process.env, io);
+    }
+
+    if (command === "commissions") {
+      // A company's commission statement reconciled against the server's expected lines (docs/commissions.md).
+      const { commissionsCommand } = await import("./commissions");
+      return await commissionsCommand(args, process.env, io);
     }
 
     if (command === "backup" || command === "restore") {

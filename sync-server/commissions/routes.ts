@@ -22,7 +22,8 @@ import { organisationLines } from "./lines";
 //     without an id get one from their key; 200 {schedules: n}; 400 naming the bad row.
 //   GET /api/orgs/{orgId}/commissions[?cropYear=YYYY]  (agents and admins; COMM4) the expected lines:
 //     an admin gets every line, an agent only the lines they have a part in, with only their own parts
-//     (the command line's `commissions reconcile` reads this). Customers and partners: 403.
+//     (the command line's `commissions reconcile` reads this; `agentId` names an agent's view). Customers
+//     and partners: 403.
 
 const scheduleRowSchema = commissionScheduleSchema
   .omit({ updatedAt: true, updatedBy: true })
@@ -108,6 +109,8 @@ export function mountCommissions(
     const lines = await organisationLines(options.storage, org.data, query.data.cropYear);
     c.header("Cache-Control", "no-store");
     const admin = who.roles.includes("admin");
-    return c.json({ lines: admin ? lines : linesOfAgent(lines, who.identity.sub) });
+    return c.json(
+      admin ? { lines } : { lines: linesOfAgent(lines, who.identity.sub), agentId: who.identity.sub },
+    );
   });
 }

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { commissionsCommand } from "../../../cli/commissions";
 import type { CommissionLine } from "../../../shared/commissions/expected";
 import { coverage, policy, split } from "../../../shared/commissions/test-fixtures";
 import { connect, demoUser, startTestServer, type TestServer } from "../sync/harness";
@@ -186,5 +190,66 @@ describe("commissions through the server's routes", () => {
     const book = connect(server.syncUrl, "org/demo/book", await server.token(customer));
     expect(await book.ready).toBe(false);
     book.destroy();
+  });
+
+  it("[COMM7] the command line reconciles a statement file against the server's lines and prints the groups as JSON", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "commissions-cli-"));
+    try {
+      const file = join(dir, "rh-2026-11.csv");
+      writeFileSync(
+        file,
+        "Policy #,Company,Commission\r\nP-cp1,Rain and Hail,$225.00\r\nP-cp2,RH,200.00\r\nP-zz1,RH,10\r\nP-cp2,RH,lots\r\n",
+      );
+      let out = "";
+      let err = "";
+      const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t) };
+      const args = {
+        positional: ["commissions", "reconcile", file],
+        options: new Map([
+          ["server", `http://127.0.0.1:${server.port}`],
+          ["org", "demo"],
+        ]),
+        flags: new Set(["json"]),
+      };
+      const code = await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(admin) }, io);
+      expect(code).toBe(0);
+      const rec = JSON.parse(out) as Record<
+        string,
+        { policyNumber: string; expected: string; paid: string }[]
+      >;
+      expect(Object.keys(rec)).toEqual([
+        "matched",
+        "underpaid",
+        "overpaid",
+        "missing",
+        "unknown",
+        "chargebacks",
+      ]);
+      expect(rec.matched?.map((e) => [e.policyNumber, e.expected, e.paid])).toEqual([
+        ["P-cp1", "225.00", "225.00"],
+      ]);
+      expect(rec.underpaid?.map((e) => [e.policyNumber, e.expected, e.paid])).toEqual([
+        ["P-cp2", "225.00", "200.00"],
+      ]);
+      expect(rec.unknown?.map((e) => [e.policyNumber, e.paid])).toEqual([["P-zz1", "10.00"]]);
+      expect(err).toContain(
+        'rh-2026-11.csv, line 5, Commission: "lots" is not an amount in figures, such as 1234.56',
+      );
+      // An agent's token reconciles only their own coverages: agent2's policy and the unknown line are not theirs.
+      out = "";
+      expect(await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(agent) }, io)).toBe(0);
+      const mine = JSON.parse(out) as Record<string, { policyNumber: string }[]>;
+      expect(
+        Object.values(mine)
+          .flat()
+          .map((e) => e.policyNumber),
+      ).toEqual(["P-cp1"]);
+      // A producer's token: the server refuses, exit 1 with its sentence.
+      err = "";
+      expect(await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(customer) }, io)).toBe(1);
+      expect(err).toBe("Only agents and admins of demo may read its commissions.\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
