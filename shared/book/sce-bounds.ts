@@ -112,17 +112,24 @@ export function lrpSceBoundsError(f: LrpSceBoundsInput, reference: MarketSnapsho
 // LGM figures typed from the SCE (issue 40 §2): where the sales day is not held, the typed expected gross
 // margin and premium must fall inside what the engine gives for the same endorsement — the same type,
 // marketings (by month of the insurance period), deductible and weights — bought on the reference day
-// (quoteLgm on the held snapshot nearest the sales date). A gross margin is a difference of prices, so it
-// moves several times as far as they do: its bounds are widened by 20 % plus 4 × LEVERAGE annualised
-// volatilities (the reference's largest implied volatility, at least 15 %; 30 % when it has none) over
-// the days between. The premium, as a share of the expected gross margin, lies within half and twice the
+// (quoteLgm on the held snapshot nearest the sales date). A gross margin is a difference of prices
+// (docs/pricing.md "LGM": 12.5 × LE − 7.5 × GF − 50 × C for yearlings), so it moves by dollars, not by a share
+// of itself — a few percent on the cattle prices moves a $200-a-head margin by half, and a share of a margin
+// near zero is no room at all (SCE4). Its bounds are the reference's margin ± 20 % of it ± 4 standard
+// deviations of the margin's move over the days between: the engine's own dispersion of the total margin
+// (its zero-deductible premium, before RMA's 3 % load, is the expected shortfall E[max(0, EGM − M)] =
+// σ/√(2π) of a normal margin), scaled by √(days ÷ the days to the first month with marketings, at least 30).
+// The premium, as a share of the expected gross margin, lies within half and twice the
 // reference's share, widened as LRP's rate is (by volatility, without the leverage), and is never more
 // than the gross margin guarantee, the most the endorsement can pay. The guarantee and the subsidy follow from these by RMA's tables
 // (sce-figures.ts checks that they agree). With no reference, or no LGM price on it, no bound beyond
 // that agreement.
 
 const LGM_BASE_WIDTH = 0.2;
-const LEVERAGE = 3;
+/** RMA's load on the expected loss (docs/pricing.md, LGM step 6). */
+const LGM_LOAD = 1.03;
+/** E[max(0, μ − M)] of a normal margin M is σ/√(2π). */
+const SHORTFALL_PER_SIGMA = 1 / Math.sqrt(2 * Math.PI);
 /** Draws for the reference's premium: a bound, not a price (the engine's own 5,000 price the offer). */
 const LGM_BOUND_DRAWS = 1000;
 
@@ -170,9 +177,21 @@ function referenceQuote(f: LgmSceBoundsInput, reference: MarketSnapshot) {
   }
 }
 
-/** [low, high] of `value` widened by `widen` either way, whatever its sign. */
-const around = (value: Money, widen: Money): [Money, Money] =>
-  value.gte(0) ? [value.div(widen), value.times(widen)] : [value.times(widen), value.div(widen)];
+/**
+ * How far, in dollars, the reference's total margin may have moved over `days`: 4 standard deviations of
+ * the engine's own margin dispersion (from its zero-deductible premium), scaled to the days between.
+ */
+function marginMove(
+  quote: NonNullable<ReturnType<typeof referenceQuote>>,
+  asOf: string,
+  days: number,
+): number {
+  const zero = quote.deductibleCurve.find((p) => p.deductible === 0) ?? quote.deductibleCurve[0];
+  const sigma = zero ? zero.totalPremium / LGM_LOAD / SHORTFALL_PER_SIGMA : 0;
+  const first = quote.months.find((m) => m.targetMarketings > 0)?.marketingMonth;
+  const toFirst = first ? (isoDateToUtc(`${first.slice(0, 7)}-28`) - isoDateToUtc(asOf)) / 86_400_000 : 365;
+  return VOLATILITIES * sigma * Math.sqrt(days / Math.max(30, toFirst));
+}
 
 /**
  * The first of the typed expected gross margin and premium outside the bounds near the sales day, as a
@@ -184,13 +203,15 @@ export function lgmSceBoundsError(f: LgmSceBoundsInput, reference: MarketSnapsho
   const quote = referenceQuote(f, reference);
   if (!quote || quote.noSales) return UNBOUNDED;
   const days = Math.abs(isoDateToUtc(f.salesDate) - isoDateToUtc(reference.asOf)) / 86_400_000;
-  const width =
-    LGM_BASE_WIDTH + VOLATILITIES * LEVERAGE * largestVolatility(reference) * Math.sqrt(days / 365);
-  const widen = money(Math.exp(width).toFixed(6));
   const label = getLgmType(f.commodity, f.type).label;
   const near = `the engine's price of the same marketings and deductible on ${reference.asOf} for ${label}, widened for the ${Math.round(days)} days from ${f.salesDate}`;
   const margin = money(quote.expectedGrossMargin);
-  const [low, high] = around(margin, widen).map((m) => roundDollars(m)) as [Money, Money];
+  const room = margin
+    .abs()
+    .times(LGM_BASE_WIDTH)
+    .plus(marginMove(quote, reference.asOf, days).toFixed(2));
+  const low = roundDollars(margin.minus(room));
+  const high = roundDollars(margin.plus(room));
   if (f.expectedGrossMargin.lt(low) || f.expectedGrossMargin.gt(high))
     return new DomainError(
       "invalid-input",

@@ -46,8 +46,13 @@ export const sampleLgmInput = (over: Partial<BackdatedLgmInput> = {}): Backdated
   userId: "agent-1",
   ...over,
 });
-/** Its SCE: a $30,000 expected gross margin, premium $4,000, subsidy 23 %. */
-export const LGM_SCE = { expectedGrossMargin: "30,000", totalPremium: "4,000", subsidy: "920" };
+/**
+ * Its SCE: the sample market's own price of that day (generateSampleSnapshot("2026-03-12")), as RMA would
+ * have printed it — a $22,475.50 expected gross margin, premium $7,261, subsidy 23 % — so it lies within
+ * SCE1's bounds against any held day near it (it said $30,000 and $4,000 before: a third above that day's
+ * margin and half its premium, refused against the days around it).
+ */
+export const LGM_SCE = { expectedGrossMargin: "22,475.50", totalPremium: "7,261", subsidy: "1,670" };
 
 /** The record of the sample endorsement of `plan` entered from its SCE (id `id`). */
 export function sampleSceRecord(plan: "lrp" | "lgm", id?: string): Coverage {

@@ -87,7 +87,7 @@ describe("[SCE3] the create forms' check of figures typed from the SCE", () => {
     const check = deviceSceCheck(tenfold.record, NEITHER, [may13]);
     expect(check.status === "outside" && check.field).toBe("sce.expectedGrossMargin");
     expect(check.status === "outside" && check.message).toMatch(
-      /^\$300000 is outside RMA's bounds for that type and day: \$\d+ to \$\d+ \(the engine's price of the same marketings and deductible on 2026-05-13 for Yearling Finishing, widened for the 62 days from 2026-03-12\)$/,
+      /^\$300000 is outside RMA's bounds for that type and day: -?\$\d+ to \$\d+ \(the engine's price of the same marketings and deductible on 2026-05-13 for Yearling Finishing, widened for the 62 days from 2026-03-12\)$/,
     );
     expect(deviceSceCheck(sampleSceRecord("lgm"), NEITHER, [may13])).toEqual({
       status: "inside",
