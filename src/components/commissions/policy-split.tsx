@@ -63,13 +63,21 @@ export function useNewPolicySplit(): NewPolicySplit {
     setDraft,
     issues,
     check() {
+      if (state.doc.readOnly) {
+        setIssues({ "": "The book is still loading on this device: save again in a moment." });
+        return false;
+      }
       const built = build("new", "new", today);
       setIssues(built.ok ? NO_ISSUES : built.issues);
       return built.ok;
     },
     write(policyId, customerId, reinsuranceYear) {
       const built = build(policyId, customerId, reinsuranceYearStart(reinsuranceYear) ?? today);
-      if (built.ok) state.doc.write((t) => t.setWhole("commissionSplits", [built.split.id], built.split));
+      // check() saw the book writable; were it not any more, the policy stays saved and its screen
+      // offers "Set the split".
+      try {
+        if (built.ok) state.doc.write((t) => t.setWhole("commissionSplits", [built.split.id], built.split));
+      } catch {}
     },
   };
 }
@@ -79,6 +87,7 @@ export function NewPolicySplitFields({ split }: { split: NewPolicySplit }) {
   const { agents } = useAgentRoster();
   return (
     <FieldGroup legend="Commission split">
+      {split.issues[""] ? <Alert tone="error">{split.issues[""]}</Alert> : null}
       <SplitFields
         draft={split.draft}
         onChange={split.setDraft}
