@@ -197,7 +197,6 @@ export const savedStatementMappingSchema = z.strictObject({
   mapping: statementMappingSchema,
   ...stamps,
 });
-export type SavedStatementMapping = z.infer<typeof savedStatementMappingSchema>;
 
 /** One line of a company's statement, as read: a positive amount is paid, a negative one clawed back. */
 export const statementLineSchema = z.strictObject({
