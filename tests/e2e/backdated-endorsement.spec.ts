@@ -53,8 +53,17 @@ async function recordFromSce(page: Page, salesDate: string, weeks: string): Prom
   // A subsidy that does not follow from the premium is refused at its field, with both figures.
   await sce.getByLabel("Subsidy", { exact: true }).fill("3,500");
   await expect(sce).toContainText("$3500 does not agree with the other figures");
+  // [SCE3] Figures that agree but lie outside RMA's bounds near the day are refused at the field, before saving.
+  await sce.getByLabel("Coverage price", { exact: true }).fill("4,000");
+  await sce.getByLabel("Total premium", { exact: true }).fill("93,600");
+  await sce.getByLabel("Subsidy", { exact: true }).fill("32,760");
+  await expect(sce).toContainText("$4000.00 per cwt is outside RMA's bounds for that type and day");
+  await expect(form.getByRole("button", { name: /^Save coverage/ })).toBeDisabled();
+  await sce.getByLabel("Coverage price", { exact: true }).fill(SCE.coveragePrice);
+  await sce.getByLabel("Total premium", { exact: true }).fill(SCE.totalPremium);
   await sce.getByLabel("Subsidy", { exact: true }).fill(SCE.subsidy);
   await expect(form.getByTestId("sce-check")).toContainText("The figures agree");
+  await expect(form.getByTestId("sce-bounds")).toContainText("Within RMA's bounds near the day");
   await screenshots(page, `sce-${salesDate}`, form.getByTestId("sce-fields").locator(".."));
   const save = form.getByRole("button", { name: "Save coverage (status Ended)" });
   await expect(save).toBeEnabled();
@@ -182,14 +191,17 @@ test("the run's day: an LGM endorsement bought in March, typed from the SCE, che
   await form.getByLabel("Sales date", { exact: true }).fill("2026-03-12");
   const sce = form.getByTestId("sce-fields");
   await expect(sce).toBeVisible({ timeout: 15_000 });
-  await sce.getByLabel("Expected gross margin", { exact: true }).fill("60,000");
-  // $60,000 − $20 × 200 head = $56,000: a guarantee of $57,000 does not follow.
-  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("57,000");
-  await sce.getByLabel("Total premium", { exact: true }).fill("4,000");
-  await sce.getByLabel("Subsidy", { exact: true }).fill("920");
-  await expect(sce).toContainText("$57000 does not agree with the other figures");
-  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("56,000");
-  await expect(form.getByTestId("sce-check")).toContainText("producer premium $3,080");
+  // The SCE of that day in this test's world (the sample market of 2026-03-12, as SCE1 judges it): a
+  // $45,132 expected gross margin, premium $13,456, subsidy $3,095.
+  await sce.getByLabel("Expected gross margin", { exact: true }).fill("45,132");
+  // $45,132 − $20 × 200 head = $41,132: a guarantee of $42,132 does not follow.
+  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("42,132");
+  await sce.getByLabel("Total premium", { exact: true }).fill("13,456");
+  await sce.getByLabel("Subsidy", { exact: true }).fill("3,095");
+  await expect(sce).toContainText("$42132 does not agree with the other figures");
+  await sce.getByLabel("Gross margin guarantee", { exact: true }).fill("41,132");
+  await expect(form.getByTestId("sce-check")).toContainText("producer premium $10,361");
+  await expect(form.getByTestId("sce-bounds")).toContainText("Within RMA's bounds near the day");
   await form.getByRole("button", { name: "Save endorsement (status Accepted)" }).click();
   await page.waitForURL(/\/agent\/coverages\/lgm\/[^/?]+$/);
   await expect(page.getByTestId("figures-from")).toContainText("Entered from the SCE");

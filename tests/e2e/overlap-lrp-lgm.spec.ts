@@ -1,5 +1,6 @@
 import { lgmEndorsementFromQuote } from "../../shared/book/lgm-endorsement";
-import { sampleEntity, sampleLrpCoverage, samplePolicy } from "../../shared/book/test-fixtures";
+import { lrpCoverageFromOffer } from "../../shared/book/lrp-coverage";
+import { sampleEntity, samplePolicy } from "../../shared/book/test-fixtures";
 import type { Policy } from "../../shared/documents/book";
 import { marketSnapshotSchema } from "../../shared/market/snapshot";
 import { recordPath } from "./book-helpers";
@@ -13,8 +14,8 @@ import { AGENT, deviceWithNewCustomer, expectAllSynced, freshName } from "./sync
 // same AIP the customer record warns that the combined insured head must not exceed what is actually
 // marketed; when the LGM policy moves to another AIP it also warns that overlapping coverage must be
 // with the same provider. The LRP coverage's page shows the same warnings. Records are written through
-// the sync debug hook (as seedDemoCustomerBook does), the LGM endorsement priced on the server's
-// snapshot as the create screen does.
+// the sync debug hook (as seedDemoCustomerBook does), both endorsements priced on the server's snapshot
+// as the create screens do (rule SCE1: a coverage of a day the server holds carries that day's offer).
 
 type Written = { id: string } & Record<string, unknown>;
 
@@ -73,17 +74,31 @@ test("the customer record and the LRP coverage warn of an RY2027 LRP + LGM-Cattl
       policyNumber: `LGM-OVL-${run}`,
       ...stamps,
     });
-    // LRP feeder cattle, 100 head, ending 2027-05-21.
-    const lrp = sampleLrpCoverage({
-      id: `CO${run}`,
-      policyId: lrpPolicy.id,
-      status: "accepted",
-      cropYear: 2027,
-      salesDate,
-      snapshotAsOf: salesDate,
-      ...stamps,
-    });
-    expect([lrp.commodity, lrp.endDate, lrp.head]).toEqual(["0801", "2027-05-21", 100]);
+    // LRP feeder cattle, 100 head, 26 weeks at the day's level nearest 95 %: ending in May 2027.
+    const levels = snapshot.lrpRates
+      .filter((r) => r.commodityCode === "0801" && r.typeCode === "810" && r.endorsementLengthWeeks === 26)
+      .map((r) => r.coverageLevel)
+      .sort((a, b) => Math.abs(a - 0.95) - Math.abs(b - 0.95));
+    const lrp = {
+      ...lrpCoverageFromOffer({
+        snapshot,
+        salesDate,
+        commodity: "0801",
+        type: "810",
+        offer: { endorsementLengthWeeks: 26, coverageLevel: levels[0] ?? 0.95 },
+        head: 100,
+        targetWeightCwt: 7.5,
+        profile: { farmerClassification: "Neither" },
+        policy: lrpPolicy,
+        existingCoverages: [],
+        forwardPurchase: { forwardPurchasedCattle: false },
+        id: `CO${run}`,
+        now: e2eNow(),
+        userId: AGENT.sub,
+      }),
+      status: "accepted" as const,
+    };
+    expect([lrp.commodity, lrp.endDate.slice(0, 7), lrp.head]).toEqual(["0801", "2027-05", 100]);
     // LGM-Cattle sold the same day: insurance period December 2026 – October 2027, 60 head in April and May.
     const lgm = lgmEndorsementFromQuote({
       snapshot,
