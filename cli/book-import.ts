@@ -9,6 +9,7 @@ import type { ImportReport } from "../shared/book/import/types";
 import { checkWorkbookSize } from "../shared/book/import/zip";
 import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
+import { isReport } from "./report-shape";
 import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-request";
 
 // `rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
@@ -161,7 +162,7 @@ export async function bookImportCommand(
     return 1;
   }
   // CLI3: the report said as the screen says it (counts, grouped problems, held, notes, skipped), beside the JSON.
-  if (body.report) io.stderr(`${printable(reportLines(body.report, request.dryRun).join("\n"))}\n`);
+  if (isReport(body.report)) io.stderr(`${printable(reportLines(body.report, request.dryRun).join("\n"))}\n`);
   const rows = body.report?.rows;
   if (rows && (rows.refused > 0 || rows.needsConfirmation > 0)) {
     io.stderr(
