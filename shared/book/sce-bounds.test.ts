@@ -11,7 +11,7 @@ import { sampleLgmInput } from "./sce-samples";
 const NEITHER = { farmerClassification: "Neither" };
 const day = generateSampleSnapshot("2026-03-12");
 const priced = backdatedCoverage(sampleLgmInput(), day, null);
-if (!priced.ok) throw new Error(priced.message);
+if (!priced.ok || priced.record.plan !== "lgm") throw new Error("the sample LGM endorsement is priced");
 /** That day's own price, typed from its SCE (the day itself not held). */
 const truth = { ...priced.record, figuresFrom: "sce" as const };
 const against = (record: typeof truth, asOf: string) => {
