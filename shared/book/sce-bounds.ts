@@ -55,6 +55,56 @@ function volatilityOf(reference: MarketSnapshot, commodity: string): number {
   return vols.length === 0 ? DEFAULT_VOLATILITY : Math.max(MIN_VOLATILITY, ...vols);
 }
 
+/** What the bounds read of a reference's offers of one type and length (PERF41: read once per snapshot). */
+interface OffersOfType {
+  /** Whether the reference has offers of the typed length (else those of any length are used). */
+  ofLength: boolean;
+  lowValue: Money;
+  highValue: Money;
+  /** The positive rates of the typed length, across its levels. */
+  rates: number[];
+  volatility: number;
+}
+/**
+ * The offers' figures by snapshot and by "commodity type weeks": an import judges thousands of rows against
+ * the same reference, and filtering its offers per row was 15 % of a 10,000-row plan. A snapshot is never
+ * changed once made, so what is read of it holds for its life.
+ */
+const offersRead = new WeakMap<MarketSnapshot, Map<string, OffersOfType | null>>();
+
+function offersOf(
+  reference: MarketSnapshot,
+  type: { commodityCode: string; code: string },
+  weeks: number,
+): OffersOfType | null {
+  let read = offersRead.get(reference);
+  if (!read) {
+    read = new Map();
+    offersRead.set(reference, read);
+  }
+  const key = `${type.commodityCode} ${type.code} ${weeks}`;
+  const known = read.get(key);
+  if (known !== undefined) return known;
+  const ofType = reference.lrpRates.filter(
+    (r) => r.commodityCode === type.commodityCode && r.typeCode === type.code,
+  );
+  const ofLength = ofType.filter((r) => r.endorsementLengthWeeks === weeks);
+  const rows = ofLength.length > 0 ? ofLength : ofType;
+  const values = rows.map((r) => money(r.expectedEndingValue));
+  const offers =
+    rows.length === 0
+      ? null
+      : {
+          ofLength: ofLength.length > 0,
+          lowValue: Money.min(...values),
+          highValue: Money.max(...values),
+          rates: ofLength.map((r) => r.rate).filter((r) => r > 0),
+          volatility: volatilityOf(reference, type.commodityCode),
+        };
+  read.set(key, offers);
+  return offers;
+}
+
 /**
  * The first of the typed coverage price and rate outside RMA's bounds near the sales day, as a refusal
  * naming the field and the bound (DomainError, path ["sce", field]); null when both are inside; UNBOUNDED
@@ -63,24 +113,14 @@ function volatilityOf(reference: MarketSnapshot, commodity: string): number {
 export function lrpSceBoundsError(f: LrpSceBoundsInput, reference: MarketSnapshot | null): Bounded {
   if (!reference) return UNBOUNDED;
   const type = getLrpType(f.commodity, f.type);
-  const ofType = reference.lrpRates.filter(
-    (r) => r.commodityCode === type.commodityCode && r.typeCode === type.code,
-  );
-  const ofLength = ofType.filter((r) => r.endorsementLengthWeeks === f.endorsementLengthWeeks);
-  const rows = ofLength.length > 0 ? ofLength : ofType;
-  if (rows.length === 0) return UNBOUNDED;
+  const offers = offersOf(reference, type, f.endorsementLengthWeeks);
+  if (!offers) return UNBOUNDED;
   const days = Math.abs(isoDateToUtc(f.salesDate) - isoDateToUtc(reference.asOf)) / 86_400_000;
-  const width =
-    BASE_WIDTH + VOLATILITIES * volatilityOf(reference, type.commodityCode) * Math.sqrt(days / 365);
+  const width = BASE_WIDTH + VOLATILITIES * offers.volatility * Math.sqrt(days / 365);
   const widen = money(Math.exp(width).toFixed(6));
-  const values = rows.map((r) => money(r.expectedEndingValue));
-  const low = Money.min(...values)
-    .div(widen)
-    .times(f.coverageLevel);
-  const high = Money.max(...values)
-    .times(widen)
-    .times(f.coverageLevel);
-  const near = `RMA's offers of ${reference.asOf} for ${type.label}${ofLength.length > 0 ? `, ${f.endorsementLengthWeeks} weeks` : ""}`;
+  const low = offers.lowValue.div(widen).times(f.coverageLevel);
+  const high = offers.highValue.times(widen).times(f.coverageLevel);
+  const near = `RMA's offers of ${reference.asOf} for ${type.label}${offers.ofLength ? `, ${f.endorsementLengthWeeks} weeks` : ""}`;
   const spread = `widened for the ${Math.round(days)} days from ${f.salesDate}`;
   if (f.coveragePrice.lt(low) || f.coveragePrice.gt(high))
     return new DomainError(
@@ -88,7 +128,7 @@ export function lrpSceBoundsError(f: LrpSceBoundsInput, reference: MarketSnapsho
       `sce.coveragePrice: ${cents(f.coveragePrice)} per cwt is outside RMA's bounds for that type and day: ${cents(low)} to ${cents(high)} per cwt at coverage level ${f.coverageLevel.toFixed()} (${near}, ${spread})`,
       ["sce", "coveragePrice"],
     );
-  const rates = ofLength.map((r) => r.rate).filter((r) => r > 0);
+  const { rates } = offers;
   if (rates.length === 0) return null;
   const rateLow = money(Math.min(...rates))
     .div(2)
