@@ -44,3 +44,43 @@ test("[CAMP1] the campaign form: named selects, 44 px controls, no recipient unt
   await expect(campaignName).toBeFocused();
   await expect(campaignName).toHaveAccessibleDescription("enter a name for the campaign");
 });
+
+// NAV2: the next screen renders at once even while stores the old one reads keep changing (as they do while
+// the book syncs). The page flips the online flag on every turn of its event loop — an urgent update of
+// the shell at each point React would resume a yielding render — until the form is on the page; when
+// navigations rendered as transitions, every flip restarted the form's render, so it appeared only after
+// the flipping stopped (the bound: 20 s).
+test("[NAV2] the campaign form appears while the shell's stores keep changing", async ({ page }) => {
+  await signIn(page, AGENT, "/agent/quote-campaigns");
+  const create = page.getByRole("link", { name: "New campaign" });
+  await expect(create).toBeVisible();
+  await page.evaluate(() => {
+    let online = true;
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
+    const until = Date.now() + 20_000;
+    const channel = new MessageChannel();
+    const w = window as unknown as { nav2: string };
+    w.nav2 = "flipping";
+    channel.port1.onmessage = () => {
+      const shown = document.querySelector("form[aria-label='Quote campaign']") !== null;
+      if (shown || Date.now() > until) {
+        online = true;
+        window.dispatchEvent(new Event("online"));
+        w.nav2 = shown ? "shown while flipping" : "not shown while flipping";
+        return;
+      }
+      online = !online;
+      window.dispatchEvent(new Event(online ? "online" : "offline"));
+      channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  });
+  await create.click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { nav2: string }).nav2), { timeout: 30_000 })
+    .not.toBe("flipping");
+  expect(await page.evaluate(() => (window as unknown as { nav2: string }).nav2)).toBe(
+    "shown while flipping",
+  );
+  await expect(page.getByLabel("Campaign name")).toBeVisible();
+});
