@@ -11,7 +11,16 @@ export const SALES_CUTOFF_CENTRAL = { hour: 8, minute: 25 } as const;
 /** Made once, when first needed: making an Intl.DateTimeFormat costs ~0.5 ms (a 10,000-row import asks 20,000 times). */
 let centralFormat: Intl.DateTimeFormat | undefined;
 
-function centralParts(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+type CentralParts = { year: number; month: number; day: number; hour: number; minute: number };
+/**
+ * The last instant read and its parts (PERF41): an import asks for the same `now` twice a row, and
+ * formatToParts costs ~15 µs — a tenth of a 10,000-row plan's time in the SCE checks.
+ */
+let lastRead: { at: number; parts: CentralParts } | undefined;
+
+function centralParts(at: Date): CentralParts {
+  const time = at.getTime();
+  if (lastRead?.at === time) return { ...lastRead.parts };
   centralFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: CENTRAL,
     hourCycle: "h23",
@@ -23,7 +32,9 @@ function centralParts(at: Date): { year: number; month: number; day: number; hou
   });
   const parts = centralFormat.formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute") };
+  const read = { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute") };
+  lastRead = { at: time, parts: read };
+  return { ...read };
 }
 
 const iso = (y: number, m: number, d: number) =>
