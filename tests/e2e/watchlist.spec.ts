@@ -17,7 +17,9 @@ test("a saved setup is priced, follows the user to another device, and works off
   const laptop = await device(browser, CUSTOMER, "/insurance/watchlist");
   try {
     const { page } = phone;
-    await expect(page.getByTestId("market-as-of")).toContainText(/Premiums as of [A-Z][a-z]{2} \d{1,2}, \d{4} /);
+    await expect(page.getByTestId("market-as-of")).toContainText(
+      /Premiums as of [A-Z][a-z]{2} \d{1,2}, \d{4} /,
+    );
     const asOf = (await page.getByTestId("market-as-of").locator("strong").textContent()) ?? "";
 
     const form = page.getByRole("form", { name: "Add a setup" });

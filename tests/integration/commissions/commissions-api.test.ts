@@ -200,9 +200,12 @@ describe("commissions through the server's routes", () => {
         file,
         "Policy #,Company,Commission\r\nP-cp1,Rain and Hail,$225.00\r\nP-cp2,RH,200.00\r\nP-zz1,RH,10\r\nP-cp2,RH,lots\r\n",
       );
-      let out = "";
-      let err = "";
-      const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t) };
+      const outParts: string[] = [];
+      const errParts: string[] = [];
+      const io = {
+        stdout: (t: string) => void outParts.push(t),
+        stderr: (t: string) => void errParts.push(t),
+      };
       const args = {
         positional: ["commissions", "reconcile", file],
         options: new Map([
@@ -213,7 +216,7 @@ describe("commissions through the server's routes", () => {
       };
       const code = await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(admin) }, io);
       expect(code).toBe(0);
-      const rec = JSON.parse(out) as Record<
+      const rec = JSON.parse(outParts.join("")) as Record<
         string,
         { policyNumber: string; expected: string; paid: string }[]
       >;
@@ -232,22 +235,22 @@ describe("commissions through the server's routes", () => {
         ["P-cp2", "225.00", "200.00"],
       ]);
       expect(rec.unknown?.map((e) => [e.policyNumber, e.paid])).toEqual([["P-zz1", "10.00"]]);
-      expect(err).toContain(
+      expect(errParts.join("")).toContain(
         'rh-2026-11.csv, line 5, Commission: "lots" is not an amount in figures, such as 1234.56',
       );
       // An agent's token reconciles only their own coverages: agent2's policy and the unknown line are not theirs.
-      out = "";
+      outParts.length = 0;
       expect(await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(agent) }, io)).toBe(0);
-      const mine = JSON.parse(out) as Record<string, { policyNumber: string }[]>;
+      const mine = JSON.parse(outParts.join("")) as Record<string, { policyNumber: string }[]>;
       expect(
         Object.values(mine)
           .flat()
           .map((e) => e.policyNumber),
       ).toEqual(["P-cp1"]);
       // A producer's token: the server refuses, exit 1 with its sentence.
-      err = "";
+      errParts.length = 0;
       expect(await commissionsCommand(args, { RANGELINE_TOKEN: await server.token(customer) }, io)).toBe(1);
-      expect(err).toBe("Only agents and admins of demo may read its commissions.\n");
+      expect(errParts.join("")).toBe("Only agents and admins of demo may read its commissions.\n");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
