@@ -2,9 +2,11 @@ import type { Hocuspocus } from "@hocuspocus/server";
 import * as Y from "yjs";
 import type { DocumentWrites } from "../../shared/book/import/types";
 import { coverageIssues, type FigureMarkets, NO_MARKET, salesDatesOf } from "../../shared/book/sce-record";
+import { premiumChangesOf } from "../../shared/commissions/earnings";
 import { type DocumentKind, documentName } from "../../shared/documents/names";
 import { isRecordSection, validateEntry, validateSection } from "../../shared/documents/shapes";
 import { isTextField } from "../../shared/documents/text-fields";
+import { now } from "../clock";
 import { figureLoaderOf } from "../market/figure-markets";
 import { setUpdateAuthor } from "../storage/authors";
 
@@ -168,7 +170,14 @@ export async function writeDocument(
     live.on("update", attribute);
     try {
       await direct.transact((doc) => {
-        for (const { section, key, value } of writes.entries) {
+        // COMM9: a coverage whose total premium the import changed gets its premium history with it.
+        const stored = (section: string, key: string) => plain(doc.getMap(section).get(key));
+        const at = { now: now().toISOString(), userId };
+        const entries =
+          kind === "book"
+            ? [...writes.entries, ...premiumChangesOf(writes.entries, stored, at)]
+            : writes.entries;
+        for (const { section, key, value } of entries) {
           const textAt: TextAt = (path) => isTextField(kind, section, path);
           const map = doc.getMap(section);
           if (same(plain(map.get(key)), value)) continue;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { bookSummaries, type CustomerRecords } from "../../../shared/book/summaries";
+import { premiumChange } from "../../../shared/commissions/earnings";
 import type {
   Coverage,
   CustomerProfile,
@@ -147,21 +148,31 @@ export function useCustomerBook(customerId: string | null): CustomerBook {
     // Only the summaries that differ: a device that merely reads a customer writes nothing.
     const changed = <T>(section: Record<string, T> | undefined, id: string, summary: T) =>
       !sameJson(section?.[id], summary);
-    const edits: ["customers" | "entities" | "policies" | "coverages", string, unknown][] = [];
+    const edits: [
+      "customers" | "entities" | "policies" | "coverages" | "commissionEarnings",
+      string,
+      unknown,
+    ][] = [];
     if (summaries.customer && changed(stored.customers, customerId, summaries.customer))
       edits.push(["customers", customerId, summaries.customer]);
     for (const [id, s] of Object.entries(summaries.entities))
       if (changed(stored.entities, id, s)) edits.push(["entities", id, s]);
     for (const [id, s] of Object.entries(summaries.policies))
       if (changed(stored.policies, id, s)) edits.push(["policies", id, s]);
-    for (const [id, s] of Object.entries(summaries.coverages))
-      if (changed(stored.coverages, id, s)) edits.push(["coverages", id, s]);
+    const at = { now: new Date().toISOString(), userId: by };
+    for (const [id, s] of Object.entries(summaries.coverages)) {
+      if (!changed(stored.coverages, id, s)) continue;
+      edits.push(["coverages", id, s]);
+      // COMM9: a change of total premium goes into the coverage's premium history with its summary.
+      const earning = premiumChange(id, stored.coverages?.[id], s, stored.commissionEarnings?.[id], at);
+      if (earning) edits.push(["commissionEarnings", id, earning]);
+    }
     if (edits.length === 0) return;
     // Derived from the customer's records: sent, but not counted as the person's edits.
     bookDoc.writeDerived((t) => {
       for (const [section, id, summary] of edits) t.setWhole(section, [id], summary);
     });
-  }, [client, names, customerId]);
+  }, [client, names, customerId, by]);
 
   // The summaries follow the customer document whoever changed it: after offline edits merge, the
   // book document can hold the other device's summary (each is one value, merged on its own);

@@ -1,5 +1,6 @@
 import { applyPlan } from "../../../shared/book/import/apply";
 import type { DocumentWrites, ImportPlan } from "../../../shared/book/import/types";
+import { premiumChangesOf } from "../../../shared/commissions/earnings";
 import type { ImportLogEntry, SavedMapping } from "../../../shared/documents/import-log";
 import { documentName } from "../../../shared/documents/names";
 import type { SyncClient } from "../../lib/sync";
@@ -19,6 +20,12 @@ const nameOf = (orgId: string, writes: DocumentWrites): string => {
     : documentName.customerInternal(orgId, customerId);
 };
 
+/** An entry of the book document as it is now. */
+const storedIn =
+  (book: ReturnType<SyncClient["open"]>) =>
+  (section: string, key: string): unknown =>
+    (book.getState().data as Record<string, Record<string, unknown> | undefined>)[section]?.[key];
+
 /** Lets the page paint (the progress bar) between documents. */
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -35,13 +42,19 @@ export async function applyOnDevice(
     for (const mapping of input.mappings) tx.setWhole("importMappings", [mapping.id], mapping);
   });
   let written = 0;
+  const at = { now: input.entry.at, userId: input.entry.by };
   return applyPlan(
     input.plan,
     async (writes) => {
       const document = client.open(nameOf(orgId, writes));
       await document.ready;
+      // COMM9: a coverage whose total premium the import changed gets its premium history with it.
+      const entries =
+        writes.kind === "book"
+          ? [...writes.entries, ...premiumChangesOf(writes.entries, storedIn(book), at)]
+          : writes.entries;
       document.write((tx) => {
-        for (const { section, key, value } of writes.entries) {
+        for (const { section, key, value } of entries) {
           // The book's summaries are derived records, written whole (as the customer screens write them).
           if (writes.kind === "book") tx.setWhole(section as never, [key], value);
           else tx.set(section as never, [key], value);
