@@ -5,6 +5,7 @@ import { guessMapping } from "../shared/book/import/mapping";
 import { parseFile } from "../shared/book/import/parse-xlsx";
 import { planImport } from "../shared/book/import/plan";
 import type { ExistingCustomer, ImportContext, ImportPlan, Sheet } from "../shared/book/import/types";
+import { readStatement } from "../shared/commissions/statement";
 import { ulid } from "../shared/documents/ids";
 
 // The book import's module worker (docs/book-import.md): reading a CSV or XLSX file and planning the import run
@@ -28,6 +29,8 @@ const api = {
     book: ExistingCustomer[];
     context: WorkerImportContext;
   }): ImportPlan => planImport({ ...input, context: { ...input.context, newId } }),
+  /** A commission statement's lines read through its mapping (src/lib/sheets/sheet-worker.ts, COMMUI5). */
+  readStatement,
 };
 export type ImportWorkerApi = typeof api;
 

@@ -71,6 +71,8 @@ test("an admin's rate gives the agent's coverage its expected commission, and an
     await expectAllSynced(page);
 
     await page.goto("/agent/commissions");
+    // COMMUI5: the screen says the device holds the agency's whole commission data.
+    await expect(page.getByTestId("commission-data-note")).toContainText("a view, not a secret");
     const line = page.getByRole("row").filter({ hasText: policy.policyNumber as string });
     await expect(line).toContainText(money(expected));
     await expect(line).toContainText("15 %");

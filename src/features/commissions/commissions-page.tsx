@@ -103,6 +103,11 @@ export default function CommissionsPage() {
           : "Your part of the commission on the policies you write or service, figured on this device from the book and the agency's rates."}{" "}
         Commission is a percent of the total premium; a cancellation or a lower premium is charged back.
       </p>
+      <p className="note" data-testid="commission-data-note">
+        This device holds the agency's whole commission data (rates and every policy's split) with the rest of
+        the book, so {view.agentId === null ? "each agent's" : "your"} view here is a view, not a secret: the
+        server answers each agent with their own lines only.
+      </p>
       <dl className="commissions__figures" data-testid="commission-month-figures">
         <div>
           <dt>Expected in {formatMonth(thisMonth)}</dt>

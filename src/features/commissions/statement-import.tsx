@@ -1,11 +1,7 @@
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useState } from "react";
 import type { Sheet } from "../../../shared/book/import/types";
 import { INSURANCE_PROVIDERS } from "../../../shared/catalogue";
-import {
-  guessStatementMapping,
-  type ReadStatement,
-  readStatement,
-} from "../../../shared/commissions/statement";
+import { guessStatementMapping, type ReadStatement } from "../../../shared/commissions/statement";
 import {
   type CommissionStatement,
   STATEMENT_FIELDS,
@@ -17,10 +13,11 @@ import { newRecordId } from "../../components/book/record-ids";
 import type { CommissionBookState } from "../../components/commissions/use-commission-book";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { createSheetWorker, type SheetWorker } from "../../lib/sheets/sheet-worker";
 import { companyName } from "./labels";
 
 // A company's commission statement into the book (docs/commissions.md "Statements"): the file read by
-// the book import's parser (CSV or XLSX, loaded with this step only), its columns mapped (the mapping
+// the book import's parser in the book import's worker (CSV or XLSX, off the main thread), its columns mapped (the mapping
 // saved for the company is used again when the columns are the same), a dry run that names every
 // refused row by line, column and sentence, then the statement kept on the device and synced.
 
@@ -62,6 +59,10 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
   const [stage, setStage] = useState<Stage>({ kind: "choose" });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  // COMMUI5: the file is parsed and the statement read in the book import's worker, off the main thread.
+  const [worker] = useState<SheetWorker>(createSheetWorker);
+  useEffect(() => () => worker.terminate(), [worker]);
   const id = useId();
   const mappings = (state.doc.state?.data as Record<string, unknown> | undefined)?.commissionMappings as
     | Record<string, unknown>
@@ -77,9 +78,9 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
       setError("Choose the statement's company first.");
       return;
     }
+    setReading(true);
     try {
-      const { parseFile } = await import("../../../shared/book/import/parse-xlsx");
-      const sheets = await parseFile(file.name, await file.arrayBuffer());
+      const sheets = await worker.parseFile(file);
       const sheet = sheets.find((s) => s.rows.length > 0);
       if (!sheet) {
         setError(`${file.name} holds no rows under a header row.`);
@@ -89,6 +90,28 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
       setStage({ kind: "map", sheet, fileName: file.name, ...found });
     } catch (e) {
       setError((e as Error).message);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const dryRun = async () => {
+    if (stage.kind !== "map") return;
+    setReading(true);
+    setError(null);
+    try {
+      const read = await worker.readStatement(stage.sheet, stage.mapping, providerId);
+      setStage({
+        kind: "dry-run",
+        sheet: stage.sheet,
+        fileName: stage.fileName,
+        mapping: stage.mapping,
+        read,
+      });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setReading(false);
     }
   };
 
@@ -166,10 +189,15 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
               type="file"
               accept=".csv,.txt,.xlsx"
               onChange={choose}
-              disabled={state.doc.readOnly || !/^\d{4}-(0[1-9]|1[0-2])$/.test(statementMonth)}
+              disabled={reading || state.doc.readOnly || !/^\d{4}-(0[1-9]|1[0-2])$/.test(statementMonth)}
             />
           </label>
         </div>
+      ) : null}
+      {reading ? (
+        <p className="note" role="status">
+          Reading the statement…
+        </p>
       ) : null}
       {stage.kind === "map" ? (
         <div>
@@ -217,17 +245,7 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
             </table>
           </div>
           <div className="commissions__actions">
-            <Button
-              onClick={() =>
-                setStage({
-                  kind: "dry-run",
-                  sheet: stage.sheet,
-                  fileName: stage.fileName,
-                  mapping: stage.mapping,
-                  read: readStatement(stage.sheet, stage.mapping, providerId),
-                })
-              }
-            >
+            <Button onClick={() => void dryRun()} disabled={reading}>
               Check the statement (dry run)
             </Button>
             <Button variant="secondary" onClick={() => setStage({ kind: "choose" })}>
