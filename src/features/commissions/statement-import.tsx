@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import type { Sheet } from "../../../shared/book/import/types";
 import { INSURANCE_PROVIDERS } from "../../../shared/catalogue";
 import { guessStatementMapping, type ReadStatement } from "../../../shared/commissions/statement";
@@ -13,7 +13,7 @@ import { newRecordId } from "../../components/book/record-ids";
 import type { CommissionBookState } from "../../components/commissions/use-commission-book";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { createSheetWorker, type SheetWorker } from "../../lib/sheets/sheet-worker";
+import type { SheetWorker } from "../../lib/sheets/sheet-worker";
 import { companyName } from "./labels";
 
 // A company's commission statement into the book (docs/commissions.md "Statements"): the file read by
@@ -60,9 +60,14 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
-  // COMMUI5: the file is parsed and the statement read in the book import's worker, off the main thread.
-  const [worker] = useState<SheetWorker>(createSheetWorker);
-  useEffect(() => () => worker.terminate(), [worker]);
+  // COMMUI5: the file is parsed and the statement read in the book import's worker, off the main thread;
+  // its handle loads with the first file (the page itself does not wait for the worker's address).
+  const worker = useRef<SheetWorker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+  const sheetWorker = async () => {
+    worker.current ??= (await import("../../lib/sheets/sheet-worker")).createSheetWorker();
+    return worker.current;
+  };
   const id = useId();
   const mappings = (state.doc.state?.data as Record<string, unknown> | undefined)?.commissionMappings as
     | Record<string, unknown>
@@ -80,7 +85,7 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
     }
     setReading(true);
     try {
-      const sheets = await worker.parseFile(file);
+      const sheets = await (await sheetWorker()).parseFile(file);
       const sheet = sheets.find((s) => s.rows.length > 0);
       if (!sheet) {
         setError(`${file.name} holds no rows under a header row.`);
@@ -100,7 +105,7 @@ export function StatementImport({ state, month }: { state: CommissionBookState; 
     setReading(true);
     setError(null);
     try {
-      const read = await worker.readStatement(stage.sheet, stage.mapping, providerId);
+      const read = await (await sheetWorker()).readStatement(stage.sheet, stage.mapping, providerId);
       setStage({
         kind: "dry-run",
         sheet: stage.sheet,
