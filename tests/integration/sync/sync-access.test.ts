@@ -118,9 +118,11 @@ const cases: Case[] = [
     { rule: "SYNC2", user: agent, doc: "org/demo", section, expected: "other-section" },
     { rule: "SYNC2", user: admin, doc: "org/demo", section, expected: "other-section" },
   ]),
-  ...[admin, superAdmin, partner].map(
+  ...[superAdmin, partner].map(
     (user): Case => ({ rule: "ACL3b", user, doc: "org/demo/book", section: "customers", expected: "read" }),
   ),
+  // An admin writes the book's commission rates and default splits (COMM1) and nothing else of it.
+  { rule: "SYNC2", user: admin, doc: "org/demo/book", section: "customers", expected: "other-section" },
   { rule: "ACL3b", user: customer, doc: "org/demo/book", section: "customers", expected: "none" },
   { rule: "SYNC2", user: agent, doc: "org/demo/book", section: "settings", expected: "other-section" },
   { rule: "SYNC2", user: agent, doc: "org/demo/book", section: "meta", expected: "other-section" },
