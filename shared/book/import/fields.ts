@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from "../../dates-in-words";
 import type { RecordKind } from "./types";
 
 // The fields a column can be mapped to (docs/book-import.md), each with the record it fills, how the report
@@ -11,21 +12,6 @@ export interface ImportField {
   label: string;
   headers: readonly string[];
 }
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** The field of a calendar month's target marketings (1 = January): "marketingsJan". */
 export const monthMarketingsField = (month: number): string =>

@@ -1,25 +1,12 @@
 import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MONTH_NAMES } from "../../dates-in-words";
 import { readCropYear, readDate, readDecimal, readFraction, readInteger } from "./values";
 
 // [READ1] Any way an agency formats a valid number, level, date or crop year reads back to the same value.
 
 const grouped = (digits: string, separator: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 describe("[READ1] value readers [property]", () => {
   it("a whole number with separators, units and spaces reads as itself", () => {
@@ -96,7 +83,7 @@ describe("[READ1] value readers [property]", () => {
           const [y = "", mm = "", dd = ""] = iso.split("-");
           const m = Number(mm);
           const d = Number(dd);
-          const name = MONTHS[m - 1] as string;
+          const name = MONTH_NAMES[m - 1] as string;
           const texts = [
             iso,
             `${y}/${mm}/${dd}`,
