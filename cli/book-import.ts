@@ -9,6 +9,7 @@ import type { ImportReport } from "../shared/book/import/types";
 import { checkWorkbookSize } from "../shared/book/import/zip";
 import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
+import { readJsonFile } from "./json-file";
 import { isReport } from "./report-shape";
 import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-request";
 
@@ -64,20 +65,6 @@ function guessedMapping(headers: readonly string[][]): Mapping {
   return { version: 1, columns };
 }
 
-async function readMapping(path: string): Promise<Mapping> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(path, "utf8"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
-    throw new DomainError("invalid-input", `${path}: not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = mappingSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new DomainError("invalid-input", `${path}: ${issue?.path.join(".") || "mapping"}: ${issue?.message}`);
-}
-
 const confirmedLines = (text: string | undefined): number[] | undefined => {
   if (text === undefined) return undefined;
   const lines = text.split(",").map((s) => Number(s.trim()));
@@ -122,7 +109,9 @@ export async function bookImportCommand(
     throw error;
   }
   const mappingPath = args.options.get("mapping");
-  const mapping = mappingPath ? await readMapping(mappingPath) : guessedMapping(sheets.map((s) => s.headers));
+  const mapping = mappingPath
+    ? await readJsonFile(mappingPath, mappingSchema)
+    : guessedMapping(sheets.map((s) => s.headers));
   const confirm = confirmedLines(args.options.get("confirm"));
   const request: ImportRequest = {
     fileName: basename(file),

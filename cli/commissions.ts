@@ -14,6 +14,7 @@ import {
 } from "../shared/documents/commission";
 import { DomainError } from "../shared/errors";
 import { type ParsedArgs, UsageError } from "./args";
+import { readJsonFile } from "./json-file";
 import { askServer, jsonForTerminal, printable, timeoutSeconds } from "./server-request";
 
 // `rangeline commissions reconcile STATEMENT --server URL --org ORG [--mapping MAP.json] [--company ID]
@@ -33,20 +34,6 @@ const GROUP_TITLE: Record<(typeof RECONCILIATION_GROUPS)[number], string> = {
   unknown: "On the statement, unknown here",
   chargebacks: "Chargebacks",
 };
-
-async function readMapping(path: string): Promise<StatementMapping> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(path, "utf8"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
-    throw new DomainError("invalid-input", `${path}: not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = statementMappingSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new DomainError("invalid-input", `${path}: ${issue?.path.join(".") || "mapping"}: ${issue?.message}`);
-}
 
 /** The statement's lines from every sheet of the file, and its refused rows as sentences. */
 async function statementOf(file: string, mapping: StatementMapping | undefined, company: string | undefined) {
@@ -110,7 +97,7 @@ export async function commissionsCommand(
   const mappingPath = args.options.get("mapping");
   const statement = await statementOf(
     file,
-    mappingPath ? await readMapping(mappingPath) : undefined,
+    mappingPath ? await readJsonFile(mappingPath, statementMappingSchema) : undefined,
     company,
   );
   // CLI1: no redirect elsewhere, one deadline, a capped answer, nothing unprintable printed.
