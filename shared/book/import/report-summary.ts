@@ -28,10 +28,26 @@ export function recordTotals(report: ImportReport): { create: number; update: nu
   return totals;
 }
 
-/** What the rows do: "9 rows read: 1 write records, 6 write their customer and policy and keep …". */
+/**
+ * What the rows do, leaving out the kinds no row has: "7 rows read: 6 write their customer and policy and
+ * keep the endorsement as "needs details", 1 is not a record (skipped)."
+ */
 export function rowsSentence(report: ImportReport): string {
   const { rows } = report;
-  return `${n(rows.total)} rows read: ${n(rows.written)} write records, ${n(rows.held)} write their customer and policy and keep the endorsement as "needs details", ${n(rows.unchanged)} change nothing, ${n(rows.empty)} empty, ${n(rows.skipped)} not records (skipped).`;
+  const one = (count: number, single: string, plural: string) =>
+    count === 0 ? [] : [`${n(count)} ${count === 1 ? single : plural}`];
+  const parts = [
+    ...one(rows.written, "writes records", "write records"),
+    ...one(
+      rows.held,
+      'writes its customer and policy and keeps the endorsement as "needs details"',
+      'write their customer and policy and keep the endorsement as "needs details"',
+    ),
+    ...one(rows.unchanged, "changes nothing", "change nothing"),
+    ...one(rows.empty, "is empty", "are empty"),
+    ...one(rows.skipped, "is not a record (skipped)", "are not records (skipped)"),
+  ];
+  return `${rowCount(rows.total)} read${parts.length > 0 ? `: ${parts.join(", ")}` : ""}.`;
 }
 
 /**
