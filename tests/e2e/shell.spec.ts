@@ -57,6 +57,13 @@ test.describe("gated routes", () => {
   });
 });
 
+test("/robots.txt is the crawlers' file, not the app's page", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await response.text()).toMatch(/^User-agent: \*\n/);
+});
+
 test("an unknown path shows page not found", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(heading(page)).toHaveText("Page not found");
