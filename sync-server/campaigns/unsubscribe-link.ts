@@ -99,6 +99,9 @@ export function unsubscribeSigner(secret: Uint8Array): UnsubscribeSigner {
   };
 }
 
+/** The generated secret's file in a data directory (a secret a restore needs: storage/data-folder.ts). */
+export const UNSUBSCRIBE_SECRET_FILE = "unsubscribe-secret";
+
 /** The secret: UNSUBSCRIBE_SECRET (base64, ≥ 32 bytes) in production; generated into DATA_DIR otherwise. */
 export function loadUnsubscribeSecret(env: {
   production: boolean;
@@ -112,7 +115,7 @@ export function loadUnsubscribeSecret(env: {
   }
   if (env.production)
     throw new Error("UNSUBSCRIBE_SECRET is required in production (32 bytes or more, base64)");
-  const file = join(env.dataDir, "unsubscribe-secret");
+  const file = join(env.dataDir, UNSUBSCRIBE_SECRET_FILE);
   if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   mkdirSync(env.dataDir, { recursive: true });
   const fresh = randomBytes(32);

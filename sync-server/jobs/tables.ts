@@ -182,9 +182,11 @@ export function openSqliteJobStore(file: string): JobStore {
   );
 }
 
+/** The job store's file in a data directory (backed up with it: storage/data-folder.ts). */
+export const JOBS_FILE = "jobs.sqlite";
+
 /** The job store of a data directory (DATA_DIR/jobs.sqlite). */
-export const sqliteJobStoreIn = (dataDir: string): JobStore =>
-  openSqliteJobStore(join(dataDir, "jobs.sqlite"));
+export const sqliteJobStoreIn = (dataDir: string): JobStore => openSqliteJobStore(join(dataDir, JOBS_FILE));
 
 /** The job store in PostgreSQL (`schema`, default `public`; its tables made when missing). */
 export async function openPostgresJobStore(options: {

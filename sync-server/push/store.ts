@@ -60,6 +60,9 @@ const record = (r: Row): PushSubscriptionRecord => ({
   createdAt: Number(r.created_at),
 });
 
+/** The subscription store's file in a data directory (backed up with it: storage/data-folder.ts). */
+export const PUSH_FILE = "push.sqlite";
+
 export class SqlitePushStore implements PushStore {
   private readonly db: DatabaseSync;
   constructor(file: string) {
@@ -68,7 +71,7 @@ export class SqlitePushStore implements PushStore {
     this.db.exec(`${TABLE}; ${INDEX};`);
   }
   static inDataDir(dataDir: string) {
-    return new SqlitePushStore(join(dataDir, "push.sqlite"));
+    return new SqlitePushStore(join(dataDir, PUSH_FILE));
   }
   private sql = (s: string) => s.replace(/\$(\d+)/g, "?$1");
   async add(r: PushSubscriptionRecord, maxPerUser: number) {

@@ -14,6 +14,9 @@ export interface VapidKeys {
   subject: string;
 }
 
+/** The generated key pair's file in a data directory (a secret a restore needs: storage/data-folder.ts). */
+export const VAPID_FILE = "vapid.json";
+
 export function loadVapidKeys(options: {
   dataDir: string;
   publicKey?: string;
@@ -22,7 +25,7 @@ export function loadVapidKeys(options: {
 }): VapidKeys {
   if (options.publicKey && options.privateKey)
     return { publicKey: options.publicKey, privateKey: options.privateKey, subject: options.subject };
-  const file = join(options.dataDir, "vapid.json");
+  const file = join(options.dataDir, VAPID_FILE);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey?: string; privateKey?: string };
     if (!stored.publicKey || !stored.privateKey) throw new Error(`${file}: no VAPID key pair in it`);

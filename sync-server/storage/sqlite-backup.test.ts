@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import { openSqliteJobStore } from "../jobs/tables";
 import { SqliteStorage } from "./sqlite";
 import { backupSqlite, checkBackup, restoreSqlite } from "./sqlite-backup";
 
@@ -32,7 +34,7 @@ describe("SQLite online backup", () => {
     await storage.close();
 
     const target = join(tempDir(), "data", "rangeline.sqlite");
-    expect(restoreSqlite(join(dir, "backup.sqlite"), target)).toEqual({ replaced: null });
+    expect(restoreSqlite(join(dir, "backup.sqlite"), target)).toEqual({ replaced: null, stores: [] });
     const restored = new SqliteStorage(target);
     const loaded = await restored.loadDocument("user/a/watchlist");
     expect(loaded.updates.map((u) => [u.seq, [...u.update]])).toEqual([
@@ -48,6 +50,39 @@ describe("SQLite online backup", () => {
       second,
     );
     await restored.close();
+  });
+
+  it("[BACKUP1] holds the data folder's other stores (job runs here), restored beside the database", async () => {
+    const dir = tempDir();
+    const storage = new SqliteStorage(join(dir, "rangeline.sqlite"));
+    await storage.appendUpdate("user/a/watchlist", new Uint8Array([1]), "i1");
+    const jobs = openSqliteJobStore(join(dir, "jobs.sqlite"));
+    expect(await jobs.claimRun("market-import", "2026-11-23", "i1", 1_000, 2_000)).toBe("claimed");
+    expect(await jobs.finishRun("market-import", "2026-11-23", "i1", "done", 1_500)).toBe(true);
+    // Online: both stores are open while the backup is taken; a store that does not exist is left out.
+    const stores = [join(dir, "push.sqlite"), join(dir, "jobs.sqlite")];
+    expect(backupSqlite(join(dir, "rangeline.sqlite"), join(dir, "backup.sqlite"), stores).stores).toEqual([
+      "jobs.sqlite",
+    ]);
+    await jobs.close();
+    await storage.close();
+
+    const target = join(tempDir(), "rangeline.sqlite");
+    const restore = () => restoreSqlite(join(dir, "backup.sqlite"), target, { force: true, now: 0 });
+    expect(restore()).toEqual({ replaced: null, stores: ["jobs.sqlite"] });
+    const restored = openSqliteJobStore(join(target, "..", "jobs.sqlite"));
+    expect(await restored.runStatus("market-import", "2026-11-23")).toBe("done");
+    await restored.close();
+    // The restored document database does not carry the stores' copies.
+    const db = new DatabaseSync(target, { readOnly: true });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'rangeline_backup%'").all()).toEqual(
+      [],
+    );
+    db.close();
+    // Again over them (--force): the job store there is kept beside too.
+    expect(restore().replaced).toBe(`${target}.before-restore-1970-01-01T00-00-00-000Z`);
+    expect(existsSync(join(target, "..", "jobs.sqlite.before-restore-1970-01-01T00-00-00-000Z"))).toBe(true);
+    expect(existsSync(join(target, "..", "jobs.sqlite"))).toBe(true);
   });
 
   it("[BACKUP1] refuses a missing database, an existing target and a file that is not a backup", () => {

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { nowMs } from "../clock";
+import { dropStores, embedStores, extractStores, storesOf } from "./backup-stores";
 import { UpdateLogFile } from "./update-log-file";
 
 // Online backup of the embedded SQLite database (docs/hardening.md "Backups"), taken
@@ -10,18 +11,25 @@ import { UpdateLogFile } from "./update-log-file";
 // has not moved into its table yet are in the write-ahead file beside the database (`-updates`,
 // update-log-file.ts): that file is read BEFORE the copy is taken, and its records are added to the
 // copy's log (no-ops for those the table already had). So the backup holds every edit acknowledged
-// before the command started. The copy is one self-contained SQLite file; encrypted documents stay
-// sealed under the server's DATA_ENCRYPTION_KEY, which the backup never contains.
+// before the command started. The copy is one self-contained SQLite file that also holds the data
+// folder's other stores (push subscriptions, job runs and market history: backup-stores.ts), each
+// copied the same way; encrypted documents stay sealed under the server's DATA_ENCRYPTION_KEY, which
+// the backup never contains (the secret files a restore needs: data-folder.ts).
 
 export interface BackupResult {
   file: string;
   bytes: number;
   /** Records of the write-ahead file added to the copy's log. */
   pendingUpdates: number;
+  /** The other stores the backup holds (file names). */
+  stores: string[];
 }
 
-/** Writes an online backup of the database `dbFile` to `outFile` (which must not exist). */
-export function backupSqlite(dbFile: string, outFile: string): BackupResult {
+/**
+ * Writes an online backup of the database `dbFile` to `outFile` (which must not exist), with the
+ * other stores named (paths; those that do not exist are left out).
+ */
+export function backupSqlite(dbFile: string, outFile: string, stores: readonly string[] = []): BackupResult {
   if (!existsSync(dbFile)) throw new Error(`no database at ${dbFile} (is DATA_DIR right?)`);
   if (existsSync(outFile)) throw new Error(`${outFile} exists: name a new file for the backup`);
   const logPath = `${dbFile}-updates`;
@@ -37,6 +45,7 @@ export function backupSqlite(dbFile: string, outFile: string): BackupResult {
     source.close();
   }
   const copy = new DatabaseSync(partial);
+  let taken: string[];
   try {
     const columns = copy.prepare("PRAGMA table_info(document_updates)").all() as { name: string }[];
     const withAuthor = columns.some((c) => c.name === "user_id");
@@ -51,6 +60,7 @@ export function backupSqlite(dbFile: string, outFile: string): BackupResult {
       else insert.run(r.seq, r.name, r.instanceId, r.update, r.receivedAt);
     }
     copy.exec("COMMIT");
+    taken = embedStores(copy, stores, outFile);
     const check = copy.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
     if (check.integrity_check !== "ok")
       throw new Error(`the copy fails SQLite's integrity check: ${check.integrity_check}`);
@@ -61,7 +71,7 @@ export function backupSqlite(dbFile: string, outFile: string): BackupResult {
   }
   copy.close();
   renameSync(partial, outFile);
-  return { file: outFile, bytes: statSync(outFile).size, pendingUpdates: pending.length };
+  return { file: outFile, bytes: statSync(outFile).size, pendingUpdates: pending.length, stores: taken };
 }
 
 function readLog(path: string) {
@@ -105,26 +115,39 @@ export function checkBackup(file: string): void {
 const databaseFiles = (dbFile: string) => [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, `${dbFile}-updates`];
 
 /**
- * Puts the backup `file` in place as the database `dbFile`, with the server stopped. A database
- * already there is refused unless `force`, and then kept beside it as `<file>.before-restore-<time>`.
+ * Puts the backup `file` in place as the database `dbFile`, and the other stores it holds beside it,
+ * with the server stopped. A database already there is refused unless `force`, and then kept beside
+ * it as `<file>.before-restore-<time>` (each store likewise).
  */
 export function restoreSqlite(
   file: string,
   dbFile: string,
   options: { force?: boolean; now?: number } = {},
-): { replaced: string | null } {
+): { replaced: string | null; stores: string[] } {
   checkBackup(file);
+  const held = new DatabaseSync(file, { readOnly: true });
+  const storeFiles = (() => {
+    try {
+      return storesOf(held).map((name) => join(dirname(dbFile), name));
+    } finally {
+      held.close();
+    }
+  })();
   let replaced: string | null = null;
-  if (databaseFiles(dbFile).some((f) => existsSync(f))) {
+  const present = [dbFile, ...storeFiles].filter((base) => databaseFiles(base).some((f) => existsSync(f)));
+  if (present.length > 0) {
     if (!options.force) {
       throw new Error(
-        `${dbFile} exists: stop the server and restore with --force (the current database is kept beside it)`,
+        `${present.join(" and ")} ${present.length > 1 ? "exist" : "exists"}: stop the server and restore with --force (the current database is kept beside it)`,
       );
     }
     const stamp = new Date(options.now ?? nowMs()).toISOString().replace(/[:.]/g, "-");
-    replaced = `${dbFile}.before-restore-${stamp}`;
-    for (const f of databaseFiles(dbFile)) {
-      if (existsSync(f)) renameSync(f, f.replace(dbFile, replaced));
+    for (const base of present) {
+      const aside = `${base}.before-restore-${stamp}`;
+      if (base === dbFile) replaced = aside;
+      for (const f of databaseFiles(base)) {
+        if (existsSync(f)) renameSync(f, f.replace(base, aside));
+      }
     }
   }
   // Through VACUUM INTO again: the copy is written whole, then renamed into place.
@@ -137,6 +160,8 @@ export function restoreSqlite(
   } finally {
     source.close();
   }
+  dropStores(partial);
+  const stores = extractStores(file, dirname(dbFile));
   renameSync(partial, dbFile);
-  return { replaced };
+  return { replaced, stores };
 }
