@@ -22,7 +22,7 @@ import { printable } from "./server-request";
 //   rangeline book import FILE --server URL --org ORG [--mapping MAP.json] [--dry-run] [--confirm LINES]
 //                         [--timeout SECONDS]  (token in RANGELINE_TOKEN; the server's report as JSON; 1 if a
 //                                               row is refused; the server is asked through server-request.ts)
-//   rangeline backup --out FILE [--data-dir DIR]              (online backup of the embedded SQLite)
+//   rangeline backup --out FILE [--data-dir DIR]              (online backup of every embedded SQLite store)
 //   rangeline restore --from FILE [--data-dir DIR] [--force]   (server stopped)
 //   rangeline market import [--futures CSV] [--lrp-rate F] [--lrp-actual-ending-value F]
 //                           [--lgm-gross-margin F] [--lgm-draw F] [--label TEXT] [--as-of DATE] [--out FILE]
