@@ -112,7 +112,7 @@ test("a published snapshot that meets a target pushes a notification; the quote 
   await context.grantPermissions(["notifications"], { origin: base });
   const page = await context.newPage();
   await signIn(page, CUSTOMER, "/insurance/watchlist");
-  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(today.asOf);
+  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(formatDate(today.asOf));
 
   // A setup with a target any day's premium meets (producer premium per head at or below $99,999).
   const name = `Alert steers ${Date.now().toString(36)}`;
@@ -155,7 +155,7 @@ test("a published snapshot that meets a target pushes a notification; the quote 
   expect(payload.body).toMatch(premiumAlertBody(next.asOf));
 
   // The quote screens show the new snapshot's date without a reload.
-  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(next.asOf, {
+  await expect(page.getByTestId("market-as-of").locator("strong")).toHaveText(formatDate(next.asOf), {
     timeout: 30_000,
   });
   await expect(quote.getByTestId("market-status").locator("strong").first()).toHaveText(
